@@ -1,0 +1,246 @@
+//! The abstract syntax tree of a game description.
+//!
+//! Produced by [`crate::syntax`], consumed by [`crate::check`]. It mirrors what the author wrote:
+//! names are still names, and every node that an error can blame carries its byte [`Span`].
+//! Nothing here knows about pest or about the engine.
+
+/// A byte range in the description source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+}
+
+/// A name as written, with where it was written.
+#[derive(Clone, Debug)]
+pub struct Name {
+    pub text: String,
+    pub span: Span,
+}
+
+/// A number as written.
+#[derive(Clone, Copy, Debug)]
+pub struct Number {
+    pub value: u32,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Description {
+    pub title: String,
+    pub title_span: Span,
+    pub items: Vec<Item>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Item {
+    Players(Vec<PlayerDecl>, Span),
+    Board(BoardDecl, Span),
+    Piece(PieceDecl),
+    Region(RegionDecl),
+    Setup(Vec<Placement>, Span),
+    Diagram(Diagram),
+    End(Vec<EndRule>, Span),
+    Capture { majority: bool, span: Span },
+    Identity(Span),
+    Notation(Name),
+    Native(NativeCall),
+}
+
+#[derive(Clone, Debug)]
+pub struct PlayerDecl {
+    pub name: Name,
+    pub forward: Name,
+    pub right: Option<Name>,
+}
+
+#[derive(Clone, Debug)]
+pub enum BoardDecl {
+    Square { width: Number, height: Number },
+    Hex { side: Number },
+}
+
+#[derive(Clone, Debug)]
+pub struct RegionDecl {
+    pub name: Name,
+    pub player: Option<Name>,
+    pub region: Region,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Region {
+    pub terms: Vec<RegionTerm>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum RegionTerm {
+    MyFarRank(Span),
+    MyRank(Number),
+    MyRanks(Number, Number),
+    MyNamed(Name),
+    Rank(Number),
+    Ranks(Number, Number),
+    File(Name),
+    Files(Name, Name),
+    Named(Name),
+}
+
+#[derive(Clone, Debug)]
+pub struct PieceDecl {
+    pub name: Name,
+    pub letter: String,
+    pub letter_span: Span,
+    pub royal: bool,
+    pub worth: Option<Number>,
+    pub rules: Vec<RuleDecl>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TargetDecl {
+    Empty,
+    Enemy,
+    EmptyOrEnemy,
+    Smash,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HurdleDecl {
+    Enemy,
+    Friend,
+    Any,
+}
+
+#[derive(Clone, Debug)]
+pub enum RuleDecl {
+    Step {
+        dirs: Vec<Name>,
+        twice: bool,
+        target: Option<TargetDecl>,
+        from: Option<Region>,
+        en_passant: bool,
+        span: Span,
+    },
+    Slide {
+        dirs: Vec<Name>,
+        until_blocked: bool,
+        target: Option<TargetDecl>,
+        span: Span,
+    },
+    Leap {
+        a: Number,
+        b: Number,
+        target: Option<TargetDecl>,
+        span: Span,
+    },
+    Jump {
+        far: bool,
+        dirs: Vec<Name>,
+        hurdle: HurdleDecl,
+        gap: Option<(Number, Number)>,
+        beyond: Option<(Number, Number)>,
+        landing: Option<Region>,
+        repeatedly: bool,
+        span: Span,
+    },
+    EnPassant {
+        dirs: Vec<Name>,
+        span: Span,
+    },
+    Castle {
+        dir: Name,
+        partner: Name,
+        letter: String,
+        letter_span: Span,
+        span: Span,
+    },
+    Promote {
+        to: Vec<Name>,
+        on: Region,
+        span: Span,
+    },
+    Native(NativeCall),
+}
+
+#[derive(Clone, Debug)]
+pub struct Placement {
+    pub player: Name,
+    pub piece: Name,
+    pub region: Region,
+}
+
+#[derive(Clone, Debug)]
+pub struct Diagram {
+    pub rows: Vec<DiagramRow>,
+    pub legend: Vec<LegendEntry>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct DiagramRow {
+    pub rank: Number,
+    pub cells: Vec<(char, Span)>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct LegendEntry {
+    pub symbol: char,
+    pub symbol_span: Span,
+    pub player: Name,
+    pub piece: Name,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResultDecl {
+    Win,
+    Lose,
+    Draw,
+}
+
+#[derive(Clone, Debug)]
+pub struct EndRule {
+    pub result: ResultDecl,
+    pub cond: EndCondDecl,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum EndCondDecl {
+    NoLegalMove { in_check: bool },
+    NoPieces(Option<Name>),
+    Reaches { piece: Name, region: Region },
+    Repetition,
+    PlyLimit { plies: Number, no_progress: Option<Option<Name>> },
+}
+
+#[derive(Clone, Debug)]
+pub struct NativeCall {
+    pub name: Name,
+    pub args: Vec<NativeArg>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum NativeArg {
+    Int(i64, Span),
+    Ident(Name),
+    Str(String, Span),
+}
+
+impl NativeArg {
+    pub fn span(&self) -> Span {
+        match self {
+            NativeArg::Int(_, s) | NativeArg::Str(_, s) => *s,
+            NativeArg::Ident(n) => n.span,
+        }
+    }
+}

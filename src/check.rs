@@ -1,0 +1,1485 @@
+//! AST → checked [`Model`]: resolves every name to an id and reports every mistake.
+//!
+//! The checker never stops at the first error: it records each problem as a [`CheckError`] with
+//! the span to blame and goes on, so a description with five mistakes yields five diagnostics.
+//! It does not build engine tables (that is [`crate::compile`]) and it never renders text for
+//! the terminal (that is [`crate::diagnostic`]).
+
+use crate::ast::{self, *};
+use crate::geometry::{parse_file, Board, Cell, CellSet, NONE};
+use crate::model::*;
+use crate::native::{self, ArgValue, HookCall, ParamType};
+use indexmap::IndexMap;
+
+/// One mistake in a description.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum CheckError {
+    #[error("the game has no `{what}` statement")]
+    Missing {
+        what: &'static str,
+        span: Span,
+        hint: &'static str,
+    },
+    #[error("`{name}` is declared twice")]
+    Duplicate { name: String, span: Span, first: Span },
+    #[error("unknown {what} `{name}`")]
+    Unknown {
+        what: &'static str,
+        name: String,
+        span: Span,
+        suggestion: Option<String>,
+        known: Vec<String>,
+    },
+    #[error("cell `{name}` is not on the board")]
+    OffBoard {
+        name: String,
+        span: Span,
+        board: String,
+    },
+    #[error("{what} {value} is out of range")]
+    OutOfRange {
+        what: &'static str,
+        value: String,
+        span: Span,
+        range: String,
+    },
+    #[error("{message}")]
+    Invalid {
+        message: String,
+        span: Span,
+        hint: String,
+    },
+    #[error("this rule can never produce a move")]
+    Unreachable { span: Span, reason: String },
+    #[error("wrong arguments for native hook `{hook}`")]
+    HookArgs {
+        hook: String,
+        span: Span,
+        problem: String,
+        signature: String,
+    },
+}
+
+impl CheckError {
+    /// The source range to blame.
+    pub fn span(&self) -> Span {
+        match self {
+            CheckError::Missing { span, .. }
+            | CheckError::Duplicate { span, .. }
+            | CheckError::Unknown { span, .. }
+            | CheckError::OffBoard { span, .. }
+            | CheckError::OutOfRange { span, .. }
+            | CheckError::Invalid { span, .. }
+            | CheckError::Unreachable { span, .. }
+            | CheckError::HookArgs { span, .. } => *span,
+        }
+    }
+
+    /// A short label under the caret.
+    pub fn label(&self) -> String {
+        match self {
+            CheckError::Missing { .. } => "in this game".into(),
+            CheckError::Duplicate { .. } => "declared again here".into(),
+            CheckError::Unknown {
+                suggestion: Some(s),
+                ..
+            } => format!("did you mean `{s}`?"),
+            CheckError::Unknown { what, .. } => format!("no such {what}"),
+            CheckError::OffBoard { board, .. } => format!("the board is {board}"),
+            CheckError::OutOfRange { range, .. } => format!("expected {range}"),
+            CheckError::Invalid { .. } => "here".into(),
+            CheckError::Unreachable { reason, .. } => reason.clone(),
+            CheckError::HookArgs { problem, .. } => problem.clone(),
+        }
+    }
+
+    /// What would be right, as notes under the snippet.
+    pub fn notes(&self) -> Vec<String> {
+        match self {
+            CheckError::Missing { hint, .. } => vec![format!("add a line such as `{hint}`")],
+            CheckError::Unknown { what, known, .. } if !known.is_empty() => {
+                vec![format!("known {what}s: {}", known.join(", "))]
+            }
+            CheckError::Invalid { hint, .. } if !hint.is_empty() => vec![hint.clone()],
+            CheckError::HookArgs { signature, .. } => vec![format!("expected {signature}")],
+            _ => vec![],
+        }
+    }
+
+    /// A second place worth showing.
+    pub fn secondary(&self) -> Option<(Span, &'static str)> {
+        match self {
+            CheckError::Duplicate { first, .. } => Some((*first, "first declared here")),
+            _ => None,
+        }
+    }
+}
+
+/// Checks a parsed description.
+///
+/// # Errors
+/// Every problem found, in source order.
+pub fn check(d: &Description) -> Result<Model, Vec<CheckError>> {
+    let mut cx = Checker::default();
+    let model = cx.run(d);
+    let mut errors = cx.errors;
+    errors.sort_by_key(|e| e.span().start);
+    match model {
+        Some(m) if errors.is_empty() => Ok(m),
+        _ => Err(errors),
+    }
+}
+
+#[derive(Default)]
+struct Checker {
+    errors: Vec<CheckError>,
+}
+
+/// A named region: one cell set per player (equal when not declared per player).
+struct NamedRegion {
+    sets: [Option<CellSet>; 2],
+    per_player: bool,
+}
+
+/// Everything resolved so far that later parts refer to.
+struct Scope<'a> {
+    board: Board,
+    players: Vec<PlayerModel>,
+    player_names: Vec<String>,
+    /// Right-hand direction of each player.
+    right: Vec<Option<u8>>,
+    /// Whether each player's `forward` resolved (relative words are silent when it did not).
+    forward_ok: Vec<bool>,
+    kinds: IndexMap<String, &'a PieceDecl>,
+    regions: IndexMap<String, NamedRegion>,
+}
+
+const RELATIVE: [&str; 8] = [
+    "forward",
+    "backward",
+    "left",
+    "right",
+    "forward-left",
+    "forward-right",
+    "backward-left",
+    "backward-right",
+];
+const DIRECTION_SETS: [&str; 3] = ["orthogonal", "diagonal", "all"];
+const BUILTIN_REGIONS: [&str; 2] = ["dark", "light"];
+
+impl Checker {
+    fn err(&mut self, e: CheckError) {
+        self.errors.push(e);
+    }
+
+    fn invalid(&mut self, span: Span, message: impl Into<String>, hint: impl Into<String>) {
+        self.err(CheckError::Invalid {
+            message: message.into(),
+            span,
+            hint: hint.into(),
+        });
+    }
+
+    fn unknown(&mut self, what: &'static str, name: &Name, known: &[String]) {
+        let suggestion = suggest(&name.text, known.iter().map(String::as_str));
+        let known = if suggestion.is_some() || known.len() > 12 {
+            vec![]
+        } else {
+            known.to_vec()
+        };
+        self.err(CheckError::Unknown {
+            what,
+            name: name.text.clone(),
+            span: name.span,
+            suggestion,
+            known,
+        });
+    }
+
+    fn run(&mut self, d: &Description) -> Option<Model> {
+        let whole = d.title_span;
+        // --- the statements that may appear once
+        let mut board_decl: Option<(&BoardDecl, Span)> = None;
+        let mut players_decl: Option<(&Vec<PlayerDecl>, Span)> = None;
+        let mut notation: Option<&Name> = None;
+        let mut compulsory = false;
+        let mut majority = false;
+        let mut identity = false;
+        let mut first_seen: IndexMap<&'static str, Span> = IndexMap::new();
+        for item in &d.items {
+            let (key, span) = match item {
+                Item::Board(b, s) => {
+                    board_decl.get_or_insert((b, *s));
+                    ("board", *s)
+                }
+                Item::Players(p, s) => {
+                    players_decl.get_or_insert((p, *s));
+                    ("players", *s)
+                }
+                Item::Notation(n) => {
+                    notation.get_or_insert(n);
+                    ("notation", n.span)
+                }
+                Item::Capture { majority: m, span } => {
+                    compulsory = true;
+                    majority |= *m;
+                    ("capture", *span)
+                }
+                Item::Identity(s) => {
+                    identity = true;
+                    ("moves are identified", *s)
+                }
+                Item::End(_, s) => ("end", *s),
+                _ => continue,
+            };
+            if let Some(first) = first_seen.get(key) {
+                self.err(CheckError::Duplicate {
+                    name: key.to_string(),
+                    span,
+                    first: *first,
+                });
+            } else {
+                first_seen.insert(key, span);
+            }
+        }
+
+        let Some((board_decl, _)) = board_decl else {
+            self.err(CheckError::Missing {
+                what: "board",
+                span: whole,
+                hint: "board square 8 x 8",
+            });
+            return None;
+        };
+        let board = self.board(board_decl)?;
+        let Some((players_decl, players_span)) = players_decl else {
+            self.err(CheckError::Missing {
+                what: "players",
+                span: whole,
+                hint: "players white (forward north), black (forward south)",
+            });
+            return None;
+        };
+        let mut scope = Scope {
+            board,
+            players: Vec::new(),
+            player_names: Vec::new(),
+            right: Vec::new(),
+            forward_ok: Vec::new(),
+            kinds: IndexMap::new(),
+            regions: IndexMap::new(),
+        };
+        self.players(&mut scope, players_decl, players_span);
+        if scope.players.len() != 2 {
+            return None;
+        }
+
+        // --- piece names first, so rules can refer to pieces declared later
+        for item in &d.items {
+            if let Item::Piece(p) = item {
+                if let Some(first) = scope.kinds.get(&p.name.text) {
+                    self.err(CheckError::Duplicate {
+                        name: p.name.text.clone(),
+                        span: p.name.span,
+                        first: first.name.span,
+                    });
+                } else {
+                    scope.kinds.insert(p.name.text.clone(), p);
+                }
+            }
+        }
+        self.letters(&scope);
+
+        // --- named regions, in order (a region may use regions declared above it)
+        for item in &d.items {
+            if let Item::Region(r) = item {
+                self.region_decl(&mut scope, r);
+            }
+        }
+
+        // --- pieces
+        let mut castle_letters: IndexMap<char, Span> = IndexMap::new();
+        let kinds: Vec<KindModel> = scope
+            .kinds
+            .values()
+            .map(|p| self.piece(&scope, p, &mut castle_letters))
+            .collect();
+
+        // --- setup
+        let mut setup = Vec::new();
+        let mut setup_span = None;
+        for item in &d.items {
+            match item {
+                Item::Setup(pl, s) => {
+                    self.once(&mut setup_span, *s, "setup");
+                    self.placements(&scope, pl, &mut setup);
+                }
+                Item::Diagram(dg) => {
+                    self.once(&mut setup_span, dg.span, "setup");
+                    self.diagram(&scope, dg, &mut setup);
+                }
+                _ => {}
+            }
+        }
+        if setup_span.is_none() {
+            self.err(CheckError::Missing {
+                what: "setup",
+                span: whole,
+                hint: "setup { white pawn on rank 2 }",
+            });
+        }
+
+        // --- end rules
+        let mut end = Vec::new();
+        for item in &d.items {
+            if let Item::End(rules, _) = item {
+                for r in rules {
+                    if let Some(m) = self.end_rule(&scope, r) {
+                        end.push(m);
+                    }
+                }
+            }
+        }
+
+        // --- native hooks at game level: none of the registered kinds live there yet
+        for item in &d.items {
+            if let Item::Native(call) = item {
+                if let Some(h) = self.hook(&scope, call) {
+                    let spec = &native::REGISTRY[h.hook];
+                    self.invalid(
+                        call.span,
+                        format!("native hook `{}` belongs inside a piece", spec.name),
+                        "move this line into the piece whose moves it affects",
+                    );
+                }
+            }
+        }
+
+        let notation = match notation {
+            None => Notation::Path,
+            Some(n) => match n.text.as_str() {
+                "coordinates" => Notation::Coordinates,
+                "path" => Notation::Path,
+                _ => {
+                    self.unknown(
+                        "notation",
+                        n,
+                        &["coordinates".to_string(), "path".to_string()],
+                    );
+                    Notation::Path
+                }
+            },
+        };
+
+        self.unplaced_pieces(&scope, &kinds, &setup);
+
+        Some(Model {
+            title: d.title.clone(),
+            board: scope.board,
+            players: scope.players,
+            kinds,
+            setup,
+            compulsory_capture: compulsory,
+            majority_capture: majority,
+            identity_by_captures: identity,
+            notation,
+            end,
+        })
+    }
+
+    fn once(&mut self, seen: &mut Option<Span>, span: Span, name: &str) {
+        match seen {
+            Some(first) => self.err(CheckError::Duplicate {
+                name: name.to_string(),
+                span,
+                first: *first,
+            }),
+            None => *seen = Some(span),
+        }
+    }
+
+    fn board(&mut self, b: &BoardDecl) -> Option<Board> {
+        match b {
+            BoardDecl::Square { width, height } => {
+                let mut ok = true;
+                for n in [width, height] {
+                    if n.value == 0 || n.value > 26 {
+                        self.err(CheckError::OutOfRange {
+                            what: "board size",
+                            value: n.value.to_string(),
+                            span: n.span,
+                            range: "a size from 1 to 26".into(),
+                        });
+                        ok = false;
+                    }
+                }
+                if ok && width.value * height.value > crate::geometry::MAX_CELLS as u32 {
+                    self.err(CheckError::OutOfRange {
+                        what: "board size",
+                        value: format!("{} x {}", width.value, height.value),
+                        span: Span::new(width.span.start, height.span.end),
+                        range: format!("at most {} cells", crate::geometry::MAX_CELLS),
+                    });
+                    ok = false;
+                }
+                ok.then(|| Board::square(width.value, height.value))
+            }
+            BoardDecl::Hex { side } => {
+                if side.value < 2 || side.value > 9 {
+                    self.err(CheckError::OutOfRange {
+                        what: "hexagon side",
+                        value: side.value.to_string(),
+                        span: side.span,
+                        range: "a side from 2 to 9".into(),
+                    });
+                    return None;
+                }
+                Some(Board::hex(side.value))
+            }
+        }
+    }
+
+    fn players(&mut self, scope: &mut Scope, decls: &[PlayerDecl], span: Span) {
+        if decls.len() != 2 {
+            self.invalid(
+                span,
+                format!("a game needs exactly two players, found {}", decls.len()),
+                "Tabula plays two-player games: `players white (forward north), black (forward south)`",
+            );
+            return;
+        }
+        let abs: Vec<String> = scope.board.dir_names().map(String::from).collect();
+        for p in decls {
+            if scope.player_names.contains(&p.name.text) {
+                let first = decls.iter().find(|q| q.name.text == p.name.text).unwrap();
+                self.err(CheckError::Duplicate {
+                    name: p.name.text.clone(),
+                    span: p.name.span,
+                    first: first.name.span,
+                });
+            }
+            let fwd = scope.board.dir_named(&p.forward.text);
+            if fwd.is_none() {
+                self.unknown("direction", &p.forward, &abs);
+            }
+            let right = match &p.right {
+                None => fwd.and_then(|f| {
+                    let d = &scope.board.dirs[f as usize];
+                    scope.board.dir_of(d.dy, -d.dx)
+                }),
+                Some(r) => {
+                    let rd = scope.board.dir_named(&r.text);
+                    if rd.is_none() {
+                        self.unknown("direction", r, &abs);
+                    }
+                    rd
+                }
+            };
+            scope.player_names.push(p.name.text.clone());
+            scope.players.push(PlayerModel {
+                name: p.name.text.clone(),
+                forward: fwd.unwrap_or(0),
+            });
+            scope.right.push(right);
+            scope.forward_ok.push(fwd.is_some());
+        }
+    }
+
+    fn letters(&mut self, scope: &Scope) {
+        let mut seen: IndexMap<char, Span> = IndexMap::new();
+        for p in scope.kinds.values() {
+            let mut chars = p.letter.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) if c.is_ascii_alphabetic() => {
+                    let up = c.to_ascii_uppercase();
+                    if let Some(first) = seen.get(&up) {
+                        self.err(CheckError::Duplicate {
+                            name: format!("letter \"{}\"", p.letter),
+                            span: p.letter_span,
+                            first: *first,
+                        });
+                    } else {
+                        seen.insert(up, p.letter_span);
+                    }
+                }
+                _ => self.invalid(
+                    p.letter_span,
+                    format!("piece letter \"{}\" must be a single letter", p.letter),
+                    "write one letter, e.g. \"Q\"; the second player's pieces use its lower case",
+                ),
+            }
+        }
+    }
+
+    fn player(&mut self, scope: &Scope, n: &Name) -> Option<PlayerId> {
+        let p = scope.player_names.iter().position(|x| *x == n.text);
+        if p.is_none() {
+            self.unknown("player", n, &scope.player_names);
+        }
+        p
+    }
+
+    fn kind(&mut self, scope: &Scope, n: &Name) -> Option<KindId> {
+        let k = scope.kinds.get_index_of(&n.text).or_else(|| {
+            // "no kings" reads better than "no king".
+            n.text
+                .strip_suffix('s')
+                .and_then(|s| scope.kinds.get_index_of(s))
+        });
+        if k.is_none() {
+            let known: Vec<String> = scope.kinds.keys().cloned().collect();
+            self.unknown("piece", n, &known);
+        }
+        k
+    }
+
+    // ------------------------------------------------------------ regions
+
+    fn region_decl(&mut self, scope: &mut Scope, r: &RegionDecl) {
+        if BUILTIN_REGIONS.contains(&r.name.text.as_str()) || scope.board.cell(&r.name.text).is_some()
+        {
+            self.invalid(
+                r.name.span,
+                format!("`{}` already names a cell or a built-in region", r.name.text),
+                "choose another name",
+            );
+            return;
+        }
+        let player = match &r.player {
+            Some(p) => match self.player(scope, p) {
+                Some(p) => Some(p),
+                None => return,
+            },
+            None => None,
+        };
+        if let Some(existing) = scope.regions.get(&r.name.text) {
+            let clash = match player {
+                None => true,
+                Some(p) => !existing.per_player || existing.sets[p].is_some(),
+            };
+            if clash {
+                self.err(CheckError::Duplicate {
+                    name: format!("region {}", r.name.text),
+                    span: r.name.span,
+                    first: r.name.span,
+                });
+                return;
+            }
+        }
+        let mut sets = [None, None];
+        for (p, set) in sets.iter_mut().enumerate() {
+            if player.is_none_or(|q| q == p) {
+                *set = self.region(scope, &r.region, Some(p));
+                if set.is_none() {
+                    return;
+                }
+            }
+        }
+        let entry = scope
+            .regions
+            .entry(r.name.text.clone())
+            .or_insert(NamedRegion {
+                sets: [None, None],
+                per_player: player.is_some(),
+            });
+        for p in 0..2 {
+            if sets[p].is_some() {
+                entry.sets[p] = sets[p];
+            }
+        }
+    }
+
+    /// Evaluates a region for `player` (`None` where "my" has no meaning).
+    fn region(&mut self, scope: &Scope, r: &Region, player: Option<PlayerId>) -> Option<CellSet> {
+        let mut out = CellSet::EMPTY;
+        let mut ok = true;
+        for t in &r.terms {
+            match self.region_term(scope, t, player) {
+                Some(s) => out = out.union(&s),
+                None => ok = false,
+            }
+        }
+        ok.then_some(out)
+    }
+
+    fn my_player(&mut self, player: Option<PlayerId>, span: Span) -> Option<PlayerId> {
+        if player.is_none() {
+            self.invalid(
+                span,
+                "`my` has no meaning here",
+                "name the cells directly, or declare the region `for` a player",
+            );
+        }
+        player
+    }
+
+    fn rank_number(&mut self, scope: &Scope, n: &Number) -> Option<i32> {
+        if n.value == 0 || n.value > scope.board.rows {
+            self.err(CheckError::OutOfRange {
+                what: "rank",
+                value: n.value.to_string(),
+                span: n.span,
+                range: format!("a rank from 1 to {}", scope.board.rows),
+            });
+            return None;
+        }
+        Some(n.value as i32 - 1)
+    }
+
+    fn file_number(&mut self, scope: &Scope, n: &Name) -> Option<i32> {
+        match parse_file(&n.text) {
+            Some(f) if f < scope.board.cols => Some(f as i32),
+            _ => {
+                self.err(CheckError::OutOfRange {
+                    what: "file",
+                    value: format!("`{}`", n.text),
+                    span: n.span,
+                    range: format!(
+                        "a file from a to {}",
+                        crate::geometry::file_name(scope.board.cols - 1)
+                    ),
+                });
+                None
+            }
+        }
+    }
+
+    /// "My rank k": cells from which exactly k - 1 steps backward stay on the board.
+    fn my_ranks(scope: &Scope, p: PlayerId, lo: u32, hi: u32) -> CellSet {
+        let back = scope.board.opposite[scope.players[p].forward as usize];
+        let mut s = CellSet::EMPTY;
+        for c in 0..scope.board.len() {
+            let k = scope.board.run_length(c as Cell, back) + 1;
+            if k >= lo && k <= hi {
+                s.insert(c as Cell);
+            }
+        }
+        s
+    }
+
+    fn my_rank_range(&mut self, scope: &Scope, lo: &Number, hi: &Number) -> bool {
+        let max = scope.board.rows.max(scope.board.cols);
+        for n in [lo, hi] {
+            if n.value == 0 || n.value > max {
+                self.err(CheckError::OutOfRange {
+                    what: "rank",
+                    value: n.value.to_string(),
+                    span: n.span,
+                    range: format!("a rank from 1 to {max}"),
+                });
+                return false;
+            }
+        }
+        if lo.value > hi.value {
+            self.empty_range(lo.span, hi.span, lo.value, hi.value);
+            return false;
+        }
+        true
+    }
+
+    fn empty_range(&mut self, a: Span, b: Span, lo: u32, hi: u32) {
+        self.invalid(
+            Span::new(a.start, b.end),
+            format!("the range {lo}..{hi} is empty"),
+            format!("write the smaller bound first: {hi}..{lo}"),
+        );
+    }
+
+    fn region_term(
+        &mut self,
+        scope: &Scope,
+        t: &RegionTerm,
+        player: Option<PlayerId>,
+    ) -> Option<CellSet> {
+        let b = &scope.board;
+        match t {
+            RegionTerm::MyFarRank(span) => {
+                let p = self.my_player(player, *span)?;
+                let fwd = scope.players[p].forward;
+                let mut s = CellSet::EMPTY;
+                for c in 0..b.len() {
+                    if b.step(c as Cell, fwd) == NONE {
+                        s.insert(c as Cell);
+                    }
+                }
+                Some(s)
+            }
+            RegionTerm::MyRank(n) => {
+                let p = self.my_player(player, n.span)?;
+                self.my_rank_range(scope, n, n)
+                    .then(|| Self::my_ranks(scope, p, n.value, n.value))
+            }
+            RegionTerm::MyRanks(lo, hi) => {
+                let p = self.my_player(player, lo.span)?;
+                self.my_rank_range(scope, lo, hi)
+                    .then(|| Self::my_ranks(scope, p, lo.value, hi.value))
+            }
+            RegionTerm::MyNamed(n) => {
+                let p = self.my_player(player, n.span)?;
+                match scope.regions.get(&n.text) {
+                    Some(r) => match r.sets[p] {
+                        Some(s) => Some(s),
+                        None => {
+                            self.invalid(
+                                n.span,
+                                format!(
+                                    "region `{}` is not declared for {}",
+                                    n.text, scope.player_names[p]
+                                ),
+                                format!(
+                                    "add `region {} for {} = ...`",
+                                    n.text, scope.player_names[p]
+                                ),
+                            );
+                            None
+                        }
+                    },
+                    None => {
+                        let known: Vec<String> = scope.regions.keys().cloned().collect();
+                        self.unknown("region", n, &known);
+                        None
+                    }
+                }
+            }
+            RegionTerm::Rank(n) => {
+                let y = self.rank_number(scope, n)?;
+                Some(b.select(|_, yy| yy == y))
+            }
+            RegionTerm::Ranks(lo, hi) => {
+                let a = self.rank_number(scope, lo)?;
+                let z = self.rank_number(scope, hi)?;
+                if a > z {
+                    self.empty_range(lo.span, hi.span, lo.value, hi.value);
+                    return None;
+                }
+                Some(b.select(|_, y| y >= a && y <= z))
+            }
+            RegionTerm::File(n) => {
+                let x = self.file_number(scope, n)?;
+                Some(b.select(|xx, _| xx == x))
+            }
+            RegionTerm::Files(lo, hi) => {
+                let a = self.file_number(scope, lo)?;
+                let z = self.file_number(scope, hi)?;
+                Some(b.select(|x, _| x >= a.min(z) && x <= a.max(z)))
+            }
+            RegionTerm::Named(n) => {
+                if let Some(r) = scope.regions.get(&n.text) {
+                    if r.per_player {
+                        self.invalid(
+                            n.span,
+                            format!("region `{}` is declared per player", n.text),
+                            format!("write `my {}`", n.text),
+                        );
+                        return None;
+                    }
+                    return r.sets[0];
+                }
+                match n.text.as_str() {
+                    "dark" => return Some(b.select(|x, y| (x + y) % 2 == 0)),
+                    "light" => return Some(b.select(|x, y| (x + y) % 2 == 1)),
+                    _ => {}
+                }
+                if let Some(c) = b.cell(&n.text) {
+                    let mut s = CellSet::EMPTY;
+                    s.insert(c);
+                    return Some(s);
+                }
+                if looks_like_cell(&n.text) {
+                    self.err(CheckError::OffBoard {
+                        name: n.text.clone(),
+                        span: n.span,
+                        board: b.describe(),
+                    });
+                } else {
+                    let mut known: Vec<String> = scope.regions.keys().cloned().collect();
+                    known.extend(BUILTIN_REGIONS.iter().map(|s| s.to_string()));
+                    self.unknown("region", n, &known);
+                }
+                None
+            }
+        }
+    }
+
+    // ------------------------------------------------------------ directions
+
+    /// Resolves direction words for player `p` into absolute direction ids.
+    fn dirs(&mut self, scope: &Scope, names: &[Name], p: PlayerId, report: bool) -> Option<Vec<u8>> {
+        let mut out = Vec::new();
+        let mut ok = true;
+        for n in names {
+            match self.dir_word(scope, &n.text, p) {
+                Ok(ds) => {
+                    for d in ds {
+                        if !out.contains(&d) {
+                            out.push(d);
+                        }
+                    }
+                }
+                Err(msg) => {
+                    ok = false;
+                    if report {
+                        match msg {
+                            None => {
+                                let mut known: Vec<String> =
+                                    scope.board.dir_names().map(String::from).collect();
+                                known.extend(RELATIVE.iter().map(|s| s.to_string()));
+                                known.extend(DIRECTION_SETS.iter().map(|s| s.to_string()));
+                                self.unknown("direction", n, &known);
+                            }
+                            Some(m) if m.is_empty() => {}
+                            Some(m) => self.invalid(n.span, m, ""),
+                        }
+                    }
+                }
+            }
+        }
+        ok.then_some(out)
+    }
+
+    fn dir_word(&self, scope: &Scope, w: &str, p: PlayerId) -> Result<Vec<u8>, Option<String>> {
+        let b = &scope.board;
+        if let Some(d) = b.dir_named(w) {
+            return Ok(vec![d]);
+        }
+        let square = b.dirs.len() == 8;
+        match w {
+            "all" => return Ok((0..b.dirs.len() as u8).collect()),
+            "orthogonal" | "diagonal" if square => {
+                let diag = w == "diagonal";
+                return Ok((0..8u8)
+                    .filter(|&d| {
+                        let v = &b.dirs[d as usize];
+                        (v.dx != 0 && v.dy != 0) == diag
+                    })
+                    .collect());
+            }
+            "orthogonal" | "diagonal" => {
+                return Err(Some(format!(
+                    "`{w}` has no meaning on a hexagonal board; use `all` or named directions"
+                )))
+            }
+            _ => {}
+        }
+        if !RELATIVE.contains(&w) {
+            return Err(None);
+        }
+        if !scope.forward_ok[p] {
+            // Already reported at the player's declaration.
+            return Err(Some(String::new()));
+        }
+        let f = &b.dirs[scope.players[p].forward as usize];
+        let (fx, fy) = (f.dx, f.dy);
+        let Some(r) = scope.right[p] else {
+            return Err(Some(format!(
+                "`{w}` needs the player's right-hand direction: add `right <direction>` to `players`"
+            )));
+        };
+        let (rx, ry) = (b.dirs[r as usize].dx, b.dirs[r as usize].dy);
+        let (dx, dy) = match w {
+            "forward" => (fx, fy),
+            "backward" => (-fx, -fy),
+            "right" => (rx, ry),
+            "left" => (-rx, -ry),
+            "forward-right" => (fx + rx, fy + ry),
+            "forward-left" => (fx - rx, fy - ry),
+            "backward-right" => (-fx + rx, -fy + ry),
+            _ => (-fx - rx, -fy - ry),
+        };
+        b.dir_of(dx, dy)
+            .map(|d| vec![d])
+            .ok_or_else(|| Some(format!("`{w}` is not a direction of this board")))
+    }
+
+    // ------------------------------------------------------------ pieces
+
+    fn target(t: Option<TargetDecl>, default: Target) -> Target {
+        match t {
+            None => default,
+            Some(TargetDecl::Empty) => Target::Empty,
+            Some(TargetDecl::Enemy) => Target::Enemy,
+            Some(TargetDecl::EmptyOrEnemy) => Target::EmptyOrEnemy,
+            Some(TargetDecl::Smash) => Target::Smash,
+        }
+    }
+
+    fn piece(
+        &mut self,
+        scope: &Scope,
+        p: &PieceDecl,
+        castle_letters: &mut IndexMap<char, Span>,
+    ) -> KindModel {
+        let mut rules: [Vec<RuleModel>; 2] = [Vec::new(), Vec::new()];
+        let mut promotion: Option<Promotion> = None;
+        let mut promotion_span: Option<Span> = None;
+        let mut hooks = Vec::new();
+        for r in &p.rules {
+            match r {
+                RuleDecl::Promote { to, on, span } => {
+                    self.once(&mut promotion_span, *span, "promote");
+                    let kinds: Vec<KindId> = to.iter().filter_map(|n| self.kind(scope, n)).collect();
+                    let mut region = [CellSet::EMPTY; 2];
+                    let mut ok = kinds.len() == to.len();
+                    for (pl, reg) in region.iter_mut().enumerate() {
+                        match self.region(scope, on, Some(pl)) {
+                            Some(s) => *reg = s,
+                            None => {
+                                ok = false;
+                                break;
+                            }
+                        }
+                    }
+                    if ok && region.iter().all(CellSet::is_empty) {
+                        self.err(CheckError::Unreachable {
+                            span: on.span,
+                            reason: "this region has no cells".into(),
+                        });
+                    }
+                    if ok {
+                        promotion = Some(Promotion { to: kinds, region });
+                    }
+                }
+                RuleDecl::Native(call) => {
+                    if let Some(h) = self.hook(scope, call) {
+                        hooks.push(h);
+                    }
+                }
+                _ => {
+                    for (pl, out) in rules.iter_mut().enumerate() {
+                        // Report name errors once (for the first player); both resolve alike.
+                        if let Some(m) = self.rule(scope, r, pl, pl == 0, castle_letters) {
+                            out.push(m);
+                        }
+                    }
+                }
+            }
+        }
+        KindModel {
+            name: p.name.text.clone(),
+            letter: p
+                .letter
+                .chars()
+                .next()
+                .unwrap_or('?')
+                .to_ascii_uppercase(),
+            royal: p.royal,
+            worth: p.worth.map_or(1, |w| w.value as i32),
+            rules,
+            promotion,
+            hooks,
+        }
+    }
+
+    fn range(&mut self, r: &Option<(Number, Number)>, default: (u8, u8)) -> Option<(u8, u8)> {
+        match r {
+            None => Some(default),
+            Some((lo, hi)) => {
+                if lo.value > hi.value {
+                    self.empty_range(lo.span, hi.span, lo.value, hi.value);
+                    return None;
+                }
+                Some((lo.value.min(254) as u8, hi.value.min(254) as u8))
+            }
+        }
+    }
+
+    fn rule(
+        &mut self,
+        scope: &Scope,
+        r: &RuleDecl,
+        p: PlayerId,
+        report: bool,
+        castle_letters: &mut IndexMap<char, Span>,
+    ) -> Option<RuleModel> {
+        let b = &scope.board;
+        match r {
+            RuleDecl::Step {
+                dirs,
+                twice,
+                target,
+                from,
+                en_passant,
+                span,
+            } => {
+                let ds = self.dirs(scope, dirs, p, report)?;
+                let from = match from {
+                    Some(reg) if report => Some(self.region(scope, reg, Some(p))?),
+                    Some(reg) => {
+                        let mut quiet = Checker::default();
+                        Some(quiet.region(scope, reg, Some(p))?)
+                    }
+                    None => None,
+                };
+                if let Some(f) = from {
+                    let n = if *twice { 2 } else { 1 };
+                    let possible = f.iter().any(|c| {
+                        ds.iter().any(|&d| {
+                            let mut x = c;
+                            for _ in 0..n {
+                                if x != NONE {
+                                    x = b.step(x, d);
+                                }
+                            }
+                            x != NONE
+                        })
+                    });
+                    if !possible {
+                        self.err(CheckError::Unreachable {
+                            span: *span,
+                            reason: format!(
+                                "no cell it starts from has a neighbour in that direction for {}",
+                                scope.player_names[p]
+                            ),
+                        });
+                        return None;
+                    }
+                }
+                let target = Self::target(*target, Target::EmptyOrEnemy);
+                if *en_passant && (!twice || target != Target::Empty) {
+                    if report {
+                        self.invalid(
+                            *span,
+                            "only a double step to an empty cell may be taken en passant",
+                            "write `step forward twice to empty ..., may be taken en passant`",
+                        );
+                    }
+                    return None;
+                }
+                if *twice && target != Target::Empty {
+                    if report {
+                        self.invalid(
+                            *span,
+                            "a step `twice` must go `to empty`",
+                            "add `to empty`; captures take single steps",
+                        );
+                    }
+                    return None;
+                }
+                Some(RuleModel::Step {
+                    dirs: ds,
+                    twice: *twice,
+                    target,
+                    from,
+                    en_passant: *en_passant,
+                })
+            }
+            RuleDecl::Slide {
+                dirs,
+                until_blocked,
+                target,
+                ..
+            } => Some(RuleModel::Slide {
+                dirs: self.dirs(scope, dirs, p, report)?,
+                until_blocked: *until_blocked,
+                target: Self::target(*target, Target::EmptyOrEnemy),
+            }),
+            RuleDecl::Leap { a, b: bb, target, span } => {
+                if b.dirs.len() != 8 {
+                    if report {
+                        self.invalid(*span, "leaps are defined on square boards only", "");
+                    }
+                    return None;
+                }
+                let (x, y) = (a.value as i32, bb.value as i32);
+                if x == 0 && y == 0 {
+                    if report {
+                        self.err(CheckError::Unreachable {
+                            span: *span,
+                            reason: "a leap of (0, 0) goes nowhere".into(),
+                        });
+                    }
+                    return None;
+                }
+                let mut offsets = Vec::new();
+                for (dx, dy) in [(x, y), (y, x)] {
+                    for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                        let o = (dx * sx, dy * sy);
+                        if !offsets.contains(&o) {
+                            offsets.push(o);
+                        }
+                    }
+                }
+                Some(RuleModel::Leap {
+                    offsets,
+                    target: Self::target(*target, Target::EmptyOrEnemy),
+                    label: (a.value, bb.value),
+                })
+            }
+            RuleDecl::Jump {
+                far,
+                dirs,
+                hurdle,
+                gap,
+                beyond,
+                landing,
+                repeatedly,
+                ..
+            } => {
+                let ds = self.dirs(scope, dirs, p, report)?;
+                let (dg, db) = if *far { ((0, 254), (1, 254)) } else { ((0, 0), (1, 1)) };
+                let gap = if report { self.range(gap, dg)? } else { Checker::default().range(gap, dg)? };
+                let beyond = if report {
+                    self.range(beyond, db)?
+                } else {
+                    Checker::default().range(beyond, db)?
+                };
+                if beyond.0 == 0 {
+                    if report {
+                        self.invalid(
+                            Span::default(),
+                            "a jump must land at least 1 cell beyond the piece it jumps",
+                            "",
+                        );
+                    }
+                    return None;
+                }
+                let landing = match landing {
+                    Some(reg) => Some(if report {
+                        self.region(scope, reg, Some(p))?
+                    } else {
+                        Checker::default().region(scope, reg, Some(p))?
+                    }),
+                    None => None,
+                };
+                Some(RuleModel::Jump {
+                    dirs: ds,
+                    hurdle: match hurdle {
+                        HurdleDecl::Enemy => Hurdle::Enemy,
+                        HurdleDecl::Friend => Hurdle::Friend,
+                        HurdleDecl::Any => Hurdle::Any,
+                    },
+                    gap,
+                    beyond,
+                    landing,
+                    repeatedly: *repeatedly,
+                })
+            }
+            RuleDecl::EnPassant { dirs, .. } => Some(RuleModel::EnPassant {
+                dirs: self.dirs(scope, dirs, p, report)?,
+            }),
+            RuleDecl::Castle {
+                dir,
+                partner,
+                letter,
+                letter_span,
+                ..
+            } => {
+                let d = b.dir_named(&dir.text);
+                if d.is_none() && report {
+                    let known: Vec<String> = b.dir_names().map(String::from).collect();
+                    self.unknown("direction", dir, &known);
+                }
+                let k = if report {
+                    self.kind(scope, partner)
+                } else {
+                    scope.kinds.get_index_of(&partner.text)
+                };
+                let mut chars = letter.chars();
+                let l = match (chars.next(), chars.next()) {
+                    (Some(c), None) if c.is_ascii_alphabetic() => Some(c.to_ascii_uppercase()),
+                    _ => {
+                        if report {
+                            self.invalid(
+                                *letter_span,
+                                format!("castling letter \"{letter}\" must be a single letter"),
+                                "write one letter, e.g. \"K\"",
+                            );
+                        }
+                        None
+                    }
+                };
+                if let (Some(l), true) = (l, report) {
+                    if let Some(first) = castle_letters.get(&l) {
+                        self.err(CheckError::Duplicate {
+                            name: format!("castling letter \"{letter}\""),
+                            span: *letter_span,
+                            first: *first,
+                        });
+                    } else {
+                        castle_letters.insert(l, *letter_span);
+                    }
+                }
+                Some(RuleModel::Castle {
+                    dir: d?,
+                    partner: k?,
+                    letter: l?,
+                })
+            }
+            RuleDecl::Promote { .. } | RuleDecl::Native(_) => None,
+        }
+    }
+
+    fn hook(&mut self, scope: &Scope, call: &NativeCall) -> Option<HookCall> {
+        let Some(h) = native::find(&call.name.text) else {
+            let known: Vec<String> = native::REGISTRY.iter().map(|h| h.name.to_string()).collect();
+            self.unknown("native hook", &call.name, &known);
+            return None;
+        };
+        let spec = &native::REGISTRY[h];
+        let fail = |problem: String, span: Span| CheckError::HookArgs {
+            hook: spec.name.to_string(),
+            span,
+            problem,
+            signature: spec.signature(),
+        };
+        if call.args.len() != spec.params.len() {
+            self.err(fail(
+                format!(
+                    "takes {} argument{}, given {}",
+                    spec.params.len(),
+                    if spec.params.len() == 1 { "" } else { "s" },
+                    call.args.len()
+                ),
+                call.span,
+            ));
+            return None;
+        }
+        let mut args = Vec::new();
+        for (a, ps) in call.args.iter().zip(spec.params) {
+            let v = match (ps.ty, a) {
+                (ParamType::Int, ast::NativeArg::Int(v, _)) => Some(ArgValue::Int(*v)),
+                (ParamType::Cell, ast::NativeArg::Ident(n)) => {
+                    scope.board.cell(&n.text).map(ArgValue::Cell)
+                }
+                (ParamType::Piece, ast::NativeArg::Ident(n)) => {
+                    scope.kinds.get_index_of(&n.text).map(ArgValue::Kind)
+                }
+                _ => None,
+            };
+            match v {
+                Some(v) => args.push(v),
+                None => {
+                    self.err(fail(
+                        format!("`{}` must be {}", ps.name, ps.ty.describe()),
+                        a.span(),
+                    ));
+                    return None;
+                }
+            }
+        }
+        Some(HookCall { hook: h, args })
+    }
+
+    // ------------------------------------------------------------ setup
+
+    fn place(
+        &mut self,
+        setup: &mut Vec<(Cell, PlayerId, KindId)>,
+        scope: &Scope,
+        cell: Cell,
+        p: PlayerId,
+        k: KindId,
+        span: Span,
+    ) {
+        if setup.iter().any(|&(c, _, _)| c == cell) {
+            self.invalid(
+                span,
+                format!(
+                    "cell {} is set up twice",
+                    scope.board.names[cell as usize]
+                ),
+                "each cell holds at most one piece at the start",
+            );
+        } else {
+            setup.push((cell, p, k));
+        }
+    }
+
+    fn placements(&mut self, scope: &Scope, pl: &[Placement], setup: &mut Vec<(Cell, PlayerId, KindId)>) {
+        for p in pl {
+            let player = self.player(scope, &p.player);
+            let kind = self.kind(scope, &p.piece);
+            let (Some(player), Some(kind)) = (player, kind) else {
+                continue;
+            };
+            if let Some(cells) = self.region(scope, &p.region, Some(player)) {
+                for c in cells.iter() {
+                    self.place(setup, scope, c, player, kind, p.region.span);
+                }
+            }
+        }
+    }
+
+    fn diagram(&mut self, scope: &Scope, dg: &Diagram, setup: &mut Vec<(Cell, PlayerId, KindId)>) {
+        let mut legend: IndexMap<char, (PlayerId, KindId)> = IndexMap::new();
+        for e in &dg.legend {
+            let p = self.player(scope, &e.player);
+            let k = self.kind(scope, &e.piece);
+            if let (Some(p), Some(k)) = (p, k) {
+                legend.insert(e.symbol, (p, k));
+            }
+        }
+        let mut seen_rows: IndexMap<u32, Span> = IndexMap::new();
+        for row in &dg.rows {
+            let Some(y) = self.rank_number(scope, &row.rank) else {
+                continue;
+            };
+            if let Some(first) = seen_rows.get(&row.rank.value) {
+                self.err(CheckError::Duplicate {
+                    name: format!("diagram rank {}", row.rank.value),
+                    span: row.rank.span,
+                    first: *first,
+                });
+                continue;
+            }
+            seen_rows.insert(row.rank.value, row.rank.span);
+            let cells: Vec<Cell> = (0..scope.board.len() as Cell)
+                .filter(|&c| scope.board.coords[c as usize].1 == y)
+                .collect();
+            if cells.len() != row.cells.len() {
+                self.invalid(
+                    row.span,
+                    format!(
+                        "rank {} has {} cells, the diagram row gives {}",
+                        row.rank.value,
+                        cells.len(),
+                        row.cells.len()
+                    ),
+                    "give one letter or `.` per cell",
+                );
+                continue;
+            }
+            for (&cell, &(sym, span)) in cells.iter().zip(&row.cells) {
+                if sym == '.' {
+                    continue;
+                }
+                let found = legend.get(&sym).copied().or_else(|| {
+                    let k = scope.kinds.values().position(|p| {
+                        p.letter.eq_ignore_ascii_case(&sym.to_string())
+                    })?;
+                    Some((if sym.is_ascii_uppercase() { 0 } else { 1 }, k))
+                });
+                match found {
+                    Some((p, k)) => self.place(setup, scope, cell, p, k, span),
+                    None => {
+                        let known: Vec<String> = legend
+                            .keys()
+                            .map(|c| c.to_string())
+                            .chain(scope.kinds.values().flat_map(|p| {
+                                [p.letter.to_ascii_uppercase(), p.letter.to_ascii_lowercase()]
+                            }))
+                            .collect();
+                        self.unknown(
+                            "diagram letter",
+                            &Name {
+                                text: sym.to_string(),
+                                span,
+                            },
+                            &known,
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    fn unplaced_pieces(&mut self, scope: &Scope, kinds: &[KindModel], setup: &[(Cell, PlayerId, KindId)]) {
+        for (k, decl) in scope.kinds.values().enumerate() {
+            let placed = setup.iter().any(|&(_, _, kk)| kk == k);
+            let promoted = kinds
+                .iter()
+                .any(|m| m.promotion.as_ref().is_some_and(|p| p.to.contains(&k)));
+            if !placed && !promoted {
+                self.err(CheckError::Unreachable {
+                    span: decl.name.span,
+                    reason: format!(
+                        "piece `{}` is never set up and nothing promotes to it",
+                        decl.name.text
+                    ),
+                });
+            }
+        }
+    }
+
+    // ------------------------------------------------------------ end of game
+
+    fn end_rule(&mut self, scope: &Scope, r: &EndRule) -> Option<EndModel> {
+        let verdict = match r.result {
+            ResultDecl::Win => Verdict::Win,
+            ResultDecl::Lose => Verdict::Lose,
+            ResultDecl::Draw => Verdict::Draw,
+        };
+        let cond = match &r.cond {
+            EndCondDecl::NoLegalMove { in_check } => EndCond::NoLegalMove {
+                in_check: *in_check,
+            },
+            EndCondDecl::NoPieces(None) => EndCond::NoPieces(None),
+            EndCondDecl::NoPieces(Some(n)) => EndCond::NoPieces(Some(self.kind(scope, n)?)),
+            EndCondDecl::Reaches { piece, region } => {
+                let kind = self.kind(scope, piece);
+                let a = self.region(scope, region, Some(0));
+                let b = if a.is_some() {
+                    Checker::default().region(scope, region, Some(1))
+                } else {
+                    None
+                };
+                EndCond::Reaches {
+                    kind: kind?,
+                    region: [a?, b?],
+                }
+            }
+            EndCondDecl::Repetition => EndCond::Repetition,
+            EndCondDecl::PlyLimit { plies, no_progress } => {
+                if plies.value == 0 {
+                    self.err(CheckError::OutOfRange {
+                        what: "ply limit",
+                        value: "0".into(),
+                        span: plies.span,
+                        range: "at least 1 ply".into(),
+                    });
+                    return None;
+                }
+                let np = match no_progress {
+                    None => None,
+                    Some(None) => Some(None),
+                    Some(Some(n)) => Some(Some(self.kind(scope, n)?)),
+                };
+                EndCond::PlyLimit {
+                    plies: plies.value,
+                    no_progress: np,
+                }
+            }
+        };
+        Some(EndModel {
+            verdict,
+            cond,
+            text: String::new(),
+        })
+    }
+}
+
+fn looks_like_cell(s: &str) -> bool {
+    let split = s.find(|c: char| c.is_ascii_digit());
+    matches!(split, Some(i) if i > 0
+        && s[..i].bytes().all(|b| b.is_ascii_lowercase())
+        && s[i..].bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// The closest known name, if it is close enough to be a likely typo.
+pub fn suggest<'a>(word: &str, known: impl Iterator<Item = &'a str>) -> Option<String> {
+    let mut best: Option<(usize, &str)> = None;
+    for k in known {
+        let d = edit_distance(word, k);
+        if best.is_none_or(|(bd, _)| d < bd) {
+            best = Some((d, k));
+        }
+    }
+    let (d, k) = best?;
+    let limit = (word.len().max(k.len()) / 3).max(1);
+    (d <= limit && d > 0).then(|| k.to_string())
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut cur = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let sub = prev[j - 1] + usize::from(a[i - 1] != b[j - 1]);
+            cur[j] = sub.min(prev[j] + 1).min(cur[j - 1] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}

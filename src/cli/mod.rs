@@ -1,0 +1,385 @@
+//! Argument parsing, output formats (text and `--json`) and exit codes:
+//! 0 ok, 1 invalid description or illegal input, 2 usage or I/O error.
+
+mod play;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::io::IsTerminal;
+use std::time::Instant;
+use tabula::engine::{perft, perft_divide, Game, Playout, Position};
+use tabula::rng::Rng;
+use tabula::LoadError;
+
+/// Tabula runs board games from declarative description files.
+///
+/// A description (`games/*.game`) says what the board, pieces, moves and end of the game are;
+/// Tabula checks it, compiles it and can then list moves, count perft, play random games,
+/// benchmark, or play in the terminal. See grammar/README.md for the language.
+#[derive(Parser)]
+#[command(name = "tabula", version, about, long_about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check descriptions; print every problem with file:line:col.
+    Validate {
+        /// Description files.
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// Summarise a game (players, board, pieces, rules) and draw a position.
+    Show {
+        file: String,
+        /// A position string (default: the start position).
+        #[arg(long)]
+        position: Option<String>,
+    },
+    /// List the legal moves, sorted, in the game's notation.
+    Moves {
+        file: String,
+        #[arg(long)]
+        position: Option<String>,
+        /// Print a JSON array instead of one move per line.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Count move sequences of DEPTH plies (one move = one whole turn).
+    Perft {
+        file: String,
+        depth: usize,
+        #[arg(long)]
+        position: Option<String>,
+        /// Show the count below each legal move.
+        #[arg(long)]
+        divide: bool,
+        /// Print {"depth","nodes","seconds","nps"}.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play uniformly random games and print their moves and results.
+    Playout {
+        file: String,
+        /// Seed of the portable random generator.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Number of games.
+        #[arg(long, default_value_t = 1)]
+        count: u32,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Random playouts per second on one thread.
+    Bench {
+        file: String,
+        /// How long to run.
+        #[arg(long, default_value_t = 5.0)]
+        seconds: f64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play in the terminal: type moves in the game's notation, or `moves`, `undo`, `quit`.
+    Play {
+        file: String,
+        /// Who plays the first player's side.
+        #[arg(long, value_enum, default_value_t = Side::Human)]
+        white: Side,
+        /// Who plays the second player's side.
+        #[arg(long, value_enum, default_value_t = Side::Ai)]
+        black: Side,
+        #[arg(long)]
+        position: Option<String>,
+        /// Seed for the random and AI players.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
+pub enum Side {
+    Human,
+    Random,
+    Ai,
+}
+
+/// An error that ends the command: the message and the exit code.
+pub struct Fail(pub String, pub i32);
+
+fn load(path: &str) -> Result<Game, Fail> {
+    tabula::load_file(path).map_err(|e| match e {
+        LoadError::Io { .. } => Fail(format!("error: {e}"), 2),
+        LoadError::Invalid { rendered, .. } => Fail(rendered, 1),
+    })
+}
+
+fn position<'g>(game: &'g Game, text: &Option<String>) -> Result<Position<'g>, Fail> {
+    match text {
+        None => Ok(game.start()),
+        Some(t) => Position::from_text(game, t).map_err(|e| Fail(format!("error: {e}"), 1)),
+    }
+}
+
+pub fn run() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return code;
+        }
+    };
+    match dispatch(cli.command) {
+        Ok(()) => 0,
+        Err(Fail(msg, code)) => {
+            eprint!("{msg}");
+            if !msg.ends_with('\n') {
+                eprintln!();
+            }
+            code
+        }
+    }
+}
+
+fn dispatch(cmd: Command) -> Result<(), Fail> {
+    match cmd {
+        Command::Validate { files } => validate(&files),
+        Command::Show { file, position: p } => {
+            let g = load(&file)?;
+            let pos = position(&g, &p)?;
+            print!("{}", g.summary());
+            println!("position: {}", pos.to_text());
+            print!("{}", pos.render());
+            Ok(())
+        }
+        Command::Moves {
+            file,
+            position: p,
+            json,
+        } => {
+            let g = load(&file)?;
+            let pos = position(&g, &p)?;
+            let moves = pos.legal_move_texts();
+            if json {
+                println!("{}", serde_json::to_string(&moves).expect("strings serialise"));
+            } else {
+                for m in moves {
+                    println!("{m}");
+                }
+            }
+            Ok(())
+        }
+        Command::Perft {
+            file,
+            depth,
+            position: p,
+            divide,
+            json,
+        } => {
+            let g = load(&file)?;
+            let pos = position(&g, &p)?;
+            run_perft(&pos, depth, divide, json);
+            Ok(())
+        }
+        Command::Playout {
+            file,
+            seed,
+            count,
+            json,
+        } => {
+            let g = load(&file)?;
+            playouts(&g, seed, count, json);
+            Ok(())
+        }
+        Command::Bench {
+            file,
+            seconds,
+            seed,
+            json,
+        } => {
+            let g = load(&file)?;
+            bench(&g, seconds, seed, json);
+            Ok(())
+        }
+        Command::Play {
+            file,
+            white,
+            black,
+            position: p,
+            seed,
+        } => {
+            let g = load(&file)?;
+            let pos = position(&g, &p)?;
+            play::run(&g, pos, [white, black], seed)
+        }
+    }
+}
+
+fn validate(files: &[String]) -> Result<(), Fail> {
+    let mut worst = 0;
+    for f in files {
+        match tabula::load_file(f) {
+            Ok(_) => println!("{f}: ok"),
+            Err(e @ LoadError::Io { .. }) => {
+                eprintln!("error: {e}");
+                worst = 2;
+            }
+            Err(LoadError::Invalid { rendered, count }) => {
+                eprint!("{rendered}");
+                eprintln!(
+                    "{f}: {count} error{}",
+                    if count == 1 { "" } else { "s" }
+                );
+                worst = worst.max(1);
+            }
+        }
+    }
+    if worst == 0 {
+        Ok(())
+    } else {
+        Err(Fail(String::new(), worst))
+    }
+}
+
+fn spinner(total_hint: &str) -> Option<indicatif::ProgressBar> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let pb = indicatif::ProgressBar::new_spinner();
+    pb.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {elapsed} {msg}")
+            .expect("static template"),
+    );
+    pb.set_message(total_hint.to_string());
+    pb.enable_steady_tick(std::time::Duration::from_millis(120));
+    Some(pb)
+}
+
+fn run_perft(pos: &Position, depth: usize, divide: bool, json: bool) {
+    let pb = spinner("counting");
+    let t = Instant::now();
+    let mut counted = 0u64;
+    let mut last = Instant::now();
+    let mut tick = |n: u64| {
+        counted += n;
+        if let Some(pb) = &pb {
+            if last.elapsed().as_millis() > 200 {
+                last = Instant::now();
+                pb.set_message(format!("{counted} leaves"));
+            }
+        }
+    };
+    let nodes = if divide {
+        let rows = perft_divide(pos, depth);
+        let mut lines: Vec<(String, u64)> =
+            rows.iter().map(|(m, n)| (pos.move_text(m), *n)).collect();
+        lines.sort();
+        if let Some(pb) = &pb {
+            pb.finish_and_clear();
+        }
+        if !json {
+            for (m, n) in &lines {
+                println!("{m}: {n}");
+            }
+        }
+        lines.iter().map(|(_, n)| n).sum()
+    } else {
+        let n = perft(pos, depth, &mut tick);
+        if let Some(pb) = &pb {
+            pb.finish_and_clear();
+        }
+        n
+    };
+    let secs = t.elapsed().as_secs_f64();
+    let nps = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
+    if json {
+        println!(
+            "{}",
+            serde_json::json!({"depth": depth, "nodes": nodes, "seconds": round3(secs), "nps": nps.round()})
+        );
+    } else {
+        println!("perft {depth}: {nodes} nodes in {secs:.3} s ({:.0} nodes/s)", nps);
+    }
+}
+
+fn round3(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
+}
+
+fn playouts(g: &Game, seed: u64, count: u32, json: bool) {
+    let mut rng = Rng::new(seed);
+    let mut runner = Playout::new(g.start());
+    let mut all = Vec::new();
+    for i in 0..count {
+        let mut moves = Vec::new();
+        let r = runner.run(&mut rng, &mut |pos, m| moves.push(pos.move_text(m)));
+        if json {
+            all.push(serde_json::json!({
+                "game": i + 1,
+                "plies": r.plies,
+                "result": r.outcome.key(g),
+                "reason": r.outcome.describe(g),
+                "moves": moves,
+            }));
+        } else {
+            println!("game {}: {} plies, {}", i + 1, r.plies, r.outcome.describe(g));
+            for chunk in moves.chunks(10) {
+                println!("  {}", chunk.join(" "));
+            }
+        }
+    }
+    if json {
+        println!("{}", serde_json::Value::Array(all));
+    }
+}
+
+fn bench(g: &Game, seconds: f64, seed: u64, json: bool) {
+    let mut rng = Rng::new(seed);
+    let mut runner = Playout::new(g.start());
+    let pb = spinner("playing");
+    let start = Instant::now();
+    let (mut games, mut plies) = (0u64, 0u64);
+    let mut results: indexmap::IndexMap<String, u64> = indexmap::IndexMap::new();
+    for p in &g.players {
+        results.insert(p.name.clone(), 0);
+    }
+    results.insert("draw".into(), 0);
+    while start.elapsed().as_secs_f64() < seconds {
+        let r = runner.run(&mut rng, &mut |_, _| {});
+        games += 1;
+        plies += r.plies as u64;
+        *results.entry(r.outcome.key(g)).or_insert(0) += 1;
+        if let Some(pb) = &pb {
+            pb.set_message(format!("{games} games"));
+        }
+    }
+    if let Some(pb) = &pb {
+        pb.finish_and_clear();
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let pps = games as f64 / secs;
+    let plps = plies as f64 / secs;
+    let avg = if games > 0 { plies as f64 / games as f64 } else { 0.0 };
+    if json {
+        println!(
+            "{}",
+            serde_json::json!({
+                "playouts_per_sec": pps.round(),
+                "plies_per_sec": plps.round(),
+                "avg_plies": (avg * 10.0).round() / 10.0,
+                "games": games,
+                "seconds": round3(secs),
+                "bytes_per_state": g.bytes_per_state(),
+                "results": results,
+            })
+        );
+    } else {
+        println!("{games} playouts in {secs:.2} s: {pps:.0} playouts/s, {plps:.0} plies/s, {avg:.1} plies on average");
+        let parts: Vec<String> = results.iter().map(|(k, v)| format!("{k} {v}")).collect();
+        println!("results: {}", parts.join(", "));
+        println!("state size: {} bytes", g.bytes_per_state());
+    }
+}

@@ -1,0 +1,276 @@
+//! Checked [`Model`] → [`Game`]: the tables the engine runs on.
+//!
+//! Movement rules become per-piece-code rule lists with absolute direction ids, leaps become
+//! per-cell target tables, capture rules become reverse attack patterns (so check detection
+//! never generates the opponent's moves), hooks become function pointers, and Zobrist keys are
+//! drawn from a fixed seed. Nothing after this layer looks up a name.
+
+use crate::engine::{Attack, Game, Rule};
+use crate::geometry::{Cell, CellSet, NONE};
+use crate::model::*;
+use crate::native::{self, CompiledHook};
+use crate::rng::Rng;
+
+/// Piece code of `kind` owned by `player` (0 is an empty cell).
+pub fn code(kind: KindId, player: PlayerId) -> u8 {
+    (1 + 2 * kind + player) as u8
+}
+
+/// Builds the engine tables for a checked model.
+pub fn compile(m: Model) -> Game {
+    let board = m.board;
+    let ncodes = 1 + 2 * m.kinds.len();
+    let mut rules: Vec<Vec<Rule>> = vec![Vec::new(); ncodes];
+    let mut promotion: Vec<Option<(Vec<u8>, CellSet)>> = vec![None; ncodes];
+    let mut hooks: Vec<Vec<CompiledHook>> = vec![Vec::new(); ncodes];
+    let mut attacks: [Vec<Attack>; 2] = [Vec::new(), Vec::new()];
+    let mut tracks_moved = vec![false; ncodes];
+    let mut castles = Vec::new();
+    let mut has_en_passant = false;
+
+    for (k, kind) in m.kinds.iter().enumerate() {
+        for p in 0..2 {
+            let c = code(k, p);
+            for r in &kind.rules[p] {
+                let rule = match r {
+                    RuleModel::Step {
+                        dirs,
+                        twice,
+                        target,
+                        from,
+                        en_passant,
+                    } => {
+                        if target.captures() && !twice {
+                            for &d in dirs {
+                                attacks[p].push(Attack::Step {
+                                    code: c,
+                                    back: board.opposite[d as usize],
+                                    from: *from,
+                                });
+                            }
+                        }
+                        Rule::Step {
+                            dirs: dirs.clone(),
+                            twice: *twice,
+                            target: *target,
+                            from: *from,
+                            en_passant: *en_passant,
+                        }
+                    }
+                    RuleModel::Slide {
+                        dirs,
+                        until_blocked,
+                        target,
+                    } => {
+                        if target.captures() {
+                            for &d in dirs {
+                                attacks[p].push(Attack::Slide {
+                                    code: c,
+                                    back: board.opposite[d as usize],
+                                });
+                            }
+                        }
+                        Rule::Slide {
+                            dirs: dirs.clone(),
+                            until_blocked: *until_blocked,
+                            target: *target,
+                        }
+                    }
+                    RuleModel::Leap {
+                        offsets, target, ..
+                    } => {
+                        let stride = offsets.len();
+                        let mut table = vec![NONE; board.len() * stride];
+                        let mut back = vec![NONE; board.len() * stride];
+                        for cell in 0..board.len() {
+                            let (x, y) = board.coords[cell];
+                            for (i, &(dx, dy)) in offsets.iter().enumerate() {
+                                table[cell * stride + i] = board.at(x + dx, y + dy);
+                                back[cell * stride + i] = board.at(x - dx, y - dy);
+                            }
+                        }
+                        if target.captures() {
+                            attacks[p].push(Attack::Leap {
+                                code: c,
+                                stride,
+                                sources: back,
+                            });
+                        }
+                        Rule::Leap {
+                            stride,
+                            table,
+                            target: *target,
+                        }
+                    }
+                    RuleModel::Jump {
+                        dirs,
+                        hurdle,
+                        gap,
+                        beyond,
+                        landing,
+                        repeatedly,
+                    } => Rule::Jump {
+                        dirs: dirs.clone(),
+                        hurdle: *hurdle,
+                        gap: *gap,
+                        beyond: *beyond,
+                        landing: *landing,
+                        repeatedly: *repeatedly,
+                    },
+                    RuleModel::EnPassant { dirs } => {
+                        has_en_passant = true;
+                        Rule::EnPassant { dirs: dirs.clone() }
+                    }
+                    RuleModel::Castle {
+                        dir,
+                        partner,
+                        letter,
+                    } => {
+                        tracks_moved[c as usize] = true;
+                        tracks_moved[code(*partner, p) as usize] = true;
+                        let right = castles.len();
+                        castles.push(crate::engine::CastleRight {
+                            player: p,
+                            king: c,
+                            partner: code(*partner, p),
+                            dir: *dir,
+                            letter: if p == 0 {
+                                *letter
+                            } else {
+                                letter.to_ascii_lowercase()
+                            },
+                        });
+                        Rule::Castle {
+                            dir: *dir,
+                            partner: code(*partner, p),
+                            right,
+                        }
+                    }
+                };
+                rules[c as usize].push(rule);
+            }
+            if let Some(pr) = &kind.promotion {
+                promotion[c as usize] = Some((
+                    pr.to.iter().map(|&t| code(t, p)).collect(),
+                    pr.region[p],
+                ));
+            }
+            for h in &kind.hooks {
+                let spec = &native::REGISTRY[h.hook];
+                hooks[c as usize].push((spec.compile)(&h.args, &board));
+            }
+        }
+    }
+
+    let mut initial = vec![0u8; board.len()];
+    let mut unmoved = CellSet::EMPTY;
+    for &(cell, p, k) in &m.setup {
+        let c = code(k, p);
+        initial[cell as usize] = c;
+        if tracks_moved[c as usize] {
+            unmoved.insert(cell);
+        }
+    }
+
+    let mut rng = Rng::new(0x7AB0_1A5E_ED00_0001);
+    let zobrist_piece = (0..ncodes * board.len()).map(|_| rng.next_u64()).collect();
+    let zobrist_unmoved = (0..board.len()).map(|_| rng.next_u64()).collect();
+    let zobrist_ep = (0..board.len()).map(|_| rng.next_u64()).collect();
+    let zobrist_turn = rng.next_u64();
+
+    let royal: Vec<bool> = (0..ncodes)
+        .map(|c| c > 0 && m.kinds[(c - 1) / 2].royal)
+        .collect();
+    let side_letters = side_letters(&m.players);
+    let has_royal = royal.iter().any(|&r| r);
+    let end = m
+        .end
+        .into_iter()
+        .map(|mut e| {
+            e.text = describe_end(&e, &m.kinds);
+            e
+        })
+        .collect();
+
+    Game {
+        title: m.title,
+        board,
+        players: m.players,
+        kinds: m.kinds,
+        rules,
+        promotion,
+        hooks,
+        attacks,
+        royal,
+        has_royal,
+        tracks_moved,
+        castles,
+        has_en_passant,
+        initial,
+        initial_unmoved: unmoved,
+        compulsory_capture: m.compulsory_capture,
+        majority_capture: m.majority_capture,
+        identity_by_captures: m.identity_by_captures,
+        notation: m.notation,
+        end,
+        zobrist_piece,
+        zobrist_unmoved,
+        zobrist_ep,
+        zobrist_turn,
+        side_letters,
+    }
+}
+
+/// One letter per player for position strings: the first letter of each name, or 1 and 2
+/// when both names start alike.
+fn side_letters(players: &[PlayerModel]) -> [char; 2] {
+    let a = players[0].name.chars().next().unwrap_or('1').to_ascii_lowercase();
+    let b = players[1].name.chars().next().unwrap_or('2').to_ascii_lowercase();
+    if a == b {
+        ['1', '2']
+    } else {
+        [a, b]
+    }
+}
+
+fn describe_end(e: &EndModel, kinds: &[KindModel]) -> String {
+    let verdict = match e.verdict {
+        Verdict::Win => "win",
+        Verdict::Lose => "lose",
+        Verdict::Draw => "draw",
+    };
+    let cond = match &e.cond {
+        EndCond::NoLegalMove { in_check: false } => "when I have no legal move".to_string(),
+        EndCond::NoLegalMove { in_check: true } => {
+            "when I have no legal move and I am in check".to_string()
+        }
+        EndCond::NoPieces(None) => "when I have no pieces".to_string(),
+        EndCond::NoPieces(Some(k)) => format!("when I have no {}", kinds[*k].name),
+        EndCond::Reaches { kind, .. } => format!("when my {} reaches its goal", kinds[*kind].name),
+        EndCond::Repetition => "on threefold repetition".to_string(),
+        EndCond::PlyLimit {
+            plies,
+            no_progress: None,
+        } => format!("after {plies} plies"),
+        EndCond::PlyLimit {
+            plies,
+            no_progress: Some(None),
+        } => format!("after {plies} plies without a capture"),
+        EndCond::PlyLimit {
+            plies,
+            no_progress: Some(Some(k)),
+        } => format!(
+            "after {plies} plies without a capture or a {} move",
+            kinds[*k].name
+        ),
+    };
+    format!("{verdict} {cond}")
+}
+
+/// Cells of a set, for summaries.
+pub fn cell_list(board: &crate::geometry::Board, s: &CellSet) -> String {
+    s.iter()
+        .map(|c: Cell| board.names[c as usize].as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
+}

@@ -1,0 +1,254 @@
+//! The engine: game tables, positions, move generation, play, outcome, perft and playouts.
+//!
+//! It runs on the [`Game`] tables built by [`crate::compile`] and never sees a name except to
+//! print one. Moves are generated into a caller-owned buffer; positions are copy-make (a perft
+//! or playout keeps one position per depth and reuses it with `clone_from`), so the hot path
+//! allocates nothing. No I/O happens here.
+
+mod movegen;
+mod position;
+mod search;
+pub mod text;
+
+pub use position::Position;
+pub use search::{perft, perft_divide, MatchState, Playout, PlayoutResult};
+
+use crate::geometry::{Board, Cell, CellSet, NONE};
+use crate::model::{EndModel, Hurdle, KindModel, Notation, PlayerModel, Target};
+use crate::native::CompiledHook;
+
+/// The most pieces one move can capture (and the longest jump chain).
+pub const MAX_CAPTURES: usize = 24;
+
+/// A compiled movement rule, with absolute direction ids for its owner.
+#[derive(Clone, Debug)]
+pub enum Rule {
+    Step {
+        dirs: Vec<u8>,
+        twice: bool,
+        target: Target,
+        from: Option<CellSet>,
+        en_passant: bool,
+    },
+    Slide {
+        dirs: Vec<u8>,
+        until_blocked: bool,
+        target: Target,
+    },
+    Leap {
+        stride: usize,
+        /// `table[cell * stride + i]`: the i-th leap target from `cell`, or `NONE`.
+        table: Vec<Cell>,
+        target: Target,
+    },
+    Jump {
+        dirs: Vec<u8>,
+        hurdle: Hurdle,
+        gap: (u8, u8),
+        beyond: (u8, u8),
+        landing: Option<CellSet>,
+        repeatedly: bool,
+    },
+    EnPassant {
+        dirs: Vec<u8>,
+    },
+    Castle {
+        dir: u8,
+        partner: u8,
+        right: usize,
+    },
+}
+
+/// How a piece of `code` could capture onto a cell: the reverse of a capturing rule.
+#[derive(Clone, Debug)]
+pub enum Attack {
+    /// A piece one step away in direction `back` from the attacked cell.
+    Step {
+        code: u8,
+        back: u8,
+        from: Option<CellSet>,
+    },
+    /// The first piece along direction `back` from the attacked cell.
+    Slide { code: u8, back: u8 },
+    /// A piece on any of `sources[cell * stride ..]`.
+    Leap {
+        code: u8,
+        stride: usize,
+        sources: Vec<Cell>,
+    },
+}
+
+/// One castling right: `king` may castle toward `dir` with an unmoved `partner`.
+#[derive(Clone, Debug)]
+pub struct CastleRight {
+    pub player: usize,
+    pub king: u8,
+    pub partner: u8,
+    pub dir: u8,
+    /// The letter naming this right in position strings (lower case for the second player).
+    pub letter: char,
+}
+
+/// A compiled game: everything the engine needs, built once per description.
+#[derive(Debug)]
+pub struct Game {
+    pub title: String,
+    pub board: Board,
+    pub players: Vec<PlayerModel>,
+    pub kinds: Vec<KindModel>,
+    /// Indexed by piece code.
+    pub rules: Vec<Vec<Rule>>,
+    pub promotion: Vec<Option<(Vec<u8>, CellSet)>>,
+    pub hooks: Vec<Vec<CompiledHook>>,
+    /// `attacks[p]`: how player p's pieces capture.
+    pub attacks: [Vec<Attack>; 2],
+    pub royal: Vec<bool>,
+    pub has_royal: bool,
+    pub tracks_moved: Vec<bool>,
+    pub castles: Vec<CastleRight>,
+    pub has_en_passant: bool,
+    pub initial: Vec<u8>,
+    pub initial_unmoved: CellSet,
+    pub compulsory_capture: bool,
+    pub majority_capture: bool,
+    pub identity_by_captures: bool,
+    pub notation: Notation,
+    pub end: Vec<EndModel>,
+    pub zobrist_piece: Vec<u64>,
+    pub zobrist_unmoved: Vec<u64>,
+    pub zobrist_ep: Vec<u64>,
+    pub zobrist_turn: u64,
+    pub side_letters: [char; 2],
+}
+
+impl Game {
+    /// The owner of a non-empty piece code.
+    #[inline]
+    pub fn owner(code: u8) -> usize {
+        ((code - 1) & 1) as usize
+    }
+
+    /// The kind of a non-empty piece code.
+    #[inline]
+    pub fn kind_of(code: u8) -> usize {
+        ((code - 1) >> 1) as usize
+    }
+
+    /// The letter of a piece code as drawn on boards and in positions.
+    pub fn letter(&self, code: u8) -> char {
+        if code == 0 {
+            return '.';
+        }
+        let l = self.kinds[Self::kind_of(code)].letter;
+        if Self::owner(code) == 0 {
+            l
+        } else {
+            l.to_ascii_lowercase()
+        }
+    }
+
+    /// The start position.
+    pub fn start(&self) -> Position<'_> {
+        Position::start(self)
+    }
+
+    /// Bytes a position occupies (the struct and its cell array).
+    pub fn bytes_per_state(&self) -> usize {
+        std::mem::size_of::<Position>() + self.board.len()
+    }
+}
+
+/// What kind of thing a move does besides moving `from` → `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveKind {
+    Normal,
+    /// The piece removes `caps[0]` and stays (or stops short, for slides).
+    Smash,
+}
+
+/// One whole turn. Fixed size, `Copy`: move lists never allocate per move.
+#[derive(Clone, Copy, Debug)]
+pub struct Move {
+    pub from: Cell,
+    pub to: Cell,
+    pub kind: MoveKind,
+    /// Piece code after promotion, or 0.
+    pub promote: u8,
+    pub ncap: u8,
+    pub caps: [Cell; MAX_CAPTURES],
+    /// Landing cells of a jump chain, in order (the last is `to`).
+    pub npath: u8,
+    pub path: [Cell; MAX_CAPTURES],
+    /// A second piece that moves too (castling): from, to; `NONE` when unused.
+    pub extra_from: Cell,
+    pub extra_to: Cell,
+    /// The cell passed over by a double step that may be taken en passant.
+    pub ep_mark: Cell,
+}
+
+impl Move {
+    pub fn new(from: Cell, to: Cell) -> Move {
+        Move {
+            from,
+            to,
+            kind: MoveKind::Normal,
+            promote: 0,
+            ncap: 0,
+            caps: [NONE; MAX_CAPTURES],
+            npath: 0,
+            path: [NONE; MAX_CAPTURES],
+            extra_from: NONE,
+            extra_to: NONE,
+            ep_mark: NONE,
+        }
+    }
+
+    pub fn captures(&self) -> &[Cell] {
+        &self.caps[..self.ncap as usize]
+    }
+
+    pub fn landings(&self) -> &[Cell] {
+        &self.path[..self.npath as usize]
+    }
+
+    /// Same start, end and captured set (draughts move identity).
+    fn same_by_captures(&self, o: &Move) -> bool {
+        if self.from != o.from || self.to != o.to || self.ncap != o.ncap || self.promote != o.promote
+        {
+            return false;
+        }
+        let mut a = self.caps;
+        let mut b = o.caps;
+        let n = self.ncap as usize;
+        a[..n].sort_unstable();
+        b[..n].sort_unstable();
+        a[..n] == b[..n]
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Win { player: usize, reason: String },
+    Draw { reason: String },
+}
+
+impl Outcome {
+    /// "white wins (lose when I have no legal move and I am in check)".
+    pub fn describe(&self, game: &Game) -> String {
+        match self {
+            Outcome::Win { player, reason } => {
+                format!("{} wins ({reason})", game.players[*player].name)
+            }
+            Outcome::Draw { reason } => format!("draw ({reason})"),
+        }
+    }
+
+    /// `"white"`, `"black"` or `"draw"`, for result tables.
+    pub fn key(&self, game: &Game) -> String {
+        match self {
+            Outcome::Win { player, .. } => game.players[*player].name.clone(),
+            Outcome::Draw { .. } => "draw".into(),
+        }
+    }
+}

@@ -1,0 +1,382 @@
+//! Move generation: pseudo-legal moves per rule, then the game's filters (compulsory and
+//! majority capture, move identity, royal safety).
+
+use super::{Game, Move, MoveKind, Position, Rule, MAX_CAPTURES};
+use crate::geometry::{Cell, CellSet, NONE};
+use crate::model::{Hurdle, Target};
+
+/// State threaded through a jump chain.
+struct Chain<'a> {
+    start: Cell,
+    code: u8,
+    dirs: &'a [u8],
+    hurdle: Hurdle,
+    gap: (u8, u8),
+    beyond: (u8, u8),
+    landing: Option<CellSet>,
+    repeatedly: bool,
+    captured: CellSet,
+    visited: CellSet,
+}
+
+impl Position<'_> {
+    /// All legal moves of the player to move, appended to `out` after clearing it.
+    pub fn legal_moves(&self, out: &mut Vec<Move>) {
+        out.clear();
+        self.pseudo_moves(out);
+        self.filter(out);
+    }
+
+    #[inline]
+    fn enemy_of(&self, code: u8) -> bool {
+        code != 0 && Game::owner(code) != self.turn as usize
+    }
+
+    fn pseudo_moves(&self, out: &mut Vec<Move>) {
+        let me = self.turn as usize;
+        for c in 0..self.cells.len() {
+            let code = self.cells[c];
+            if code == 0 || Game::owner(code) != me {
+                continue;
+            }
+            for rule in &self.game.rules[code as usize] {
+                self.gen_rule(rule, c as Cell, code, out);
+            }
+        }
+    }
+
+    /// Pushes `m`, once per promotion choice where the piece ends in its promotion region.
+    fn emit(&self, mut m: Move, code: u8, out: &mut Vec<Move>) {
+        if let Some((to, region)) = &self.game.promotion[code as usize] {
+            if m.kind == MoveKind::Normal && region.contains(m.to) {
+                for &t in to {
+                    m.promote = t;
+                    out.push(m);
+                }
+                return;
+            }
+        }
+        out.push(m);
+    }
+
+    fn target_ok(&self, t: Target, cell: Cell) -> bool {
+        let c = self.cells[cell as usize];
+        match t {
+            Target::Empty => c == 0,
+            Target::Enemy | Target::Smash => self.enemy_of(c),
+            Target::EmptyOrEnemy => c == 0 || self.enemy_of(c),
+        }
+    }
+
+    /// A one-cell move or capture onto `to` (for steps and leaps).
+    fn emit_onto(&self, from: Cell, to: Cell, target: Target, code: u8, out: &mut Vec<Move>) {
+        if !self.target_ok(target, to) {
+            return;
+        }
+        let mut m = Move::new(from, to);
+        if self.cells[to as usize] != 0 {
+            m.ncap = 1;
+            m.caps[0] = to;
+            if target == Target::Smash {
+                m.kind = MoveKind::Smash;
+                m.to = from;
+            }
+        }
+        self.emit(m, code, out);
+    }
+
+    fn gen_rule(&self, rule: &Rule, c: Cell, code: u8, out: &mut Vec<Move>) {
+        let b = &self.game.board;
+        match rule {
+            Rule::Step {
+                dirs,
+                twice,
+                target,
+                from,
+                en_passant,
+            } => {
+                if from.is_some_and(|f| !f.contains(c)) {
+                    return;
+                }
+                for &d in dirs {
+                    let t = b.step(c, d);
+                    if t == NONE {
+                        continue;
+                    }
+                    if *twice {
+                        let t2 = b.step(t, d);
+                        if t2 == NONE || self.cells[t as usize] != 0 || self.cells[t2 as usize] != 0
+                        {
+                            continue;
+                        }
+                        let mut m = Move::new(c, t2);
+                        if *en_passant {
+                            m.ep_mark = t;
+                        }
+                        self.emit(m, code, out);
+                    } else {
+                        self.emit_onto(c, t, *target, code, out);
+                    }
+                }
+            }
+            Rule::Slide {
+                dirs,
+                until_blocked,
+                target,
+            } => {
+                for &d in dirs {
+                    let mut t = c;
+                    let mut last_empty = NONE;
+                    loop {
+                        let n = b.step(t, d);
+                        if n == NONE {
+                            break;
+                        }
+                        let occ = self.cells[n as usize];
+                        if occ == 0 {
+                            if !until_blocked && *target != Target::Enemy && *target != Target::Smash {
+                                self.emit(Move::new(c, n), code, out);
+                            }
+                            last_empty = n;
+                            t = n;
+                            continue;
+                        }
+                        if self.enemy_of(occ) && target.captures() {
+                            let mut m = Move::new(c, n);
+                            m.ncap = 1;
+                            m.caps[0] = n;
+                            if *target == Target::Smash {
+                                m.kind = MoveKind::Smash;
+                                m.to = if last_empty == NONE { c } else { last_empty };
+                            }
+                            self.emit(m, code, out);
+                        }
+                        break;
+                    }
+                    if *until_blocked && last_empty != NONE && *target != Target::Enemy {
+                        self.emit(Move::new(c, last_empty), code, out);
+                    }
+                }
+            }
+            Rule::Leap {
+                stride,
+                table,
+                target,
+            } => {
+                let base = c as usize * stride;
+                for &t in &table[base..base + stride] {
+                    if t != NONE {
+                        self.emit_onto(c, t, *target, code, out);
+                    }
+                }
+            }
+            Rule::Jump {
+                dirs,
+                hurdle,
+                gap,
+                beyond,
+                landing,
+                repeatedly,
+            } => {
+                let mut chain = Chain {
+                    start: c,
+                    code,
+                    dirs,
+                    hurdle: *hurdle,
+                    gap: *gap,
+                    beyond: *beyond,
+                    landing: *landing,
+                    repeatedly: *repeatedly,
+                    captured: CellSet::EMPTY,
+                    visited: CellSet::EMPTY,
+                };
+                chain.visited.insert(c);
+                let mut m = Move::new(c, c);
+                self.jump(&mut chain, c, &mut m, out);
+            }
+            Rule::EnPassant { dirs } => {
+                let t = self.ep_target;
+                if t == NONE || !self.enemy_of(self.cells[self.ep_victim as usize]) {
+                    return;
+                }
+                for &d in dirs {
+                    if b.step(c, d) == t && self.cells[t as usize] == 0 {
+                        let mut m = Move::new(c, t);
+                        m.ncap = 1;
+                        m.caps[0] = self.ep_victim;
+                        self.emit(m, code, out);
+                    }
+                }
+            }
+            Rule::Castle { dir, partner, .. } => self.castle(c, *dir, *partner, out),
+        }
+    }
+
+    /// Extends a jump chain from `at`; returns whether any jump was possible.
+    fn jump(&self, ch: &mut Chain, at: Cell, m: &mut Move, out: &mut Vec<Move>) -> bool {
+        let b = &self.game.board;
+        let start = ch.start;
+        let occupied = |x: Cell| x != start && self.cells[x as usize] != 0;
+        let mut any = false;
+        for &d in ch.dirs {
+            // Find the hurdle: the first occupied cell, after `gap` empty ones.
+            let mut t = at;
+            let mut gap = 0u8;
+            let hurdle = loop {
+                t = b.step(t, d);
+                if t == NONE || occupied(t) {
+                    break t;
+                }
+                gap += 1;
+                if gap > ch.gap.1 {
+                    break NONE;
+                }
+            };
+            if hurdle == NONE || gap < ch.gap.0 || ch.captured.contains(hurdle) {
+                continue;
+            }
+            let enemy = self.enemy_of(self.cells[hurdle as usize]);
+            let capturing = match ch.hurdle {
+                Hurdle::Enemy if enemy => true,
+                Hurdle::Friend if !enemy => false,
+                Hurdle::Any => false,
+                _ => continue,
+            };
+            if (m.npath as usize) >= MAX_CAPTURES {
+                continue;
+            }
+            let mut l = hurdle;
+            let mut dist = 0u8;
+            loop {
+                l = b.step(l, d);
+                if l == NONE || occupied(l) {
+                    break;
+                }
+                dist += 1;
+                if dist > ch.beyond.1 {
+                    break;
+                }
+                if dist < ch.beyond.0
+                    || ch.landing.is_some_and(|r| !r.contains(l))
+                    || (!capturing && ch.visited.contains(l))
+                {
+                    continue;
+                }
+                any = true;
+                let (nc, np) = (m.ncap as usize, m.npath as usize);
+                if capturing {
+                    m.caps[nc] = hurdle;
+                    m.ncap += 1;
+                    ch.captured.insert(hurdle);
+                }
+                m.path[np] = l;
+                m.npath += 1;
+                let was_visited = ch.visited.contains(l);
+                ch.visited.insert(l);
+                let continued = ch.repeatedly && self.jump(ch, l, m, out);
+                if !continued {
+                    m.to = l;
+                    self.emit(*m, ch.code, out);
+                }
+                if !was_visited {
+                    ch.visited.remove(l);
+                }
+                m.npath -= 1;
+                m.path[np] = NONE;
+                if capturing {
+                    m.ncap -= 1;
+                    m.caps[nc] = NONE;
+                    ch.captured.remove(hurdle);
+                }
+            }
+        }
+        any
+    }
+
+    fn castle(&self, king: Cell, dir: u8, partner: u8, out: &mut Vec<Move>) {
+        let b = &self.game.board;
+        if !self.unmoved.contains(king) {
+            return;
+        }
+        let cross = b.step(king, dir);
+        if cross == NONE {
+            return;
+        }
+        let land = b.step(cross, dir);
+        if land == NONE {
+            return;
+        }
+        let mut t = king;
+        let mut dist = 0;
+        let rook = loop {
+            t = b.step(t, dir);
+            if t == NONE {
+                return;
+            }
+            dist += 1;
+            if self.cells[t as usize] != 0 {
+                break t;
+            }
+        };
+        if dist < 3 || self.cells[rook as usize] != partner || !self.unmoved.contains(rook) {
+            return;
+        }
+        let enemy = self.turn as usize ^ 1;
+        if [king, cross, land]
+            .iter()
+            .any(|&x| self.attacked_on(&self.cells, x, enemy))
+        {
+            return;
+        }
+        let mut m = Move::new(king, land);
+        m.extra_from = rook;
+        m.extra_to = cross;
+        out.push(m);
+    }
+
+    fn filter(&self, out: &mut Vec<Move>) {
+        let g = self.game;
+        if g.compulsory_capture && out.iter().any(|m| m.ncap > 0) {
+            out.retain(|m| m.ncap > 0);
+        }
+        if g.majority_capture {
+            let max = out.iter().map(|m| m.ncap).max().unwrap_or(0);
+            out.retain(|m| m.ncap == max);
+        }
+        if g.identity_by_captures {
+            let mut i = 0;
+            while i < out.len() {
+                if out[..i].iter().any(|p| p.same_by_captures(&out[i])) {
+                    out.remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+        }
+        if g.has_royal {
+            let me = self.turn as usize;
+            let n = self.cells.len();
+            let mut scratch = [0u8; 256];
+            out.retain(|m| {
+                scratch[..n].copy_from_slice(&self.cells);
+                apply_cells(&mut scratch[..n], m);
+                !self.royal_attacked_on(&scratch[..n], me)
+            });
+        }
+    }
+}
+
+/// The cell changes of a move, without counters or hashing (for legality tests).
+fn apply_cells(cells: &mut [u8], m: &Move) {
+    let code = cells[m.from as usize];
+    for &c in m.captures() {
+        cells[c as usize] = 0;
+    }
+    cells[m.from as usize] = 0;
+    cells[m.to as usize] = if m.promote != 0 { m.promote } else { code };
+    if m.extra_from != NONE {
+        let p = cells[m.extra_from as usize];
+        cells[m.extra_from as usize] = 0;
+        cells[m.extra_to as usize] = p;
+    }
+}

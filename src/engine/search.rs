@@ -1,0 +1,191 @@
+//! Perft, whole games (with repetition and ply limits) and seeded random playouts.
+
+use super::{Move, Outcome, Position};
+use crate::rng::Rng;
+
+/// One position and one move buffer per depth, reused across the whole search.
+struct Frames<'g> {
+    pos: Vec<Position<'g>>,
+    moves: Vec<Vec<Move>>,
+}
+
+impl<'g> Frames<'g> {
+    fn new(root: &Position<'g>, depth: usize) -> Self {
+        Frames {
+            pos: (0..=depth).map(|_| root.clone()).collect(),
+            moves: (0..=depth).map(|_| Vec::with_capacity(64)).collect(),
+        }
+    }
+
+    /// Leaves `depth` plies below `pos[level]`, counting the last ply in bulk.
+    fn count(&mut self, level: usize, depth: usize, progress: &mut dyn FnMut(u64)) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if self.pos[level].static_outcome().is_some() {
+            return 0;
+        }
+        let mut moves = std::mem::take(&mut self.moves[level]);
+        self.pos[level].legal_moves(&mut moves);
+        let n = if depth == 1 {
+            moves.len() as u64
+        } else {
+            let mut sum = 0;
+            for m in &moves {
+                let (parents, children) = self.pos.split_at_mut(level + 1);
+                children[0].clone_from(&parents[level]);
+                children[0].play_unchecked(m);
+                sum += self.count(level + 1, depth - 1, progress);
+            }
+            sum
+        };
+        self.moves[level] = moves;
+        if depth == 2 {
+            progress(n);
+        }
+        n
+    }
+}
+
+/// The number of move sequences of length `depth` from `pos` (a finished game has none).
+/// `progress` is called now and then with leaves counted since its last call.
+pub fn perft(pos: &Position, depth: usize, progress: &mut dyn FnMut(u64)) -> u64 {
+    Frames::new(pos, depth).count(0, depth, progress)
+}
+
+/// Perft below each legal move, in move-generation order.
+pub fn perft_divide(pos: &Position, depth: usize) -> Vec<(Move, u64)> {
+    let mut moves = Vec::new();
+    if depth == 0 || pos.static_outcome().is_some() {
+        return Vec::new();
+    }
+    pos.legal_moves(&mut moves);
+    let mut frames = Frames::new(pos, depth);
+    moves
+        .into_iter()
+        .map(|m| {
+            frames.pos[1].clone_from(pos);
+            frames.pos[1].play_unchecked(&m);
+            (m, frames.count(1, depth - 1, &mut |_| {}))
+        })
+        .collect()
+}
+
+/// A game in progress: the position, the hashes of earlier positions (for repetition) and the
+/// outcome once it is decided.
+#[derive(Clone)]
+pub struct MatchState<'g> {
+    pub pos: Position<'g>,
+    history: Vec<u64>,
+    moves: Vec<Move>,
+    outcome: Option<Outcome>,
+}
+
+impl<'g> MatchState<'g> {
+    pub fn new(pos: Position<'g>) -> Self {
+        let mut s = MatchState {
+            history: vec![pos.hash()],
+            pos,
+            moves: Vec::with_capacity(64),
+            outcome: None,
+        };
+        s.settle();
+        s
+    }
+
+    /// Starts again from `pos`, keeping the buffers.
+    pub fn reset(&mut self, pos: &Position<'g>) {
+        self.pos.clone_from(pos);
+        self.history.clear();
+        self.history.push(pos.hash());
+        self.settle();
+    }
+
+    /// Recomputes the legal moves and the outcome of the current position.
+    fn settle(&mut self) {
+        self.outcome = self.pos.static_outcome();
+        if self.outcome.is_some() {
+            self.moves.clear();
+            return;
+        }
+        self.pos.legal_moves(&mut self.moves);
+        if self.moves.is_empty() {
+            self.outcome = Some(self.pos.no_move_outcome());
+            return;
+        }
+        let h = self.pos.hash();
+        let seen = self.history.iter().filter(|&&x| x == h).count();
+        self.outcome = self.pos.limit_outcome(seen);
+        if self.outcome.is_some() {
+            self.moves.clear();
+        }
+    }
+
+    /// The legal moves (empty once the game is over).
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    /// Plays the legal move at `index` of [`MatchState::moves`].
+    pub fn play_index(&mut self, index: usize) {
+        let m = self.moves[index];
+        self.pos.play_unchecked(&m);
+        self.history.push(self.pos.hash());
+        self.settle();
+    }
+}
+
+/// The result of one random game.
+#[derive(Clone, Debug)]
+pub struct PlayoutResult {
+    pub plies: u32,
+    pub outcome: Outcome,
+}
+
+/// Uniformly random games from a fixed start, reusing all buffers between games.
+pub struct Playout<'g> {
+    start: Position<'g>,
+    state: MatchState<'g>,
+    /// Safety net for descriptions without a ply limit.
+    pub max_plies: u32,
+}
+
+impl<'g> Playout<'g> {
+    pub fn new(start: Position<'g>) -> Self {
+        Playout {
+            state: MatchState::new(start.clone()),
+            start,
+            max_plies: 100_000,
+        }
+    }
+
+    /// Plays one game; calls `on_move` with each position before its move is played.
+    pub fn run(&mut self, rng: &mut Rng, on_move: &mut dyn FnMut(&Position, &Move)) -> PlayoutResult {
+        self.state.reset(&self.start);
+        let mut plies = 0;
+        loop {
+            if let Some(o) = self.state.outcome() {
+                return PlayoutResult {
+                    plies,
+                    outcome: o.clone(),
+                };
+            }
+            if plies >= self.max_plies {
+                return PlayoutResult {
+                    plies,
+                    outcome: Outcome::Draw {
+                        reason: format!("playout cap of {} plies", self.max_plies),
+                    },
+                };
+            }
+            let i = rng.below(self.state.moves().len());
+            on_move(&self.state.pos, &self.state.moves()[i]);
+            self.state.play_index(i);
+            plies += 1;
+        }
+    }
+}

@@ -1,0 +1,570 @@
+//! Text forms: move notation, position strings, board drawings and game summaries.
+
+use super::{Game, Move, MoveKind, Position, Rule};
+use crate::geometry::{CellSet, Shape, NONE};
+use crate::model::{Hurdle, Notation, Target};
+
+/// A position string that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("bad position: {0}")]
+pub struct PositionError(pub String);
+
+impl Position<'_> {
+    /// The move in the game's notation (`e2e4`, `e7e8q`, `c3-d4`, `c3xe5xg3`).
+    pub fn move_text(&self, m: &Move) -> String {
+        let g = self.game;
+        let name = |c: u8| g.board.names[c as usize].as_str();
+        let mover = self.cells[m.from as usize];
+        let promo = if m.promote != 0 && mover != 0 {
+            let choices = g.promotion[mover as usize].as_ref().map_or(0, |p| p.0.len());
+            (choices > 1).then(|| g.letter(m.promote))
+        } else {
+            None
+        };
+        match g.notation {
+            Notation::Coordinates => {
+                let mut s = if m.kind == MoveKind::Smash {
+                    format!("{}y{}", name(m.from), name(m.caps[0]))
+                } else {
+                    format!("{}{}", name(m.from), name(m.to))
+                };
+                if let Some(p) = promo {
+                    s.push(p.to_ascii_lowercase());
+                }
+                s
+            }
+            Notation::Path => {
+                let mut s = name(m.from).to_string();
+                if m.kind == MoveKind::Smash {
+                    s.push('y');
+                    s.push_str(name(m.caps[0]));
+                } else if m.npath > 0 {
+                    let sep = if m.ncap > 0 { 'x' } else { '-' };
+                    for &l in m.landings() {
+                        s.push(sep);
+                        s.push_str(name(l));
+                    }
+                } else {
+                    s.push(if m.ncap > 0 { 'x' } else { '-' });
+                    s.push_str(name(m.to));
+                }
+                if let Some(p) = promo {
+                    s.push('=');
+                    s.push(p.to_ascii_uppercase());
+                }
+                s
+            }
+        }
+    }
+
+    /// The legal moves in notation, sorted.
+    pub fn legal_move_texts(&self) -> Vec<String> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        let mut t: Vec<String> = moves.iter().map(|m| self.move_text(m)).collect();
+        t.sort();
+        t
+    }
+
+    /// Finds the legal move written `text` (case does not matter; `-` may be left out).
+    ///
+    /// # Errors
+    /// When no legal move is written so; the error lists what is legal.
+    pub fn parse_move(&self, text: &str) -> Result<Move, String> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        let norm = |s: &str| s.trim().to_ascii_lowercase().replace('-', "");
+        let want = norm(text);
+        if let Some(m) = moves.iter().find(|m| norm(&self.move_text(m)) == want) {
+            return Ok(*m);
+        }
+        let mut legal: Vec<String> = moves.iter().map(|m| self.move_text(m)).collect();
+        legal.sort();
+        if legal.is_empty() {
+            Err(format!("`{}` is not legal: there are no legal moves", text.trim()))
+        } else {
+            Err(format!(
+                "`{}` is not a legal move; legal moves: {}",
+                text.trim(),
+                legal.join(" ")
+            ))
+        }
+    }
+
+    // ------------------------------------------------------------ position strings
+
+    /// The position string: rows from the top separated by `/`, piece letters (upper case for
+    /// the first player), digit runs for empty cells; then the side to move, the castling
+    /// rights and en-passant cell where the game has them, the no-progress count and the move
+    /// number.
+    pub fn to_text(&self) -> String {
+        let g = self.game;
+        let b = &g.board;
+        let mut rows = Vec::new();
+        for y in (0..b.rows as i32).rev() {
+            let mut s = String::new();
+            let mut run = 0;
+            for x in 0..b.cols as i32 {
+                let c = b.at(x, y);
+                if c == NONE {
+                    continue;
+                }
+                let code = self.cells[c as usize];
+                if code == 0 {
+                    run += 1;
+                } else {
+                    if run > 0 {
+                        s.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    s.push(g.letter(code));
+                }
+            }
+            if run > 0 {
+                s.push_str(&run.to_string());
+            }
+            rows.push(s);
+        }
+        let mut out = format!("{} {}", rows.join("/"), g.side_letters[self.turn as usize]);
+        if !g.castles.is_empty() {
+            let rights: String = g
+                .castles
+                .iter()
+                .filter(|r| self.has_castle_right(r))
+                .map(|r| r.letter)
+                .collect();
+            out.push(' ');
+            out.push_str(if rights.is_empty() { "-" } else { &rights });
+        }
+        if g.has_en_passant {
+            out.push(' ');
+            if self.ep_target == NONE {
+                out.push('-');
+            } else {
+                out.push_str(&b.names[self.ep_target as usize]);
+            }
+        }
+        out.push_str(&format!(" {} {}", self.quiet, self.ply / 2 + 1));
+        out
+    }
+
+    fn castle_partner_cell(&self, r: &super::CastleRight, need_unmoved: bool) -> Option<u8> {
+        let b = &self.game.board;
+        let king = (0..self.cells.len()).find(|&c| {
+            self.cells[c] == r.king && (!need_unmoved || self.unmoved.contains(c as u8))
+        })? as u8;
+        let mut t = king;
+        let mut found = None;
+        loop {
+            t = b.step(t, r.dir);
+            if t == NONE {
+                break;
+            }
+            if self.cells[t as usize] == r.partner && (!need_unmoved || self.unmoved.contains(t)) {
+                found = Some(t);
+            }
+        }
+        found
+    }
+
+    fn has_castle_right(&self, r: &super::CastleRight) -> bool {
+        self.castle_partner_cell(r, true).is_some()
+    }
+
+    /// Reads a position string (see [`Position::to_text`]); trailing counters may be left out.
+    ///
+    /// # Errors
+    /// A plain message saying what is wrong.
+    pub fn from_text<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, PositionError> {
+        let err = |s: String| PositionError(s);
+        let b = &game.board;
+        let mut fields = text.split_whitespace();
+        let board_field = fields.next().ok_or_else(|| err("the position is empty".into()))?;
+        let rows: Vec<&str> = board_field.split('/').collect();
+        if rows.len() != b.rows as usize {
+            return Err(err(format!(
+                "expected {} rows separated by `/`, found {}",
+                b.rows,
+                rows.len()
+            )));
+        }
+        let mut cells = vec![0u8; b.len()];
+        for (i, row) in rows.iter().enumerate() {
+            let y = b.rows as i32 - 1 - i as i32;
+            let row_cells: Vec<u8> = (0..b.cols as i32)
+                .map(|x| b.at(x, y))
+                .filter(|&c| c != NONE)
+                .collect();
+            let mut k = 0;
+            let mut chars = row.chars().peekable();
+            while let Some(ch) = chars.next() {
+                if let Some(d) = ch.to_digit(10) {
+                    let mut n = d as usize;
+                    while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
+                        n = n * 10 + d2 as usize;
+                        chars.next();
+                    }
+                    k += n;
+                    continue;
+                }
+                let kind = game
+                    .kinds
+                    .iter()
+                    .position(|kd| kd.letter == ch.to_ascii_uppercase())
+                    .ok_or_else(|| err(format!("unknown piece letter `{ch}` in rank {}", y + 1)))?;
+                if k >= row_cells.len() {
+                    break;
+                }
+                let player = usize::from(!ch.is_ascii_uppercase());
+                cells[row_cells[k] as usize] = crate::compile::code(kind, player);
+                k += 1;
+            }
+            if k != row_cells.len() {
+                return Err(err(format!(
+                    "rank {} describes {} cells, the board has {}",
+                    y + 1,
+                    k,
+                    row_cells.len()
+                )));
+            }
+        }
+        let side = fields
+            .next()
+            .ok_or_else(|| err("missing the side to move".into()))?;
+        let turn = game
+            .side_letters
+            .iter()
+            .position(|&l| side.len() == 1 && side.starts_with(l))
+            .ok_or_else(|| {
+                err(format!(
+                    "side to move must be `{}` or `{}`, found `{side}`",
+                    game.side_letters[0], game.side_letters[1]
+                ))
+            })? as u8;
+        let mut unmoved = CellSet::EMPTY;
+        let mut pos = Position::from_parts(game, cells, CellSet::EMPTY, turn, NONE, NONE, 0, 0);
+        if !game.castles.is_empty() {
+            let f = fields
+                .next()
+                .ok_or_else(|| err("missing the castling field (`-` for none)".into()))?;
+            if f != "-" {
+                for ch in f.chars() {
+                    let r = game
+                        .castles
+                        .iter()
+                        .find(|r| r.letter == ch)
+                        .ok_or_else(|| err(format!("unknown castling letter `{ch}`")))?;
+                    let rook = pos.castle_partner_cell(r, false).ok_or_else(|| {
+                        err(format!("castling right `{ch}` has no king and partner in place"))
+                    })?;
+                    let king = (0..pos.cells.len())
+                        .find(|&c| pos.cells[c] == r.king)
+                        .expect("found with the partner") as u8;
+                    unmoved.insert(king);
+                    unmoved.insert(rook);
+                }
+            }
+        }
+        let (mut ep_target, mut ep_victim) = (NONE, NONE);
+        if game.has_en_passant {
+            let f = fields
+                .next()
+                .ok_or_else(|| err("missing the en-passant field (`-` for none)".into()))?;
+            if f != "-" {
+                let t = b
+                    .cell(f)
+                    .ok_or_else(|| err(format!("en-passant cell `{f}` is not on the board")))?;
+                let last = turn as usize ^ 1;
+                ep_victim = find_ep_victim(game, &pos.cells, t, last)
+                    .ok_or_else(|| err(format!("no piece could have passed over `{f}`")))?;
+                ep_target = t;
+            }
+        }
+        let quiet: u32 = match fields.next() {
+            Some(f) => f
+                .parse()
+                .map_err(|_| err(format!("bad no-progress count `{f}`")))?,
+            None => 0,
+        };
+        let movenum: u32 = match fields.next() {
+            Some(f) => f
+                .parse()
+                .ok()
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| err(format!("bad move number `{f}`")))?,
+            None => 1,
+        };
+        if let Some(extra) = fields.next() {
+            return Err(err(format!("unexpected field `{extra}`")));
+        }
+        let cells = std::mem::take(&mut pos.cells);
+        Ok(Position::from_parts(
+            game,
+            cells,
+            unmoved,
+            turn,
+            ep_target,
+            ep_victim,
+            (movenum - 1) * 2 + turn as u32,
+            quiet,
+        ))
+    }
+
+    // ------------------------------------------------------------ drawings
+
+    /// The board as text: rank labels on the left, file letters below; hexagons drawn with
+    /// offset rows.
+    pub fn render(&self) -> String {
+        let g = self.game;
+        let b = &g.board;
+        let width = b.rows.to_string().len();
+        let mut out = String::new();
+        match b.shape {
+            Shape::Square { .. } => {
+                for y in (0..b.rows as i32).rev() {
+                    out.push_str(&format!("{:>width$} ", y + 1));
+                    for x in 0..b.cols as i32 {
+                        let c = b.at(x, y);
+                        out.push(' ');
+                        out.push(g.letter(self.cells[c as usize]));
+                    }
+                    out.push('\n');
+                }
+                out.push_str(&" ".repeat(width + 1));
+                for x in 0..b.cols {
+                    out.push(' ');
+                    out.push_str(&crate::geometry::file_name(x));
+                }
+                out.push('\n');
+            }
+            Shape::Hex { side } => {
+                for y in (0..b.rows as i32).rev() {
+                    let cells: Vec<(i32, u8)> = (0..b.cols as i32)
+                        .map(|x| (x, b.at(x, y)))
+                        .filter(|&(_, c)| c != NONE)
+                        .collect();
+                    let first = cells.first().map_or(0, |&(x, _)| x);
+                    let indent = (2 * first - y + side as i32 - 1).max(0) as usize;
+                    out.push_str(&format!("{:>width$} ", y + 1));
+                    out.push_str(&" ".repeat(indent));
+                    for (i, &(_, c)) in cells.iter().enumerate() {
+                        if i > 0 {
+                            out.push(' ');
+                        }
+                        out.push(g.letter(self.cells[c as usize]));
+                    }
+                    out.push('\n');
+                }
+            }
+        }
+        out.push_str(&format!(
+            "{} to move\n",
+            g.players[self.turn as usize].name
+        ));
+        out
+    }
+}
+
+fn find_ep_victim(game: &Game, cells: &[u8], target: u8, last: usize) -> Option<u8> {
+    for (code, rules) in game.rules.iter().enumerate().skip(1) {
+        if Game::owner(code as u8) != last {
+            continue;
+        }
+        for r in rules {
+            if let Rule::Step {
+                dirs,
+                en_passant: true,
+                ..
+            } = r
+            {
+                for &d in dirs {
+                    let v = game.board.step(target, d);
+                    if v != NONE && cells[v as usize] == code as u8 {
+                        return Some(v);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+// ---------------------------------------------------------------- summaries
+
+fn dirs_text(game: &Game, dirs: &[u8]) -> String {
+    dirs.iter()
+        .map(|&d| game.board.dirs[d as usize].name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn target_text(t: Target) -> &'static str {
+    match t {
+        Target::Empty => " to empty",
+        Target::Enemy => " to enemy",
+        Target::EmptyOrEnemy => "",
+        Target::Smash => " smashing enemy",
+    }
+}
+
+fn region_text(game: &Game, s: &CellSet) -> String {
+    crate::compile::cell_list(&game.board, s)
+}
+
+/// One line per rule, as the compiler understood it, for the first player.
+fn rule_text(game: &Game, r: &Rule) -> String {
+    match r {
+        Rule::Step {
+            dirs,
+            twice,
+            target,
+            from,
+            en_passant,
+        } => {
+            let mut s = format!("step {}", dirs_text(game, dirs));
+            if *twice {
+                s.push_str(" twice");
+            }
+            s.push_str(target_text(*target));
+            if let Some(f) = from {
+                s.push_str(&format!(" from {}", region_text(game, f)));
+            }
+            if *en_passant {
+                s.push_str(", may be taken en passant");
+            }
+            s
+        }
+        Rule::Slide {
+            dirs,
+            until_blocked,
+            target,
+        } => format!(
+            "slide {}{}{}",
+            dirs_text(game, dirs),
+            if *until_blocked { " until blocked" } else { "" },
+            target_text(*target)
+        ),
+        Rule::Leap {
+            stride,
+            table,
+            target,
+        } => {
+            let _ = table;
+            format!("leap ({stride} targets){}", target_text(*target))
+        }
+        Rule::Jump {
+            dirs,
+            hurdle,
+            gap,
+            beyond,
+            landing,
+            repeatedly,
+        } => {
+            let mut s = format!(
+                "jump {} over {}",
+                dirs_text(game, dirs),
+                match hurdle {
+                    Hurdle::Enemy => "enemy",
+                    Hurdle::Friend => "friend",
+                    Hurdle::Any => "any",
+                }
+            );
+            let range = |(a, b): (u8, u8)| {
+                if b >= 254 {
+                    format!("{a}..")
+                } else {
+                    format!("{a}..{b}")
+                }
+            };
+            s.push_str(&format!(" gap {} beyond {}", range(*gap), range(*beyond)));
+            if let Some(l) = landing {
+                s.push_str(&format!(" landing on {}", region_text(game, l)));
+            }
+            if *repeatedly {
+                s.push_str(" repeatedly");
+            }
+            s
+        }
+        Rule::EnPassant { dirs } => format!("capture en passant {}", dirs_text(game, dirs)),
+        Rule::Castle { dir, partner, right } => format!(
+            "castle {} with {} as \"{}\"",
+            game.board.dirs[*dir as usize].name,
+            game.kinds[Game::kind_of(*partner)].name,
+            game.castles[*right].letter
+        ),
+    }
+}
+
+impl Game {
+    /// A readable summary of what the description compiled to.
+    pub fn summary(&self) -> String {
+        let mut s = String::new();
+        s.push_str(&format!("{}\n", self.title));
+        let players: Vec<String> = self
+            .players
+            .iter()
+            .map(|p| {
+                format!(
+                    "{} (forward {})",
+                    p.name, self.board.dirs[p.forward as usize].name
+                )
+            })
+            .collect();
+        s.push_str(&format!(
+            "players: {}; {} moves first\n",
+            players.join(", "),
+            self.players[0].name
+        ));
+        s.push_str(&format!("board: {}\n", self.board.describe()));
+        s.push_str("pieces:\n");
+        for (k, kind) in self.kinds.iter().enumerate() {
+            let code = crate::compile::code(k, 0);
+            let mut flags = String::new();
+            if kind.royal {
+                flags.push_str(" royal");
+            }
+            s.push_str(&format!(
+                "  {} \"{}\"{} worth {}\n",
+                kind.name, kind.letter, flags, kind.worth
+            ));
+            for r in &self.rules[code as usize] {
+                s.push_str(&format!("    {}\n", rule_text(self, r)));
+            }
+            if let Some((to, region)) = &self.promotion[code as usize] {
+                let names: Vec<&str> = to
+                    .iter()
+                    .map(|&c| self.kinds[Game::kind_of(c)].name.as_str())
+                    .collect();
+                s.push_str(&format!(
+                    "    promote to {} on {}\n",
+                    names.join(", "),
+                    region_text(self, region)
+                ));
+            }
+            for h in &kind.hooks {
+                s.push_str(&format!(
+                    "    native {}\n",
+                    crate::native::REGISTRY[h.hook].name
+                ));
+            }
+        }
+        let mut rules = Vec::new();
+        if self.compulsory_capture {
+            rules.push("capture is compulsory");
+        }
+        if self.majority_capture {
+            rules.push("capture must take the most pieces");
+        }
+        if self.identity_by_captures {
+            rules.push("moves are identified by start, end and captures");
+        }
+        if !rules.is_empty() {
+            s.push_str(&format!("rules: {}\n", rules.join("; ")));
+        }
+        s.push_str("end:\n");
+        for e in &self.end {
+            s.push_str(&format!("  {}\n", e.text));
+        }
+        s
+    }
+}

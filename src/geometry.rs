@@ -1,0 +1,357 @@
+//! Board geometry: cells, their names and coordinates, absolute directions and neighbour tables.
+//!
+//! A board is a graph of at most [`MAX_CELLS`] cells with a fixed set of absolute directions;
+//! every cell knows its neighbour in every direction ([`NONE`] off the board). Square grids and
+//! hexagons are built here; another graph only needs another constructor. Everything is built
+//! once, when a description is checked.
+
+use std::fmt;
+
+/// A cell index. Boards have at most 255 cells so that cells fit in a byte in moves and states.
+pub type Cell = u8;
+/// "No cell": off the board, or no such square.
+pub const NONE: Cell = u8::MAX;
+/// The largest board the engine supports.
+pub const MAX_CELLS: usize = 255;
+
+/// A set of cells, as a fixed 256-bit mask: cheap to copy, test and intersect.
+#[derive(Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub struct CellSet([u64; 4]);
+
+impl CellSet {
+    pub const EMPTY: CellSet = CellSet([0; 4]);
+
+    #[inline]
+    pub fn contains(&self, c: Cell) -> bool {
+        self.0[(c >> 6) as usize] >> (c & 63) & 1 != 0
+    }
+    #[inline]
+    pub fn insert(&mut self, c: Cell) {
+        self.0[(c >> 6) as usize] |= 1 << (c & 63);
+    }
+    #[inline]
+    pub fn remove(&mut self, c: Cell) {
+        self.0[(c >> 6) as usize] &= !(1 << (c & 63));
+    }
+    pub fn union(&self, o: &CellSet) -> CellSet {
+        let mut r = *self;
+        for i in 0..4 {
+            r.0[i] |= o.0[i];
+        }
+        r
+    }
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|w| *w == 0)
+    }
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+    /// The cells in increasing order.
+    pub fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
+        (0..4usize).flat_map(move |i| {
+            let mut w = self.0[i];
+            std::iter::from_fn(move || {
+                if w == 0 {
+                    None
+                } else {
+                    let b = w.trailing_zeros();
+                    w &= w - 1;
+                    Some((i * 64 + b as usize) as Cell)
+                }
+            })
+        })
+    }
+}
+
+impl fmt::Debug for CellSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+/// The shape a board was declared with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    Square { width: u32, height: u32 },
+    /// A hexagon with `side` cells per side, in axial coordinates (see rules of Rascals).
+    Hex { side: u32 },
+}
+
+#[derive(Clone, Debug)]
+pub struct Direction {
+    pub name: &'static str,
+    pub dx: i32,
+    pub dy: i32,
+}
+
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub shape: Shape,
+    /// Column count and row count of the bounding grid.
+    pub cols: u32,
+    pub rows: u32,
+    pub names: Vec<String>,
+    pub coords: Vec<(i32, i32)>,
+    pub dirs: Vec<Direction>,
+    /// `nbr[cell * dirs.len() + dir]`.
+    pub nbr: Vec<Cell>,
+    /// `opposite[dir]`.
+    pub opposite: Vec<u8>,
+    grid: Vec<Cell>,
+}
+
+const SQUARE_DIRS: [(&str, i32, i32); 8] = [
+    ("n", 0, 1),
+    ("ne", 1, 1),
+    ("e", 1, 0),
+    ("se", 1, -1),
+    ("s", 0, -1),
+    ("sw", -1, -1),
+    ("w", -1, 0),
+    ("nw", -1, 1),
+];
+
+// Axial hex directions, as drawn with each row shifted half a cell right of the row above.
+const HEX_DIRS: [(&str, i32, i32); 6] = [
+    ("ne", 1, 1),
+    ("e", 1, 0),
+    ("se", 0, -1),
+    ("sw", -1, -1),
+    ("w", -1, 0),
+    ("nw", 0, 1),
+];
+
+/// The name of file `x` (0 = `a`, 25 = `z`, then `aa`, `ab`, ...).
+pub fn file_name(x: u32) -> String {
+    if x < 26 {
+        ((b'a' + x as u8) as char).to_string()
+    } else {
+        format!("{}{}", file_name(x / 26 - 1), file_name(x % 26))
+    }
+}
+
+/// The file index of a file name, if it is one.
+pub fn parse_file(s: &str) -> Option<u32> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_lowercase()) {
+        return None;
+    }
+    let mut v: u32 = 0;
+    for b in s.bytes() {
+        v = v.checked_mul(26)?.checked_add((b - b'a') as u32 + 1)?;
+    }
+    Some(v - 1)
+}
+
+impl Board {
+    /// A `width` x `height` grid of squares; `a1` is the bottom-left corner.
+    pub fn square(width: u32, height: u32) -> Board {
+        Self::build(
+            Shape::Square { width, height },
+            width,
+            height,
+            &SQUARE_DIRS,
+            |_, _| true,
+        )
+    }
+
+    /// A hexagon with `side` cells per side: cell (c, r) exists when |r - c| < side.
+    pub fn hex(side: u32) -> Board {
+        let n = 2 * side - 1;
+        let s = side as i32;
+        Self::build(Shape::Hex { side }, n, n, &HEX_DIRS, move |c, r| (r - c).abs() < s)
+    }
+
+    fn build(
+        shape: Shape,
+        cols: u32,
+        rows: u32,
+        dirs: &[(&'static str, i32, i32)],
+        exists: impl Fn(i32, i32) -> bool,
+    ) -> Board {
+        let mut grid = vec![NONE; (cols * rows) as usize];
+        let mut names = Vec::new();
+        let mut coords = Vec::new();
+        for y in 0..rows as i32 {
+            for x in 0..cols as i32 {
+                if exists(x, y) && names.len() < MAX_CELLS {
+                    grid[(y as u32 * cols + x as u32) as usize] = names.len() as Cell;
+                    names.push(format!("{}{}", file_name(x as u32), y + 1));
+                    coords.push((x, y));
+                }
+            }
+        }
+        let dirs: Vec<Direction> = dirs
+            .iter()
+            .map(|&(name, dx, dy)| Direction { name, dx, dy })
+            .collect();
+        let mut board = Board {
+            shape,
+            cols,
+            rows,
+            names,
+            coords,
+            opposite: Vec::new(),
+            nbr: Vec::new(),
+            dirs,
+            grid,
+        };
+        let nd = board.dirs.len();
+        let mut nbr = vec![NONE; board.names.len() * nd];
+        for c in 0..board.names.len() {
+            let (x, y) = board.coords[c];
+            for (d, dir) in board.dirs.iter().enumerate() {
+                nbr[c * nd + d] = board.at(x + dir.dx, y + dir.dy);
+            }
+        }
+        board.nbr = nbr;
+        board.opposite = (0..nd)
+            .map(|d| {
+                let (dx, dy) = (board.dirs[d].dx, board.dirs[d].dy);
+                board.dir_of(-dx, -dy).expect("direction sets are symmetric") as u8
+            })
+            .collect();
+        board
+    }
+
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    /// The cell at grid coordinates, or [`NONE`].
+    pub fn at(&self, x: i32, y: i32) -> Cell {
+        if x < 0 || y < 0 || x >= self.cols as i32 || y >= self.rows as i32 {
+            NONE
+        } else {
+            self.grid[(y as u32 * self.cols + x as u32) as usize]
+        }
+    }
+
+    /// The cell named `name` (`a1`, `h8`, `j10`).
+    pub fn cell(&self, name: &str) -> Option<Cell> {
+        let split = name.find(|c: char| c.is_ascii_digit())?;
+        let x = parse_file(&name[..split])? as i32;
+        let y: i32 = name[split..].parse().ok()?;
+        match self.at(x, y - 1) {
+            NONE => None,
+            c => Some(c),
+        }
+    }
+
+    #[inline]
+    pub fn step(&self, c: Cell, d: u8) -> Cell {
+        self.nbr[c as usize * self.dirs.len() + d as usize]
+    }
+
+    /// A direction by its short (`ne`) or long (`north-east`) name.
+    pub fn dir_named(&self, name: &str) -> Option<u8> {
+        let short = match name {
+            "north" => "n",
+            "north-east" => "ne",
+            "east" => "e",
+            "south-east" => "se",
+            "south" => "s",
+            "south-west" => "sw",
+            "west" => "w",
+            "north-west" => "nw",
+            other => other,
+        };
+        self.dirs.iter().position(|d| d.name == short).map(|d| d as u8)
+    }
+
+    pub fn dir_of(&self, dx: i32, dy: i32) -> Option<u8> {
+        self.dirs
+            .iter()
+            .position(|d| d.dx == dx && d.dy == dy)
+            .map(|d| d as u8)
+    }
+
+    /// All cells.
+    pub fn all(&self) -> CellSet {
+        let mut s = CellSet::EMPTY;
+        for c in 0..self.len() {
+            s.insert(c as Cell);
+        }
+        s
+    }
+
+    /// Cells whose coordinates satisfy `f`.
+    pub fn select(&self, f: impl Fn(i32, i32) -> bool) -> CellSet {
+        let mut s = CellSet::EMPTY;
+        for (c, &(x, y)) in self.coords.iter().enumerate() {
+            if f(x, y) {
+                s.insert(c as Cell);
+            }
+        }
+        s
+    }
+
+    /// Number of steps that can be taken from `c` in direction `d` before leaving the board.
+    pub fn run_length(&self, mut c: Cell, d: u8) -> u32 {
+        let mut n = 0;
+        loop {
+            c = self.step(c, d);
+            if c == NONE {
+                return n;
+            }
+            n += 1;
+        }
+    }
+
+    /// A one-line description: "square 8 x 8 (64 cells)".
+    pub fn describe(&self) -> String {
+        match self.shape {
+            Shape::Square { width, height } => {
+                format!("square {width} x {height} ({} cells)", self.len())
+            }
+            Shape::Hex { side } => format!("hex {side} ({} cells)", self.len()),
+        }
+    }
+
+    /// The names of all direction words a description may use with this board.
+    pub fn dir_names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.dirs.iter().map(|d| d.name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_names_and_neighbours() {
+        let b = Board::square(8, 8);
+        assert_eq!(b.len(), 64);
+        let e2 = b.cell("e2").unwrap();
+        let n = b.dir_named("n").unwrap();
+        assert_eq!(b.names[b.step(e2, n) as usize], "e3");
+        assert_eq!(b.step(b.cell("h8").unwrap(), n), NONE);
+        assert_eq!(b.cell("i1"), None);
+        assert_eq!(b.cell("a9"), None);
+    }
+
+    #[test]
+    fn hexagon_of_side_six_has_91_cells() {
+        let b = Board::hex(6);
+        assert_eq!(b.len(), 91);
+        assert!(b.cell("a1").is_some());
+        assert!(b.cell("f1").is_some());
+        assert!(b.cell("g1").is_none());
+        assert!(b.cell("k11").is_some());
+        let degrees: Vec<usize> = (0..b.len())
+            .map(|c| (0..6).filter(|&d| b.step(c as Cell, d) != NONE).count())
+            .collect();
+        assert_eq!(degrees.iter().filter(|&&d| d == 3).count(), 6);
+        assert_eq!(degrees.iter().filter(|&&d| d == 6).count(), 61);
+    }
+
+    #[test]
+    fn file_names_round_trip() {
+        for x in [0, 7, 25, 26, 51] {
+            assert_eq!(parse_file(&file_name(x)), Some(x));
+        }
+    }
+}

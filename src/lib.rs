@@ -1,0 +1,68 @@
+//! Tabula: a general game system. A board game is described once in a declarative file;
+//! Tabula parses it, checks it, compiles it into a move generator and runs it.
+//!
+//! # Architecture
+//! The layers run in order, each in its own module, and each may only use the ones before it:
+//! 1. [`syntax`] — text → [`ast`] (the only module that knows pest); spans on every node.
+//! 2. [`check`] — AST → [`model`]: names resolved to ids; every error collected.
+//! 3. [`compile`] — model → [`engine::Game`]: flat tables, attack patterns, hooks as function
+//!    pointers, Zobrist keys. Nothing after this layer looks up a name.
+//! 4. [`engine`] — positions, move generation, play, outcome, perft, playouts. No I/O, no
+//!    allocation per move.
+//! 5. [`native`] — the registry of native hooks, one small function per unusual mechanic.
+//! 6. [`diagnostic`] — the one place that renders errors.
+//!
+//! The command-line tool (`src/main.rs`, `src/cli/`) sits on top.
+
+pub mod ast;
+pub mod check;
+pub mod compile;
+pub mod diagnostic;
+pub mod engine;
+pub mod geometry;
+pub mod model;
+pub mod native;
+pub mod rng;
+pub mod syntax;
+
+use diagnostic::Diagnostic;
+use engine::Game;
+
+/// Parses, checks and compiles a description.
+///
+/// # Errors
+/// Every diagnostic found: a syntax error stops at once; check errors are all collected.
+pub fn compile_source(source: &str) -> Result<Game, Vec<Diagnostic>> {
+    let ast = syntax::parse(source).map_err(|e| vec![Diagnostic::from(&e)])?;
+    let model = check::check(&ast).map_err(|es| es.iter().map(Diagnostic::from).collect::<Vec<_>>())?;
+    Ok(compile::compile(model))
+}
+
+/// Why a description file could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error("cannot read {path}: {source}")]
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
+    /// The rendered diagnostics.
+    #[error("{rendered}")]
+    Invalid { rendered: String, count: usize },
+}
+
+/// Reads and compiles a description file.
+///
+/// # Errors
+/// [`LoadError::Io`] when the file cannot be read, [`LoadError::Invalid`] with rendered
+/// diagnostics when the description is wrong.
+pub fn load_file(path: &str) -> Result<Game, LoadError> {
+    let source = std::fs::read_to_string(path).map_err(|source| LoadError::Io {
+        path: path.to_string(),
+        source,
+    })?;
+    compile_source(&source).map_err(|ds| LoadError::Invalid {
+        rendered: diagnostic::render(path, &source, &ds),
+        count: ds.len(),
+    })
+}

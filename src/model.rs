@@ -1,0 +1,153 @@
+//! The checked game model: what a description means, with every name resolved to a dense id.
+//!
+//! Built by [`crate::check`], turned into tables by [`crate::compile`]. Directions are absolute
+//! direction ids per player, regions are cell sets per player, pieces and players are indices.
+//! Names survive only as display text (for boards, notation and summaries).
+
+use crate::geometry::{Board, Cell, CellSet};
+use crate::native::HookCall;
+
+/// Player index: 0 moves first.
+pub type PlayerId = usize;
+/// Piece kind index, in declaration order.
+pub type KindId = usize;
+
+#[derive(Clone, Debug)]
+pub struct Model {
+    pub title: String,
+    pub board: Board,
+    pub players: Vec<PlayerModel>,
+    pub kinds: Vec<KindModel>,
+    /// The start position: (cell, player, kind).
+    pub setup: Vec<(Cell, PlayerId, KindId)>,
+    pub compulsory_capture: bool,
+    pub majority_capture: bool,
+    /// Moves with the same start, end and captured set are one move.
+    pub identity_by_captures: bool,
+    pub notation: Notation,
+    pub end: Vec<EndModel>,
+}
+
+#[derive(Clone, Debug)]
+pub struct PlayerModel {
+    pub name: String,
+    pub forward: u8,
+}
+
+#[derive(Clone, Debug)]
+pub struct KindModel {
+    pub name: String,
+    /// Upper-case letter; the second player's pieces are written in lower case.
+    pub letter: char,
+    pub royal: bool,
+    pub worth: i32,
+    /// The piece's movement rules for each player, in declaration order.
+    pub rules: [Vec<RuleModel>; 2],
+    pub promotion: Option<Promotion>,
+    pub hooks: Vec<HookCall>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Promotion {
+    pub to: Vec<KindId>,
+    pub region: [CellSet; 2],
+}
+
+/// What a step, slide or leap may land on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    Empty,
+    Enemy,
+    EmptyOrEnemy,
+    /// Remove the enemy on the target cell without moving.
+    Smash,
+}
+
+impl Target {
+    pub fn captures(self) -> bool {
+        self != Target::Empty
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hurdle {
+    Enemy,
+    Friend,
+    Any,
+}
+
+#[derive(Clone, Debug)]
+pub enum RuleModel {
+    Step {
+        dirs: Vec<u8>,
+        twice: bool,
+        target: Target,
+        from: Option<CellSet>,
+        en_passant: bool,
+    },
+    Slide {
+        dirs: Vec<u8>,
+        until_blocked: bool,
+        target: Target,
+    },
+    Leap {
+        offsets: Vec<(i32, i32)>,
+        target: Target,
+        label: (u32, u32),
+    },
+    Jump {
+        dirs: Vec<u8>,
+        hurdle: Hurdle,
+        gap: (u8, u8),
+        beyond: (u8, u8),
+        landing: Option<CellSet>,
+        repeatedly: bool,
+    },
+    EnPassant {
+        dirs: Vec<u8>,
+    },
+    Castle {
+        dir: u8,
+        partner: KindId,
+        /// Index among the game's castle rules for this player (its right in positions).
+        letter: char,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notation {
+    /// `e2e4`, `e7e8q`.
+    Coordinates,
+    /// `c3-d4`, `c3xe5xg3`.
+    Path,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Win,
+    Lose,
+    Draw,
+}
+
+#[derive(Clone, Debug)]
+pub struct EndModel {
+    pub verdict: Verdict,
+    pub cond: EndCond,
+    /// The rule as written, for reasons ("lose when I have no legal move").
+    pub text: String,
+}
+
+#[derive(Clone, Debug)]
+pub enum EndCond {
+    /// The player to move has no legal move (and, if `in_check`, a royal piece is attacked).
+    NoLegalMove { in_check: bool },
+    /// A player has no pieces (of a kind).
+    NoPieces(Option<KindId>),
+    /// A player has a piece of the kind on the region (their own region).
+    Reaches { kind: KindId, region: [CellSet; 2] },
+    /// Play only: the position occurred three times.
+    Repetition,
+    /// Play only: the ply count (or, with `no_progress`, plies since the last capture or
+    /// move of that kind) reached the limit.
+    PlyLimit { plies: u32, no_progress: Option<Option<KindId>> },
+}
