@@ -215,11 +215,19 @@ pub struct EndRule {
 
 #[derive(Clone, Debug)]
 pub enum EndCondDecl {
-    NoLegalMove { in_check: bool },
+    NoLegalMove {
+        in_check: bool,
+    },
     NoPieces(Option<Name>),
-    Reaches { piece: Name, region: Region },
+    Reaches {
+        piece: Name,
+        region: Region,
+    },
     Repetition,
-    PlyLimit { plies: Number, no_progress: Option<Option<Name>> },
+    PlyLimit {
+        plies: Number,
+        no_progress: Option<Option<Name>>,
+    },
 }
 
 #[derive(Clone, Debug)]

@@ -21,7 +21,11 @@ pub enum CheckError {
         hint: &'static str,
     },
     #[error("`{name}` is declared twice")]
-    Duplicate { name: String, span: Span, first: Span },
+    Duplicate {
+        name: String,
+        span: Span,
+        first: Span,
+    },
     #[error("unknown {what} `{name}`")]
     Unknown {
         what: &'static str,
@@ -536,11 +540,15 @@ impl Checker {
     // ------------------------------------------------------------ regions
 
     fn region_decl(&mut self, scope: &mut Scope, r: &RegionDecl) {
-        if BUILTIN_REGIONS.contains(&r.name.text.as_str()) || scope.board.cell(&r.name.text).is_some()
+        if BUILTIN_REGIONS.contains(&r.name.text.as_str())
+            || scope.board.cell(&r.name.text).is_some()
         {
             self.invalid(
                 r.name.span,
-                format!("`{}` already names a cell or a built-in region", r.name.text),
+                format!(
+                    "`{}` already names a cell or a built-in region",
+                    r.name.text
+                ),
                 "choose another name",
             );
             return;
@@ -582,9 +590,9 @@ impl Checker {
                 sets: [None, None],
                 per_player: player.is_some(),
             });
-        for p in 0..2 {
-            if sets[p].is_some() {
-                entry.sets[p] = sets[p];
+        for (slot, set) in entry.sets.iter_mut().zip(sets) {
+            if set.is_some() {
+                *slot = set;
             }
         }
     }
@@ -804,7 +812,13 @@ impl Checker {
     // ------------------------------------------------------------ directions
 
     /// Resolves direction words for player `p` into absolute direction ids.
-    fn dirs(&mut self, scope: &Scope, names: &[Name], p: PlayerId, report: bool) -> Option<Vec<u8>> {
+    fn dirs(
+        &mut self,
+        scope: &Scope,
+        names: &[Name],
+        p: PlayerId,
+        report: bool,
+    ) -> Option<Vec<u8>> {
         let mut out = Vec::new();
         let mut ok = true;
         for n in names {
@@ -917,7 +931,8 @@ impl Checker {
             match r {
                 RuleDecl::Promote { to, on, span } => {
                     self.once(&mut promotion_span, *span, "promote");
-                    let kinds: Vec<KindId> = to.iter().filter_map(|n| self.kind(scope, n)).collect();
+                    let kinds: Vec<KindId> =
+                        to.iter().filter_map(|n| self.kind(scope, n)).collect();
                     let mut region = [CellSet::EMPTY; 2];
                     let mut ok = kinds.len() == to.len();
                     for (pl, reg) in region.iter_mut().enumerate() {
@@ -956,12 +971,7 @@ impl Checker {
         }
         KindModel {
             name: p.name.text.clone(),
-            letter: p
-                .letter
-                .chars()
-                .next()
-                .unwrap_or('?')
-                .to_ascii_uppercase(),
+            letter: p.letter.chars().next().unwrap_or('?').to_ascii_uppercase(),
             royal: p.royal,
             worth: p.worth.map_or(1, |w| w.value as i32),
             rules,
@@ -1073,7 +1083,12 @@ impl Checker {
                 until_blocked: *until_blocked,
                 target: Self::target(*target, Target::EmptyOrEnemy),
             }),
-            RuleDecl::Leap { a, b: bb, target, span } => {
+            RuleDecl::Leap {
+                a,
+                b: bb,
+                target,
+                span,
+            } => {
                 if b.dirs.len() != 8 {
                     if report {
                         self.invalid(*span, "leaps are defined on square boards only", "");
@@ -1116,8 +1131,16 @@ impl Checker {
                 ..
             } => {
                 let ds = self.dirs(scope, dirs, p, report)?;
-                let (dg, db) = if *far { ((0, 254), (1, 254)) } else { ((0, 0), (1, 1)) };
-                let gap = if report { self.range(gap, dg)? } else { Checker::default().range(gap, dg)? };
+                let (dg, db) = if *far {
+                    ((0, 254), (1, 254))
+                } else {
+                    ((0, 0), (1, 1))
+                };
+                let gap = if report {
+                    self.range(gap, dg)?
+                } else {
+                    Checker::default().range(gap, dg)?
+                };
                 let beyond = if report {
                     self.range(beyond, db)?
                 } else {
@@ -1211,7 +1234,10 @@ impl Checker {
 
     fn hook(&mut self, scope: &Scope, call: &NativeCall) -> Option<HookCall> {
         let Some(h) = native::find(&call.name.text) else {
-            let known: Vec<String> = native::REGISTRY.iter().map(|h| h.name.to_string()).collect();
+            let known: Vec<String> = native::REGISTRY
+                .iter()
+                .map(|h| h.name.to_string())
+                .collect();
             self.unknown("native hook", &call.name, &known);
             return None;
         };
@@ -1274,10 +1300,7 @@ impl Checker {
         if setup.iter().any(|&(c, _, _)| c == cell) {
             self.invalid(
                 span,
-                format!(
-                    "cell {} is set up twice",
-                    scope.board.names[cell as usize]
-                ),
+                format!("cell {} is set up twice", scope.board.names[cell as usize]),
                 "each cell holds at most one piece at the start",
             );
         } else {
@@ -1285,7 +1308,12 @@ impl Checker {
         }
     }
 
-    fn placements(&mut self, scope: &Scope, pl: &[Placement], setup: &mut Vec<(Cell, PlayerId, KindId)>) {
+    fn placements(
+        &mut self,
+        scope: &Scope,
+        pl: &[Placement],
+        setup: &mut Vec<(Cell, PlayerId, KindId)>,
+    ) {
         for p in pl {
             let player = self.player(scope, &p.player);
             let kind = self.kind(scope, &p.piece);
@@ -1344,9 +1372,10 @@ impl Checker {
                     continue;
                 }
                 let found = legend.get(&sym).copied().or_else(|| {
-                    let k = scope.kinds.values().position(|p| {
-                        p.letter.eq_ignore_ascii_case(&sym.to_string())
-                    })?;
+                    let k = scope
+                        .kinds
+                        .values()
+                        .position(|p| p.letter.eq_ignore_ascii_case(&sym.to_string()))?;
                     Some((if sym.is_ascii_uppercase() { 0 } else { 1 }, k))
                 });
                 match found {
@@ -1373,7 +1402,12 @@ impl Checker {
         }
     }
 
-    fn unplaced_pieces(&mut self, scope: &Scope, kinds: &[KindModel], setup: &[(Cell, PlayerId, KindId)]) {
+    fn unplaced_pieces(
+        &mut self,
+        scope: &Scope,
+        kinds: &[KindModel],
+        setup: &[(Cell, PlayerId, KindId)],
+    ) {
         for (k, decl) in scope.kinds.values().enumerate() {
             let placed = setup.iter().any(|&(_, _, kk)| kk == k);
             let promoted = kinds

@@ -150,10 +150,8 @@ pub fn compile(m: Model) -> Game {
                 rules[c as usize].push(rule);
             }
             if let Some(pr) = &kind.promotion {
-                promotion[c as usize] = Some((
-                    pr.to.iter().map(|&t| code(t, p)).collect(),
-                    pr.region[p],
-                ));
+                promotion[c as usize] =
+                    Some((pr.to.iter().map(|&t| code(t, p)).collect(), pr.region[p]));
             }
             for h in &kind.hooks {
                 let spec = &native::REGISTRY[h.hook];
@@ -224,8 +222,18 @@ pub fn compile(m: Model) -> Game {
 /// One letter per player for position strings: the first letter of each name, or 1 and 2
 /// when both names start alike.
 fn side_letters(players: &[PlayerModel]) -> [char; 2] {
-    let a = players[0].name.chars().next().unwrap_or('1').to_ascii_lowercase();
-    let b = players[1].name.chars().next().unwrap_or('2').to_ascii_lowercase();
+    let a = players[0]
+        .name
+        .chars()
+        .next()
+        .unwrap_or('1')
+        .to_ascii_lowercase();
+    let b = players[1]
+        .name
+        .chars()
+        .next()
+        .unwrap_or('2')
+        .to_ascii_lowercase();
     if a == b {
         ['1', '2']
     } else {

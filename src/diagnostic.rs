@@ -51,7 +51,9 @@ pub fn render(file_name: &str, source: &str, diagnostics: &[Diagnostic]) -> Stri
     let config = term::Config::default();
     let mut out = NoColor::new(Vec::new());
     for d in diagnostics {
-        let clamp = |s: Span| s.start.min(source.len())..s.end.min(source.len()).max(s.start.min(source.len()));
+        let clamp = |s: Span| {
+            s.start.min(source.len())..s.end.min(source.len()).max(s.start.min(source.len()))
+        };
         let mut labels = vec![Label::primary((), clamp(d.span)).with_message(&d.label)];
         if let Some((s, l)) = &d.secondary {
             labels.push(Label::secondary((), clamp(*s)).with_message(l));

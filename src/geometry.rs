@@ -72,9 +72,14 @@ impl fmt::Debug for CellSet {
 /// The shape a board was declared with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shape {
-    Square { width: u32, height: u32 },
+    Square {
+        width: u32,
+        height: u32,
+    },
     /// A hexagon with `side` cells per side, in axial coordinates (see rules of Rascals).
-    Hex { side: u32 },
+    Hex {
+        side: u32,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -158,7 +163,9 @@ impl Board {
     pub fn hex(side: u32) -> Board {
         let n = 2 * side - 1;
         let s = side as i32;
-        Self::build(Shape::Hex { side }, n, n, &HEX_DIRS, move |c, r| (r - c).abs() < s)
+        Self::build(Shape::Hex { side }, n, n, &HEX_DIRS, move |c, r| {
+            (r - c).abs() < s
+        })
     }
 
     fn build(
@@ -207,7 +214,9 @@ impl Board {
         board.opposite = (0..nd)
             .map(|d| {
                 let (dx, dy) = (board.dirs[d].dx, board.dirs[d].dy);
-                board.dir_of(-dx, -dy).expect("direction sets are symmetric") as u8
+                board
+                    .dir_of(-dx, -dy)
+                    .expect("direction sets are symmetric") as u8
             })
             .collect();
         board
@@ -259,7 +268,10 @@ impl Board {
             "north-west" => "nw",
             other => other,
         };
-        self.dirs.iter().position(|d| d.name == short).map(|d| d as u8)
+        self.dirs
+            .iter()
+            .position(|d| d.name == short)
+            .map(|d| d as u8)
     }
 
     pub fn dir_of(&self, dx: i32, dy: i32) -> Option<u8> {

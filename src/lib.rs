@@ -15,6 +15,7 @@
 //! The command-line tool (`src/main.rs`, `src/cli/`) sits on top.
 
 pub mod ast;
+pub mod ai;
 pub mod check;
 pub mod compile;
 pub mod diagnostic;
@@ -34,7 +35,8 @@ use engine::Game;
 /// Every diagnostic found: a syntax error stops at once; check errors are all collected.
 pub fn compile_source(source: &str) -> Result<Game, Vec<Diagnostic>> {
     let ast = syntax::parse(source).map_err(|e| vec![Diagnostic::from(&e)])?;
-    let model = check::check(&ast).map_err(|es| es.iter().map(Diagnostic::from).collect::<Vec<_>>())?;
+    let model =
+        check::check(&ast).map_err(|es| es.iter().map(Diagnostic::from).collect::<Vec<_>>())?;
     Ok(compile::compile(model))
 }
 

@@ -149,5 +149,8 @@ pub enum EndCond {
     Repetition,
     /// Play only: the ply count (or, with `no_progress`, plies since the last capture or
     /// move of that kind) reached the limit.
-    PlyLimit { plies: u32, no_progress: Option<Option<KindId>> },
+    PlyLimit {
+        plies: u32,
+        no_progress: Option<Option<KindId>>,
+    },
 }

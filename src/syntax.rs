@@ -27,7 +27,8 @@ pub struct SyntaxError {
 /// # Errors
 /// The first place where the text stops following the grammar, with the tokens expected there.
 pub fn parse(source: &str) -> Result<Description, SyntaxError> {
-    let mut pairs = DescriptionParser::parse(Rule::description, source).map_err(|e| translate(source, e))?;
+    let mut pairs =
+        DescriptionParser::parse(Rule::description, source).map_err(|e| translate(source, e))?;
     let file = pairs.next().expect("file rule always yields one pair");
     let game = file
         .into_inner()
@@ -211,7 +212,10 @@ fn number(p: Pair<Rule>) -> Number {
 
 fn string(p: Pair<Rule>) -> (String, Span) {
     let sp = span(&p);
-    let text = p.into_inner().next().map_or(String::new(), |t| t.as_str().to_string());
+    let text = p
+        .into_inner()
+        .next()
+        .map_or(String::new(), |t| t.as_str().to_string());
     (text, sp)
 }
 
@@ -508,7 +512,10 @@ fn build_rule(p: Pair<Rule>) -> RuleDecl {
         }
         Rule::promote_rule => {
             let mut it = kids.into_iter();
-            let to = parts(it.next().expect("piece list")).into_iter().map(name).collect();
+            let to = parts(it.next().expect("piece list"))
+                .into_iter()
+                .map(name)
+                .collect();
             let on = build_region(it.next().expect("promotion region"));
             RuleDecl::Promote { to, on, span: sp }
         }
@@ -529,7 +536,9 @@ fn build_native_parts(kids: Vec<Pair<Rule>>, sp: Span) -> NativeCall {
         .map(|a| {
             let inner = a.into_inner().next().expect("native arg");
             match inner.as_rule() {
-                Rule::int => NativeArg::Int(inner.as_str().parse().unwrap_or(i64::MAX), span(&inner)),
+                Rule::int => {
+                    NativeArg::Int(inner.as_str().parse().unwrap_or(i64::MAX), span(&inner))
+                }
                 Rule::string => {
                     let (s, sp) = string(inner);
                     NativeArg::Str(s, sp)

@@ -164,7 +164,10 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
             let pos = position(&g, &p)?;
             let moves = pos.legal_move_texts();
             if json {
-                println!("{}", serde_json::to_string(&moves).expect("strings serialise"));
+                println!(
+                    "{}",
+                    serde_json::to_string(&moves).expect("strings serialise")
+                );
             } else {
                 for m in moves {
                     println!("{m}");
@@ -229,10 +232,7 @@ fn validate(files: &[String]) -> Result<(), Fail> {
             }
             Err(LoadError::Invalid { rendered, count }) => {
                 eprint!("{rendered}");
-                eprintln!(
-                    "{f}: {count} error{}",
-                    if count == 1 { "" } else { "s" }
-                );
+                eprintln!("{f}: {count} error{}", if count == 1 { "" } else { "s" });
                 worst = worst.max(1);
             }
         }
@@ -301,7 +301,10 @@ fn run_perft(pos: &Position, depth: usize, divide: bool, json: bool) {
             serde_json::json!({"depth": depth, "nodes": nodes, "seconds": round3(secs), "nps": nps.round()})
         );
     } else {
-        println!("perft {depth}: {nodes} nodes in {secs:.3} s ({:.0} nodes/s)", nps);
+        println!(
+            "perft {depth}: {nodes} nodes in {secs:.3} s ({:.0} nodes/s)",
+            nps
+        );
     }
 }
 
@@ -325,7 +328,12 @@ fn playouts(g: &Game, seed: u64, count: u32, json: bool) {
                 "moves": moves,
             }));
         } else {
-            println!("game {}: {} plies, {}", i + 1, r.plies, r.outcome.describe(g));
+            println!(
+                "game {}: {} plies, {}",
+                i + 1,
+                r.plies,
+                r.outcome.describe(g)
+            );
             for chunk in moves.chunks(10) {
                 println!("  {}", chunk.join(" "));
             }
@@ -362,7 +370,11 @@ fn bench(g: &Game, seconds: f64, seed: u64, json: bool) {
     let secs = start.elapsed().as_secs_f64();
     let pps = games as f64 / secs;
     let plps = plies as f64 / secs;
-    let avg = if games > 0 { plies as f64 / games as f64 } else { 0.0 };
+    let avg = if games > 0 {
+        plies as f64 / games as f64
+    } else {
+        0.0
+    };
     if json {
         println!(
             "{}",

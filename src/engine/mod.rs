@@ -213,7 +213,10 @@ impl Move {
 
     /// Same start, end and captured set (draughts move identity).
     fn same_by_captures(&self, o: &Move) -> bool {
-        if self.from != o.from || self.to != o.to || self.ncap != o.ncap || self.promote != o.promote
+        if self.from != o.from
+            || self.to != o.to
+            || self.ncap != o.ncap
+            || self.promote != o.promote
         {
             return false;
         }

@@ -134,7 +134,10 @@ impl Position<'_> {
                         }
                         let occ = self.cells[n as usize];
                         if occ == 0 {
-                            if !until_blocked && *target != Target::Enemy && *target != Target::Smash {
+                            if !until_blocked
+                                && *target != Target::Enemy
+                                && *target != Target::Smash
+                            {
                                 self.emit(Move::new(c, n), code, out);
                             }
                             last_empty = n;

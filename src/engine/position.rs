@@ -60,7 +60,16 @@ pub struct IllegalMove {
 
 impl<'g> Position<'g> {
     pub fn start(game: &'g Game) -> Position<'g> {
-        Self::from_parts(game, game.initial.clone(), game.initial_unmoved, 0, NONE, NONE, 0, 0)
+        Self::from_parts(
+            game,
+            game.initial.clone(),
+            game.initial_unmoved,
+            0,
+            NONE,
+            NONE,
+            0,
+            0,
+        )
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -218,9 +227,9 @@ impl<'g> Position<'g> {
     /// Whether a move by this piece code resets the no-progress counter.
     fn is_progress(&self, code: u8) -> bool {
         let kind = Game::kind_of(code);
-        self.game.end.iter().any(|e| {
-            matches!(e.cond, EndCond::PlyLimit { no_progress: Some(Some(k)), .. } if k == kind)
-        })
+        self.game.end.iter().any(
+            |e| matches!(e.cond, EndCond::PlyLimit { no_progress: Some(Some(k)), .. } if k == kind),
+        )
     }
 
     /// Plays `m` if it is one of the legal moves.

@@ -164,7 +164,11 @@ impl<'g> Playout<'g> {
     }
 
     /// Plays one game; calls `on_move` with each position before its move is played.
-    pub fn run(&mut self, rng: &mut Rng, on_move: &mut dyn FnMut(&Position, &Move)) -> PlayoutResult {
+    pub fn run(
+        &mut self,
+        rng: &mut Rng,
+        on_move: &mut dyn FnMut(&Position, &Move),
+    ) -> PlayoutResult {
         self.state.reset(&self.start);
         let mut plies = 0;
         loop {

@@ -16,7 +16,9 @@ impl Position<'_> {
         let name = |c: u8| g.board.names[c as usize].as_str();
         let mover = self.cells[m.from as usize];
         let promo = if m.promote != 0 && mover != 0 {
-            let choices = g.promotion[mover as usize].as_ref().map_or(0, |p| p.0.len());
+            let choices = g.promotion[mover as usize]
+                .as_ref()
+                .map_or(0, |p| p.0.len());
             (choices > 1).then(|| g.letter(m.promote))
         } else {
             None
@@ -81,7 +83,10 @@ impl Position<'_> {
         let mut legal: Vec<String> = moves.iter().map(|m| self.move_text(m)).collect();
         legal.sort();
         if legal.is_empty() {
-            Err(format!("`{}` is not legal: there are no legal moves", text.trim()))
+            Err(format!(
+                "`{}` is not legal: there are no legal moves",
+                text.trim()
+            ))
         } else {
             Err(format!(
                 "`{}` is not a legal move; legal moves: {}",
@@ -179,7 +184,9 @@ impl Position<'_> {
         let err = |s: String| PositionError(s);
         let b = &game.board;
         let mut fields = text.split_whitespace();
-        let board_field = fields.next().ok_or_else(|| err("the position is empty".into()))?;
+        let board_field = fields
+            .next()
+            .ok_or_else(|| err("the position is empty".into()))?;
         let rows: Vec<&str> = board_field.split('/').collect();
         if rows.len() != b.rows as usize {
             return Err(err(format!(
@@ -255,7 +262,9 @@ impl Position<'_> {
                         .find(|r| r.letter == ch)
                         .ok_or_else(|| err(format!("unknown castling letter `{ch}`")))?;
                     let rook = pos.castle_partner_cell(r, false).ok_or_else(|| {
-                        err(format!("castling right `{ch}` has no king and partner in place"))
+                        err(format!(
+                            "castling right `{ch}` has no king and partner in place"
+                        ))
                     })?;
                     let king = (0..pos.cells.len())
                         .find(|&c| pos.cells[c] == r.king)
@@ -357,10 +366,7 @@ impl Position<'_> {
                 }
             }
         }
-        out.push_str(&format!(
-            "{} to move\n",
-            g.players[self.turn as usize].name
-        ));
+        out.push_str(&format!("{} to move\n", g.players[self.turn as usize].name));
         out
     }
 }
@@ -486,7 +492,11 @@ fn rule_text(game: &Game, r: &Rule) -> String {
             s
         }
         Rule::EnPassant { dirs } => format!("capture en passant {}", dirs_text(game, dirs)),
-        Rule::Castle { dir, partner, right } => format!(
+        Rule::Castle {
+            dir,
+            partner,
+            right,
+        } => format!(
             "castle {} with {} as \"{}\"",
             game.board.dirs[*dir as usize].name,
             game.kinds[Game::kind_of(*partner)].name,
