@@ -27,6 +27,13 @@ impl Position<'_> {
         self.filter(out);
     }
 
+    /// Moves before the game's filters (compulsory capture, identity, royal safety): for
+    /// tests that check the filters independently.
+    pub fn pseudo_legal_moves(&self, out: &mut Vec<Move>) {
+        out.clear();
+        self.pseudo_moves(out);
+    }
+
     #[inline]
     fn enemy_of(&self, code: u8) -> bool {
         code != 0 && Game::owner(code) != self.turn as usize

@@ -98,7 +98,8 @@ impl<'g> Position<'g> {
         p
     }
 
-    fn compute_hash(&self) -> u64 {
+    /// The hash computed from scratch (the incremental [`Position::hash`] must equal it).
+    pub fn compute_hash(&self) -> u64 {
         let g = self.game;
         let n = g.board.len();
         let mut h = 0;

@@ -1,0 +1,199 @@
+//! Every shipped game: its summary, start board and sorted legal moves as a snapshot, a seeded
+//! playout trace as a snapshot, and engine invariants over thousands of random positions.
+
+mod common;
+
+use std::collections::HashSet;
+use tabula::engine::{Game, MatchState, Move, Playout, Position};
+use tabula::rng::Rng;
+
+fn shipped() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(common::root("games"))
+        .expect("games folder")
+        .filter_map(|e| {
+            let p = e.ok()?.path();
+            if p.extension()? != "game" {
+                return None;
+            }
+            Some(p.file_stem()?.to_string_lossy().into_owned())
+        })
+        .collect();
+    names.sort();
+    assert!(
+        names.len() >= 4,
+        "expected the shipped games, found {names:?}"
+    );
+    names
+}
+
+fn load(name: &str) -> Game {
+    common::game(&format!("games/{name}.game"))
+}
+
+#[test]
+fn start_snapshots() {
+    for name in shipped() {
+        let g = load(&name);
+        let pos = g.start();
+        let text = format!(
+            "{}\nposition: {}\n{}\nmoves ({}):\n{}\n",
+            g.summary(),
+            pos.to_text(),
+            pos.render(),
+            pos.legal_move_texts().len(),
+            pos.legal_move_texts().join("\n")
+        );
+        common::in_snapshots(|| insta::assert_snapshot!(format!("game-{name}"), text));
+    }
+}
+
+#[test]
+fn seeded_playout_traces() {
+    for name in shipped() {
+        let g = load(&name);
+        let mut runner = Playout::new(g.start());
+        let mut rng = Rng::new(1);
+        let mut moves = Vec::new();
+        let r = runner.run(&mut rng, &mut |pos, m| moves.push(pos.move_text(m)));
+        let mut text = format!("{} plies: {}\n", r.plies, r.outcome.describe(&g));
+        for (i, chunk) in moves.chunks(10).enumerate() {
+            text.push_str(&format!("{:>4}. {}\n", i * 10 + 1, chunk.join(" ")));
+        }
+        common::in_snapshots(|| insta::assert_snapshot!(format!("playout-{name}"), text));
+    }
+}
+
+/// Playouts must end by the game's own rules, never by the engine's safety cap.
+#[test]
+fn playouts_finish_by_the_rules() {
+    for name in shipped() {
+        let g = load(&name);
+        let mut runner = Playout::new(g.start());
+        let mut rng = Rng::new(99);
+        for _ in 0..30 {
+            let r = runner.run(&mut rng, &mut |_, _| {});
+            let why = r.outcome.describe(&g);
+            assert!(
+                !why.contains("playout cap"),
+                "{name}: {why} after {} plies",
+                r.plies
+            );
+        }
+    }
+}
+
+/// Whether a royal piece of `player` could be captured by the opponent's very next
+/// pseudo-legal move: brute force, independent of the engine's attack tables.
+fn royal_capturable(pos: &Position, player: usize) -> bool {
+    let g = pos.game;
+    let mut opp = Vec::new();
+    pos.pseudo_legal_moves(&mut opp);
+    debug_assert_ne!(pos.turn(), player);
+    opp.iter().any(|m: &Move| {
+        m.captures().iter().any(|&c| {
+            pos.at(c) != 0 && g.royal[pos.at(c) as usize] && Game::owner(pos.at(c)) == player
+        })
+    })
+}
+
+fn check_position(name: &str, pos: &Position, checked: &mut u64) {
+    let g = pos.game;
+    let me = pos.turn();
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+
+    // No duplicates, and every move's text reads back as that move.
+    let texts: Vec<String> = legal.iter().map(|m| pos.move_text(m)).collect();
+    let unique: HashSet<&String> = texts.iter().collect();
+    assert_eq!(
+        unique.len(),
+        texts.len(),
+        "{name}: duplicate moves at {}",
+        pos.to_text()
+    );
+    for (m, t) in legal.iter().zip(&texts) {
+        let back = pos.parse_move(t).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(pos.move_text(&back), *t);
+        let _ = m;
+    }
+
+    // Position strings round-trip.
+    let again = Position::from_text(g, &pos.to_text())
+        .unwrap_or_else(|e| panic!("{name}: {e} for {}", pos.to_text()));
+    assert_eq!(again.to_text(), pos.to_text());
+    assert_eq!(again.legal_move_texts(), {
+        let mut t = texts.clone();
+        t.sort();
+        t
+    });
+
+    // Playing a move keeps the incremental hash exact, and the copy we played on leaves the
+    // original untouched (copy-make "undo").
+    let before = (pos.to_text(), pos.hash());
+    for m in &legal {
+        let mut child = pos.clone();
+        let mut tried = pos.clone();
+        tried
+            .try_play(m)
+            .unwrap_or_else(|e| panic!("{name}: generated move rejected: {e}"));
+        child.play_unchecked(m);
+        assert_eq!(
+            child.hash(),
+            child.compute_hash(),
+            "{name}: hash drift after {}",
+            pos.move_text(m)
+        );
+        assert_eq!(tried.hash(), child.hash());
+        if g.has_royal {
+            assert!(
+                !royal_capturable(&child, me),
+                "{name}: {} leaves the royal piece capturable at {}",
+                pos.move_text(m),
+                pos.to_text()
+            );
+        }
+        *checked += 1;
+    }
+    assert_eq!((pos.to_text(), pos.hash()), before);
+
+    // Royal safety filters exactly the moves that expose the royal piece.
+    if g.has_royal && !g.compulsory_capture {
+        let mut pseudo = Vec::new();
+        pos.pseudo_legal_moves(&mut pseudo);
+        for m in &pseudo {
+            let text = pos.move_text(m);
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let exposed = royal_capturable(&child, me);
+            assert_eq!(
+                texts.contains(&text),
+                !exposed,
+                "{name}: {text} at {} filtered wrongly",
+                pos.to_text()
+            );
+        }
+    }
+}
+
+#[test]
+fn invariants_over_random_positions() {
+    for name in shipped() {
+        let g = load(&name);
+        let mut rng = Rng::new(2024);
+        let mut positions = 0;
+        let mut moves_checked = 0;
+        while positions < 2000 {
+            let mut state = MatchState::new(g.start());
+            while state.outcome().is_none() && positions < 2000 {
+                check_position(&name, &state.pos, &mut moves_checked);
+                positions += 1;
+                let i = rng.below(state.moves().len());
+                state.play_index(i);
+            }
+        }
+        assert!(
+            moves_checked > 10_000,
+            "{name}: only {moves_checked} moves checked"
+        );
+    }
+}

@@ -1,0 +1,92 @@
+//! Perft against published counts. The data lives in tests/perft/NAME.perft (copied from the
+//! published oracles) and runs against games/NAME.game. Entries above the node budget are
+//! skipped so the suite stays fast; `TABULA_PERFT_BUDGET=200000000 cargo test --release
+//! --test perft` runs deeper, and `tabula perft` runs any depth.
+
+mod common;
+
+use tabula::engine::{perft, Position};
+
+struct Case {
+    id: String,
+    fen: Option<String>,
+    depth: usize,
+    nodes: u64,
+}
+
+fn cases(text: &str) -> Vec<Case> {
+    let mut out = Vec::new();
+    let (mut id, mut fen) = (String::from("startpos"), None);
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match key {
+            "id" => {
+                id = rest.to_string();
+                fen = None;
+            }
+            "fen" => fen = Some(rest.to_string()),
+            "perft" => {
+                let mut it = rest.split_whitespace();
+                let depth = it.next().and_then(|d| d.parse().ok()).expect("perft depth");
+                let nodes = it.next().and_then(|n| n.parse().ok()).expect("perft nodes");
+                out.push(Case {
+                    id: id.clone(),
+                    fen: fen.clone(),
+                    depth,
+                    nodes,
+                });
+            }
+            other => panic!("unknown perft line `{other}`"),
+        }
+    }
+    out
+}
+
+fn budget() -> u64 {
+    std::env::var("TABULA_PERFT_BUDGET")
+        .ok()
+        .and_then(|b| b.parse().ok())
+        .unwrap_or(7_000_000)
+}
+
+fn run(name: &str) {
+    let game = common::game(&format!("games/{name}.game"));
+    let text = std::fs::read_to_string(common::root(&format!("tests/perft/{name}.perft")))
+        .expect("perft data");
+    let cases = cases(&text);
+    assert!(!cases.is_empty(), "no perft cases for {name}");
+    let mut ran = 0;
+    for c in cases.iter().filter(|c| c.nodes <= budget()) {
+        let pos = match &c.fen {
+            Some(f) => Position::from_text(&game, f).unwrap_or_else(|e| panic!("{}: {e}", c.id)),
+            None => game.start(),
+        };
+        let n = perft(&pos, c.depth, &mut |_| {});
+        assert_eq!(n, c.nodes, "{name} {} perft {}", c.id, c.depth);
+        ran += 1;
+    }
+    assert!(ran >= 4, "{name}: only {ran} perft cases within the budget");
+}
+
+#[test]
+fn chess() {
+    run("chess");
+}
+
+#[test]
+fn breakthrough() {
+    run("breakthrough");
+}
+
+#[test]
+fn english_draughts() {
+    run("english-draughts");
+}
+
+#[test]
+fn international_draughts() {
+    run("international-draughts");
+}
