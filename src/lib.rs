@@ -14,8 +14,8 @@
 //!
 //! The command-line tool (`src/main.rs`, `src/cli/`) sits on top.
 
-pub mod ast;
 pub mod ai;
+pub mod ast;
 pub mod check;
 pub mod compile;
 pub mod diagnostic;
