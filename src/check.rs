@@ -9,6 +9,7 @@ use crate::ast::{self, *};
 use crate::geometry::{parse_file, Board, Cell, CellSet, NONE};
 use crate::model::*;
 use crate::native::{self, ArgValue, HookCall, ParamType};
+pub use crate::syntax::suggest;
 use indexmap::IndexMap;
 
 /// One mistake in a description.
@@ -20,11 +21,14 @@ pub enum CheckError {
         span: Span,
         hint: &'static str,
     },
-    #[error("`{name}` is declared twice")]
+    #[error("{message}")]
     Duplicate {
-        name: String,
+        message: String,
         span: Span,
         first: Span,
+        /// Labels for the repeated place and the first one.
+        labels: (String, String),
+        hint: String,
     },
     #[error("unknown {what} `{name}`")]
     Unknown {
@@ -39,6 +43,8 @@ pub enum CheckError {
         name: String,
         span: Span,
         board: String,
+        /// Which cells there are, e.g. "files run from a to h, ranks from 1 to 8".
+        cells: String,
     },
     #[error("{what} {value} is out of range")]
     OutOfRange {
@@ -51,10 +57,17 @@ pub enum CheckError {
     Invalid {
         message: String,
         span: Span,
+        label: String,
         hint: String,
     },
     #[error("this rule can never produce a move")]
-    Unreachable { span: Span, reason: String },
+    Unreachable {
+        span: Span,
+        reason: String,
+        hint: String,
+    },
+    #[error("piece `{name}` never comes into play")]
+    NeverPlaced { name: String, span: Span },
     #[error("wrong arguments for native hook `{hook}`")]
     HookArgs {
         hook: String,
@@ -75,6 +88,7 @@ impl CheckError {
             | CheckError::OutOfRange { span, .. }
             | CheckError::Invalid { span, .. }
             | CheckError::Unreachable { span, .. }
+            | CheckError::NeverPlaced { span, .. }
             | CheckError::HookArgs { span, .. } => *span,
         }
     }
@@ -83,7 +97,7 @@ impl CheckError {
     pub fn label(&self) -> String {
         match self {
             CheckError::Missing { .. } => "in this game".into(),
-            CheckError::Duplicate { .. } => "declared again here".into(),
+            CheckError::Duplicate { labels, .. } => labels.0.clone(),
             CheckError::Unknown {
                 suggestion: Some(s),
                 ..
@@ -91,8 +105,9 @@ impl CheckError {
             CheckError::Unknown { what, .. } => format!("no such {what}"),
             CheckError::OffBoard { board, .. } => format!("the board is {board}"),
             CheckError::OutOfRange { range, .. } => format!("expected {range}"),
-            CheckError::Invalid { .. } => "here".into(),
+            CheckError::Invalid { label, .. } => label.clone(),
             CheckError::Unreachable { reason, .. } => reason.clone(),
+            CheckError::NeverPlaced { .. } => "never set up, and nothing promotes to it".into(),
             CheckError::HookArgs { problem, .. } => problem.clone(),
         }
     }
@@ -104,16 +119,26 @@ impl CheckError {
             CheckError::Unknown { what, known, .. } if !known.is_empty() => {
                 vec![format!("known {what}s: {}", known.join(", "))]
             }
-            CheckError::Invalid { hint, .. } if !hint.is_empty() => vec![hint.clone()],
+            CheckError::Duplicate { hint, .. }
+            | CheckError::Invalid { hint, .. }
+            | CheckError::Unreachable { hint, .. }
+                if !hint.is_empty() =>
+            {
+                vec![hint.clone()]
+            }
+            CheckError::OffBoard { cells, .. } => vec![cells.clone()],
+            CheckError::NeverPlaced { name, .. } => vec![format!(
+                "set it up in `setup`, let another piece `promote to {name}`, or remove it"
+            )],
             CheckError::HookArgs { signature, .. } => vec![format!("expected {signature}")],
             _ => vec![],
         }
     }
 
     /// A second place worth showing.
-    pub fn secondary(&self) -> Option<(Span, &'static str)> {
+    pub fn secondary(&self) -> Option<(Span, &str)> {
         match self {
-            CheckError::Duplicate { first, .. } => Some((*first, "first declared here")),
+            CheckError::Duplicate { first, labels, .. } => Some((*first, labels.1.as_str())),
             _ => None,
         }
     }
@@ -137,12 +162,18 @@ pub fn check(d: &Description) -> Result<Model, Vec<CheckError>> {
 #[derive(Default)]
 struct Checker {
     errors: Vec<CheckError>,
+    /// Where each cell was set up, to point at the first placement of a cell set up twice.
+    placed_at: IndexMap<Cell, Span>,
+    /// A placement or promotion failed to resolve, so "never comes into play" cannot be told.
+    uncertain_placements: bool,
 }
 
 /// A named region: one cell set per player (equal when not declared per player).
 struct NamedRegion {
     sets: [Option<CellSet>; 2],
     per_player: bool,
+    /// Where the name was first declared.
+    first: Span,
 }
 
 /// Everything resolved so far that later parts refer to.
@@ -170,6 +201,7 @@ const RELATIVE: [&str; 8] = [
 ];
 const DIRECTION_SETS: [&str; 3] = ["orthogonal", "diagonal", "all"];
 const BUILTIN_REGIONS: [&str; 2] = ["dark", "light"];
+const SETUP_ONCE: &str = "a game has one setup: keep one `setup` block or one `setup diagram`";
 
 impl Checker {
     fn err(&mut self, e: CheckError) {
@@ -177,9 +209,42 @@ impl Checker {
     }
 
     fn invalid(&mut self, span: Span, message: impl Into<String>, hint: impl Into<String>) {
+        self.invalid_labelled(span, message, "", hint);
+    }
+
+    fn invalid_labelled(
+        &mut self,
+        span: Span,
+        message: impl Into<String>,
+        label: impl Into<String>,
+        hint: impl Into<String>,
+    ) {
         self.err(CheckError::Invalid {
             message: message.into(),
             span,
+            label: label.into(),
+            hint: hint.into(),
+        });
+    }
+
+    /// `{what} `{name}` is declared twice`, pointing at both declarations.
+    fn declared_twice(&mut self, what: &str, name: &str, span: Span, first: Span, hint: &str) {
+        self.err(CheckError::Duplicate {
+            message: format!("{what} `{name}` is declared twice"),
+            span,
+            first,
+            labels: ("declared again here".into(), "first declared here".into()),
+            hint: hint.into(),
+        });
+    }
+
+    /// A statement that may appear once, appearing again.
+    fn repeated(&mut self, message: String, span: Span, first: Span, hint: &str) {
+        self.err(CheckError::Duplicate {
+            message,
+            span,
+            first,
+            labels: ("again here".into(), "first here".into()),
             hint: hint.into(),
         });
     }
@@ -237,11 +302,16 @@ impl Checker {
                 _ => continue,
             };
             if let Some(first) = first_seen.get(key) {
-                self.err(CheckError::Duplicate {
-                    name: key.to_string(),
+                let hint = match key {
+                    "end" => "keep one `end` block and put every end rule in it",
+                    _ => "keep one of them",
+                };
+                self.repeated(
+                    format!("the game has more than one `{key}` statement"),
                     span,
-                    first: *first,
-                });
+                    *first,
+                    hint,
+                );
             } else {
                 first_seen.insert(key, span);
             }
@@ -282,11 +352,13 @@ impl Checker {
         for item in &d.items {
             if let Item::Piece(p) = item {
                 if let Some(first) = scope.kinds.get(&p.name.text) {
-                    self.err(CheckError::Duplicate {
-                        name: p.name.text.clone(),
-                        span: p.name.span,
-                        first: first.name.span,
-                    });
+                    self.declared_twice(
+                        "piece",
+                        &p.name.text,
+                        p.name.span,
+                        first.name.span,
+                        "rename one of them, or merge their rules into one piece",
+                    );
                 } else {
                     scope.kinds.insert(p.name.text.clone(), p);
                 }
@@ -315,11 +387,11 @@ impl Checker {
         for item in &d.items {
             match item {
                 Item::Setup(pl, s) => {
-                    self.once(&mut setup_span, *s, "setup");
+                    self.once(&mut setup_span, *s, "setup", SETUP_ONCE);
                     self.placements(&scope, pl, &mut setup);
                 }
                 Item::Diagram(dg) => {
-                    self.once(&mut setup_span, dg.span, "setup");
+                    self.once(&mut setup_span, dg.span, "setup", SETUP_ONCE);
                     self.diagram(&scope, dg, &mut setup);
                 }
                 _ => {}
@@ -375,7 +447,11 @@ impl Checker {
             },
         };
 
-        self.unplaced_pieces(&scope, &kinds, &setup);
+        // Without a setup, or with a placement or promotion that did not resolve, a piece
+        // missing from the board is most likely a consequence of an error already reported.
+        if setup_span.is_some() && !self.uncertain_placements {
+            self.unplaced_pieces(&scope, &kinds, &setup);
+        }
 
         Some(Model {
             title: d.title.clone(),
@@ -391,13 +467,17 @@ impl Checker {
         })
     }
 
-    fn once(&mut self, seen: &mut Option<Span>, span: Span, name: &str) {
+    fn once(&mut self, seen: &mut Option<Span>, span: Span, keyword: &str, hint: &str) {
         match seen {
-            Some(first) => self.err(CheckError::Duplicate {
-                name: name.to_string(),
-                span,
-                first: *first,
-            }),
+            Some(first) => {
+                let first = *first;
+                self.repeated(
+                    format!("more than one `{keyword}` where one is allowed"),
+                    span,
+                    first,
+                    hint,
+                );
+            }
             None => *seen = Some(span),
         }
     }
@@ -456,11 +536,13 @@ impl Checker {
         for p in decls {
             if scope.player_names.contains(&p.name.text) {
                 let first = decls.iter().find(|q| q.name.text == p.name.text).unwrap();
-                self.err(CheckError::Duplicate {
-                    name: p.name.text.clone(),
-                    span: p.name.span,
-                    first: first.name.span,
-                });
+                self.declared_twice(
+                    "player",
+                    &p.name.text,
+                    p.name.span,
+                    first.name.span,
+                    "give the two players different names",
+                );
             }
             let fwd = scope.board.dir_named(&p.forward.text);
             if fwd.is_none() {
@@ -490,20 +572,36 @@ impl Checker {
     }
 
     fn letters(&mut self, scope: &Scope) {
-        let mut seen: IndexMap<char, Span> = IndexMap::new();
+        let mut seen: IndexMap<char, (Span, &str)> = IndexMap::new();
         for p in scope.kinds.values() {
             let mut chars = p.letter.chars();
             match (chars.next(), chars.next()) {
                 (Some(c), None) if c.is_ascii_alphabetic() => {
                     let up = c.to_ascii_uppercase();
-                    if let Some(first) = seen.get(&up) {
+                    if let Some(&(first, owner)) = seen.get(&up) {
+                        let letters = if c == up {
+                            format!("\"{up}\"")
+                        } else {
+                            format!("\"{c}\" (\"{up}\")")
+                        };
                         self.err(CheckError::Duplicate {
-                            name: format!("letter \"{}\"", p.letter),
+                            message: format!(
+                                "pieces `{owner}` and `{}` have the same letter {letters}",
+                                p.name.text
+                            ),
                             span: p.letter_span,
-                            first: *first,
+                            first,
+                            labels: (
+                                format!("letter of `{}`", p.name.text),
+                                format!("letter of `{owner}`"),
+                            ),
+                            hint: "give each piece its own letter: it names the piece in \
+                                   diagrams, positions and moves (upper case for the first \
+                                   player, lower case for the second)"
+                                .into(),
                         });
                     } else {
-                        seen.insert(up, p.letter_span);
+                        seen.insert(up, (p.letter_span, p.name.text.as_str()));
                     }
                 }
                 _ => self.invalid(
@@ -566,11 +664,20 @@ impl Checker {
                 Some(p) => !existing.per_player || existing.sets[p].is_some(),
             };
             if clash {
-                self.err(CheckError::Duplicate {
-                    name: format!("region {}", r.name.text),
-                    span: r.name.span,
-                    first: r.name.span,
-                });
+                let (what, hint) = match (player, existing.per_player) {
+                    (Some(_), true) => (
+                        format!("region for {}", scope.player_names[player.unwrap_or(0)]),
+                        "declare the region once for each player",
+                    ),
+                    (Some(_), false) => (
+                        "region".to_string(),
+                        "a region is either for all players (`region NAME = ...`) or for each \
+                         player (`region NAME for PLAYER = ...`), not both",
+                    ),
+                    (None, _) => ("region".to_string(), "rename one of them"),
+                };
+                let first = existing.first;
+                self.declared_twice(&what, &r.name.text, r.name.span, first, hint);
                 return;
             }
         }
@@ -589,6 +696,7 @@ impl Checker {
             .or_insert(NamedRegion {
                 sets: [None, None],
                 per_player: player.is_some(),
+                first: r.name.span,
             });
         for (slot, set) in entry.sets.iter_mut().zip(sets) {
             if set.is_some() {
@@ -686,9 +794,10 @@ impl Checker {
     }
 
     fn empty_range(&mut self, a: Span, b: Span, lo: u32, hi: u32) {
-        self.invalid(
+        self.invalid_labelled(
             Span::new(a.start, b.end),
             format!("the range {lo}..{hi} is empty"),
+            format!("no number is from {lo} up to {hi}"),
             format!("write the smaller bound first: {hi}..{lo}"),
         );
     }
@@ -798,6 +907,11 @@ impl Checker {
                         name: n.text.clone(),
                         span: n.span,
                         board: b.describe(),
+                        cells: format!(
+                            "files run from a to {}, ranks from 1 to {}",
+                            crate::geometry::file_name(b.cols - 1),
+                            b.rows
+                        ),
                     });
                 } else {
                     let mut known: Vec<String> = scope.regions.keys().cloned().collect();
@@ -930,7 +1044,12 @@ impl Checker {
         for r in &p.rules {
             match r {
                 RuleDecl::Promote { to, on, span } => {
-                    self.once(&mut promotion_span, *span, "promote");
+                    self.once(
+                        &mut promotion_span,
+                        *span,
+                        "promote",
+                        "list every choice in one rule: `promote to queen, rook on my far rank`",
+                    );
                     let kinds: Vec<KindId> =
                         to.iter().filter_map(|n| self.kind(scope, n)).collect();
                     let mut region = [CellSet::EMPTY; 2];
@@ -948,7 +1067,11 @@ impl Checker {
                         self.err(CheckError::Unreachable {
                             span: on.span,
                             reason: "this region has no cells".into(),
+                            hint: String::new(),
                         });
+                    }
+                    if kinds.len() != to.len() {
+                        self.uncertain_placements = true;
                     }
                     if ok {
                         promotion = Some(Promotion { to: kinds, region });
@@ -993,6 +1116,39 @@ impl Checker {
         }
     }
 
+    /// Whether a step (or a double step) in one of `dirs` from some cell of `from` stays on
+    /// the board.
+    fn step_stays_on_board(scope: &Scope, dirs: &[u8], from: CellSet, twice: bool) -> bool {
+        let b = &scope.board;
+        let n = if twice { 2 } else { 1 };
+        from.iter().any(|c| {
+            dirs.iter().any(|&d| {
+                let mut x = c;
+                for _ in 0..n {
+                    if x != NONE {
+                        x = b.step(x, d);
+                    }
+                }
+                x != NONE
+            })
+        })
+    }
+
+    /// [`Self::step_stays_on_board`] for player `p`, resolving names without reporting;
+    /// `None` when they do not resolve.
+    fn quiet_step_stays(
+        scope: &Scope,
+        dirs: &[Name],
+        from: &Region,
+        twice: bool,
+        p: PlayerId,
+    ) -> Option<bool> {
+        let mut quiet = Checker::default();
+        let ds = quiet.dirs(scope, dirs, p, false)?;
+        let f = quiet.region(scope, from, Some(p))?;
+        Some(Self::step_stays_on_board(scope, &ds, f, twice))
+    }
+
     fn rule(
         &mut self,
         scope: &Scope,
@@ -1012,6 +1168,7 @@ impl Checker {
                 span,
             } => {
                 let ds = self.dirs(scope, dirs, p, report)?;
+                let from_decl = from;
                 let from = match from {
                     Some(reg) if report => Some(self.region(scope, reg, Some(p))?),
                     Some(reg) => {
@@ -1020,27 +1177,36 @@ impl Checker {
                     }
                     None => None,
                 };
-                if let Some(f) = from {
-                    let n = if *twice { 2 } else { 1 };
-                    let possible = f.iter().any(|c| {
-                        ds.iter().any(|&d| {
-                            let mut x = c;
-                            for _ in 0..n {
-                                if x != NONE {
-                                    x = b.step(x, d);
-                                }
-                            }
-                            x != NONE
-                        })
-                    });
-                    if !possible {
-                        self.err(CheckError::Unreachable {
-                            span: *span,
-                            reason: format!(
-                                "no cell it starts from has a neighbour in that direction for {}",
-                                scope.player_names[p]
-                            ),
-                        });
+                if let (Some(f), Some(reg)) = (from, from_decl) {
+                    if !Self::step_stays_on_board(scope, &ds, f, *twice) {
+                        // Report once: from the first player's pass when the rule is dead for
+                        // both players, else from the pass of the player it is dead for.
+                        let other = 1 - p;
+                        let other_dead =
+                            Self::quiet_step_stays(scope, dirs, reg, *twice, other) == Some(false);
+                        if report || !other_dead {
+                            let who = if other_dead {
+                                String::new()
+                            } else {
+                                format!(" for {}", scope.player_names[p])
+                            };
+                            let (steps, verb) = if *twice {
+                                ("two steps", "leave")
+                            } else {
+                                ("a step", "leaves")
+                            };
+                            let words: Vec<String> =
+                                dirs.iter().map(|d| format!("`{}`", d.text)).collect();
+                            self.err(CheckError::Unreachable {
+                                span: *span,
+                                reason: format!(
+                                    "{steps} {} from `{}` always {verb} the board{who}",
+                                    words.join(", "),
+                                    region_text(reg)
+                                ),
+                                hint: "change the direction or the `from` region".into(),
+                            });
+                        }
                         return None;
                     }
                 }
@@ -1101,6 +1267,7 @@ impl Checker {
                         self.err(CheckError::Unreachable {
                             span: *span,
                             reason: "a leap of (0, 0) goes nowhere".into(),
+                            hint: "a knight leaps (1, 2), a camel (1, 3)".into(),
                         });
                     }
                     return None;
@@ -1141,6 +1308,9 @@ impl Checker {
                 } else {
                     Checker::default().range(gap, dg)?
                 };
+                let beyond_span = beyond.as_ref().map_or(Span::default(), |(lo, hi)| {
+                    Span::new(lo.span.start, hi.span.end)
+                });
                 let beyond = if report {
                     self.range(beyond, db)?
                 } else {
@@ -1148,10 +1318,11 @@ impl Checker {
                 };
                 if beyond.0 == 0 {
                     if report {
-                        self.invalid(
-                            Span::default(),
+                        self.invalid_labelled(
+                            beyond_span,
                             "a jump must land at least 1 cell beyond the piece it jumps",
-                            "",
+                            "0 cells beyond would land on the jumped piece",
+                            "start the range at 1, e.g. `beyond 1..3`",
                         );
                     }
                     return None;
@@ -1213,11 +1384,13 @@ impl Checker {
                 };
                 if let (Some(l), true) = (l, report) {
                     if let Some(first) = castle_letters.get(&l) {
-                        self.err(CheckError::Duplicate {
-                            name: format!("castling letter \"{letter}\""),
-                            span: *letter_span,
-                            first: *first,
-                        });
+                        let first = *first;
+                        self.repeated(
+                            format!("castling letter \"{letter}\" is used twice"),
+                            *letter_span,
+                            first,
+                            "each castling right needs its own letter",
+                        );
                     } else {
                         castle_letters.insert(l, *letter_span);
                     }
@@ -1275,8 +1448,19 @@ impl Checker {
             match v {
                 Some(v) => args.push(v),
                 None => {
+                    let found = match a {
+                        ast::NativeArg::Int(..) => "a number".to_string(),
+                        ast::NativeArg::Str(..) => "a quoted string".to_string(),
+                        ast::NativeArg::Ident(n) => match ps.ty {
+                            ParamType::Cell if looks_like_cell(&n.text) => {
+                                format!("`{}`, which is not on the board", n.text)
+                            }
+                            ParamType::Piece => format!("`{}`, which is not a piece", n.text),
+                            _ => format!("the name `{}`", n.text),
+                        },
+                    };
                     self.err(fail(
-                        format!("`{}` must be {}", ps.name, ps.ty.describe()),
+                        format!("`{}` must be {}, found {found}", ps.name, ps.ty.describe()),
                         a.span(),
                     ));
                     return None;
@@ -1288,24 +1472,48 @@ impl Checker {
 
     // ------------------------------------------------------------ setup
 
+    /// Puts a piece on a cell at the start; when the cell is taken already, returns where it
+    /// was first set up.
     fn place(
         &mut self,
         setup: &mut Vec<(Cell, PlayerId, KindId)>,
-        scope: &Scope,
         cell: Cell,
-        p: PlayerId,
-        k: KindId,
+        (p, k): (PlayerId, KindId),
         span: Span,
-    ) {
-        if setup.iter().any(|&(c, _, _)| c == cell) {
-            self.invalid(
-                span,
-                format!("cell {} is set up twice", scope.board.names[cell as usize]),
-                "each cell holds at most one piece at the start",
-            );
-        } else {
-            setup.push((cell, p, k));
+    ) -> Result<(), Span> {
+        if let Some(&first) = self.placed_at.get(&cell) {
+            return Err(first);
         }
+        self.placed_at.insert(cell, span);
+        setup.push((cell, p, k));
+        Ok(())
+    }
+
+    /// Reports cells of one placement that were set up already.
+    fn set_up_twice(&mut self, scope: &Scope, cells: &[Cell], span: Span, first: Span) {
+        let names: Vec<String> = cells
+            .iter()
+            .map(|&c| format!("`{}`", scope.board.names[c as usize]))
+            .collect();
+        const SHOWN: usize = 4;
+        let message = match names.len() {
+            1 => format!("cell {} is set up twice", names[0]),
+            n if n <= SHOWN => format!("cells {} are set up twice", names.join(", ")),
+            n => format!(
+                "{n} cells are set up twice: {} and {} more",
+                names[..SHOWN].join(", "),
+                n - SHOWN
+            ),
+        };
+        self.err(CheckError::Duplicate {
+            message,
+            span,
+            first,
+            labels: ("set up again here".into(), "first set up here".into()),
+            hint: "each cell holds at most one piece at the start; regions in a placement \
+                   add up, so `dark rank 1` is every dark cell and all of rank 1"
+                .into(),
+        });
     }
 
     fn placements(
@@ -1318,12 +1526,23 @@ impl Checker {
             let player = self.player(scope, &p.player);
             let kind = self.kind(scope, &p.piece);
             let (Some(player), Some(kind)) = (player, kind) else {
+                self.uncertain_placements = true;
                 continue;
             };
-            if let Some(cells) = self.region(scope, &p.region, Some(player)) {
-                for c in cells.iter() {
-                    self.place(setup, scope, c, player, kind, p.region.span);
+            let Some(cells) = self.region(scope, &p.region, Some(player)) else {
+                self.uncertain_placements = true;
+                continue;
+            };
+            let mut taken = Vec::new();
+            let mut first = None;
+            for c in cells.iter() {
+                if let Err(f) = self.place(setup, c, (player, kind), p.region.span) {
+                    taken.push(c);
+                    first.get_or_insert(f);
                 }
+            }
+            if let Some(first) = first {
+                self.set_up_twice(scope, &taken, p.region.span, first);
             }
         }
     }
@@ -1335,19 +1554,23 @@ impl Checker {
             let k = self.kind(scope, &e.piece);
             if let (Some(p), Some(k)) = (p, k) {
                 legend.insert(e.symbol, (p, k));
+            } else {
+                self.uncertain_placements = true;
             }
         }
         let mut seen_rows: IndexMap<u32, Span> = IndexMap::new();
         for row in &dg.rows {
             let Some(y) = self.rank_number(scope, &row.rank) else {
+                self.uncertain_placements = true;
                 continue;
             };
-            if let Some(first) = seen_rows.get(&row.rank.value) {
-                self.err(CheckError::Duplicate {
-                    name: format!("diagram rank {}", row.rank.value),
-                    span: row.rank.span,
-                    first: *first,
-                });
+            if let Some(&first) = seen_rows.get(&row.rank.value) {
+                self.repeated(
+                    format!("the diagram has two rows for rank {}", row.rank.value),
+                    row.rank.span,
+                    first,
+                    "give each rank one row",
+                );
                 continue;
             }
             seen_rows.insert(row.rank.value, row.rank.span);
@@ -1355,15 +1578,27 @@ impl Checker {
                 .filter(|&c| scope.board.coords[c as usize].1 == y)
                 .collect();
             if cells.len() != row.cells.len() {
-                self.invalid(
-                    row.span,
+                self.uncertain_placements = true;
+                let given = match (row.cells.first(), row.cells.last()) {
+                    (Some(a), Some(z)) => Span::new(a.1.start, z.1.end),
+                    _ => row.rank.span,
+                };
+                let plural = |n: usize| if n == 1 { "" } else { "s" };
+                self.invalid_labelled(
+                    given,
                     format!(
-                        "rank {} has {} cells, the diagram row gives {}",
+                        "the diagram row for rank {} has {} cell{}, the rank has {}",
                         row.rank.value,
-                        cells.len(),
-                        row.cells.len()
+                        row.cells.len(),
+                        plural(row.cells.len()),
+                        cells.len()
                     ),
-                    "give one letter or `.` per cell",
+                    format!("{} cell{}", row.cells.len(), plural(row.cells.len())),
+                    format!(
+                        "give one letter or `.` for each of the {} cells of rank {}",
+                        cells.len(),
+                        row.rank.value
+                    ),
                 );
                 continue;
             }
@@ -1379,8 +1614,13 @@ impl Checker {
                     Some((if sym.is_ascii_uppercase() { 0 } else { 1 }, k))
                 });
                 match found {
-                    Some((p, k)) => self.place(setup, scope, cell, p, k, span),
+                    Some(pk) => {
+                        if let Err(first) = self.place(setup, cell, pk, span) {
+                            self.set_up_twice(scope, &[cell], span, first);
+                        }
+                    }
                     None => {
+                        self.uncertain_placements = true;
                         let known: Vec<String> = legend
                             .keys()
                             .map(|c| c.to_string())
@@ -1414,12 +1654,9 @@ impl Checker {
                 .iter()
                 .any(|m| m.promotion.as_ref().is_some_and(|p| p.to.contains(&k)));
             if !placed && !promoted {
-                self.err(CheckError::Unreachable {
+                self.err(CheckError::NeverPlaced {
+                    name: decl.name.text.clone(),
                     span: decl.name.span,
-                    reason: format!(
-                        "piece `{}` is never set up and nothing promotes to it",
-                        decl.name.text
-                    ),
                 });
             }
         }
@@ -1482,38 +1719,29 @@ impl Checker {
     }
 }
 
+/// A region as the author would write it, e.g. `my far rank` or `rank 1 d4`.
+fn region_text(r: &Region) -> String {
+    let terms: Vec<String> = r
+        .terms
+        .iter()
+        .map(|t| match t {
+            RegionTerm::MyFarRank(_) => "my far rank".to_string(),
+            RegionTerm::MyRank(n) => format!("my rank {}", n.value),
+            RegionTerm::MyRanks(a, z) => format!("my ranks {}..{}", a.value, z.value),
+            RegionTerm::MyNamed(n) => format!("my {}", n.text),
+            RegionTerm::Rank(n) => format!("rank {}", n.value),
+            RegionTerm::Ranks(a, z) => format!("ranks {}..{}", a.value, z.value),
+            RegionTerm::File(n) => format!("file {}", n.text),
+            RegionTerm::Files(a, z) => format!("files {}..{}", a.text, z.text),
+            RegionTerm::Named(n) => n.text.clone(),
+        })
+        .collect();
+    terms.join(" ")
+}
+
 fn looks_like_cell(s: &str) -> bool {
     let split = s.find(|c: char| c.is_ascii_digit());
     matches!(split, Some(i) if i > 0
         && s[..i].bytes().all(|b| b.is_ascii_lowercase())
         && s[i..].bytes().all(|b| b.is_ascii_digit()))
-}
-
-/// The closest known name, if it is close enough to be a likely typo.
-pub fn suggest<'a>(word: &str, known: impl Iterator<Item = &'a str>) -> Option<String> {
-    let mut best: Option<(usize, &str)> = None;
-    for k in known {
-        let d = edit_distance(word, k);
-        if best.is_none_or(|(bd, _)| d < bd) {
-            best = Some((d, k));
-        }
-    }
-    let (d, k) = best?;
-    let limit = (word.len().max(k.len()) / 3).max(1);
-    (d <= limit && d > 0).then(|| k.to_string())
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for i in 1..=a.len() {
-        let mut cur = vec![i; b.len() + 1];
-        for j in 1..=b.len() {
-            let sub = prev[j - 1] + usize::from(a[i - 1] != b[j - 1]);
-            cur[j] = sub.min(prev[j] + 1).min(cur[j - 1] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }

@@ -27,8 +27,8 @@ impl From<&SyntaxError> for Diagnostic {
             message: e.message.clone(),
             span: e.span,
             label: e.label.clone(),
-            notes: vec![],
-            secondary: None,
+            notes: e.notes.clone(),
+            secondary: e.secondary.map(|(s, l)| (s, l.to_string())),
         }
     }
 }

@@ -20,6 +20,10 @@ pub struct SyntaxError {
     pub message: String,
     pub span: Span,
     pub label: String,
+    /// A second place worth showing, e.g. the `{` that is never closed.
+    pub secondary: Option<(Span, &'static str)>,
+    /// What would be right, as notes under the snippet.
+    pub notes: Vec<String>,
 }
 
 /// Parses a whole description.
@@ -37,6 +41,14 @@ pub fn parse(source: &str) -> Result<Description, SyntaxError> {
     Ok(build_game(game))
 }
 
+/// Keywords that start a statement of the game itself (not of a piece, setup or end block).
+const GAME_STATEMENTS: [&str; 9] = [
+    "players", "board", "piece", "region", "setup", "end", "moves", "notation", "capture",
+];
+
+/// At most this many alternatives are repeated in the label under the caret.
+const LABEL_ALTERNATIVES: usize = 3;
+
 fn translate(source: &str, err: pest::error::Error<Rule>) -> SyntaxError {
     use pest::error::{ErrorVariant, InputLocation};
     let pos = match err.location {
@@ -44,43 +56,142 @@ fn translate(source: &str, err: pest::error::Error<Rule>) -> SyntaxError {
         InputLocation::Span((s, _)) => s,
     };
     let mut expected: Vec<String> = match &err.variant {
-        ErrorVariant::ParsingError { positives, .. } => {
-            positives.iter().filter_map(|r| describe(*r)).collect()
-        }
+        ErrorVariant::ParsingError { positives, .. } => positives
+            .iter()
+            .flat_map(|r| describe(*r))
+            .map(|s| s.to_string())
+            .collect(),
         ErrorVariant::CustomError { message } => vec![message.clone()],
     };
     expected.sort();
     expected.dedup();
-    // Put "end of line" last: it is the least informative alternative.
-    if let Some(i) = expected.iter().position(|e| e == "end of line") {
-        let e = expected.remove(i);
-        expected.push(e);
+    // Put line and file ends last: they are the least informative alternatives.
+    for tail in ["end of line", "end of file"] {
+        if let Some(i) = expected.iter().position(|e| e == tail) {
+            let e = expected.remove(i);
+            expected.push(e);
+        }
     }
     let found = found_at(source, pos);
+    let word = word_at(source, pos);
     let list = join_alternatives(&expected);
-    let message = if list.is_empty() {
-        format!("unexpected {found}")
-    } else {
-        format!("expected {list}, found {found}")
-    };
-    let end = source[pos..]
-        .char_indices()
-        .find(|(_, c)| c.is_whitespace())
-        .map(|(i, _)| pos + i)
-        .unwrap_or(source.len());
-    let end = if end == pos {
-        (pos + source[pos..].chars().next().map_or(0, char::len_utf8)).min(source.len())
-    } else {
-        end
-    };
-    SyntaxError {
+    let mut error = SyntaxError {
+        message: if list.is_empty() {
+            format!("unexpected {found}")
+        } else {
+            format!("expected {list}, found {found}")
+        },
+        span: Span::new(pos, pos + word.len()),
         label: if list.is_empty() {
             "not understood here".to_string()
-        } else {
+        } else if list == "end of line" {
+            "the line should end before this".to_string()
+        } else if expected.len() <= LABEL_ALTERNATIVES {
             format!("expected {list}")
+        } else {
+            "not expected here".to_string()
         },
-        message,
-        span: Span::new(pos, end),
+        secondary: None,
+        notes: vec![],
+    };
+
+    if let Some(number) = fractional_number(source, pos) {
+        // `worth 2.5`: the parser stops at `.5`; blame the whole number instead.
+        error.message = format!(
+            "expected a whole number, found `{}`",
+            &source[number.clone()]
+        );
+        error.span = Span::new(number.start, number.end);
+        error.label = "not a whole number".to_string();
+        return error;
+    }
+
+    let closes_block = expected.iter().any(|e| e == "`}`");
+    let at_end = pos >= source.len();
+    let misplaced_statement = at_end
+        || (GAME_STATEMENTS.contains(&word) && !expected.iter().any(|e| *e == format!("`{word}`")));
+    if closes_block && misplaced_statement {
+        if let Some((brace, block)) = unclosed_brace(source, pos) {
+            let statement_elsewhere = !at_end && block != "game";
+            if at_end || statement_elsewhere {
+                error.message =
+                    format!("expected `}}` to close the `{block}` block, found {found}");
+                if at_end {
+                    // Point after the last token rather than at the empty last line.
+                    let last = source.trim_end().len();
+                    error.span = Span::new(last, last);
+                    error.label = "expected `}` after this".to_string();
+                } else {
+                    error.label = "expected `}` before this".to_string();
+                }
+                error.secondary = Some((Span::new(brace, brace + 1), "this `{` is never closed"));
+                if statement_elsewhere {
+                    error.notes.push(format!(
+                        "`{word}` is a statement of the game, it cannot stand inside a `{block}` block"
+                    ));
+                }
+                return error;
+            }
+        }
+    }
+
+    if !word.is_empty() {
+        let keywords = expected
+            .iter()
+            .filter_map(|e| e.strip_prefix('`')?.strip_suffix('`'))
+            .filter(|k| k.chars().all(|c| c.is_ascii_alphabetic()));
+        if let Some(k) = suggest(word, keywords) {
+            error.label = format!("did you mean `{k}`?");
+            return error;
+        }
+    }
+
+    if let Some(missing) = missing_token(source, pos, &expected) {
+        error.label = format!("insert `{missing}` before this");
+        return error;
+    }
+    error
+}
+
+/// The one expected token (`to`, `,`, ...) whose insertion at `pos` lets the line parse: the
+/// author most likely left it out. A token after which the next word reads as a keyword (as
+/// `empty` does after `to`) wins over one after which it is only a name.
+fn missing_token<'e>(source: &str, pos: usize, expected: &'e [String]) -> Option<&'e str> {
+    let line_end = source[pos..].find('\n').map_or(source.len(), |i| pos + i);
+    let mut keyword_fits = Vec::new();
+    let mut line_fits = Vec::new();
+    for token in expected
+        .iter()
+        .filter_map(|e| e.strip_prefix('`')?.strip_suffix('`'))
+        .filter(|t| !t.contains(' '))
+    {
+        let patched = format!("{}{token} {}", &source[..pos], &source[pos..]);
+        let shift = token.len() + 1;
+        match DescriptionParser::parse(Rule::description, &patched) {
+            Ok(pairs) => {
+                let as_keyword = pairs.flatten().any(|p| {
+                    p.as_span().start() == pos + shift
+                        && format!("{:?}", p.as_rule()).starts_with("k_")
+                });
+                if as_keyword {
+                    keyword_fits.push(token);
+                }
+                line_fits.push(token);
+            }
+            Err(e) => {
+                let at = match e.location {
+                    pest::error::InputLocation::Pos(p) => p,
+                    pest::error::InputLocation::Span((p, _)) => p,
+                };
+                if at > line_end + shift {
+                    line_fits.push(token);
+                }
+            }
+        }
+    }
+    match (keyword_fits.as_slice(), line_fits.as_slice()) {
+        ([only], _) | ([], [only]) => Some(only),
+        _ => None,
     }
 }
 
@@ -100,6 +211,51 @@ fn found_at(source: &str, pos: usize) -> String {
     }
 }
 
+/// The text from `pos` to the next white space (empty at a line or file end).
+fn word_at(source: &str, pos: usize) -> &str {
+    let rest = &source[pos..];
+    let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+    &rest[..end]
+}
+
+/// The byte range of a number like `2.5` when the parser stopped at its `.`.
+fn fractional_number(source: &str, pos: usize) -> Option<std::ops::Range<usize>> {
+    let bytes = source.as_bytes();
+    let digit = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_digit);
+    if bytes.get(pos) != Some(&b'.') || !digit(pos + 1) || pos == 0 || !digit(pos - 1) {
+        return None;
+    }
+    let start = (0..pos).rev().find(|&i| !digit(i)).map_or(0, |i| i + 1);
+    let end = (pos + 1..bytes.len())
+        .find(|&i| !digit(i) && bytes[i] != b'.')
+        .unwrap_or(bytes.len());
+    Some(start..end)
+}
+
+/// The innermost `{` still open at `pos`, and the first word of its line (`piece`, `setup`, ...).
+fn unclosed_brace(source: &str, pos: usize) -> Option<(usize, &str)> {
+    let mut open = Vec::new();
+    for line in source[..pos].split_inclusive('\n') {
+        let offset = line.as_ptr() as usize - source.as_ptr() as usize;
+        let mut in_string = false;
+        for (i, c) in line.char_indices() {
+            match c {
+                '"' => in_string = !in_string,
+                '/' if !in_string && line[i..].starts_with("//") => break,
+                '{' if !in_string => open.push(offset + i),
+                '}' if !in_string => {
+                    open.pop();
+                }
+                _ => {}
+            }
+        }
+    }
+    let brace = *open.last()?;
+    let line_start = source[..brace].rfind('\n').map_or(0, |i| i + 1);
+    let block = source[line_start..brace].split_whitespace().next()?;
+    Some((brace, block))
+}
+
 fn join_alternatives(items: &[String]) -> String {
     match items.len() {
         0 => String::new(),
@@ -108,81 +264,165 @@ fn join_alternatives(items: &[String]) -> String {
     }
 }
 
-/// How a grammar rule is named to the author, or `None` for rules that never start with a
-/// token of their own.
-fn describe(rule: Rule) -> Option<String> {
-    let name = format!("{rule:?}");
-    if let Some(word) = name.strip_prefix("k_") {
-        let word = if word == "i" { "I" } else { word };
-        return Some(format!("`{word}`"));
+/// How a grammar rule is named to the author: the tokens it can start with, or nothing for
+/// rules that never start with a token of their own.
+fn describe(rule: Rule) -> &'static [&'static str] {
+    match rule {
+        Rule::k_a => &["`a`"],
+        Rule::k_after | Rule::ply_limit => &["`after`"],
+        Rule::k_am => &["`am`"],
+        Rule::k_and | Rule::majority | Rule::in_check => &["`and`"],
+        Rule::k_any | Rule::any_piece => &["`any`"],
+        Rule::k_are => &["`are`"],
+        Rule::k_as => &["`as`"],
+        Rule::k_be => &["`be`"],
+        Rule::k_beyond | Rule::beyond => &["`beyond`"],
+        Rule::k_blocked => &["`blocked`"],
+        Rule::k_board | Rule::board => &["`board`"],
+        Rule::k_by => &["`by`"],
+        Rule::k_capture | Rule::capture_rule | Rule::en_passant_rule => &["`capture`"],
+        Rule::k_captures => &["`captures`"],
+        Rule::k_castle | Rule::castle_rule => &["`castle`"],
+        Rule::k_check => &["`check`"],
+        Rule::k_compulsory => &["`compulsory`"],
+        Rule::k_diagram => &["`diagram`"],
+        Rule::k_draw | Rule::draw => &["`draw`"],
+        Rule::k_empty | Rule::empty_or_enemy | Rule::empty => &["`empty`"],
+        Rule::k_en => &["`en`"],
+        Rule::k_end | Rule::end_block => &["`end`"],
+        Rule::k_enemy | Rule::enemy => &["`enemy`"],
+        Rule::k_far | Rule::far | Rule::my_far => &["`far`"],
+        Rule::k_file | Rule::file => &["`file`"],
+        Rule::k_files | Rule::files => &["`files`"],
+        Rule::k_for => &["`for`"],
+        Rule::k_forward => &["`forward`"],
+        Rule::k_friend | Rule::friend => &["`friend`"],
+        Rule::k_from | Rule::from_clause => &["`from`"],
+        Rule::k_game | Rule::game => &["`game`"],
+        Rule::k_gap | Rule::gap => &["`gap`"],
+        Rule::k_have => &["`have`"],
+        Rule::k_hex | Rule::board_hex => &["`hex`"],
+        Rule::k_i | Rule::no_legal_move | Rule::no_pieces => &["`I`"],
+        Rule::k_identified => &["`identified`"],
+        Rule::k_in => &["`in`"],
+        Rule::k_is => &["`is`"],
+        Rule::k_jump | Rule::jump_rule => &["`jump`"],
+        Rule::k_landing | Rule::landing => &["`landing`"],
+        Rule::k_leap | Rule::leap_rule => &["`leap`"],
+        Rule::k_legal => &["`legal`"],
+        Rule::k_lose | Rule::lose => &["`lose`"],
+        Rule::k_may => &["`may`"],
+        Rule::k_most => &["`most`"],
+        Rule::k_move => &["`move`"],
+        Rule::k_moves | Rule::identity_rule => &["`moves`"],
+        Rule::k_must => &["`must`"],
+        Rule::k_my | Rule::my_region | Rule::reaches => &["`my`"],
+        Rule::k_native | Rule::native => &["`native`"],
+        Rule::k_no => &["`no`"],
+        Rule::k_notation | Rule::notation => &["`notation`"],
+        Rule::k_on | Rule::repetition => &["`on`"],
+        Rule::k_or => &["`or`"],
+        Rule::k_over => &["`over`"],
+        Rule::k_passant => &["`passant`"],
+        Rule::k_piece | Rule::piece => &["`piece`"],
+        Rule::k_pieces | Rule::all_pieces => &["`pieces`"],
+        Rule::k_players | Rule::players => &["`players`"],
+        Rule::k_plies => &["`plies`"],
+        Rule::k_promote | Rule::promote_rule => &["`promote`"],
+        Rule::k_rank | Rule::rank | Rule::my_rank => &["`rank`"],
+        Rule::k_ranks | Rule::ranks | Rule::my_ranks => &["`ranks`"],
+        Rule::k_reaches => &["`reaches`"],
+        Rule::k_region | Rule::region_decl => &["`region`"],
+        Rule::k_repeatedly | Rule::repeatedly => &["`repeatedly`"],
+        Rule::k_repetition => &["`repetition`"],
+        Rule::k_right => &["`right`"],
+        Rule::k_royal | Rule::royal => &["`royal`"],
+        Rule::k_setup | Rule::setup | Rule::setup_diagram => &["`setup`"],
+        Rule::k_slide | Rule::slide_rule => &["`slide`"],
+        Rule::k_smashing | Rule::smashing => &["`smashing`"],
+        Rule::k_square | Rule::board_square => &["`square`"],
+        Rule::k_start => &["`start`"],
+        Rule::k_step | Rule::step_rule => &["`step`"],
+        Rule::k_take => &["`take`"],
+        Rule::k_taken => &["`taken`"],
+        Rule::k_the => &["`the`"],
+        Rule::k_threefold => &["`threefold`"],
+        Rule::k_to | Rule::to_target => &["`to`"],
+        Rule::k_twice | Rule::twice => &["`twice`"],
+        Rule::k_until | Rule::until_blocked => &["`until`"],
+        Rule::k_when | Rule::when_clause => &["`when`"],
+        Rule::k_where | Rule::legend => &["`where`"],
+        Rule::k_win | Rule::win => &["`win`"],
+        Rule::k_with => &["`with`"],
+        Rule::k_without | Rule::no_progress => &["`without`"],
+        Rule::k_worth | Rule::worth => &["`worth`"],
+        Rule::k_x => &["`x`"],
+        Rule::lbrace => &["`{`"],
+        Rule::rbrace => &["`}`"],
+        Rule::lparen => &["`(`"],
+        Rule::rparen => &["`)`"],
+        Rule::comma | Rule::en_passant_mark => &["`,`"],
+        Rule::equals => &["`=`"],
+        Rule::dotdot => &["`..`"],
+        Rule::eol => &["end of line"],
+        Rule::EOI => &["end of file"],
+        Rule::ident | Rule::named => &["a name"],
+        Rule::player | Rule::placement => &["a player name"],
+        Rule::dirs => &["a direction"],
+        Rule::piece_list => &["a piece name"],
+        Rule::int => &["a number"],
+        Rule::string => &["a quoted string"],
+        Rule::native_arg => &["a number", "a name", "a quoted string"],
+        Rule::region => &["a region (a cell, `rank 8`, `file a`, `my far rank`, ...)"],
+        Rule::diagram_cell | Rule::legend_entry => &["a diagram cell (a letter or `.`)"],
+        Rule::diagram_row => &["a diagram row (a rank number, then cells)"],
+        Rule::diagram_files => &["a line of file letters"],
+        Rule::target => &["`to`", "`smashing`"],
+        Rule::hurdle => &["`enemy`", "`friend`", "`any`"],
+        Rule::result | Rule::end_rule => &["`win`", "`lose`", "`draw`"],
+        _ => &[],
     }
-    let text = match rule {
-        Rule::lbrace => "`{`",
-        Rule::rbrace => "`}`",
-        Rule::lparen => "`(`",
-        Rule::rparen => "`)`",
-        Rule::comma => "`,`",
-        Rule::equals => "`=`",
-        Rule::dotdot => "`..`",
-        Rule::eol => "end of line",
-        Rule::EOI => "end of file",
-        Rule::ident | Rule::named => "a name",
-        Rule::int => "a number",
-        Rule::string => "a quoted string",
-        Rule::diagram_cell => "a diagram cell (a letter or `.`)",
-        Rule::players => "`players`",
-        Rule::board => "`board`",
-        Rule::piece => "`piece`",
-        Rule::region_decl => "`region`",
-        Rule::setup | Rule::setup_diagram => "`setup`",
-        Rule::end_block => "`end`",
-        Rule::capture_rule | Rule::en_passant_rule => "`capture`",
-        Rule::identity_rule => "`moves`",
-        Rule::notation => "`notation`",
-        Rule::native => "`native`",
-        Rule::step_rule => "`step`",
-        Rule::slide_rule => "`slide`",
-        Rule::leap_rule => "`leap`",
-        Rule::jump_rule => "`jump`",
-        Rule::castle_rule => "`castle`",
-        Rule::promote_rule => "`promote`",
-        Rule::royal => "`royal`",
-        Rule::worth => "`worth`",
-        Rule::twice => "`twice`",
-        Rule::target | Rule::to_target => "`to`",
-        Rule::smashing => "`smashing`",
-        Rule::from_clause => "`from`",
-        Rule::en_passant_mark => "`, may be taken en passant`",
-        Rule::until_blocked => "`until`",
-        Rule::far => "`far`",
-        Rule::gap => "`gap`",
-        Rule::beyond => "`beyond`",
-        Rule::landing => "`landing`",
-        Rule::repeatedly => "`repeatedly`",
-        Rule::majority => "`and`",
-        Rule::in_check => "`and`",
-        Rule::legend => "`where`",
-        Rule::diagram_row => "a diagram row (a rank number, then cells)",
-        Rule::diagram_files => "a line of file letters",
-        Rule::my_region | Rule::my_far | Rule::my_rank | Rule::my_ranks => "`my`",
-        Rule::rank | Rule::ranks => "`rank`",
-        Rule::file | Rule::files => "`file`",
-        Rule::result | Rule::end_rule => "`win`, `lose` or `draw`",
-        Rule::when_clause => "`when`",
-        Rule::repetition => "`on`",
-        Rule::ply_limit => "`after`",
-        Rule::no_progress => "`without`",
-        Rule::empty_or_enemy | Rule::empty => "`empty`",
-        Rule::enemy => "`enemy`",
-        Rule::friend => "`friend`",
-        Rule::any_piece => "`any`",
-        Rule::all_pieces => "`pieces`",
-        Rule::hurdle => "`enemy`, `friend` or `any`",
-        Rule::no_legal_move | Rule::no_pieces => "`I`",
-        Rule::reaches => "`my`",
-        _ => return None,
-    };
-    Some(text.to_string())
+}
+
+/// The closest known name, if it is close enough to be a likely typo.
+///
+/// Shared by syntax errors (a misspelt keyword) and [`crate::check`] (a misspelt name).
+pub fn suggest<'a>(word: &str, known: impl Iterator<Item = &'a str>) -> Option<String> {
+    let mut best: Option<(usize, &str)> = None;
+    for k in known {
+        let d = edit_distance(word, k);
+        if best.is_none_or(|(bd, _)| d < bd) {
+            best = Some((d, k));
+        }
+    }
+    let (d, k) = best?;
+    let limit = (word.len().max(k.len()) / 3).max(1);
+    (d <= limit && d > 0).then(|| k.to_string())
+}
+
+/// Edits (insert, delete, replace, swap two neighbours) that turn `a` into `b`: `stpe` is one
+/// edit from `step`.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    // d[i][j]: distance between the first i chars of a and the first j chars of b.
+    let mut d = vec![vec![0; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let sub = d[i - 1][j - 1] + usize::from(a[i - 1] != b[j - 1]);
+            d[i][j] = sub.min(d[i - 1][j] + 1).min(d[i][j - 1] + 1);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+            }
+        }
+    }
+    d[a.len()][b.len()]
 }
 
 // ---------------------------------------------------------------- AST building

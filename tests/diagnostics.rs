@@ -1,0 +1,136 @@
+//! Invalid descriptions and their rendered diagnostics.
+//!
+//! Every `tests/invalid/*.game` holds one mistake (or, in `several-mistakes.game`, a few) and
+//! a leading comment saying what it is. Each must fail to compile; its rendered diagnostics are
+//! the snapshot `snapshots/invalid-NAME.snap`, so the wording is reviewed like code. Adding a
+//! fixture adds a test case.
+
+mod common;
+
+use std::path::PathBuf;
+use std::process::Command;
+
+/// The fixtures, sorted by name.
+fn fixtures() -> Vec<PathBuf> {
+    let dir = common::root("tests/invalid");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot read {dir}: {e}"))
+        .map(|e| e.expect("directory entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "game"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no fixtures in {dir}");
+    files
+}
+
+fn stem(path: &std::path::Path) -> String {
+    path.file_stem()
+        .expect("fixture file name")
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// The path as shown in diagnostics and passed to the binary: relative to the crate root.
+fn relative(path: &std::path::Path) -> String {
+    format!("tests/invalid/{}.game", stem(path))
+}
+
+#[test]
+fn invalid_descriptions_render_their_diagnostics() {
+    for path in fixtures() {
+        let stem = stem(&path);
+        let source = std::fs::read_to_string(&path).expect("fixture is readable");
+        assert!(
+            source.starts_with("//"),
+            "{stem}: a fixture starts with a comment saying what its mistake is"
+        );
+        let diags = match tabula::compile_source(&source) {
+            Ok(_) => panic!("{stem}: an invalid description compiled"),
+            Err(d) => d,
+        };
+        assert!(!diags.is_empty(), "{stem}: failed without a diagnostic");
+        let rendered = tabula::diagnostic::render(&relative(&path), &source, &diags);
+        common::in_snapshots(|| insta::assert_snapshot!(format!("invalid-{stem}"), rendered));
+    }
+}
+
+#[test]
+fn every_invalid_snapshot_has_its_fixture() {
+    let fixtures: Vec<String> = fixtures().iter().map(|p| stem(p)).collect();
+    let dir = common::root("snapshots");
+    for entry in std::fs::read_dir(&dir).expect("snapshots folder") {
+        let name = entry.expect("directory entry").file_name();
+        let name = name.to_string_lossy();
+        if let Some(stem) = name
+            .strip_prefix("invalid-")
+            .and_then(|n| n.strip_suffix(".snap"))
+        {
+            assert!(
+                fixtures.iter().any(|f| f == stem),
+                "snapshots/{name} has no tests/invalid/{stem}.game: remove the snapshot"
+            );
+        }
+    }
+}
+
+#[test]
+fn several_mistakes_are_all_reported() {
+    let path = common::root("tests/invalid/several-mistakes.game");
+    let source = std::fs::read_to_string(path).expect("fixture is readable");
+    let Err(diags) = tabula::compile_source(&source) else {
+        panic!("several-mistakes.game compiled");
+    };
+    assert_eq!(diags.len(), 4, "one diagnostic per mistake");
+}
+
+fn validate(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .arg("validate")
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the tabula binary runs")
+}
+
+#[test]
+fn validate_exits_1_on_each_invalid_description() {
+    for path in fixtures() {
+        let file = relative(&path);
+        let out = validate(&[&file]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{file}:\n{stderr}");
+        assert!(
+            stderr.contains(&format!("{file}:")),
+            "{file}: diagnostics name the file:\n{stderr}"
+        );
+    }
+}
+
+#[test]
+fn validate_exits_0_on_the_shipped_games() {
+    let dir = common::root("games");
+    let mut games: Vec<String> = std::fs::read_dir(&dir)
+        .expect("games folder")
+        .map(|e| e.expect("directory entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "game"))
+        .map(|p| format!("games/{}", p.file_name().unwrap().to_string_lossy()))
+        .collect();
+    games.sort();
+    assert!(!games.is_empty());
+    let args: Vec<&str> = games.iter().map(String::as_str).collect();
+    let out = validate(&args);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn validate_exits_2_on_a_missing_file() {
+    let out = validate(&["tests/invalid/no-such-file.game"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("no-such-file.game"), "{stderr}");
+}
