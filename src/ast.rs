@@ -204,6 +204,8 @@ pub enum ResultDecl {
     Win,
     Lose,
     Draw,
+    /// The player passes (only with `when I have no legal move`).
+    Pass,
 }
 
 #[derive(Clone, Debug)]
@@ -224,6 +226,8 @@ pub enum EndCondDecl {
         region: Region,
     },
     Repetition,
+    /// `after N passes in a row`.
+    PassLimit(Number),
     PlyLimit {
         plies: Number,
         no_progress: Option<Option<Name>>,

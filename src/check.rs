@@ -201,7 +201,8 @@ const RELATIVE: [&str; 8] = [
 ];
 const DIRECTION_SETS: [&str; 3] = ["orthogonal", "diagonal", "all"];
 const BUILTIN_REGIONS: [&str; 2] = ["dark", "light"];
-const SETUP_ONCE: &str = "a game has one setup: keep one `setup` block or one `setup diagram`";
+const SETUP_ONCE: &str =
+    "a game has at most one `setup` block and one `setup diagram`: merge the two";
 
 impl Checker {
     fn err(&mut self, e: CheckError) {
@@ -383,20 +384,22 @@ impl Checker {
 
         // --- setup
         let mut setup = Vec::new();
-        let mut setup_span = None;
+        // A diagram and a placement list may be combined; a cell set up by both is an error.
+        let (mut placement_span, mut diagram_span) = (None, None);
         for item in &d.items {
             match item {
                 Item::Setup(pl, s) => {
-                    self.once(&mut setup_span, *s, "setup", SETUP_ONCE);
+                    self.once(&mut placement_span, *s, "setup", SETUP_ONCE);
                     self.placements(&scope, pl, &mut setup);
                 }
                 Item::Diagram(dg) => {
-                    self.once(&mut setup_span, dg.span, "setup", SETUP_ONCE);
+                    self.once(&mut diagram_span, dg.span, "setup", SETUP_ONCE);
                     self.diagram(&scope, dg, &mut setup);
                 }
                 _ => {}
             }
         }
+        let setup_span = placement_span.or(diagram_span);
         if setup_span.is_none() {
             self.err(CheckError::Missing {
                 what: "setup",
@@ -1669,7 +1672,18 @@ impl Checker {
             ResultDecl::Win => Verdict::Win,
             ResultDecl::Lose => Verdict::Lose,
             ResultDecl::Draw => Verdict::Draw,
+            ResultDecl::Pass => Verdict::Pass,
         };
+        if verdict == Verdict::Pass
+            && !matches!(r.cond, EndCondDecl::NoLegalMove { in_check: false })
+        {
+            self.invalid(
+                r.span,
+                "a player can only pass when they have no legal move",
+                "write `pass when I have no legal move`",
+            );
+            return None;
+        }
         let cond = match &r.cond {
             EndCondDecl::NoLegalMove { in_check } => EndCond::NoLegalMove {
                 in_check: *in_check,
@@ -1690,6 +1704,18 @@ impl Checker {
                 }
             }
             EndCondDecl::Repetition => EndCond::Repetition,
+            EndCondDecl::PassLimit(n) => {
+                if n.value == 0 {
+                    self.err(CheckError::OutOfRange {
+                        what: "pass count",
+                        value: "0".into(),
+                        span: n.span,
+                        range: "at least 1 pass".into(),
+                    });
+                    return None;
+                }
+                EndCond::PassLimit(n.value)
+            }
             EndCondDecl::PlyLimit { plies, no_progress } => {
                 if plies.value == 0 {
                     self.err(CheckError::OutOfRange {

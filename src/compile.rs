@@ -175,6 +175,8 @@ pub fn compile(m: Model) -> Game {
     let zobrist_unmoved = (0..board.len()).map(|_| rng.next_u64()).collect();
     let zobrist_ep = (0..board.len()).map(|_| rng.next_u64()).collect();
     let zobrist_turn = rng.next_u64();
+    let zobrist_pass = (0..8).map(|_| rng.next_u64()).collect();
+    let pass_when_stuck = m.end.iter().any(|e| e.verdict == Verdict::Pass);
 
     let royal: Vec<bool> = (0..ncodes)
         .map(|c| c > 0 && m.kinds[(c - 1) / 2].royal)
@@ -215,6 +217,8 @@ pub fn compile(m: Model) -> Game {
         zobrist_unmoved,
         zobrist_ep,
         zobrist_turn,
+        zobrist_pass,
+        pass_when_stuck,
         side_letters,
     }
 }
@@ -246,6 +250,7 @@ fn describe_end(e: &EndModel, kinds: &[KindModel]) -> String {
         Verdict::Win => "win",
         Verdict::Lose => "lose",
         Verdict::Draw => "draw",
+        Verdict::Pass => "pass",
     };
     let cond = match &e.cond {
         EndCond::NoLegalMove { in_check: false } => "when I have no legal move".to_string(),
@@ -256,6 +261,7 @@ fn describe_end(e: &EndModel, kinds: &[KindModel]) -> String {
         EndCond::NoPieces(Some(k)) => format!("when I have no {}", kinds[*k].name),
         EndCond::Reaches { kind, .. } => format!("when my {} reaches its goal", kinds[*kind].name),
         EndCond::Repetition => "on threefold repetition".to_string(),
+        EndCond::PassLimit(n) => format!("after {n} passes in a row"),
         EndCond::PlyLimit {
             plies,
             no_progress: None,

@@ -127,6 +127,8 @@ pub enum Verdict {
     Win,
     Lose,
     Draw,
+    /// The player to move passes instead (a move of its own).
+    Pass,
 }
 
 #[derive(Clone, Debug)]
@@ -147,6 +149,8 @@ pub enum EndCond {
     Reaches { kind: KindId, region: [CellSet; 2] },
     /// Play only: the position occurred three times.
     Repetition,
+    /// The last `n` moves were passes.
+    PassLimit(u32),
     /// Play only: the ply count (or, with `no_progress`, plies since the last capture or
     /// move of that kind) reached the limit.
     PlyLimit {

@@ -379,7 +379,9 @@ fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::diagram_files => &["a line of file letters"],
         Rule::target => &["`to`", "`smashing`"],
         Rule::hurdle => &["`enemy`", "`friend`", "`any`"],
-        Rule::result | Rule::end_rule => &["`win`", "`lose`", "`draw`"],
+        Rule::result | Rule::end_rule => &["`win`", "`lose`", "`draw`", "`pass`"],
+        Rule::k_pass | Rule::pass => &["`pass`"],
+        Rule::pass_limit => &["`after`"],
         _ => &[],
     }
 }
@@ -842,6 +844,7 @@ fn build_end_rule(p: Pair<Rule>) -> EndRule {
     let result = match parts(it.next().expect("result")).remove(0).as_rule() {
         Rule::win => ResultDecl::Win,
         Rule::lose => ResultDecl::Lose,
+        Rule::pass => ResultDecl::Pass,
         _ => ResultDecl::Draw,
     };
     let c = it.next().expect("condition");
@@ -869,6 +872,7 @@ fn build_end_rule(p: Pair<Rule>) -> EndRule {
             }
         }
         Rule::repetition => EndCondDecl::Repetition,
+        Rule::pass_limit => EndCondDecl::PassLimit(number(parts(c).remove(0))),
         _ => {
             let mut it = parts(c).into_iter();
             let plies = number(it.next().expect("plies"));

@@ -118,6 +118,10 @@ pub struct Game {
     pub zobrist_unmoved: Vec<u64>,
     pub zobrist_ep: Vec<u64>,
     pub zobrist_turn: u64,
+    /// Keyed by the number of consecutive passes (capped at 7).
+    pub zobrist_pass: Vec<u64>,
+    /// A player with no legal move passes (a move of its own) instead of the game ending.
+    pub pass_when_stuck: bool,
     pub side_letters: [char; 2],
 }
 
@@ -164,6 +168,8 @@ pub enum MoveKind {
     Normal,
     /// The piece removes `caps[0]` and stays (or stops short, for slides).
     Smash,
+    /// The player passes: nothing moves (`from` and `to` are `NONE`).
+    Pass,
 }
 
 /// One whole turn. Fixed size, `Copy`: move lists never allocate per move.
@@ -200,6 +206,14 @@ impl Move {
             extra_from: NONE,
             extra_to: NONE,
             ep_mark: NONE,
+        }
+    }
+
+    /// The pass move.
+    pub fn pass() -> Move {
+        Move {
+            kind: MoveKind::Pass,
+            ..Move::new(NONE, NONE)
         }
     }
 

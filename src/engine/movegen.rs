@@ -25,6 +25,9 @@ impl Position<'_> {
         out.clear();
         self.pseudo_moves(out);
         self.filter(out);
+        if out.is_empty() && self.game.pass_when_stuck {
+            out.push(Move::pass());
+        }
     }
 
     /// Moves before the game's filters (compulsory capture, identity, royal safety): for

@@ -1,7 +1,7 @@
 //! A position: the cells, the side to move and the game-specific memory (unmoved pieces for
 //! castling, the en-passant cell, counters), with an incrementally updated Zobrist hash.
 
-use super::{Attack, Game, Move, Outcome};
+use super::{Attack, Game, Move, MoveKind, Outcome};
 use crate::geometry::{Cell, CellSet, NONE};
 use crate::model::{EndCond, Verdict};
 use crate::native::MoveFacts;
@@ -19,6 +19,8 @@ pub struct Position<'g> {
     pub(super) ply: u32,
     /// Plies since the last capture or progress move (for no-progress draws).
     pub(super) quiet: u32,
+    /// Consecutive passes just made.
+    pub(super) passes: u8,
     pub(super) hash: u64,
 }
 
@@ -33,6 +35,7 @@ impl Clone for Position<'_> {
             ep_victim: self.ep_victim,
             ply: self.ply,
             quiet: self.quiet,
+            passes: self.passes,
             hash: self.hash,
         }
     }
@@ -47,6 +50,7 @@ impl Clone for Position<'_> {
         self.ep_victim = o.ep_victim;
         self.ply = o.ply;
         self.quiet = o.quiet;
+        self.passes = o.passes;
         self.hash = o.hash;
     }
 }
@@ -92,6 +96,7 @@ impl<'g> Position<'g> {
             ep_victim,
             ply,
             quiet,
+            passes: 0,
             hash: 0,
         };
         p.hash = p.compute_hash();
@@ -116,6 +121,9 @@ impl<'g> Position<'g> {
         }
         if self.turn == 1 {
             h ^= g.zobrist_turn;
+        }
+        if self.passes > 0 {
+            h ^= g.zobrist_pass[self.passes.min(7) as usize];
         }
         h
     }
@@ -175,6 +183,24 @@ impl<'g> Position<'g> {
     /// Plays a move known to be legal (from [`Position::legal_moves`]).
     pub fn play_unchecked(&mut self, m: &Move) {
         let g = self.game;
+        if self.passes > 0 {
+            self.hash ^= g.zobrist_pass[self.passes.min(7) as usize];
+        }
+        if m.kind == MoveKind::Pass {
+            self.passes = self.passes.saturating_add(1);
+            self.hash ^= g.zobrist_pass[self.passes.min(7) as usize];
+            if self.ep_target != NONE {
+                self.hash ^= g.zobrist_ep[self.ep_target as usize];
+                self.ep_target = NONE;
+                self.ep_victim = NONE;
+            }
+            self.quiet += 1;
+            self.ply += 1;
+            self.turn ^= 1;
+            self.hash ^= g.zobrist_turn;
+            return;
+        }
+        self.passes = 0;
         let code = self.cells[m.from as usize];
         for &c in m.captures() {
             self.set(c, 0);
@@ -344,7 +370,7 @@ impl<'g> Position<'g> {
                 player: player ^ 1,
                 reason: reason.to_string(),
             },
-            Verdict::Draw => Outcome::Draw {
+            Verdict::Draw | Verdict::Pass => Outcome::Draw {
                 reason: reason.to_string(),
             },
         }
@@ -359,6 +385,7 @@ impl<'g> Position<'g> {
             for p in [mover, mover ^ 1] {
                 let hit = match &e.cond {
                     EndCond::NoPieces(k) => self.count(p, *k) == 0,
+                    EndCond::PassLimit(n) => p == mover && u32::from(self.passes) >= *n,
                     EndCond::Reaches { kind, region } => {
                         let code = crate::compile::code(*kind, p);
                         region[p].iter().any(|c| self.cells[c as usize] == code)
@@ -378,6 +405,9 @@ impl<'g> Position<'g> {
         let me = self.turn as usize;
         for e in &self.game.end {
             if let EndCond::NoLegalMove { in_check } = e.cond {
+                if e.verdict == Verdict::Pass {
+                    continue;
+                }
                 if !in_check || self.in_check() {
                     return Self::verdict(e.verdict, me, &e.text);
                 }

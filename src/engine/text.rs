@@ -13,6 +13,9 @@ impl Position<'_> {
     /// The move in the game's notation (`e2e4`, `e7e8q`, `c3-d4`, `c3xe5xg3`).
     pub fn move_text(&self, m: &Move) -> String {
         let g = self.game;
+        if m.kind == MoveKind::Pass {
+            return "pass".to_string();
+        }
         let name = |c: u8| g.board.names[c as usize].as_str();
         let mover = self.cells[m.from as usize];
         let promo = if m.promote != 0 && mover != 0 {
