@@ -1,1 +1,297 @@
-//! The built-in computer player (placeholder until the AI lands in this module).
+//! The built-in computer player: a small, deterministic negamax search with alpha-beta
+//! pruning over material, for any compiled game.
+//!
+//! The search looks a fixed number of plies ahead ([`DEFAULT_DEPTH`]) and then follows
+//! captures a few plies further ([`CAPTURE_PLIES`]) so that it does not stop in the middle of
+//! an exchange. A position is worth the summed `worth` of the mover's pieces minus the
+//! opponent's; a decided position is worth a win or a loss, a win sooner being worth more.
+//! Moves that score the same are told apart by the caller's seeded [`Rng`], so games vary
+//! with the seed and repeat exactly for the same seed.
+//!
+//! Like the engine it drives, this module does no I/O. Positions are copy-make and every
+//! ply has its own position and move buffer, reused from node to node: the search allocates
+//! only when a [`Searcher`] is built. It cannot see repetitions (a position does not know
+//! its history), so it may walk into a repetition draw.
+
+use crate::engine::{Game, Move, Outcome, Position};
+use crate::rng::Rng;
+
+/// Plies searched in full by [`choose`] and by `tabula play`: quick on chess, enough to see
+/// a mate in two.
+pub const DEFAULT_DEPTH: usize = 3;
+
+/// Plies of captures searched below the full-width plies.
+pub const CAPTURE_PLIES: usize = 6;
+
+/// The score of a position already won, before the bonus for winning sooner is taken off.
+pub const WIN: i32 = 1_000_000;
+
+/// Scores at or beyond this are wins or losses, not material.
+const DECIDED: i32 = WIN - 10_000;
+
+/// The move chosen and what the search thinks of it, for the player to move.
+#[derive(Clone, Copy, Debug)]
+pub struct Choice {
+    pub mv: Move,
+    /// Material balance after best play to the search horizon, or `WIN - plies` (a win
+    /// `plies` plies from now) or `-(WIN - plies)` (a loss).
+    pub score: i32,
+}
+
+impl Choice {
+    /// Plies until the search's forced win (positive) or loss (negative), if it sees one.
+    pub fn decided_in(&self) -> Option<i32> {
+        if self.score >= DECIDED {
+            Some(WIN - self.score)
+        } else if self.score <= -DECIDED {
+            Some(-(WIN + self.score))
+        } else {
+            None
+        }
+    }
+}
+
+/// A reusable search: one position and one move buffer per ply, and the piece values.
+pub struct Searcher<'g> {
+    depth: usize,
+    pos: Vec<Position<'g>>,
+    moves: Vec<Vec<Move>>,
+    /// `worth[code]`: the value of a piece code (0 for the empty code).
+    worth: Vec<i32>,
+    nodes: u64,
+}
+
+impl<'g> Searcher<'g> {
+    /// A searcher that looks `depth` plies ahead (at least one) in `game`.
+    pub fn new(game: &'g Game, depth: usize) -> Self {
+        let depth = depth.max(1);
+        let levels = depth + CAPTURE_PLIES + 1;
+        let start = game.start();
+        let mut worth = vec![0; game.kinds.len() * 2 + 1];
+        for (code, w) in worth.iter_mut().enumerate().skip(1) {
+            *w = game.kinds[Game::kind_of(code as u8)].worth;
+        }
+        Searcher {
+            depth,
+            pos: (0..levels).map(|_| start.clone()).collect(),
+            moves: (0..levels).map(|_| Vec::with_capacity(64)).collect(),
+            worth,
+            nodes: 0,
+        }
+    }
+
+    /// Positions visited by the last search.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The best move for the player to move, ties broken with `rng`; `None` when the game is
+    /// over on the board or there is no legal move.
+    pub fn search(&mut self, root: &Position<'g>, rng: &mut Rng) -> Option<Choice> {
+        self.nodes = 1;
+        if root.static_outcome().is_some() {
+            return None;
+        }
+        self.pos[0].clone_from(root);
+        let mut moves = std::mem::take(&mut self.moves[0]);
+        root.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.moves[0] = moves;
+            return None;
+        }
+        // A uniform shuffle, then a stable sort: among moves of equal promise the order is
+        // random, and the first of the best-scoring moves wins, so ties go to the seed.
+        for i in (1..moves.len()).rev() {
+            moves.swap(i, rng.below(i + 1));
+        }
+        moves.sort_by_key(|m| std::cmp::Reverse(self.promise(0, m)));
+        let mut best: Option<Choice> = None;
+        let mut alpha = -WIN - 1;
+        for m in &moves {
+            let score = -self.child(0, m, self.depth - 1, -WIN - 1, -alpha);
+            if best.is_none_or(|b| score > b.score) {
+                best = Some(Choice { mv: *m, score });
+                alpha = score;
+            }
+        }
+        self.moves[0] = moves;
+        best
+    }
+
+    /// Plays `m` from `pos[level]` into `pos[level + 1]` and searches the result.
+    fn child(&mut self, level: usize, m: &Move, depth: usize, alpha: i32, beta: i32) -> i32 {
+        let (parents, children) = self.pos.split_at_mut(level + 1);
+        children[0].clone_from(&parents[level]);
+        children[0].play_unchecked(m);
+        if depth == 0 {
+            self.captures(level + 1, CAPTURE_PLIES, alpha, beta)
+        } else {
+            self.negamax(level + 1, depth, alpha, beta)
+        }
+    }
+
+    /// Full-width search of `pos[level]`, `depth` (≥ 1) plies deep, for the player to move.
+    fn negamax(&mut self, level: usize, depth: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if let Some(score) = self.decided(level) {
+            return score;
+        }
+        let mut moves = std::mem::take(&mut self.moves[level]);
+        self.pos[level].legal_moves(&mut moves);
+        let score = if moves.is_empty() {
+            self.outcome_score(level, &self.pos[level].no_move_outcome())
+        } else if let Some(o) = self.pos[level].limit_outcome(1) {
+            self.outcome_score(level, &o)
+        } else {
+            moves.sort_unstable_by_key(|m| std::cmp::Reverse(self.promise(level, m)));
+            let mut best = -WIN - 1;
+            for m in &moves {
+                let s = -self.child(level, m, depth - 1, -beta, -alpha);
+                if s > best {
+                    best = s;
+                    alpha = alpha.max(s);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+            best
+        };
+        self.moves[level] = moves;
+        score
+    }
+
+    /// Captures-only search below the horizon: the player to move may stand on the material
+    /// count or capture, for at most `plies` more plies.
+    fn captures(&mut self, level: usize, plies: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if let Some(score) = self.decided(level) {
+            return score;
+        }
+        let mut moves = std::mem::take(&mut self.moves[level]);
+        self.pos[level].legal_moves(&mut moves);
+        let score = if moves.is_empty() {
+            self.outcome_score(level, &self.pos[level].no_move_outcome())
+        } else {
+            let mut best = self.material(level);
+            if plies > 0 && best < beta {
+                alpha = alpha.max(best);
+                moves.retain(|m| m.ncap > 0);
+                moves.sort_unstable_by_key(|m| std::cmp::Reverse(self.promise(level, m)));
+                for m in &moves {
+                    let (parents, children) = self.pos.split_at_mut(level + 1);
+                    children[0].clone_from(&parents[level]);
+                    children[0].play_unchecked(m);
+                    let s = -self.captures(level + 1, plies - 1, -beta, -alpha);
+                    if s > best {
+                        best = s;
+                        alpha = alpha.max(s);
+                        if alpha >= beta {
+                            break;
+                        }
+                    }
+                }
+            }
+            best
+        };
+        self.moves[level] = moves;
+        score
+    }
+
+    /// The score of `pos[level]` if the pieces on the board already decide the game.
+    fn decided(&self, level: usize) -> Option<i32> {
+        let o = self.pos[level].static_outcome()?;
+        Some(self.outcome_score(level, &o))
+    }
+
+    /// An outcome scored for the player to move at `level`: a win sooner is worth more.
+    fn outcome_score(&self, level: usize, o: &Outcome) -> i32 {
+        match o {
+            Outcome::Draw { .. } => 0,
+            Outcome::Win { player, .. } => {
+                let s = WIN - level as i32;
+                if *player == self.pos[level].turn() {
+                    s
+                } else {
+                    -s
+                }
+            }
+        }
+    }
+
+    /// The mover's material minus the opponent's.
+    fn material(&self, level: usize) -> i32 {
+        let p = &self.pos[level];
+        let me = p.turn();
+        (0..p.game.board.len())
+            .map(|c| {
+                let code = p.at(c as u8);
+                if code == 0 {
+                    0
+                } else if Game::owner(code) == me {
+                    self.worth[code as usize]
+                } else {
+                    -self.worth[code as usize]
+                }
+            })
+            .sum()
+    }
+
+    /// How promising a move looks before searching it: the value it captures, weighted above
+    /// the value a promotion gains, so that winning material is tried first.
+    fn promise(&self, level: usize, m: &Move) -> i32 {
+        let p = &self.pos[level];
+        let taken: i32 = m
+            .captures()
+            .iter()
+            .map(|&c| self.worth[p.at(c) as usize])
+            .sum();
+        let promoted = if m.promote != 0 {
+            self.worth[m.promote as usize] - self.worth[p.at(m.from) as usize]
+        } else {
+            0
+        };
+        taken * 16 + promoted
+    }
+}
+
+/// The move a [`Searcher`] of `depth` plies chooses for the player to move; `None` when the
+/// game is over. Builds a fresh searcher: keep a [`Searcher`] to search many positions.
+pub fn choose(pos: &Position, rng: &mut Rng, depth: usize) -> Option<Move> {
+    Searcher::new(pos.game, depth)
+        .search(pos, rng)
+        .map(|c| c.mv)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chess() -> Game {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/games/chess.game");
+        crate::load_file(path).expect("chess compiles")
+    }
+
+    #[test]
+    fn material_counts_for_the_player_to_move() {
+        let g = chess();
+        let mut s = Searcher::new(&g, 1);
+        let pos = Position::from_text(&g, "4k3/8/8/8/8/8/8/QR2K3 b - - 0 1").unwrap();
+        s.pos[0].clone_from(&pos);
+        assert_eq!(s.material(0), -14);
+    }
+
+    #[test]
+    fn decided_in_reads_the_score() {
+        let mv = Move::new(0, 1);
+        let win = Choice { mv, score: WIN - 3 };
+        let loss = Choice {
+            mv,
+            score: -(WIN - 2),
+        };
+        let even = Choice { mv, score: 4 };
+        assert_eq!(win.decided_in(), Some(3));
+        assert_eq!(loss.decided_in(), Some(-2));
+        assert_eq!(even.decided_in(), None);
+    }
+}

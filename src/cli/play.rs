@@ -1,8 +1,253 @@
-//! `tabula play`: a terminal game.
+//! `tabula play`: a game in the terminal between people (typing moves on standard input), a
+//! uniformly random player and the built-in AI ([`tabula::ai`]).
+//!
+//! The board is drawn before every turn with the last move and the player to move. A person
+//! types a move in the game's notation or one of the commands in [`HELP`]. Quitting, or the end
+//! of the input, prints the moves played so far and the position string, so no game is lost.
+//! Everything printed depends only on the description, the options, the seed and the input:
+//! when the input is not a terminal it is echoed after the prompt, so a transcript reads like
+//! a session.
 
 use super::{Fail, Side};
-use tabula::engine::{Game, Position};
+use std::io::{self, BufRead, IsTerminal, Write};
+use tabula::ai::{Searcher, DEFAULT_DEPTH};
+use tabula::engine::{Game, MatchState, Position};
+use tabula::rng::Rng;
 
-pub fn run(_g: &Game, _pos: Position, _sides: [Side; 2], _seed: u64) -> Result<(), Fail> {
-    Err(Fail("play is not ready yet".into(), 2))
+/// The commands a person may type instead of a move.
+const HELP: &str = "\
+commands:
+  MOVE    play a move in the game's notation
+  moves   list the legal moves
+  undo    take back your last move (and the computer's replies to it)
+  quit    stop and print the moves played so far
+  help    show this list";
+
+/// Plays one game on standard input and output.
+///
+/// # Errors
+/// Exit code 2 when standard input or output fails.
+pub fn run(g: &Game, pos: Position, sides: [Side; 2], seed: u64) -> Result<(), Fail> {
+    let stdin = io::stdin();
+    let echo = !stdin.is_terminal();
+    let mut session = Session::new(g, pos, sides, seed);
+    session
+        .play(&mut stdin.lock(), &mut io::stdout().lock(), echo)
+        .map_err(|e| Fail(format!("error: {e}"), 2))
+}
+
+/// What a person's line asked for.
+enum Step {
+    /// Ask the same player again without redrawing (a listing, an illegal move).
+    Ask,
+    /// The position changed without a move (an undo): draw the board and ask again.
+    Redraw,
+    /// Play the legal move at this index of the match's moves.
+    Play(usize),
+    Quit,
+}
+
+struct Session<'g> {
+    game: &'g Game,
+    sides: [Side; 2],
+    /// Where the game began, printed with the moves when it is not the game's own start.
+    from: Option<String>,
+    state: MatchState<'g>,
+    /// Each move played so far: the state before it, and its text.
+    past: Vec<(MatchState<'g>, String)>,
+    rng: Rng,
+    ai: Searcher<'g>,
+}
+
+impl<'g> Session<'g> {
+    fn new(game: &'g Game, pos: Position<'g>, sides: [Side; 2], seed: u64) -> Self {
+        let text = pos.to_text();
+        Session {
+            game,
+            sides,
+            from: (text != game.start().to_text()).then_some(text),
+            state: MatchState::new(pos),
+            past: Vec::new(),
+            rng: Rng::new(seed),
+            ai: Searcher::new(game, DEFAULT_DEPTH),
+        }
+    }
+
+    fn side_name(side: Side) -> &'static str {
+        match side {
+            Side::Human => "human",
+            Side::Random => "random",
+            Side::Ai => "ai",
+        }
+    }
+
+    fn player(&self, p: usize) -> &str {
+        &self.game.players[p].name
+    }
+
+    fn play(&mut self, input: &mut dyn BufRead, out: &mut dyn Write, echo: bool) -> io::Result<()> {
+        let g = self.game;
+        let versus: Vec<String> = (0..2)
+            .map(|p| format!("{} ({})", self.player(p), Self::side_name(self.sides[p])))
+            .collect();
+        writeln!(out, "{}: {}", g.title, versus.join(" vs "))?;
+        if self.sides.contains(&Side::Human) {
+            writeln!(out, "type a move, or `help` for the commands")?;
+        }
+        let mut draw = true;
+        loop {
+            if draw {
+                self.draw(out)?;
+            }
+            draw = true;
+            if let Some(o) = self.state.outcome() {
+                writeln!(out, "game over: {}", o.describe(g))?;
+                return self.record(out);
+            }
+            let turn = self.state.pos.turn();
+            let side = self.sides[turn];
+            let index = match side {
+                Side::Human => {
+                    write!(out, "{} to move> ", self.player(turn))?;
+                    out.flush()?;
+                    let mut line = String::new();
+                    if input.read_line(&mut line)? == 0 {
+                        writeln!(out)?;
+                        writeln!(out, "end of input: quitting")?;
+                        return self.record(out);
+                    }
+                    if echo {
+                        writeln!(out, "{}", line.trim_end())?;
+                    }
+                    match self.human(line.trim(), out)? {
+                        Step::Ask => {
+                            draw = false;
+                            continue;
+                        }
+                        Step::Redraw => continue,
+                        Step::Play(i) => i,
+                        Step::Quit => return self.record(out),
+                    }
+                }
+                Side::Random => self.rng.below(self.state.moves().len()),
+                Side::Ai => self.ai_index(),
+            };
+            let text = self.state.pos.move_text(&self.state.moves()[index]);
+            if side != Side::Human {
+                writeln!(
+                    out,
+                    "{} ({}) plays {text}",
+                    self.player(turn),
+                    Self::side_name(side)
+                )?;
+            }
+            self.past.push((self.state.clone(), text));
+            self.state.play_index(index);
+        }
+    }
+
+    /// The board, the last move and (while the game goes on) nothing else: the prompt or the
+    /// computer's move says who is to move.
+    fn draw(&self, out: &mut dyn Write) -> io::Result<()> {
+        let board = self.state.pos.render();
+        let mover = format!("{} to move\n", self.player(self.state.pos.turn()));
+        writeln!(out)?;
+        write!(out, "{}", board.strip_suffix(&mover).unwrap_or(&board))?;
+        if let Some((before, text)) = self.past.last() {
+            writeln!(out, "last move: {} {text}", self.player(before.pos.turn()))?;
+        }
+        out.flush()
+    }
+
+    /// Reads one line from a person: a command, or a move (the index of it in the legal moves).
+    fn human(&mut self, line: &str, out: &mut dyn Write) -> io::Result<Step> {
+        match line.to_ascii_lowercase().as_str() {
+            "" => Ok(Step::Ask),
+            "help" => {
+                writeln!(out, "{HELP}")?;
+                Ok(Step::Ask)
+            }
+            "moves" => {
+                writeln!(
+                    out,
+                    "legal moves: {}",
+                    self.state.pos.legal_move_texts().join(" ")
+                )?;
+                Ok(Step::Ask)
+            }
+            "quit" => Ok(Step::Quit),
+            "undo" => self.undo(out),
+            _ => {
+                let pos = &self.state.pos;
+                let found = pos.parse_move(line).and_then(|m| {
+                    let text = pos.move_text(&m);
+                    self.state
+                        .moves()
+                        .iter()
+                        .position(|l| pos.move_text(l) == text)
+                        .ok_or_else(|| format!("`{text}` is not a legal move here"))
+                });
+                match found {
+                    Ok(i) => Ok(Step::Play(i)),
+                    Err(message) => {
+                        writeln!(out, "{message}")?;
+                        Ok(Step::Ask)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Takes back moves up to the last time a person was to move.
+    fn undo(&mut self, out: &mut dyn Write) -> io::Result<Step> {
+        let back = self
+            .past
+            .iter()
+            .rposition(|(s, _)| self.sides[s.pos.turn()] == Side::Human);
+        let Some(k) = back else {
+            writeln!(out, "nothing to undo")?;
+            return Ok(Step::Ask);
+        };
+        self.state = self.past[k].0.clone();
+        let taken: Vec<String> = self.past.drain(k..).map(|(_, t)| t).collect();
+        writeln!(
+            out,
+            "took back {} move{}: {}",
+            taken.len(),
+            if taken.len() == 1 { "" } else { "s" },
+            taken.join(" ")
+        )?;
+        Ok(Step::Redraw)
+    }
+
+    /// The computer's move, as an index into the legal moves.
+    fn ai_index(&mut self) -> usize {
+        let choice = self.ai.search(&self.state.pos, &mut self.rng);
+        let pos = &self.state.pos;
+        choice
+            .and_then(|c| {
+                let text = pos.move_text(&c.mv);
+                self.state
+                    .moves()
+                    .iter()
+                    .position(|m| pos.move_text(m) == text)
+            })
+            // The search and the match see the same legal moves; a random one is a safe
+            // fallback should a description ever make them differ.
+            .unwrap_or_else(|| self.rng.below(self.state.moves().len()))
+    }
+
+    /// The moves played so far and where they lead, enough to take the game up again.
+    fn record(&self, out: &mut dyn Write) -> io::Result<()> {
+        if let Some(from) = &self.from {
+            writeln!(out, "from: {from}")?;
+        }
+        write!(out, "moves ({}):", self.past.len())?;
+        for (_, text) in &self.past {
+            write!(out, " {text}")?;
+        }
+        writeln!(out)?;
+        writeln!(out, "position: {}", self.state.pos.to_text())?;
+        out.flush()
+    }
 }

@@ -1,0 +1,244 @@
+//! `tabula play` end to end (the binary with piped input) and the built-in AI on chosen
+//! positions.
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use tabula::ai::{self, Searcher, DEFAULT_DEPTH};
+use tabula::engine::{Game, Position};
+use tabula::rng::Rng;
+
+const START_MOVES: &str = "a2a3 a2a4 b1a3 b1c3 b2b3 b2b4 c2c3 c2c4 d2d3 d2d4 e2e3 e2e4 f2f3 \
+                           f2f4 g1f3 g1h3 g2g3 g2g4 h2h3 h2h4";
+
+/// Runs `tabula play GAME ARGS...` with `input` on stdin: (exit code, stdout, stderr).
+fn play(game: &str, args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .arg("play")
+        .arg(common::root(game))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    // The game may end before reading everything; a closed pipe is not a failure here.
+    let _ = stdin.write_all(input.as_bytes());
+    drop(stdin);
+    let out = child.wait_with_output().expect("the binary finishes");
+    (
+        out.status.code().expect("exited, not killed"),
+        String::from_utf8(out.stdout).expect("utf-8 stdout"),
+        String::from_utf8(out.stderr).expect("utf-8 stderr"),
+    )
+}
+
+/// The lines of `text` that start with `prefix`.
+fn lines_with<'a>(text: &'a str, prefix: &str) -> Vec<&'a str> {
+    text.lines().filter(|l| l.starts_with(prefix)).collect()
+}
+
+// ---------------------------------------------------------------- computer against computer
+
+#[test]
+fn random_players_finish_breakthrough_the_same_way_for_the_same_seed() {
+    let args = ["--white", "random", "--black", "random", "--seed", "3"];
+    let (code, out, err) = play("games/breakthrough.game", &args, "");
+    assert_eq!(code, 0, "stderr: {err}");
+    assert!(err.is_empty(), "stderr: {err}");
+    assert!(out.starts_with("Breakthrough: white (random) vs black (random)\n"));
+    let over = lines_with(&out, "game over: ");
+    assert_eq!(over.len(), 1, "{out}");
+    assert!(over[0].contains(" wins ("), "{}", over[0]);
+    // Every move is announced, and the record lists the same moves in order.
+    let announced: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.split_once(" (random) plays ").map(|(_, m)| m))
+        .collect();
+    let record = lines_with(&out, "moves (")[0];
+    assert_eq!(
+        record,
+        format!("moves ({}): {}", announced.len(), announced.join(" "))
+    );
+    let (_, again, _) = play("games/breakthrough.game", &args, "");
+    assert_eq!(out, again, "the same seed must replay the same game");
+    let other = ["--white", "random", "--black", "random", "--seed", "4"];
+    let (_, different, _) = play("games/breakthrough.game", &other, "");
+    assert_ne!(out, different, "another seed should give another game");
+}
+
+#[test]
+fn ai_against_ai_finishes_english_draughts_deterministically() {
+    let args = ["--white", "ai", "--black", "ai", "--seed", "1"];
+    let (code, out, err) = play("games/english-draughts.game", &args, "");
+    assert_eq!(code, 0, "stderr: {err}");
+    assert_eq!(lines_with(&out, "game over: ").len(), 1, "{out}");
+    assert!(lines_with(&out, "moves (").len() == 1);
+    let (_, again, _) = play("games/english-draughts.game", &args, "");
+    assert_eq!(out, again);
+}
+
+// ---------------------------------------------------------------- people
+
+#[test]
+fn a_person_gets_the_legal_moves_for_an_illegal_one_and_can_undo_list_and_quit() {
+    let input = "e2e5\ne2e4\nmoves\nundo\nmoves\nquit\n";
+    let args = ["--white", "human", "--black", "ai"];
+    let (code, out, err) = play("games/chess.game", &args, input);
+    assert_eq!(code, 0, "stderr: {err}");
+    assert!(err.is_empty(), "stderr: {err}");
+    assert!(out.contains(&format!(
+        "white to move> e2e5\n`e2e5` is not a legal move; legal moves: {START_MOVES}\n\
+         white to move> e2e4\n"
+    )));
+    assert!(
+        out.contains("last move: white e2e4\nblack (ai) plays "),
+        "{out}"
+    );
+    let reply = out
+        .lines()
+        .find_map(|l| l.strip_prefix("black (ai) plays "))
+        .expect("the AI answers");
+    let listed = lines_with(&out, "legal moves: ");
+    assert_eq!(listed.len(), 2, "{out}");
+    // After 1. e4 the king's bishop is free; after the undo we are back at the start.
+    assert!(listed[0].split(' ').any(|m| m == "f1c4"), "{}", listed[0]);
+    assert_eq!(listed[1], format!("legal moves: {START_MOVES}"));
+    assert!(
+        out.contains(&format!("took back 2 moves: e2e4 {reply}\n")),
+        "{out}"
+    );
+    assert!(out.ends_with(
+        "white to move> quit\nmoves (0):\n\
+         position: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
+    ));
+}
+
+#[test]
+fn the_end_of_input_quits_and_prints_the_moves_so_far() {
+    let args = ["--white", "human", "--black", "human"];
+    let (code, out, err) = play("games/chess.game", &args, "e2e4\ne7e5\ng1f3\n");
+    assert_eq!(code, 0, "stderr: {err}");
+    assert!(out.ends_with(
+        "black to move> \nend of input: quitting\nmoves (3): e2e4 e7e5 g1f3\n\
+         position: rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n"
+    ));
+}
+
+#[test]
+fn between_people_undo_takes_back_one_move_and_odd_input_is_answered() {
+    let input = "\n   \nhello\nE2E4\nundo\nundo\nd2d4\nhelp\nquit\n";
+    let args = ["--white", "human", "--black", "human"];
+    let (code, out, _) = play("games/chess.game", &args, input);
+    assert_eq!(code, 0);
+    assert!(out.contains("`hello` is not a legal move; legal moves: a2a3 "));
+    assert!(out.contains("took back 1 move: e2e4\n"), "{out}");
+    assert!(out.contains("nothing to undo\n"), "{out}");
+    assert!(out.contains("  undo    take back"), "{out}");
+    assert!(out.contains("moves (1): d2d4\n"), "{out}");
+}
+
+#[test]
+fn a_finished_game_prints_its_outcome_and_record() {
+    // The AI mates at once from a given position; the person never gets to type.
+    let fen = "6k1/1p3ppp/8/8/8/8/1q6/R2N2K1 w - - 0 1";
+    let args = ["--white", "ai", "--black", "human", "--position", fen];
+    let (code, out, _) = play("games/chess.game", &args, "");
+    assert_eq!(code, 0);
+    assert!(out.contains("white (ai) plays a1a8\n"), "{out}");
+    assert!(out.ends_with(&format!(
+        "last move: white a1a8\n\
+         game over: white wins (lose when I have no legal move and I am in check)\n\
+         from: {fen}\nmoves (1): a1a8\nposition: R5k1/1p3ppp/8/8/8/8/1q6/3N2K1 b - - 1 1\n"
+    )));
+}
+
+#[test]
+fn a_bad_position_is_refused_before_play() {
+    let args = ["--position", "8/8 w"];
+    let (code, out, err) = play("games/chess.game", &args, "");
+    assert_eq!(code, 1);
+    assert!(out.is_empty());
+    assert!(err.starts_with("error: bad position"), "{err}");
+}
+
+// ---------------------------------------------------------------- the AI
+
+fn chess() -> Game {
+    common::game("games/chess.game")
+}
+
+fn ai_move(g: &Game, fen: &str, seed: u64) -> String {
+    let pos = Position::from_text(g, fen).expect("test position reads");
+    let m = ai::choose(&pos, &mut Rng::new(seed), DEFAULT_DEPTH).expect("a legal move");
+    pos.move_text(&m)
+}
+
+#[test]
+fn the_ai_takes_a_queen_left_hanging() {
+    let g = chess();
+    for seed in 1..=5 {
+        assert_eq!(
+            ai_move(&g, "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", seed),
+            "d2d5"
+        );
+    }
+}
+
+#[test]
+fn the_ai_prefers_mate_in_one_to_a_free_queen() {
+    let g = chess();
+    let pos = Position::from_text(&g, "6k1/1p3ppp/8/8/8/8/1q6/R2N2K1 w - - 0 1").unwrap();
+    let choice = Searcher::new(&g, DEFAULT_DEPTH)
+        .search(&pos, &mut Rng::new(1))
+        .expect("a legal move");
+    assert_eq!(pos.move_text(&choice.mv), "a1a8");
+    assert_eq!(choice.decided_in(), Some(1));
+}
+
+#[test]
+fn the_ai_does_not_leave_its_queen_to_a_defended_pawn() {
+    let g = chess();
+    let fen = "4k3/8/3p4/4p3/3Q4/8/8/4K3 w - - 0 1";
+    for seed in 1..=5 {
+        let mut pos = Position::from_text(&g, fen).unwrap();
+        let m = ai::choose(&pos, &mut Rng::new(seed), DEFAULT_DEPTH).unwrap();
+        pos.play(&m);
+        let mut replies = Vec::new();
+        pos.legal_moves(&mut replies);
+        assert!(
+            replies.iter().all(|r| !r.captures().contains(&m.to)),
+            "after {} the queen can be taken",
+            pos.move_text(&m)
+        );
+    }
+}
+
+#[test]
+fn the_ai_is_reproducible_and_varies_with_the_seed() {
+    let g = chess();
+    let start = g.start().to_text();
+    let firsts: Vec<String> = (1..=12).map(|s| ai_move(&g, &start, s)).collect();
+    let again: Vec<String> = (1..=12).map(|s| ai_move(&g, &start, s)).collect();
+    assert_eq!(firsts, again);
+    let mut distinct = firsts.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert!(
+        distinct.len() > 3,
+        "equal moves should be chosen by seed: {firsts:?}"
+    );
+}
+
+#[test]
+fn the_ai_has_nothing_to_choose_when_the_game_is_over() {
+    let g = chess();
+    let mated = Position::from_text(&g, "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1").unwrap();
+    assert!(ai::choose(&mated, &mut Rng::new(1), DEFAULT_DEPTH).is_none());
+    let b = common::game("games/breakthrough.game");
+    // A white pawn already on the far rank: decided before anyone moves.
+    let won = Position::from_text(&b, "P7/8/8/8/8/8/8/7p b").unwrap();
+    assert!(ai::choose(&won, &mut Rng::new(1), DEFAULT_DEPTH).is_none());
+}
