@@ -42,7 +42,10 @@ fn coward_removes_a_piece_that_neither_captures_nor_climbs() {
     play(&mut pos, "c5-b4");
     assert_eq!(pos.count(1, None), 0);
     let outcome = pos.static_outcome().expect("black has no pieces");
-    assert_eq!(outcome.describe(&g), "white wins (lose when I have no pieces)");
+    assert_eq!(
+        outcome.describe(&g),
+        "white wins (lose when I have no pieces)"
+    );
 }
 
 #[test]
