@@ -1,0 +1,157 @@
+//! Named positions, as data: `tests/positions/GAME.positions` lists positions of
+//! `games/GAME.game`, each with what the rules say must hold there. The board and sorted move
+//! list of every entry are snapshotted (`snapshots/positions-GAME.snap`), so a rules change
+//! shows up as a readable diff.
+//!
+//! Format (one entry per `==` header; lines in any order after it):
+//! ```text
+//! == the name of the position (the rule it illustrates)
+//! position FEN-LIKE STRING      (default: the start position)
+//! play MOVE MOVE ...            (moves played from there, in notation)
+//! count N                       (the number of legal moves the rules give)
+//! moves MOVE MOVE ...           (the exact legal moves, any order)
+//! includes MOVE ...             (moves that must be legal)
+//! excludes MOVE ...             (moves that must not be legal)
+//! board FEN-LIKE STRING         (the position string after the moves are played)
+//! outcome TEXT                  (how the game stands: `none` or the outcome's description)
+//! ```
+
+mod common;
+
+use tabula::engine::{MatchState, Position};
+
+#[derive(Default)]
+struct Entry {
+    name: String,
+    position: Option<String>,
+    play: Vec<String>,
+    count: Option<usize>,
+    moves: Option<Vec<String>>,
+    includes: Vec<String>,
+    excludes: Vec<String>,
+    board: Option<String>,
+    outcome: Option<String>,
+}
+
+fn entries(text: &str) -> Vec<Entry> {
+    let mut out: Vec<Entry> = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if let Some(name) = line.strip_prefix("==") {
+            out.push(Entry {
+                name: name.trim().to_string(),
+                ..Entry::default()
+            });
+            continue;
+        }
+        let e = out
+            .last_mut()
+            .unwrap_or_else(|| panic!("line {}: data before the first `==`", n + 1));
+        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let words = || {
+            rest.split_whitespace()
+                .map(String::from)
+                .collect::<Vec<_>>()
+        };
+        match key {
+            "position" => e.position = Some(rest.to_string()),
+            "play" => e.play.extend(words()),
+            "count" => e.count = Some(rest.parse().expect("count")),
+            "moves" => e.moves = Some(words()),
+            "includes" => e.includes.extend(words()),
+            "excludes" => e.excludes.extend(words()),
+            "board" => e.board = Some(rest.to_string()),
+            "outcome" => e.outcome = Some(rest.to_string()),
+            other => panic!("line {}: unknown key `{other}`", n + 1),
+        }
+    }
+    out
+}
+
+fn run(game_name: &str, text: &str) -> String {
+    let game = common::game(&format!("games/{game_name}.game"));
+    let mut report = String::new();
+    for e in entries(text) {
+        let start = match &e.position {
+            Some(p) => Position::from_text(&game, p)
+                .unwrap_or_else(|err| panic!("{game_name} / {}: {err}", e.name)),
+            None => game.start(),
+        };
+        let mut state = MatchState::new(start);
+        for m in &e.play {
+            let mv = state
+                .pos
+                .parse_move(m)
+                .unwrap_or_else(|err| panic!("{game_name} / {}: {err}", e.name));
+            let i = state
+                .moves()
+                .iter()
+                .position(|x| state.pos.move_text(x) == state.pos.move_text(&mv))
+                .expect("parsed moves are legal");
+            state.play_index(i);
+        }
+        let pos = &state.pos;
+        let legal = if state.outcome().is_some() {
+            Vec::new()
+        } else {
+            pos.legal_move_texts()
+        };
+        let ctx = format!("{game_name} / {}", e.name);
+        if let Some(n) = e.count {
+            assert_eq!(legal.len(), n, "{ctx}: legal moves {legal:?}");
+        }
+        if let Some(want) = &e.moves {
+            let mut want = want.clone();
+            want.sort();
+            assert_eq!(legal, want, "{ctx}");
+        }
+        for m in &e.includes {
+            assert!(
+                legal.contains(m),
+                "{ctx}: `{m}` should be legal; legal: {legal:?}"
+            );
+        }
+        for m in &e.excludes {
+            assert!(!legal.contains(m), "{ctx}: `{m}` should not be legal");
+        }
+        if let Some(b) = &e.board {
+            assert_eq!(&pos.to_text(), b, "{ctx}: position after the moves");
+        }
+        let outcome = state
+            .outcome()
+            .map_or("none".to_string(), |o| o.describe(&game));
+        if let Some(o) = &e.outcome {
+            assert_eq!(&outcome, o, "{ctx}: outcome");
+        }
+        report.push_str(&format!("== {}\n", e.name));
+        if !e.play.is_empty() {
+            report.push_str(&format!("played: {}\n", e.play.join(" ")));
+        }
+        report.push_str(&format!("position: {}\n", pos.to_text()));
+        report.push_str(&pos.render());
+        report.push_str(&format!("outcome: {outcome}\n"));
+        report.push_str(&format!("moves ({}): {}\n\n", legal.len(), legal.join(" ")));
+    }
+    report
+}
+
+#[test]
+fn named_positions() {
+    let dir = common::root("tests/positions");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/positions")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "positions"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no position files in {dir}");
+    for f in files {
+        let stem = f.file_stem().unwrap().to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(&f).expect("positions file");
+        let report = run(&stem, &text);
+        common::in_snapshots(|| insta::assert_snapshot!(format!("positions-{stem}"), report));
+    }
+}
