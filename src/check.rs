@@ -417,6 +417,7 @@ impl Checker {
                         end.push(m);
                     }
                 }
+                self.pass_rules(rules);
             }
         }
 
@@ -552,10 +553,13 @@ impl Checker {
                 self.unknown("direction", &p.forward, &abs);
             }
             let right = match &p.right {
-                None => fwd.and_then(|f| {
+                // Forward turned a quarter clockwise; hexagons have no quarter turn, so there
+                // `right` must be written out.
+                None if scope.board.dirs.len() == 8 => fwd.and_then(|f| {
                     let d = &scope.board.dirs[f as usize];
                     scope.board.dir_of(d.dy, -d.dx)
                 }),
+                None => None,
                 Some(r) => {
                     let rd = scope.board.dir_named(&r.text);
                     if rd.is_none() {
@@ -693,12 +697,15 @@ impl Checker {
                 }
             }
         }
+        // A region that reads differently for each player (it says `my ...`) is per player
+        // even without `for`: a bare reference to it would silently mean one player's cells.
+        let per_player = player.is_some() || sets[0] != sets[1];
         let entry = scope
             .regions
             .entry(r.name.text.clone())
             .or_insert(NamedRegion {
                 sets: [None, None],
-                per_player: player.is_some(),
+                per_player,
                 first: r.name.span,
             });
         for (slot, set) in entry.sets.iter_mut().zip(sets) {
@@ -881,7 +888,16 @@ impl Checker {
             RegionTerm::Files(lo, hi) => {
                 let a = self.file_number(scope, lo)?;
                 let z = self.file_number(scope, hi)?;
-                Some(b.select(|x, _| x >= a.min(z) && x <= a.max(z)))
+                if a > z {
+                    self.invalid_labelled(
+                        Span::new(lo.span.start, hi.span.end),
+                        format!("the range {}..{} is empty", lo.text, hi.text),
+                        format!("no file is from {} up to {}", lo.text, hi.text),
+                        format!("write the earlier file first: {}..{}", hi.text, lo.text),
+                    );
+                    return None;
+                }
+                Some(b.select(|x, _| x >= a && x <= z))
             }
             RegionTerm::Named(n) => {
                 if let Some(r) = scope.regions.get(&n.text) {
@@ -1086,11 +1102,24 @@ impl Checker {
                     }
                 }
                 _ => {
-                    for (pl, out) in rules.iter_mut().enumerate() {
-                        // Report name errors once (for the first player); both resolve alike.
-                        if let Some(m) = self.rule(scope, r, pl, pl == 0, castle_letters) {
-                            out.push(m);
-                        }
+                    // Report errors once, from the first player's pass; the second player's
+                    // rule resolves alike unless it names something of its own (a region
+                    // declared for one player only), which is then reported too.
+                    let first = self.rule(scope, r, 0, true, castle_letters);
+                    let second = self.rule(scope, r, 1, false, castle_letters);
+                    if first.is_some() && second.is_none() {
+                        let mut again = Checker::default();
+                        let mut letters = castle_letters.clone();
+                        again.rule(scope, r, 1, true, &mut letters);
+                        self.errors.extend(again.errors.into_iter().filter(|e| {
+                            !matches!(
+                                e,
+                                CheckError::Unreachable { .. } | CheckError::Duplicate { .. }
+                            )
+                        }));
+                    }
+                    for (out, m) in rules.iter_mut().zip([first, second]) {
+                        out.extend(m);
                     }
                 }
             }
@@ -1667,6 +1696,43 @@ impl Checker {
 
     // ------------------------------------------------------------ end of game
 
+    /// Passing and the pass limit only make sense together, and passing when stuck leaves no
+    /// room for another `when I have no legal move` line.
+    fn pass_rules(&mut self, rules: &[EndRule]) {
+        let pass = rules.iter().find(|r| r.result == ResultDecl::Pass);
+        let limit = rules
+            .iter()
+            .find(|r| matches!(r.cond, EndCondDecl::PassLimit(_)));
+        match (pass, limit) {
+            (Some(p), None) => self.invalid(
+                p.span,
+                "players pass but no number of passes ends the game",
+                "add `draw after 2 passes in a row`, or a game stuck for both players never ends",
+            ),
+            (None, Some(l)) => self.err(CheckError::Unreachable {
+                span: l.span,
+                reason: "no player ever passes".into(),
+                hint: "add `pass when I have no legal move`, or remove this line".into(),
+            }),
+            _ => {}
+        }
+        if pass.is_some() {
+            for r in rules {
+                if r.result != ResultDecl::Pass && matches!(r.cond, EndCondDecl::NoLegalMove { .. })
+                {
+                    self.err(CheckError::Unreachable {
+                        span: r.span,
+                        reason: "a player with no legal move passes instead".into(),
+                        hint: format!(
+                            "remove this line: `{}` decides what happens",
+                            "pass when I have no legal move"
+                        ),
+                    });
+                }
+            }
+        }
+    }
+
     fn end_rule(&mut self, scope: &Scope, r: &EndRule) -> Option<EndModel> {
         let verdict = match r.result {
             ResultDecl::Win => Verdict::Win,
@@ -1693,8 +1759,9 @@ impl Checker {
             EndCondDecl::Reaches { piece, region } => {
                 let kind = self.kind(scope, piece);
                 let a = self.region(scope, region, Some(0));
+                // Once the first player's region resolved, an error for the second is its own.
                 let b = if a.is_some() {
-                    Checker::default().region(scope, region, Some(1))
+                    self.region(scope, region, Some(1))
                 } else {
                     None
                 };

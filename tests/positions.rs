@@ -3,7 +3,8 @@
 //! list of every entry are snapshotted (`snapshots/positions-GAME.snap`), so a rules change
 //! shows up as a readable diff.
 //!
-//! Format (one entry per `==` header; lines in any order after it):
+//! Format: an optional `game PATH` line first (default `games/GAME.game`), then one entry per
+//! `==` header, its lines in any order:
 //! ```text
 //! == the name of the position (the rule it illustrates)
 //! position FEN-LIKE STRING      (default: the start position)
@@ -33,11 +34,21 @@ struct Entry {
     outcome: Option<String>,
 }
 
+/// The description a positions file is about: `game PATH` before the first entry, if given.
+fn game_path(stem: &str, text: &str) -> String {
+    text.lines()
+        .map(str::trim)
+        .take_while(|l| !l.starts_with("=="))
+        .find_map(|l| l.strip_prefix("game ").map(|p| p.trim().to_string()))
+        .unwrap_or_else(|| format!("games/{stem}.game"))
+}
+
 fn entries(text: &str) -> Vec<Entry> {
     let mut out: Vec<Entry> = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
+        if line.is_empty() || line.starts_with('#') || (out.is_empty() && line.starts_with("game "))
+        {
             continue;
         }
         if let Some(name) = line.strip_prefix("==") {
@@ -72,7 +83,7 @@ fn entries(text: &str) -> Vec<Entry> {
 }
 
 fn run(game_name: &str, text: &str) -> String {
-    let game = common::game(&format!("games/{game_name}.game"));
+    let game = common::game(&game_path(game_name, text));
     let mut report = String::new();
     for e in entries(text) {
         let start = match &e.position {

@@ -123,7 +123,25 @@ fn position<'g>(game: &'g Game, text: &Option<String>) -> Result<Position<'g>, F
     }
 }
 
+/// A closed pipe (`tabula playout ... | head`) ends the program quietly instead of panicking.
+fn quiet_broken_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let msg = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if msg.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
+}
+
 pub fn run() -> i32 {
+    quiet_broken_pipe();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -162,7 +180,14 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
         } => {
             let g = load(&file)?;
             let pos = position(&g, &p)?;
-            let moves = pos.legal_move_texts();
+            // A finished game has no moves (as in perft); say why on stderr.
+            let moves = match pos.static_outcome() {
+                Some(o) => {
+                    eprintln!("game over: {}", o.describe(&g));
+                    Vec::new()
+                }
+                None => pos.legal_move_texts(),
+            };
             if json {
                 println!(
                     "{}",

@@ -349,6 +349,18 @@ impl Position<'_> {
 
     fn filter(&self, out: &mut Vec<Move>) {
         let g = self.game;
+        // Royal safety first: a capture that exposes the royal piece is no capture at all,
+        // so it must not make capturing compulsory.
+        if g.has_royal {
+            let me = self.turn as usize;
+            let n = self.cells.len();
+            let mut scratch = [0u8; 256];
+            out.retain(|m| {
+                scratch[..n].copy_from_slice(&self.cells);
+                apply_cells(&mut scratch[..n], m);
+                !self.royal_attacked_on(&scratch[..n], me)
+            });
+        }
         if g.compulsory_capture && out.iter().any(|m| m.ncap > 0) {
             out.retain(|m| m.ncap > 0);
         }
@@ -365,16 +377,6 @@ impl Position<'_> {
                     i += 1;
                 }
             }
-        }
-        if g.has_royal {
-            let me = self.turn as usize;
-            let n = self.cells.len();
-            let mut scratch = [0u8; 256];
-            out.retain(|m| {
-                scratch[..n].copy_from_slice(&self.cells);
-                apply_cells(&mut scratch[..n], m);
-                !self.royal_attacked_on(&scratch[..n], me)
-            });
         }
     }
 }

@@ -577,6 +577,15 @@ impl Game {
         s.push_str("end:\n");
         for e in &self.end {
             s.push_str(&format!("  {}\n", e.text));
+            if let crate::model::EndCond::Reaches { region, .. } = &e.cond {
+                for (p, r) in region.iter().enumerate() {
+                    s.push_str(&format!(
+                        "    goal of {}: {}\n",
+                        self.players[p].name,
+                        region_text(self, r)
+                    ));
+                }
+            }
         }
         s
     }
