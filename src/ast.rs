@@ -47,16 +47,22 @@ pub enum Item {
     Setup(Vec<Placement>, Span),
     Diagram(Diagram),
     End(Vec<EndRule>, Span),
-    Capture { majority: bool, span: Span },
+    Capture {
+        majority: bool,
+        span: Span,
+    },
     Identity(Span),
     Notation(Name),
+    /// `levels from CELL`.
+    Levels(Name),
     Native(NativeCall),
 }
 
 #[derive(Clone, Debug)]
 pub struct PlayerDecl {
     pub name: Name,
-    pub forward: Name,
+    /// `None` for games without a forward direction.
+    pub forward: Option<Name>,
     pub right: Option<Name>,
 }
 
@@ -90,6 +96,8 @@ pub enum RegionTerm {
     Ranks(Number, Number),
     File(Name),
     Files(Name, Name),
+    /// `colour K of N`.
+    Colour(Number, Number),
     Named(Name),
 }
 
@@ -149,6 +157,21 @@ pub enum RuleDecl {
         beyond: Option<(Number, Number)>,
         landing: Option<Region>,
         repeatedly: bool,
+        span: Span,
+    },
+    Walk {
+        /// `None`: every direction of the board.
+        dirs: Option<Vec<Name>>,
+        /// `friends + N` (true, N) or a fixed `N` (false, N).
+        friends: bool,
+        steps: Number,
+        target: Option<TargetDecl>,
+        no_revisit: bool,
+        span: Span,
+    },
+    StepEffect {
+        /// `None`: the step's power; else a fixed number of liberties.
+        threshold: Option<Number>,
         span: Span,
     },
     EnPassant {

@@ -185,6 +185,8 @@ struct Scope<'a> {
     right: Vec<Option<u8>>,
     /// Whether each player's `forward` resolved (relative words are silent when it did not).
     forward_ok: Vec<bool>,
+    /// Whether each player was given a `forward` at all.
+    forward_declared: Vec<bool>,
     kinds: IndexMap<String, &'a PieceDecl>,
     regions: IndexMap<String, NamedRegion>,
 }
@@ -272,6 +274,7 @@ impl Checker {
         let mut board_decl: Option<(&BoardDecl, Span)> = None;
         let mut players_decl: Option<(&Vec<PlayerDecl>, Span)> = None;
         let mut notation: Option<&Name> = None;
+        let mut levels: Option<&Name> = None;
         let mut compulsory = false;
         let mut majority = false;
         let mut identity = false;
@@ -289,6 +292,10 @@ impl Checker {
                 Item::Notation(n) => {
                     notation.get_or_insert(n);
                     ("notation", n.span)
+                }
+                Item::Levels(n) => {
+                    levels.get_or_insert(n);
+                    ("levels", n.span)
                 }
                 Item::Capture { majority: m, span } => {
                     compulsory = true;
@@ -341,6 +348,7 @@ impl Checker {
             player_names: Vec::new(),
             right: Vec::new(),
             forward_ok: Vec::new(),
+            forward_declared: Vec::new(),
             kinds: IndexMap::new(),
             regions: IndexMap::new(),
         };
@@ -457,7 +465,16 @@ impl Checker {
             self.unplaced_pieces(&scope, &kinds, &setup);
         }
 
+        let levels = levels.and_then(|n| {
+            let c = scope.board.cell(&n.text);
+            if c.is_none() {
+                self.off_board(&scope.board, n);
+            }
+            c
+        });
+
         Some(Model {
+            levels,
             title: d.title.clone(),
             board: scope.board,
             players: scope.players,
@@ -469,6 +486,19 @@ impl Checker {
             notation,
             end,
         })
+    }
+
+    fn off_board(&mut self, b: &Board, n: &Name) {
+        self.err(CheckError::OffBoard {
+            name: n.text.clone(),
+            span: n.span,
+            board: b.describe(),
+            cells: format!(
+                "files run from a to {}, ranks from 1 to {}",
+                crate::geometry::file_name(b.cols - 1),
+                b.rows
+            ),
+        });
     }
 
     fn once(&mut self, seen: &mut Option<Span>, span: Span, keyword: &str, hint: &str) {
@@ -548,10 +578,13 @@ impl Checker {
                     "give the two players different names",
                 );
             }
-            let fwd = scope.board.dir_named(&p.forward.text);
-            if fwd.is_none() {
-                self.unknown("direction", &p.forward, &abs);
-            }
+            let fwd = p.forward.as_ref().and_then(|f| {
+                let d = scope.board.dir_named(&f.text);
+                if d.is_none() {
+                    self.unknown("direction", f, &abs);
+                }
+                d
+            });
             let right = match &p.right {
                 // Forward turned a quarter clockwise; hexagons have no quarter turn, so there
                 // `right` must be written out.
@@ -571,10 +604,11 @@ impl Checker {
             scope.player_names.push(p.name.text.clone());
             scope.players.push(PlayerModel {
                 name: p.name.text.clone(),
-                forward: fwd.unwrap_or(0),
+                forward: fwd,
             });
             scope.right.push(right);
             scope.forward_ok.push(fwd.is_some());
+            scope.forward_declared.push(p.forward.is_some());
         }
     }
 
@@ -728,6 +762,23 @@ impl Checker {
         ok.then_some(out)
     }
 
+    /// The player's forward direction, reporting its absence (but not an already reported
+    /// unknown direction).
+    fn forward_of(&mut self, scope: &Scope, p: PlayerId, span: Span) -> Option<u8> {
+        let f = scope.players[p].forward;
+        if f.is_none() && !scope.forward_declared[p] {
+            self.invalid(
+                span,
+                format!(
+                    "`my` ranks need the player's forward direction: write `{} (forward <direction>)` in `players`",
+                    scope.player_names[p]
+                ),
+                "",
+            );
+        }
+        f
+    }
+
     fn my_player(&mut self, player: Option<PlayerId>, span: Span) -> Option<PlayerId> {
         if player.is_none() {
             self.invalid(
@@ -771,8 +822,8 @@ impl Checker {
     }
 
     /// "My rank k": cells from which exactly k - 1 steps backward stay on the board.
-    fn my_ranks(scope: &Scope, p: PlayerId, lo: u32, hi: u32) -> CellSet {
-        let back = scope.board.opposite[scope.players[p].forward as usize];
+    fn my_ranks(scope: &Scope, fwd: u8, lo: u32, hi: u32) -> CellSet {
+        let back = scope.board.opposite[fwd as usize];
         let mut s = CellSet::EMPTY;
         for c in 0..scope.board.len() {
             let k = scope.board.run_length(c as Cell, back) + 1;
@@ -822,7 +873,7 @@ impl Checker {
         match t {
             RegionTerm::MyFarRank(span) => {
                 let p = self.my_player(player, *span)?;
-                let fwd = scope.players[p].forward;
+                let fwd = self.forward_of(scope, p, *span)?;
                 let mut s = CellSet::EMPTY;
                 for c in 0..b.len() {
                     if b.step(c as Cell, fwd) == NONE {
@@ -833,13 +884,15 @@ impl Checker {
             }
             RegionTerm::MyRank(n) => {
                 let p = self.my_player(player, n.span)?;
+                let f = self.forward_of(scope, p, n.span)?;
                 self.my_rank_range(scope, n, n)
-                    .then(|| Self::my_ranks(scope, p, n.value, n.value))
+                    .then(|| Self::my_ranks(scope, f, n.value, n.value))
             }
             RegionTerm::MyRanks(lo, hi) => {
                 let p = self.my_player(player, lo.span)?;
+                let f = self.forward_of(scope, p, lo.span)?;
                 self.my_rank_range(scope, lo, hi)
-                    .then(|| Self::my_ranks(scope, p, lo.value, hi.value))
+                    .then(|| Self::my_ranks(scope, f, lo.value, hi.value))
             }
             RegionTerm::MyNamed(n) => {
                 let p = self.my_player(player, n.span)?;
@@ -885,6 +938,28 @@ impl Checker {
                 let x = self.file_number(scope, n)?;
                 Some(b.select(|xx, _| xx == x))
             }
+            RegionTerm::Colour(k, n) => {
+                if n.value < 2 || n.value > 6 {
+                    self.err(CheckError::OutOfRange {
+                        what: "colour count",
+                        value: n.value.to_string(),
+                        span: n.span,
+                        range: "2 to 6 colours".into(),
+                    });
+                    return None;
+                }
+                if k.value >= n.value {
+                    self.err(CheckError::OutOfRange {
+                        what: "colour",
+                        value: k.value.to_string(),
+                        span: k.span,
+                        range: format!("a colour from 0 to {}", n.value - 1),
+                    });
+                    return None;
+                }
+                let (k, n) = (k.value as i32, n.value as i32);
+                Some(b.select(|x, y| (x + y) % n == k))
+            }
             RegionTerm::Files(lo, hi) => {
                 let a = self.file_number(scope, lo)?;
                 let z = self.file_number(scope, hi)?;
@@ -922,16 +997,7 @@ impl Checker {
                     return Some(s);
                 }
                 if looks_like_cell(&n.text) {
-                    self.err(CheckError::OffBoard {
-                        name: n.text.clone(),
-                        span: n.span,
-                        board: b.describe(),
-                        cells: format!(
-                            "files run from a to {}, ranks from 1 to {}",
-                            crate::geometry::file_name(b.cols - 1),
-                            b.rows
-                        ),
-                    });
+                    self.off_board(b, n);
                 } else {
                     let mut known: Vec<String> = scope.regions.keys().cloned().collect();
                     known.extend(BUILTIN_REGIONS.iter().map(|s| s.to_string()));
@@ -1011,11 +1077,18 @@ impl Checker {
         if !RELATIVE.contains(&w) {
             return Err(None);
         }
-        if !scope.forward_ok[p] {
-            // Already reported at the player's declaration.
-            return Err(Some(String::new()));
-        }
-        let f = &b.dirs[scope.players[p].forward as usize];
+        let Some(fwd) = scope.players[p].forward else {
+            return Err(Some(if scope.forward_declared[p] {
+                // Already reported at the player's declaration.
+                String::new()
+            } else {
+                format!(
+                    "`{w}` needs the player's forward direction: write `{} (forward <direction>)` in `players`",
+                    scope.player_names[p]
+                )
+            }));
+        };
+        let f = &b.dirs[fwd as usize];
         let (fx, fy) = (f.dx, f.dy);
         let Some(r) = scope.right[p] else {
             return Err(Some(format!(
@@ -1059,9 +1132,33 @@ impl Checker {
         let mut rules: [Vec<RuleModel>; 2] = [Vec::new(), Vec::new()];
         let mut promotion: Option<Promotion> = None;
         let mut promotion_span: Option<Span> = None;
+        let mut step_effect: Option<(Threshold, Span)> = None;
         let mut hooks = Vec::new();
         for r in &p.rules {
             match r {
+                RuleDecl::StepEffect { threshold, span } => {
+                    let mut seen = step_effect.map(|(_, s)| s);
+                    self.once(
+                        &mut seen,
+                        *span,
+                        "after each step",
+                        "a piece has one effect after each step: merge the two lines",
+                    );
+                    let t = match threshold {
+                        None => Threshold::Power,
+                        Some(n) if n.value <= 12 => Threshold::Fixed(n.value as u8),
+                        Some(n) => {
+                            self.err(CheckError::OutOfRange {
+                                what: "liberty count",
+                                value: n.value.to_string(),
+                                span: n.span,
+                                range: "0 to 12 liberties".into(),
+                            });
+                            continue;
+                        }
+                    };
+                    step_effect.get_or_insert((t, *span));
+                }
                 RuleDecl::Promote { to, on, span } => {
                     self.once(
                         &mut promotion_span,
@@ -1124,11 +1221,22 @@ impl Checker {
                 }
             }
         }
+        if let Some((_, span)) = step_effect {
+            let walks = p.rules.iter().any(|r| matches!(r, RuleDecl::Walk { .. }));
+            if !walks {
+                self.err(CheckError::Unreachable {
+                    span,
+                    reason: "this piece has no `walk`, so it never takes steps".into(),
+                    hint: "`after each step ...` applies to the steps of a `walk`".into(),
+                });
+            }
+        }
         KindModel {
             name: p.name.text.clone(),
             letter: p.letter.chars().next().unwrap_or('?').to_ascii_uppercase(),
             royal: p.royal,
             worth: p.worth.map_or(1, |w| w.value as i32),
+            step_effect: step_effect.map(|(t, _)| t),
             rules,
             promotion,
             hooks,
@@ -1380,6 +1488,47 @@ impl Checker {
                     repeatedly: *repeatedly,
                 })
             }
+            RuleDecl::Walk {
+                dirs,
+                friends,
+                steps,
+                target,
+                no_revisit,
+                span,
+            } => {
+                let ds = match dirs {
+                    Some(d) => self.dirs(scope, d, p, report)?,
+                    None => (0..b.dirs.len() as u8).collect(),
+                };
+                if !matches!(target, None | Some(TargetDecl::Empty)) {
+                    if report {
+                        self.invalid(
+                            *span,
+                            "a walk steps to empty cells only",
+                            "write `to empty` or leave the target out; captures happen `after each step`",
+                        );
+                    }
+                    return None;
+                }
+                if steps.value > 30 || (!friends && steps.value == 0) {
+                    if report {
+                        self.err(CheckError::OutOfRange {
+                            what: "step budget",
+                            value: steps.value.to_string(),
+                            span: steps.span,
+                            range: "1 to 30 steps".into(),
+                        });
+                    }
+                    return None;
+                }
+                Some(RuleModel::Walk {
+                    dirs: ds,
+                    friends: *friends,
+                    steps: steps.value as u8,
+                    no_revisit: *no_revisit,
+                })
+            }
+            RuleDecl::StepEffect { .. } => None,
             RuleDecl::EnPassant { dirs, .. } => Some(RuleModel::EnPassant {
                 dirs: self.dirs(scope, dirs, p, report)?,
             }),
@@ -1826,6 +1975,7 @@ fn region_text(r: &Region) -> String {
             RegionTerm::Ranks(a, z) => format!("ranks {}..{}", a.value, z.value),
             RegionTerm::File(n) => format!("file {}", n.text),
             RegionTerm::Files(a, z) => format!("files {}..{}", a.text, z.text),
+            RegionTerm::Colour(k, n) => format!("colour {} of {}", k.value, n.value),
             RegionTerm::Named(n) => n.text.clone(),
         })
         .collect();

@@ -23,6 +23,7 @@ pub fn compile(m: Model) -> Game {
     let mut rules: Vec<Vec<Rule>> = vec![Vec::new(); ncodes];
     let mut promotion: Vec<Option<(Vec<u8>, CellSet)>> = vec![None; ncodes];
     let mut hooks: Vec<Vec<CompiledHook>> = vec![Vec::new(); ncodes];
+    let mut step_effect: Vec<Option<Threshold>> = vec![None; ncodes];
     let mut attacks: [Vec<Attack>; 2] = [Vec::new(), Vec::new()];
     let mut tracks_moved = vec![false; ncodes];
     let mut castles = Vec::new();
@@ -117,6 +118,17 @@ pub fn compile(m: Model) -> Game {
                         landing: *landing,
                         repeatedly: *repeatedly,
                     },
+                    RuleModel::Walk {
+                        dirs,
+                        friends,
+                        steps,
+                        no_revisit,
+                    } => Rule::Walk {
+                        dirs: dirs.clone(),
+                        friends: *friends,
+                        steps: *steps,
+                        no_revisit: *no_revisit,
+                    },
                     RuleModel::EnPassant { dirs } => {
                         has_en_passant = true;
                         Rule::EnPassant { dirs: dirs.clone() }
@@ -153,6 +165,7 @@ pub fn compile(m: Model) -> Game {
                 promotion[c as usize] =
                     Some((pr.to.iter().map(|&t| code(t, p)).collect(), pr.region[p]));
             }
+            step_effect[c as usize] = kind.step_effect;
             for h in &kind.hooks {
                 let spec = &native::REGISTRY[h.hook];
                 hooks[c as usize].push((spec.compile)(&h.args, &board));
@@ -183,6 +196,7 @@ pub fn compile(m: Model) -> Game {
         .collect();
     let side_letters = side_letters(&m.players);
     let has_royal = royal.iter().any(|&r| r);
+    let levels = m.levels.map(|c| board.distances(c));
     let end = m
         .end
         .into_iter()
@@ -200,6 +214,8 @@ pub fn compile(m: Model) -> Game {
         rules,
         promotion,
         hooks,
+        step_effect,
+        levels,
         attacks,
         royal,
         has_royal,

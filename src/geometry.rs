@@ -313,6 +313,25 @@ impl Board {
         }
     }
 
+    /// Breadth-first distances in steps from `center` over all directions; 255 where
+    /// unreachable.
+    pub fn distances(&self, center: Cell) -> Vec<u8> {
+        let mut dist = vec![u8::MAX; self.len()];
+        let mut queue = std::collections::VecDeque::new();
+        dist[center as usize] = 0;
+        queue.push_back(center);
+        while let Some(c) = queue.pop_front() {
+            for d in 0..self.dirs.len() {
+                let n = self.step(c, d as u8);
+                if n != NONE && dist[n as usize] == u8::MAX {
+                    dist[n as usize] = dist[c as usize] + 1;
+                    queue.push_back(n);
+                }
+            }
+        }
+        dist
+    }
+
     /// A one-line description: "square 8 x 8 (64 cells)".
     pub fn describe(&self) -> String {
         match self.shape {

@@ -26,12 +26,15 @@ pub struct Model {
     pub identity_by_captures: bool,
     pub notation: Notation,
     pub end: Vec<EndModel>,
+    /// `levels from CELL`: heights are distances from this cell (for display).
+    pub levels: Option<Cell>,
 }
 
 #[derive(Clone, Debug)]
 pub struct PlayerModel {
     pub name: String,
-    pub forward: u8,
+    /// `None` when the game declares no forward direction.
+    pub forward: Option<u8>,
 }
 
 #[derive(Clone, Debug)]
@@ -44,7 +47,17 @@ pub struct KindModel {
     /// The piece's movement rules for each player, in declaration order.
     pub rules: [Vec<RuleModel>; 2],
     pub promotion: Option<Promotion>,
+    /// `after each step remove adjacent enemies with at most ... liberties` (walks only).
+    pub step_effect: Option<Threshold>,
     pub hooks: Vec<HookCall>,
+}
+
+/// How many liberties (empty neighbours) an enemy may have at most to be removed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Threshold {
+    /// The power of the step: the steps the walker still had before taking it.
+    Power,
+    Fixed(u8),
 }
 
 #[derive(Clone, Debug)]
@@ -102,6 +115,14 @@ pub enum RuleModel {
         beyond: (u8, u8),
         landing: Option<CellSet>,
         repeatedly: bool,
+    },
+    /// A path of single steps; every prefix is a move.
+    Walk {
+        dirs: Vec<u8>,
+        /// The budget is `steps`, plus the friendly neighbours of the start cell if `friends`.
+        friends: bool,
+        steps: u8,
+        no_revisit: bool,
     },
     EnPassant {
         dirs: Vec<u8>,

@@ -14,7 +14,7 @@
 //! Further kinds (move generators, legality filters, end conditions) are added to
 //! [`HookKind`] when the first game needs them.
 
-use crate::geometry::{Board, Cell, NONE};
+use crate::geometry::{Board, Cell};
 use crate::model::KindId;
 
 /// Where the engine calls a hook.
@@ -133,30 +133,12 @@ fn compile_coward(args: &[ArgValue], board: &Board) -> CompiledHook {
     };
     CompiledHook {
         after_move: coward_after_move,
-        data: distances(board, center),
+        data: board.distances(center),
     }
 }
 
 fn coward_after_move(m: &MoveFacts, dist: &[u8]) -> bool {
     m.captured == 0 && dist[m.to as usize] >= dist[m.from as usize]
-}
-
-/// Breadth-first distances from `center` over all directions; unreachable cells get 255.
-pub fn distances(board: &Board, center: Cell) -> Vec<u8> {
-    let mut dist = vec![u8::MAX; board.len()];
-    let mut queue = std::collections::VecDeque::new();
-    dist[center as usize] = 0;
-    queue.push_back(center);
-    while let Some(c) = queue.pop_front() {
-        for d in 0..board.dirs.len() {
-            let n = board.step(c, d as u8);
-            if n != NONE && dist[n as usize] == u8::MAX {
-                dist[n as usize] = dist[c as usize] + 1;
-                queue.push_back(n);
-            }
-        }
-    }
-    dist
 }
 
 #[cfg(test)]
@@ -166,7 +148,7 @@ mod tests {
     #[test]
     fn hex_levels_from_the_castle() {
         let b = Board::hex(6);
-        let d = distances(&b, b.cell("f6").unwrap());
+        let d = b.distances(b.cell("f6").unwrap());
         assert_eq!(d[b.cell("f6").unwrap() as usize], 0);
         assert_eq!(d[b.cell("a1").unwrap() as usize], 5);
         assert_eq!(d[b.cell("k11").unwrap() as usize], 5);

@@ -382,6 +382,28 @@ fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::result | Rule::end_rule => &["`win`", "`lose`", "`draw`", "`pass`"],
         Rule::k_pass | Rule::pass => &["`pass`"],
         Rule::pass_limit => &["`after`"],
+        Rule::k_passes => &["`passes`"],
+        Rule::k_row => &["`row`"],
+        Rule::k_adjacent => &["`adjacent`"],
+        Rule::k_at => &["`at`"],
+        Rule::k_colour | Rule::colour => &["`colour`"],
+        Rule::k_each => &["`each`"],
+        Rule::k_enemies => &["`enemies`"],
+        Rule::k_friends | Rule::friends_plus => &["`friends`"],
+        Rule::k_levels | Rule::levels => &["`levels`"],
+        Rule::k_liberties => &["`liberties`"],
+        Rule::k_of => &["`of`"],
+        Rule::k_power | Rule::power => &["`power`"],
+        Rule::k_remove => &["`remove`"],
+        Rule::k_revisiting => &["`revisiting`"],
+        Rule::k_steps => &["`steps`"],
+        Rule::k_up => &["`up`"],
+        Rule::k_walk | Rule::walk_rule => &["`walk`"],
+        Rule::step_effect => &["`after`"],
+        Rule::budget => &["`friends`", "a number"],
+        Rule::threshold => &["`power`", "a number"],
+        Rule::no_revisit => &["`, without revisiting`"],
+        Rule::plus => &["`+`"],
         _ => &[],
     }
 }
@@ -552,6 +574,7 @@ fn build_item(p: Pair<Rule>) -> Item {
         },
         Rule::identity_rule => Item::Identity(sp),
         Rule::notation => Item::Notation(name(parts(p).remove(0))),
+        Rule::levels => Item::Levels(name(parts(p).remove(0))),
         Rule::native => Item::Native(build_native(p)),
         r => unreachable!("grammar: unexpected game item {r:?}"),
     }
@@ -561,7 +584,7 @@ fn build_player(p: Pair<Rule>) -> PlayerDecl {
     let mut it = parts(p).into_iter().map(name);
     PlayerDecl {
         name: it.next().expect("player name"),
-        forward: it.next().expect("forward"),
+        forward: it.next(),
         right: it.next(),
     }
 }
@@ -592,6 +615,10 @@ fn build_region(p: Pair<Rule>) -> Region {
             Rule::files => {
                 let mut n = parts(t).into_iter().map(name);
                 RegionTerm::Files(n.next().expect("from"), n.next().expect("to"))
+            }
+            Rule::colour => {
+                let mut n = parts(t).into_iter().map(number);
+                RegionTerm::Colour(n.next().expect("colour"), n.next().expect("count"))
             }
             Rule::named => RegionTerm::Named(name(parts(t).remove(0))),
             r => unreachable!("grammar: unexpected region term {r:?}"),
@@ -732,6 +759,56 @@ fn build_rule(p: Pair<Rule>) -> RuleDecl {
                 beyond,
                 landing,
                 repeatedly: rep,
+                span: sp,
+            }
+        }
+        Rule::walk_rule => {
+            let mut d = None;
+            let (mut friends, mut steps, mut tgt, mut no_revisit) = (false, None, None, false);
+            for c in kids {
+                match c.as_rule() {
+                    Rule::dirs => d = Some(dirs(c)),
+                    Rule::budget => {
+                        let inner = parts(c).remove(0);
+                        match inner.as_rule() {
+                            Rule::friends_plus => {
+                                friends = true;
+                                let sp = span(&inner);
+                                steps = Some(
+                                    parts(inner)
+                                        .into_iter()
+                                        .find(|x| x.as_rule() == Rule::int)
+                                        .map_or(Number { value: 0, span: sp }, number),
+                                );
+                            }
+                            _ => steps = Some(number(inner)),
+                        }
+                    }
+                    Rule::to_target => {
+                        tgt = Some(match parts(c).remove(0).as_rule() {
+                            Rule::empty_or_enemy => TargetDecl::EmptyOrEnemy,
+                            Rule::empty => TargetDecl::Empty,
+                            _ => TargetDecl::Enemy,
+                        })
+                    }
+                    Rule::no_revisit => no_revisit = true,
+                    r => unreachable!("grammar: walk part {r:?}"),
+                }
+            }
+            RuleDecl::Walk {
+                dirs: d,
+                friends,
+                steps: steps.expect("grammar: walk budget"),
+                target: tgt,
+                no_revisit,
+                span: sp,
+            }
+        }
+        Rule::step_effect => {
+            let t = kids.into_iter().next().expect("threshold");
+            let inner = parts(t).remove(0);
+            RuleDecl::StepEffect {
+                threshold: (inner.as_rule() == Rule::int).then(|| number(inner)),
                 span: sp,
             }
         }

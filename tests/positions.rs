@@ -34,6 +34,22 @@ struct Entry {
     outcome: Option<String>,
 }
 
+/// Moves separated by spaces; ` x CELL` (a removal appended to a walk) stays with its move.
+fn move_words(rest: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut it = rest.split_whitespace();
+    while let Some(w) = it.next() {
+        match (w, out.last_mut()) {
+            ("x", Some(last)) => {
+                last.push_str(" x ");
+                last.push_str(it.next().unwrap_or_default());
+            }
+            _ => out.push(w.to_string()),
+        }
+    }
+    out
+}
+
 /// The description a positions file is about: `game PATH` before the first entry, if given.
 fn game_path(stem: &str, text: &str) -> String {
     text.lines()
@@ -62,11 +78,7 @@ fn entries(text: &str) -> Vec<Entry> {
             .last_mut()
             .unwrap_or_else(|| panic!("line {}: data before the first `==`", n + 1));
         let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
-        let words = || {
-            rest.split_whitespace()
-                .map(String::from)
-                .collect::<Vec<_>>()
-        };
+        let words = || move_words(rest);
         match key {
             "position" => e.position = Some(rest.to_string()),
             "play" => e.play.extend(words()),

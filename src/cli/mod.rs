@@ -36,6 +36,9 @@ enum Command {
         /// A position string (default: the start position).
         #[arg(long)]
         position: Option<String>,
+        /// Also draw each cell's level (games that declare `levels from CELL`).
+        #[arg(long)]
+        levels: bool,
     },
     /// List the legal moves, sorted, in the game's notation.
     Moves {
@@ -165,12 +168,27 @@ pub fn run() -> i32 {
 fn dispatch(cmd: Command) -> Result<(), Fail> {
     match cmd {
         Command::Validate { files } => validate(&files),
-        Command::Show { file, position: p } => {
+        Command::Show {
+            file,
+            position: p,
+            levels,
+        } => {
             let g = load(&file)?;
             let pos = position(&g, &p)?;
             print!("{}", g.summary());
             println!("position: {}", pos.to_text());
             print!("{}", pos.render());
+            if levels {
+                match pos.render_levels() {
+                    Some(l) => print!("levels (0 is the top):\n{l}"),
+                    None => {
+                        return Err(Fail(
+                            format!("error: {file} declares no levels (`levels from CELL`)"),
+                            1,
+                        ))
+                    }
+                }
+            }
             Ok(())
         }
         Command::Moves {

@@ -19,6 +19,7 @@ const HELP: &str = "\
 commands:
   MOVE    play a move in the game's notation
   moves   list the legal moves
+  levels  draw each cell's level (games that declare levels)
   undo    take back your last move (and the computer's replies to it)
   quit    stop and print the moves played so far
   help    show this list";
@@ -173,6 +174,13 @@ impl<'g> Session<'g> {
                     "legal moves: {}",
                     self.state.pos.legal_move_texts().join(" ")
                 )?;
+                Ok(Step::Ask)
+            }
+            "levels" => {
+                match self.state.pos.render_levels() {
+                    Some(l) => write!(out, "{l}")?,
+                    None => writeln!(out, "this game declares no levels")?,
+                }
                 Ok(Step::Ask)
             }
             "quit" => Ok(Step::Quit),

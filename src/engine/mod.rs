@@ -14,11 +14,11 @@ pub use position::Position;
 pub use search::{perft, perft_divide, MatchState, Playout, PlayoutResult};
 
 use crate::geometry::{Board, Cell, CellSet, NONE};
-use crate::model::{EndModel, Hurdle, KindModel, Notation, PlayerModel, Target};
+use crate::model::{EndModel, Hurdle, KindModel, Notation, PlayerModel, Target, Threshold};
 use crate::native::CompiledHook;
 
 /// The most pieces one move can capture (and the longest jump chain).
-pub const MAX_CAPTURES: usize = 24;
+pub const MAX_CAPTURES: usize = 32;
 
 /// A compiled movement rule, with absolute direction ids for its owner.
 #[derive(Clone, Debug)]
@@ -48,6 +48,13 @@ pub enum Rule {
         beyond: (u8, u8),
         landing: Option<CellSet>,
         repeatedly: bool,
+    },
+    /// A path of single steps to empty cells; every prefix is a move.
+    Walk {
+        dirs: Vec<u8>,
+        friends: bool,
+        steps: u8,
+        no_revisit: bool,
     },
     EnPassant {
         dirs: Vec<u8>,
@@ -100,6 +107,10 @@ pub struct Game {
     pub rules: Vec<Vec<Rule>>,
     pub promotion: Vec<Option<(Vec<u8>, CellSet)>>,
     pub hooks: Vec<Vec<CompiledHook>>,
+    /// Indexed by piece code: what happens after each step of a walk.
+    pub step_effect: Vec<Option<Threshold>>,
+    /// `levels from CELL`: every cell's distance from it.
+    pub levels: Option<Vec<u8>>,
     /// `attacks[p]`: how player p's pieces capture.
     pub attacks: [Vec<Attack>; 2],
     pub royal: Vec<bool>,
@@ -170,6 +181,8 @@ pub enum MoveKind {
     Smash,
     /// The player passes: nothing moves (`from` and `to` are `NONE`).
     Pass,
+    /// A walk: `path` holds every cell stepped on; `caps` what its steps removed.
+    Walk,
 }
 
 /// One whole turn. Fixed size, `Copy`: move lists never allocate per move.

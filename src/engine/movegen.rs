@@ -3,7 +3,18 @@
 
 use super::{Game, Move, MoveKind, Position, Rule, MAX_CAPTURES};
 use crate::geometry::{Cell, CellSet, NONE};
-use crate::model::{Hurdle, Target};
+use crate::model::{Hurdle, Target, Threshold};
+
+/// State threaded through a walk.
+struct Walker<'a> {
+    code: u8,
+    dirs: &'a [u8],
+    no_revisit: bool,
+    effect: Option<Threshold>,
+    /// The board as the walk changes it (the walker moved, enemies removed).
+    cells: [u8; 256],
+    visited: CellSet,
+}
 
 /// State threaded through a jump chain.
 struct Chain<'a> {
@@ -207,6 +218,39 @@ impl Position<'_> {
                 let mut m = Move::new(c, c);
                 self.jump(&mut chain, c, &mut m, out);
             }
+            Rule::Walk {
+                dirs,
+                friends,
+                steps,
+                no_revisit,
+            } => {
+                let mut budget = *steps;
+                if *friends {
+                    let me = Game::owner(code);
+                    for d in 0..b.dirs.len() as u8 {
+                        let n = b.step(c, d);
+                        if n != NONE
+                            && self.cells[n as usize] != 0
+                            && Game::owner(self.cells[n as usize]) == me
+                        {
+                            budget += 1;
+                        }
+                    }
+                }
+                let mut w = Walker {
+                    code,
+                    dirs,
+                    no_revisit: *no_revisit,
+                    effect: self.game.step_effect[code as usize],
+                    cells: [0; 256],
+                    visited: CellSet::EMPTY,
+                };
+                w.cells[..self.cells.len()].copy_from_slice(&self.cells);
+                w.visited.insert(c);
+                let mut m = Move::new(c, c);
+                m.kind = MoveKind::Walk;
+                self.walk(&mut w, c, budget, &mut m, out);
+            }
             Rule::EnPassant { dirs } => {
                 let t = self.ep_target;
                 if t == NONE || !self.enemy_of(self.cells[self.ep_victim as usize]) {
@@ -222,6 +266,85 @@ impl Position<'_> {
                 }
             }
             Rule::Castle { dir, partner, .. } => self.castle(c, *dir, *partner, out),
+        }
+    }
+
+    /// Extends a walk from `at` with `left` steps still available; every step taken is a move.
+    fn walk(&self, w: &mut Walker, at: Cell, left: u8, m: &mut Move, out: &mut Vec<Move>) {
+        if left == 0 || m.npath as usize >= MAX_CAPTURES {
+            return;
+        }
+        let b = &self.game.board;
+        let me = Game::owner(w.code);
+        let nd = b.dirs.len() as u8;
+        for &d in w.dirs {
+            let n = b.step(at, d);
+            if n == NONE || w.cells[n as usize] != 0 || (w.no_revisit && w.visited.contains(n)) {
+                continue;
+            }
+            w.cells[at as usize] = 0;
+            w.cells[n as usize] = w.code;
+            let was_visited = w.visited.contains(n);
+            w.visited.insert(n);
+            m.path[m.npath as usize] = n;
+            m.npath += 1;
+            // The step's effect, all at once: liberties are counted with the walker on its
+            // new cell and the removals of earlier steps gone.
+            let caps_before = m.ncap;
+            if let Some(t) = w.effect {
+                let limit = match t {
+                    Threshold::Power => left,
+                    Threshold::Fixed(k) => k,
+                };
+                let mut doomed = [NONE; 12];
+                let mut nd_doomed = 0;
+                for e in 0..nd {
+                    let v = b.step(n, e);
+                    if v == NONE {
+                        continue;
+                    }
+                    let vc = w.cells[v as usize];
+                    if vc == 0 || Game::owner(vc) == me {
+                        continue;
+                    }
+                    let liberties = (0..nd)
+                        .filter(|&f| {
+                            let x = b.step(v, f);
+                            x != NONE && w.cells[x as usize] == 0
+                        })
+                        .count();
+                    if liberties <= limit as usize {
+                        doomed[nd_doomed] = v;
+                        nd_doomed += 1;
+                    }
+                }
+                for &v in &doomed[..nd_doomed] {
+                    if (m.ncap as usize) < MAX_CAPTURES {
+                        m.caps[m.ncap as usize] = v;
+                        m.ncap += 1;
+                    }
+                }
+                for &v in &doomed[..nd_doomed] {
+                    w.cells[v as usize] = 0;
+                }
+            }
+            m.to = n;
+            self.emit(*m, w.code, out);
+            self.walk(w, n, left - 1, m, out);
+            // Undo the step.
+            for i in caps_before..m.ncap {
+                let v = m.caps[i as usize];
+                w.cells[v as usize] = self.cells[v as usize];
+                m.caps[i as usize] = NONE;
+            }
+            m.ncap = caps_before;
+            m.npath -= 1;
+            m.path[m.npath as usize] = NONE;
+            if !was_visited {
+                w.visited.remove(n);
+            }
+            w.cells[n as usize] = 0;
+            w.cells[at as usize] = w.code;
         }
     }
 

@@ -40,6 +40,18 @@ impl Position<'_> {
             }
             Notation::Path => {
                 let mut s = name(m.from).to_string();
+                if m.kind == MoveKind::Walk {
+                    // The whole path, then what its steps removed: `d4-e5-e6 x f7 x d5`.
+                    for &l in m.landings() {
+                        s.push('-');
+                        s.push_str(name(l));
+                    }
+                    for &c in m.captures() {
+                        s.push_str(" x ");
+                        s.push_str(name(c));
+                    }
+                    return s;
+                }
                 if m.kind == MoveKind::Smash {
                     s.push('y');
                     s.push_str(name(m.caps[0]));
@@ -78,9 +90,25 @@ impl Position<'_> {
     pub fn parse_move(&self, text: &str) -> Result<Move, String> {
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);
-        let norm = |s: &str| s.trim().to_ascii_lowercase().replace('-', "");
+        let norm = |s: &str| {
+            s.to_ascii_lowercase()
+                .chars()
+                .filter(|c| *c != '-' && !c.is_whitespace())
+                .collect::<String>()
+        };
         let want = norm(text);
         if let Some(m) = moves.iter().find(|m| norm(&self.move_text(m)) == want) {
+            return Ok(*m);
+        }
+        // A walk may be typed without the removals it causes: `d4-e5-e6`.
+        let path_only = |m: &Move| {
+            let t = self.move_text(m);
+            norm(t.split(" x ").next().unwrap_or(&t))
+        };
+        if let Some(m) = moves
+            .iter()
+            .find(|m| m.kind == MoveKind::Walk && path_only(m) == want)
+        {
             return Ok(*m);
         }
         let mut legal: Vec<String> = moves.iter().map(|m| self.move_text(m)).collect();
@@ -328,50 +356,66 @@ impl Position<'_> {
     /// offset rows.
     pub fn render(&self) -> String {
         let g = self.game;
-        let b = &g.board;
-        let width = b.rows.to_string().len();
-        let mut out = String::new();
-        match b.shape {
-            Shape::Square { .. } => {
-                for y in (0..b.rows as i32).rev() {
-                    out.push_str(&format!("{:>width$} ", y + 1));
-                    for x in 0..b.cols as i32 {
-                        let c = b.at(x, y);
-                        out.push(' ');
-                        out.push(g.letter(self.cells[c as usize]));
-                    }
-                    out.push('\n');
-                }
-                out.push_str(&" ".repeat(width + 1));
-                for x in 0..b.cols {
-                    out.push(' ');
-                    out.push_str(&crate::geometry::file_name(x));
-                }
-                out.push('\n');
-            }
-            Shape::Hex { side } => {
-                for y in (0..b.rows as i32).rev() {
-                    let cells: Vec<(i32, u8)> = (0..b.cols as i32)
-                        .map(|x| (x, b.at(x, y)))
-                        .filter(|&(_, c)| c != NONE)
-                        .collect();
-                    let first = cells.first().map_or(0, |&(x, _)| x);
-                    let indent = (2 * first - y + side as i32 - 1).max(0) as usize;
-                    out.push_str(&format!("{:>width$} ", y + 1));
-                    out.push_str(&" ".repeat(indent));
-                    for (i, &(_, c)) in cells.iter().enumerate() {
-                        if i > 0 {
-                            out.push(' ');
-                        }
-                        out.push(g.letter(self.cells[c as usize]));
-                    }
-                    out.push('\n');
-                }
-            }
-        }
+        let mut out = draw(g, |c| g.letter(self.cells[c as usize]));
         out.push_str(&format!("{} to move\n", g.players[self.turn as usize].name));
         out
     }
+
+    /// The board's levels (`levels from CELL`), drawn like the board; `None` when the game
+    /// declares none.
+    pub fn render_levels(&self) -> Option<String> {
+        let levels = self.game.levels.as_ref()?;
+        Some(draw(self.game, |c| {
+            char::from_digit(u32::from(levels[c as usize]).min(35), 36).unwrap_or('?')
+        }))
+    }
+}
+
+/// Draws one character per cell: rank labels on the left, file letters below a square board,
+/// hexagons with offset rows.
+fn draw(g: &Game, symbol: impl Fn(u8) -> char) -> String {
+    let b = &g.board;
+    let width = b.rows.to_string().len();
+    let mut out = String::new();
+    match b.shape {
+        Shape::Square { .. } => {
+            for y in (0..b.rows as i32).rev() {
+                out.push_str(&format!("{:>width$} ", y + 1));
+                for x in 0..b.cols as i32 {
+                    let c = b.at(x, y);
+                    out.push(' ');
+                    out.push(symbol(c));
+                }
+                out.push('\n');
+            }
+            out.push_str(&" ".repeat(width + 1));
+            for x in 0..b.cols {
+                out.push(' ');
+                out.push_str(&crate::geometry::file_name(x));
+            }
+            out.push('\n');
+        }
+        Shape::Hex { side } => {
+            for y in (0..b.rows as i32).rev() {
+                let cells: Vec<(i32, u8)> = (0..b.cols as i32)
+                    .map(|x| (x, b.at(x, y)))
+                    .filter(|&(_, c)| c != NONE)
+                    .collect();
+                let first = cells.first().map_or(0, |&(x, _)| x);
+                let indent = (2 * first - y + side as i32 - 1).max(0) as usize;
+                out.push_str(&format!("{:>width$} ", y + 1));
+                out.push_str(&" ".repeat(indent));
+                for (i, &(_, c)) in cells.iter().enumerate() {
+                    if i > 0 {
+                        out.push(' ');
+                    }
+                    out.push(symbol(c));
+                }
+                out.push('\n');
+            }
+        }
+    }
+    out
 }
 
 fn find_ep_victim(game: &Game, cells: &[u8], target: u8, last: usize) -> Option<u8> {
@@ -494,6 +538,22 @@ fn rule_text(game: &Game, r: &Rule) -> String {
             }
             s
         }
+        Rule::Walk {
+            dirs,
+            friends,
+            steps,
+            no_revisit,
+        } => format!(
+            "walk {} up to {}{} steps to empty{}",
+            dirs_text(game, dirs),
+            if *friends { "friends + " } else { "" },
+            steps,
+            if *no_revisit {
+                ", without revisiting"
+            } else {
+                ""
+            }
+        ),
         Rule::EnPassant { dirs } => format!("capture en passant {}", dirs_text(game, dirs)),
         Rule::Castle {
             dir,
@@ -516,11 +576,9 @@ impl Game {
         let players: Vec<String> = self
             .players
             .iter()
-            .map(|p| {
-                format!(
-                    "{} (forward {})",
-                    p.name, self.board.dirs[p.forward as usize].name
-                )
+            .map(|p| match p.forward {
+                Some(f) => format!("{} (forward {})", p.name, self.board.dirs[f as usize].name),
+                None => p.name.clone(),
             })
             .collect();
         s.push_str(&format!(
