@@ -55,7 +55,18 @@ pub enum Item {
     Notation(Name),
     /// `levels from CELL`.
     Levels(Name),
+    /// `slept pieces cannot act`, `fresh pieces are immune to ...`.
+    State(StateDecl),
     Native(NativeCall),
+}
+
+/// What a state (slept, kept, keeping, fresh) does to the pieces in it.
+#[derive(Clone, Debug)]
+pub struct StateDecl {
+    pub state: Name,
+    pub cannot_act: bool,
+    pub immune: Vec<Name>,
+    pub span: Span,
 }
 
 #[derive(Clone, Debug)]
@@ -108,6 +119,8 @@ pub struct PieceDecl {
     pub letter_span: Span,
     pub royal: bool,
     pub worth: Option<Number>,
+    /// Effects this piece is immune to (`immune to steal, sleep`).
+    pub immune: Vec<Name>,
     pub rules: Vec<RuleDecl>,
     pub span: Span,
 }
@@ -117,6 +130,8 @@ pub enum TargetDecl {
     Empty,
     Enemy,
     EmptyOrEnemy,
+    /// `to empty or any`: a piece of either side on the target is killed.
+    EmptyOrAny,
     Smash,
 }
 
@@ -147,6 +162,35 @@ pub enum RuleDecl {
         a: Number,
         b: Number,
         target: Option<TargetDecl>,
+        then_fresh: bool,
+        span: Span,
+    },
+    /// `fly DIRS[, then may slide DIRS]`.
+    Fly {
+        dirs: Vec<Name>,
+        then: Option<Vec<Name>>,
+        span: Span,
+    },
+    /// Abilities: `push DIRS`, `sleep DIRS`, `heal DIRS`, `swap with any piece`.
+    Push {
+        dirs: Vec<Name>,
+        span: Span,
+    },
+    Sleep {
+        dirs: Vec<Name>,
+        span: Span,
+    },
+    Heal {
+        dirs: Vec<Name>,
+        span: Span,
+    },
+    Swap {
+        span: Span,
+    },
+    /// `never beside PIECE DIRS`.
+    Bar {
+        piece: Name,
+        dirs: Vec<Name>,
         span: Span,
     },
     Jump {
@@ -248,12 +292,16 @@ pub enum EndCondDecl {
         piece: Name,
         region: Region,
     },
+    /// `nobody has PIECES` (`None`: no pieces at all).
+    NobodyHas(Option<Name>),
     Repetition,
     /// `after N passes in a row`.
     PassLimit(Number),
     PlyLimit {
         plies: Number,
         no_progress: Option<Option<Name>>,
+        /// `decided by more X, then more Y` (`None`: pieces of any kind).
+        tiebreak: Vec<Option<Name>>,
     },
 }
 

@@ -448,11 +448,16 @@ impl Checker {
             Some(n) => match n.text.as_str() {
                 "coordinates" => Notation::Coordinates,
                 "path" => Notation::Path,
+                "pieces" => Notation::Pieces,
                 _ => {
                     self.unknown(
                         "notation",
                         n,
-                        &["coordinates".to_string(), "path".to_string()],
+                        &[
+                            "coordinates".to_string(),
+                            "path".to_string(),
+                            "pieces".to_string(),
+                        ],
                     );
                     Notation::Path
                 }
@@ -473,7 +478,26 @@ impl Checker {
             c
         });
 
+        let states = self.states(d);
+        let uses_layers = d.items.iter().any(|i| matches!(i, Item::State(_)))
+            || kinds.iter().any(|k| {
+                k.rules[0].iter().any(|r| {
+                    matches!(
+                        r,
+                        RuleModel::Push { .. }
+                            | RuleModel::Sleep { .. }
+                            | RuleModel::Heal { .. }
+                            | RuleModel::Leap {
+                                then_fresh: true,
+                                ..
+                            }
+                    )
+                }) || !k.hooks.is_empty() && k.hooks.iter().any(|h| native::REGISTRY[h.hook].layers)
+            });
+
         Some(Model {
+            states,
+            uses_layers,
             levels,
             title: d.title.clone(),
             board: scope.board,
@@ -1119,6 +1143,7 @@ impl Checker {
             Some(TargetDecl::Empty) => Target::Empty,
             Some(TargetDecl::Enemy) => Target::Enemy,
             Some(TargetDecl::EmptyOrEnemy) => Target::EmptyOrEnemy,
+            Some(TargetDecl::EmptyOrAny) => Target::EmptyOrAny,
             Some(TargetDecl::Smash) => Target::Smash,
         }
     }
@@ -1133,9 +1158,26 @@ impl Checker {
         let mut promotion: Option<Promotion> = None;
         let mut promotion_span: Option<Span> = None;
         let mut step_effect: Option<(Threshold, Span)> = None;
+        let mut bar: Option<(KindId, Vec<u8>)> = None;
+        let mut bar_span: Option<Span> = None;
         let mut hooks = Vec::new();
         for r in &p.rules {
             match r {
+                RuleDecl::Bar { piece, dirs, span } => {
+                    let mut seen = bar_span;
+                    self.once(
+                        &mut seen,
+                        *span,
+                        "never beside",
+                        "a piece has one `never beside` line: list all directions in it",
+                    );
+                    bar_span = seen;
+                    let k = self.kind(scope, piece);
+                    let ds = self.dirs(scope, dirs, 0, true);
+                    if let (Some(k), Some(ds)) = (k, ds) {
+                        bar.get_or_insert((k, ds));
+                    }
+                }
                 RuleDecl::StepEffect { threshold, span } => {
                     let mut seen = step_effect.map(|(_, s)| s);
                     self.once(
@@ -1237,6 +1279,8 @@ impl Checker {
             royal: p.royal,
             worth: p.worth.map_or(1, |w| w.value as i32),
             step_effect: step_effect.map(|(t, _)| t),
+            immune: self.effects(&p.immune),
+            bar,
             rules,
             promotion,
             hooks,
@@ -1393,6 +1437,7 @@ impl Checker {
                 a,
                 b: bb,
                 target,
+                then_fresh,
                 span,
             } => {
                 if b.dirs.len() != 8 {
@@ -1425,8 +1470,28 @@ impl Checker {
                     offsets,
                     target: Self::target(*target, Target::EmptyOrEnemy),
                     label: (a.value, bb.value),
+                    then_fresh: *then_fresh,
                 })
             }
+            RuleDecl::Fly { dirs, then, .. } => {
+                let ds = self.dirs(scope, dirs, p, report)?;
+                let then = match then {
+                    Some(t) => Some(self.dirs(scope, t, p, report)?),
+                    None => None,
+                };
+                Some(RuleModel::Fly { dirs: ds, then })
+            }
+            RuleDecl::Push { dirs, .. } => Some(RuleModel::Push {
+                dirs: self.dirs(scope, dirs, p, report)?,
+            }),
+            RuleDecl::Sleep { dirs, .. } => Some(RuleModel::Sleep {
+                dirs: self.dirs(scope, dirs, p, report)?,
+            }),
+            RuleDecl::Heal { dirs, .. } => Some(RuleModel::Heal {
+                dirs: self.dirs(scope, dirs, p, report)?,
+            }),
+            RuleDecl::Swap { .. } => Some(RuleModel::Swap),
+            RuleDecl::Bar { .. } => None,
             RuleDecl::Jump {
                 far,
                 dirs,
@@ -1624,6 +1689,10 @@ impl Checker {
                 (ParamType::Piece, ast::NativeArg::Ident(n)) => {
                     scope.kinds.get_index_of(&n.text).map(ArgValue::Kind)
                 }
+                (ParamType::Directions, ast::NativeArg::Ident(n)) => self
+                    .dir_word(scope, &n.text, 0)
+                    .ok()
+                    .map(|ds| ArgValue::Dirs(ds.iter().fold(0u16, |m, &d| m | 1 << d))),
                 _ => None,
             };
             match v {
@@ -1845,6 +1914,60 @@ impl Checker {
 
     // ------------------------------------------------------------ end of game
 
+    /// The effect bits named in an `immune to ...` list.
+    fn effects(&mut self, names: &[Name]) -> u8 {
+        let mut bits = 0;
+        for n in names {
+            match effect::NAMES.iter().find(|(e, _)| *e == n.text) {
+                Some((_, b)) => bits |= b,
+                None => {
+                    let known: Vec<String> =
+                        effect::NAMES.iter().map(|(e, _)| e.to_string()).collect();
+                    self.unknown("effect", n, &known);
+                }
+            }
+        }
+        bits
+    }
+
+    /// `slept pieces cannot act`, `fresh pieces are immune to ...`.
+    fn states(&mut self, d: &Description) -> States {
+        let mut states = States::default();
+        let mut seen: IndexMap<String, Span> = IndexMap::new();
+        for item in &d.items {
+            let Item::State(st) = item else { continue };
+            if let Some(first) = seen.get(&st.state.text) {
+                self.declared_twice(
+                    "state",
+                    &st.state.text,
+                    st.state.span,
+                    *first,
+                    "describe a state on one line: `fresh pieces cannot act and are immune to ...`",
+                );
+                continue;
+            }
+            seen.insert(st.state.text.clone(), st.state.span);
+            let i = state::NAMES
+                .iter()
+                .position(|n| *n == st.state.text)
+                .expect("grammar admits only the four states");
+            if st.cannot_act {
+                match i {
+                    state::SLEPT => states.slept_cannot_act = true,
+                    // Kept pieces never act (they are under another piece); saying so is fine.
+                    state::KEPT => {}
+                    _ => self.invalid(
+                        st.span,
+                        format!("{} pieces cannot be barred from acting", st.state.text),
+                        "only slept (and kept) pieces can be kept from acting",
+                    ),
+                }
+            }
+            states.immune[i] = self.effects(&st.immune);
+        }
+        states
+    }
+
     /// Passing and the pass limit only make sense together, and passing when stuck leaves no
     /// room for another `when I have no legal move` line.
     fn pass_rules(&mut self, rules: &[EndRule]) {
@@ -1932,7 +2055,13 @@ impl Checker {
                 }
                 EndCond::PassLimit(n.value)
             }
-            EndCondDecl::PlyLimit { plies, no_progress } => {
+            EndCondDecl::NobodyHas(None) => EndCond::NobodyHas(None),
+            EndCondDecl::NobodyHas(Some(n)) => EndCond::NobodyHas(Some(self.kind(scope, n)?)),
+            EndCondDecl::PlyLimit {
+                plies,
+                no_progress,
+                tiebreak,
+            } => {
                 if plies.value == 0 {
                     self.err(CheckError::OutOfRange {
                         what: "ply limit",
@@ -1947,9 +2076,17 @@ impl Checker {
                     Some(None) => Some(None),
                     Some(Some(n)) => Some(Some(self.kind(scope, n)?)),
                 };
+                let mut tb = Vec::new();
+                for t in tiebreak {
+                    tb.push(match t {
+                        None => None,
+                        Some(n) => Some(self.kind(scope, n)?),
+                    });
+                }
                 EndCond::PlyLimit {
                     plies: plies.value,
                     no_progress: np,
+                    tiebreak: tb,
                 }
             }
         };

@@ -78,7 +78,10 @@ pub fn compile(m: Model) -> Game {
                         }
                     }
                     RuleModel::Leap {
-                        offsets, target, ..
+                        offsets,
+                        target,
+                        then_fresh,
+                        ..
                     } => {
                         let stride = offsets.len();
                         let mut table = vec![NONE; board.len() * stride];
@@ -101,6 +104,7 @@ pub fn compile(m: Model) -> Game {
                             stride,
                             table,
                             target: *target,
+                            then_fresh: *then_fresh,
                         }
                     }
                     RuleModel::Jump {
@@ -129,6 +133,14 @@ pub fn compile(m: Model) -> Game {
                         steps: *steps,
                         no_revisit: *no_revisit,
                     },
+                    RuleModel::Fly { dirs, then } => Rule::Fly {
+                        dirs: dirs.clone(),
+                        then: then.clone(),
+                    },
+                    RuleModel::Push { dirs } => Rule::Push { dirs: dirs.clone() },
+                    RuleModel::Sleep { dirs } => Rule::Sleep { dirs: dirs.clone() },
+                    RuleModel::Heal { dirs } => Rule::Heal { dirs: dirs.clone() },
+                    RuleModel::Swap => Rule::Swap,
                     RuleModel::EnPassant { dirs } => {
                         has_en_passant = true;
                         Rule::EnPassant { dirs: dirs.clone() }
@@ -189,6 +201,17 @@ pub fn compile(m: Model) -> Game {
     let zobrist_ep = (0..board.len()).map(|_| rng.next_u64()).collect();
     let zobrist_turn = rng.next_u64();
     let zobrist_pass = (0..8).map(|_| rng.next_u64()).collect();
+    let has_layers = m.uses_layers;
+    let layer_keys = |rng: &mut Rng, k: usize| -> Vec<u64> {
+        if has_layers {
+            (0..k).map(|_| rng.next_u64()).collect()
+        } else {
+            Vec::new()
+        }
+    };
+    let zobrist_under = layer_keys(&mut rng, ncodes * board.len());
+    let zobrist_slept = layer_keys(&mut rng, 2 * board.len());
+    let zobrist_fresh = layer_keys(&mut rng, board.len());
     let pass_when_stuck = m.end.iter().any(|e| e.verdict == Verdict::Pass);
 
     let royal: Vec<bool> = (0..ncodes)
@@ -197,6 +220,24 @@ pub fn compile(m: Model) -> Game {
     let side_letters = side_letters(&m.players);
     let has_royal = royal.iter().any(|&r| r);
     let levels = m.levels.map(|c| board.distances(c));
+    let immune: Vec<u8> = (0..ncodes)
+        .map(|c| {
+            if c == 0 {
+                0
+            } else {
+                m.kinds[(c - 1) / 2].immune
+            }
+        })
+        .collect();
+    let bar: Vec<Option<(usize, Vec<u8>)>> = (0..ncodes)
+        .map(|c| {
+            if c == 0 {
+                None
+            } else {
+                m.kinds[(c - 1) / 2].bar.clone()
+            }
+        })
+        .collect();
     let end = m
         .end
         .into_iter()
@@ -216,6 +257,9 @@ pub fn compile(m: Model) -> Game {
         hooks,
         step_effect,
         levels,
+        immune,
+        bar,
+        states: m.states,
         attacks,
         royal,
         has_royal,
@@ -234,6 +278,10 @@ pub fn compile(m: Model) -> Game {
         zobrist_ep,
         zobrist_turn,
         zobrist_pass,
+        zobrist_under,
+        zobrist_slept,
+        zobrist_fresh,
+        has_layers,
         pass_when_stuck,
         side_letters,
     }
@@ -278,23 +326,43 @@ fn describe_end(e: &EndModel, kinds: &[KindModel]) -> String {
         EndCond::Reaches { kind, .. } => format!("when my {} reaches its goal", kinds[*kind].name),
         EndCond::Repetition => "on threefold repetition".to_string(),
         EndCond::PassLimit(n) => format!("after {n} passes in a row"),
+        EndCond::NobodyHas(None) => "when nobody has pieces".to_string(),
+        EndCond::NobodyHas(Some(k)) => format!("when nobody has {}", kinds[*k].name),
         EndCond::PlyLimit {
             plies,
             no_progress: None,
-        } => format!("after {plies} plies"),
+            tiebreak,
+        } => format!("after {plies} plies{}", tiebreak_text(tiebreak, kinds)),
         EndCond::PlyLimit {
             plies,
             no_progress: Some(None),
+            ..
         } => format!("after {plies} plies without a capture"),
         EndCond::PlyLimit {
             plies,
             no_progress: Some(Some(k)),
+            ..
         } => format!(
             "after {plies} plies without a capture or a {} move",
             kinds[*k].name
         ),
     };
     format!("{verdict} {cond}")
+}
+
+fn tiebreak_text(tiebreak: &[Option<KindId>], kinds: &[KindModel]) -> String {
+    let parts: Vec<String> = tiebreak
+        .iter()
+        .map(|t| match t {
+            None => "more pieces".to_string(),
+            Some(k) => format!("more {}s", kinds[*k].name),
+        })
+        .collect();
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!(", decided by {}", parts.join(", then "))
+    }
 }
 
 /// Cells of a set, for summaries.

@@ -28,6 +28,46 @@ pub struct Model {
     pub end: Vec<EndModel>,
     /// `levels from CELL`: heights are distances from this cell (for display).
     pub levels: Option<Cell>,
+    /// What the states slept, kept, keeping and fresh do.
+    pub states: States,
+    /// Whether positions need stacks, slept flags and a fresh piece.
+    pub uses_layers: bool,
+}
+
+/// Effects a piece can be immune to, as bits.
+pub mod effect {
+    pub const KILL: u8 = 1;
+    pub const KEEP: u8 = 2;
+    pub const PUSH: u8 = 4;
+    pub const SLEEP: u8 = 8;
+    pub const STEAL: u8 = 16;
+    pub const LEAP_OVER: u8 = 32;
+    /// The names a description uses, with their bits.
+    pub const NAMES: [(&str, u8); 6] = [
+        ("kill", KILL),
+        ("keep", KEEP),
+        ("push", PUSH),
+        ("sleep", SLEEP),
+        ("steal", STEAL),
+        ("leap-over", LEAP_OVER),
+    ];
+}
+
+/// The states a piece can be in, as indices into [`States::immune`].
+pub mod state {
+    pub const SLEPT: usize = 0;
+    pub const KEPT: usize = 1;
+    pub const KEEPING: usize = 2;
+    pub const FRESH: usize = 3;
+    pub const NAMES: [&str; 4] = ["slept", "kept", "keeping", "fresh"];
+}
+
+/// What each state does to the pieces in it.
+#[derive(Clone, Debug, Default)]
+pub struct States {
+    pub slept_cannot_act: bool,
+    /// Effect bits each state makes its pieces immune to, by [`state`] index.
+    pub immune: [u8; 4],
 }
 
 #[derive(Clone, Debug)]
@@ -44,6 +84,10 @@ pub struct KindModel {
     pub letter: char,
     pub royal: bool,
     pub worth: i32,
+    /// Effect bits this kind is immune to.
+    pub immune: u8,
+    /// `never beside KIND DIRS`: this piece never enters a cell with that kind next to it.
+    pub bar: Option<(KindId, Vec<u8>)>,
     /// The piece's movement rules for each player, in declaration order.
     pub rules: [Vec<RuleModel>; 2],
     pub promotion: Option<Promotion>,
@@ -72,6 +116,8 @@ pub enum Target {
     Empty,
     Enemy,
     EmptyOrEnemy,
+    /// Empty, or a piece of either side, which is killed.
+    EmptyOrAny,
     /// Remove the enemy on the target cell without moving.
     Smash,
 }
@@ -107,7 +153,28 @@ pub enum RuleModel {
         offsets: Vec<(i32, i32)>,
         target: Target,
         label: (u32, u32),
+        then_fresh: bool,
     },
+    /// Any distance over pieces (not those immune to leap-over) to an empty cell, then
+    /// optionally a slide through empty cells; one move per final cell.
+    Fly {
+        dirs: Vec<u8>,
+        then: Option<Vec<u8>>,
+    },
+    /// Ability: push an adjacent piece one cell directly away.
+    Push {
+        dirs: Vec<u8>,
+    },
+    /// Ability: put one adjacent piece to sleep.
+    Sleep {
+        dirs: Vec<u8>,
+    },
+    /// Ability: wake every slept adjacent piece.
+    Heal {
+        dirs: Vec<u8>,
+    },
+    /// Ability: swap places with any other piece on the board.
+    Swap,
     Jump {
         dirs: Vec<u8>,
         hurdle: Hurdle,
@@ -141,6 +208,9 @@ pub enum Notation {
     Coordinates,
     /// `c3-d4`, `c3xe5xg3`.
     Path,
+    /// The acting piece's letter first, then what it does: `Ka1-a5`, `Wd2xd3`, `Cb1^b2`,
+    /// `Sc1*d2`, `Hd1+`, `Te1<>e7`, `Te1@d2`, `=L` for a promotion.
+    Pieces,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -166,6 +236,8 @@ pub enum EndCond {
     NoLegalMove { in_check: bool },
     /// A player has no pieces (of a kind).
     NoPieces(Option<KindId>),
+    /// Neither player has pieces (of a kind).
+    NobodyHas(Option<KindId>),
     /// A player has a piece of the kind on the region (their own region).
     Reaches { kind: KindId, region: [CellSet; 2] },
     /// Play only: the position occurred three times.
@@ -177,5 +249,8 @@ pub enum EndCond {
     PlyLimit {
         plies: u32,
         no_progress: Option<Option<KindId>>,
+        /// Compared in order when the limit is reached: the player with more pieces (of a
+        /// kind) wins; the verdict applies only when all are equal.
+        tiebreak: Vec<Option<KindId>>,
     },
 }

@@ -404,6 +404,29 @@ fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::threshold => &["`power`", "a number"],
         Rule::no_revisit => &["`, without revisiting`"],
         Rule::plus => &["`+`"],
+        Rule::k_act | Rule::cannot_act => &["`act`"],
+        Rule::k_beside => &["`beside`"],
+        Rule::k_cannot => &["`cannot`"],
+        Rule::k_decided => &["`decided`"],
+        Rule::k_fly | Rule::fly_rule => &["`fly`"],
+        Rule::k_fresh => &["`fresh`"],
+        Rule::k_has => &["`has`"],
+        Rule::k_heal | Rule::heal_rule => &["`heal`"],
+        Rule::k_immune | Rule::immune => &["`immune`"],
+        Rule::k_keeping => &["`keeping`"],
+        Rule::k_kept => &["`kept`"],
+        Rule::k_more | Rule::more => &["`more`"],
+        Rule::k_never | Rule::bar_rule => &["`never`"],
+        Rule::k_nobody | Rule::nobody_has => &["`nobody`"],
+        Rule::k_push | Rule::push_rule => &["`push`"],
+        Rule::k_sleep | Rule::sleep_rule => &["`sleep`"],
+        Rule::k_slept => &["`slept`"],
+        Rule::k_swap | Rule::swap_rule => &["`swap`"],
+        Rule::k_then | Rule::then_fresh | Rule::fly_then | Rule::tiebreak => &["`, then`"],
+        Rule::state_rule | Rule::state_name => &["`slept`", "`kept`", "`keeping`", "`fresh`"],
+        Rule::immune_clause => &["`are`"],
+        Rule::effects => &["an effect (kill, keep, push, sleep, steal, leap-over)"],
+        Rule::empty_or_any => &["`empty`"],
         _ => &[],
     }
 }
@@ -575,6 +598,23 @@ fn build_item(p: Pair<Rule>) -> Item {
         Rule::identity_rule => Item::Identity(sp),
         Rule::notation => Item::Notation(name(parts(p).remove(0))),
         Rule::levels => Item::Levels(name(parts(p).remove(0))),
+        Rule::state_rule => {
+            let mut it = parts(p).into_iter();
+            let state = name(it.next().expect("state name"));
+            let (mut cannot_act, mut immune) = (false, Vec::new());
+            for c in it {
+                match c.as_rule() {
+                    Rule::cannot_act => cannot_act = true,
+                    _ => immune.extend(parts(parts(c).remove(0)).into_iter().map(name)),
+                }
+            }
+            Item::State(StateDecl {
+                state,
+                cannot_act,
+                immune,
+                span: sp,
+            })
+        }
         Rule::native => Item::Native(build_native(p)),
         r => unreachable!("grammar: unexpected game item {r:?}"),
     }
@@ -638,6 +678,7 @@ fn build_piece(p: Pair<Rule>) -> PieceDecl {
         letter_span,
         royal: false,
         worth: None,
+        immune: Vec::new(),
         rules: Vec::new(),
         span: sp,
     };
@@ -645,6 +686,9 @@ fn build_piece(p: Pair<Rule>) -> PieceDecl {
         match c.as_rule() {
             Rule::royal => decl.royal = true,
             Rule::worth => decl.worth = Some(number(parts(c).remove(0))),
+            Rule::immune => decl
+                .immune
+                .extend(parts(parts(c).remove(0)).into_iter().map(name)),
             _ => decl.rules.push(build_rule(c)),
         }
     }
@@ -661,6 +705,7 @@ fn target(p: Pair<Rule>) -> TargetDecl {
         Rule::smashing => TargetDecl::Smash,
         _ => match parts(inner).remove(0).as_rule() {
             Rule::empty_or_enemy => TargetDecl::EmptyOrEnemy,
+            Rule::empty_or_any => TargetDecl::EmptyOrAny,
             Rule::empty => TargetDecl::Empty,
             _ => TargetDecl::Enemy,
         },
@@ -721,10 +766,49 @@ fn build_rule(p: Pair<Rule>) -> RuleDecl {
             let mut it = kids.into_iter();
             let a = number(it.next().expect("leap a"));
             let b = number(it.next().expect("leap b"));
+            let (mut tgt, mut then_fresh) = (None, false);
+            for c in it {
+                match c.as_rule() {
+                    Rule::then_fresh => then_fresh = true,
+                    _ => tgt = Some(target(c)),
+                }
+            }
             RuleDecl::Leap {
                 a,
                 b,
-                target: it.next().map(target),
+                target: tgt,
+                then_fresh,
+                span: sp,
+            }
+        }
+        Rule::fly_rule => {
+            let mut it = kids.into_iter();
+            let d = dirs(it.next().expect("fly dirs"));
+            let then = it.next().map(|t| dirs(parts(t).remove(0)));
+            RuleDecl::Fly {
+                dirs: d,
+                then,
+                span: sp,
+            }
+        }
+        Rule::push_rule => RuleDecl::Push {
+            dirs: dirs(kids.into_iter().next().expect("dirs")),
+            span: sp,
+        },
+        Rule::sleep_rule => RuleDecl::Sleep {
+            dirs: dirs(kids.into_iter().next().expect("dirs")),
+            span: sp,
+        },
+        Rule::heal_rule => RuleDecl::Heal {
+            dirs: dirs(kids.into_iter().next().expect("dirs")),
+            span: sp,
+        },
+        Rule::swap_rule => RuleDecl::Swap { span: sp },
+        Rule::bar_rule => {
+            let mut it = kids.into_iter();
+            RuleDecl::Bar {
+                piece: name(it.next().expect("piece")),
+                dirs: dirs(it.next().expect("dirs")),
                 span: sp,
             }
         }
@@ -939,6 +1023,13 @@ fn build_end_rule(p: Pair<Rule>) -> EndRule {
                         _ => Some(name(what)),
                     })
                 }
+                Rule::nobody_has => {
+                    let what = parts(inner).remove(0);
+                    EndCondDecl::NobodyHas(match what.as_rule() {
+                        Rule::all_pieces => None,
+                        _ => Some(name(what)),
+                    })
+                }
                 _ => {
                     let mut it = parts(inner).into_iter();
                     EndCondDecl::Reaches {
@@ -953,8 +1044,28 @@ fn build_end_rule(p: Pair<Rule>) -> EndRule {
         _ => {
             let mut it = parts(c).into_iter();
             let plies = number(it.next().expect("plies"));
-            let no_progress = it.next().map(|np| parts(np).into_iter().next().map(name));
-            EndCondDecl::PlyLimit { plies, no_progress }
+            let (mut no_progress, mut tiebreak) = (None, Vec::new());
+            for part in it {
+                match part.as_rule() {
+                    Rule::no_progress => {
+                        no_progress = Some(parts(part).into_iter().next().map(name));
+                    }
+                    _ => {
+                        for more in parts(part) {
+                            let what = parts(more).remove(0);
+                            tiebreak.push(match what.as_rule() {
+                                Rule::all_pieces => None,
+                                _ => Some(name(what)),
+                            });
+                        }
+                    }
+                }
+            }
+            EndCondDecl::PlyLimit {
+                plies,
+                no_progress,
+                tiebreak,
+            }
         }
     };
     EndRule {

@@ -14,7 +14,7 @@ pub use position::Position;
 pub use search::{perft, perft_divide, MatchState, Playout, PlayoutResult};
 
 use crate::geometry::{Board, Cell, CellSet, NONE};
-use crate::model::{EndModel, Hurdle, KindModel, Notation, PlayerModel, Target, Threshold};
+use crate::model::{EndModel, Hurdle, KindModel, Notation, PlayerModel, States, Target, Threshold};
 use crate::native::CompiledHook;
 
 /// The most pieces one move can capture (and the longest jump chain).
@@ -40,7 +40,25 @@ pub enum Rule {
         /// `table[cell * stride + i]`: the i-th leap target from `cell`, or `NONE`.
         table: Vec<Cell>,
         target: Target,
+        /// The piece is fresh during the opponent's next action.
+        then_fresh: bool,
     },
+    /// Over pieces to an empty cell, then optionally a slide; one move per final cell.
+    Fly {
+        dirs: Vec<u8>,
+        then: Option<Vec<u8>>,
+    },
+    /// Abilities.
+    Push {
+        dirs: Vec<u8>,
+    },
+    Sleep {
+        dirs: Vec<u8>,
+    },
+    Heal {
+        dirs: Vec<u8>,
+    },
+    Swap,
     Jump {
         dirs: Vec<u8>,
         hurdle: Hurdle,
@@ -111,6 +129,12 @@ pub struct Game {
     pub step_effect: Vec<Option<Threshold>>,
     /// `levels from CELL`: every cell's distance from it.
     pub levels: Option<Vec<u8>>,
+    /// Indexed by piece code: the effects the kind is immune to.
+    pub immune: Vec<u8>,
+    /// Indexed by piece code: `never beside KIND DIRS`.
+    pub bar: Vec<Option<(usize, Vec<u8>)>>,
+    /// What slept, kept, keeping and fresh pieces may not do or suffer.
+    pub states: States,
     /// `attacks[p]`: how player p's pieces capture.
     pub attacks: [Vec<Attack>; 2],
     pub royal: Vec<bool>,
@@ -129,6 +153,12 @@ pub struct Game {
     pub zobrist_unmoved: Vec<u64>,
     pub zobrist_ep: Vec<u64>,
     pub zobrist_turn: u64,
+    /// Stacks, slept flags and fresh pieces (empty tables in games without them).
+    pub zobrist_under: Vec<u64>,
+    pub zobrist_slept: Vec<u64>,
+    pub zobrist_fresh: Vec<u64>,
+    /// Whether positions carry stacks, slept flags and a fresh piece.
+    pub has_layers: bool,
     /// Keyed by the number of consecutive passes (capped at 7).
     pub zobrist_pass: Vec<u64>,
     /// A player with no legal move passes (a move of its own) instead of the game ending.
@@ -183,6 +213,20 @@ pub enum MoveKind {
     Pass,
     /// A walk: `path` holds every cell stepped on; `caps` what its steps removed.
     Walk,
+    /// The piece moves onto the piece on `to` and keeps it (a stack).
+    Keep,
+    /// Abilities; the acting piece stays on `from`. Push and sleep act on `extra_from`
+    /// (its top piece, or with `...Kept` its kept piece); a push moves it to `extra_to`.
+    Push,
+    PushKept,
+    Sleep,
+    SleepKept,
+    /// Wakes the slept pieces on the cells listed in `path`.
+    Heal,
+    /// The piece on `from` and the piece on `to` trade places.
+    Swap,
+    /// The piece keeping `to` moves onto `from` and keeps the piece there instead.
+    Transfer,
 }
 
 /// One whole turn. Fixed size, `Copy`: move lists never allocate per move.
@@ -203,6 +247,10 @@ pub struct Move {
     pub extra_to: Cell,
     /// The cell passed over by a double step that may be taken en passant.
     pub ep_mark: Cell,
+    /// Piece code the displaced piece (pushed, swapped) becomes on arrival, or 0.
+    pub extra_promote: u8,
+    /// The moved piece is fresh during the opponent's next action.
+    pub mark_fresh: bool,
 }
 
 impl Move {
@@ -219,6 +267,8 @@ impl Move {
             extra_from: NONE,
             extra_to: NONE,
             ep_mark: NONE,
+            extra_promote: 0,
+            mark_fresh: false,
         }
     }
 

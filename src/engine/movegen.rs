@@ -3,7 +3,7 @@
 
 use super::{Game, Move, MoveKind, Position, Rule, MAX_CAPTURES};
 use crate::geometry::{Cell, CellSet, NONE};
-use crate::model::{Hurdle, Target, Threshold};
+use crate::model::{effect, Hurdle, Target, Threshold};
 
 /// State threaded through a walk.
 struct Walker<'a> {
@@ -55,21 +55,64 @@ impl Position<'_> {
 
     fn pseudo_moves(&self, out: &mut Vec<Move>) {
         let me = self.turn as usize;
+        let g = self.game;
         for c in 0..self.cells.len() {
             let code = self.cells[c];
             if code == 0 || Game::owner(code) != me {
                 continue;
             }
-            for rule in &self.game.rules[code as usize] {
-                self.gen_rule(rule, c as Cell, code, out);
+            let cell = c as Cell;
+            if g.states.slept_cannot_act && self.is_slept(cell, false) {
+                continue;
             }
+            let hooks = &g.hooks[code as usize];
+            if hooks
+                .iter()
+                .any(|h| h.may_act.is_some_and(|f| !f(self, cell, &h.data)))
+            {
+                continue;
+            }
+            for rule in &g.rules[code as usize] {
+                self.gen_rule(rule, cell, code, out);
+            }
+            for h in hooks {
+                if let Some(generate) = h.generate {
+                    generate(self, cell, code, &h.data, out);
+                }
+            }
+        }
+    }
+
+    /// Whether a piece of `code` is barred from `cell` (`never beside KIND DIRS`).
+    fn barred(&self, code: u8, cell: Cell) -> bool {
+        let Some((kind, dirs)) = &self.game.bar[code as usize] else {
+            return false;
+        };
+        let b = &self.game.board;
+        dirs.iter().any(|&d| {
+            let n = b.step(cell, d);
+            n != NONE
+                && self.cells[n as usize] != 0
+                && Game::kind_of(self.cells[n as usize]) == *kind
+        })
+    }
+
+    /// The promotions of a piece of `code` arriving on `cell`: its choices, or just itself
+    /// (as 0, "no change").
+    fn arrivals(&self, code: u8, cell: Cell) -> &[u8] {
+        match &self.game.promotion[code as usize] {
+            Some((to, region)) if region.contains(cell) => to,
+            _ => &[0],
         }
     }
 
     /// Pushes `m`, once per promotion choice where the piece ends in its promotion region.
     fn emit(&self, mut m: Move, code: u8, out: &mut Vec<Move>) {
+        if matches!(m.kind, MoveKind::Normal | MoveKind::Walk) && self.barred(code, m.to) {
+            return;
+        }
         if let Some((to, region)) = &self.game.promotion[code as usize] {
-            if m.kind == MoveKind::Normal && region.contains(m.to) {
+            if matches!(m.kind, MoveKind::Normal | MoveKind::Walk) && region.contains(m.to) {
                 for &t in to {
                     m.promote = t;
                     out.push(m);
@@ -82,10 +125,14 @@ impl Position<'_> {
 
     fn target_ok(&self, t: Target, cell: Cell) -> bool {
         let c = self.cells[cell as usize];
+        if c != 0 && self.game.has_layers && self.immune(cell, false, effect::KILL) {
+            return false;
+        }
         match t {
             Target::Empty => c == 0,
             Target::Enemy | Target::Smash => self.enemy_of(c),
             Target::EmptyOrEnemy => c == 0 || self.enemy_of(c),
+            Target::EmptyOrAny => true,
         }
     }
 
@@ -186,11 +233,110 @@ impl Position<'_> {
                 stride,
                 table,
                 target,
+                then_fresh,
             } => {
                 let base = c as usize * stride;
+                let first = out.len();
                 for &t in &table[base..base + stride] {
                     if t != NONE {
                         self.emit_onto(c, t, *target, code, out);
+                    }
+                }
+                if *then_fresh {
+                    for m in &mut out[first..] {
+                        m.mark_fresh = true;
+                    }
+                }
+            }
+            Rule::Fly { dirs, then } => self.fly(c, code, dirs, then.as_deref(), out),
+            Rule::Push { dirs } => {
+                for &d in dirs {
+                    let t = b.step(c, d);
+                    if t == NONE || self.cells[t as usize] == 0 {
+                        continue;
+                    }
+                    let dest = b.step(t, d);
+                    if dest == NONE || self.cells[dest as usize] != 0 {
+                        continue;
+                    }
+                    // The top piece if it can be pushed, else the piece it keeps.
+                    let (kind, pushed) = if !self.immune(t, false, effect::PUSH) {
+                        (MoveKind::Push, self.cells[t as usize])
+                    } else if self.under_at(t) != 0 && !self.immune(t, true, effect::PUSH) {
+                        (MoveKind::PushKept, self.under_at(t))
+                    } else {
+                        continue;
+                    };
+                    if self.barred(pushed, dest) {
+                        continue;
+                    }
+                    for &p in self.arrivals(pushed, dest) {
+                        let mut m = Move::new(c, c);
+                        m.kind = kind;
+                        m.extra_from = t;
+                        m.extra_to = dest;
+                        m.extra_promote = p;
+                        out.push(m);
+                    }
+                }
+            }
+            Rule::Sleep { dirs } => {
+                for &d in dirs {
+                    let t = b.step(c, d);
+                    if t == NONE || self.cells[t as usize] == 0 {
+                        continue;
+                    }
+                    let kind = if !self.is_slept(t, false) && !self.immune(t, false, effect::SLEEP)
+                    {
+                        MoveKind::Sleep
+                    } else if self.under_at(t) != 0
+                        && !self.is_slept(t, true)
+                        && !self.immune(t, true, effect::SLEEP)
+                    {
+                        MoveKind::SleepKept
+                    } else {
+                        continue;
+                    };
+                    let mut m = Move::new(c, c);
+                    m.kind = kind;
+                    m.extra_from = t;
+                    out.push(m);
+                }
+            }
+            Rule::Heal { dirs } => {
+                let mut m = Move::new(c, c);
+                m.kind = MoveKind::Heal;
+                for &d in dirs {
+                    let t = b.step(c, d);
+                    if t != NONE
+                        && (self.is_slept(t, false) || self.is_slept(t, true))
+                        && (m.npath as usize) < MAX_CAPTURES
+                    {
+                        m.path[m.npath as usize] = t;
+                        m.npath += 1;
+                    }
+                }
+                if m.npath > 0 {
+                    out.push(m);
+                }
+            }
+            Rule::Swap => {
+                for t in 0..self.cells.len() as Cell {
+                    let theirs = self.cells[t as usize];
+                    if t == c || theirs == 0 || self.immune(t, false, effect::STEAL) {
+                        continue;
+                    }
+                    if self.under_at(t) != 0 && self.immune(t, true, effect::STEAL) {
+                        continue;
+                    }
+                    if self.barred(theirs, c) || self.barred(code, t) {
+                        continue;
+                    }
+                    for &p in self.arrivals(theirs, c) {
+                        let mut m = Move::new(c, t);
+                        m.kind = MoveKind::Swap;
+                        m.extra_promote = p;
+                        out.push(m);
                     }
                 }
             }
@@ -266,6 +412,46 @@ impl Position<'_> {
                 }
             }
             Rule::Castle { dir, partner, .. } => self.castle(c, *dir, *partner, out),
+        }
+    }
+
+    /// A fly: over pieces (not those immune to leap-over) to an empty cell, then optionally a
+    /// slide through empty cells; one move per final cell, never back to the start.
+    fn fly(&self, c: Cell, code: u8, dirs: &[u8], then: Option<&[u8]>, out: &mut Vec<Move>) {
+        let b = &self.game.board;
+        let mut finals = CellSet::EMPTY;
+        let empty = |x: Cell| x == c || self.cells[x as usize] == 0;
+        let add = |to: Cell, out: &mut Vec<Move>, finals: &mut CellSet| {
+            if to != c && !finals.contains(to) {
+                finals.insert(to);
+                self.emit(Move::new(c, to), code, out);
+            }
+        };
+        for &d in dirs {
+            let mut t = c;
+            loop {
+                t = b.step(t, d);
+                if t == NONE {
+                    break;
+                }
+                if self.cells[t as usize] != 0 {
+                    if self.immune(t, false, effect::LEAP_OVER) {
+                        break;
+                    }
+                    continue;
+                }
+                add(t, out, &mut finals);
+                for &d2 in then.unwrap_or(&[]) {
+                    let mut u = t;
+                    loop {
+                        u = b.step(u, d2);
+                        if u == NONE || !empty(u) {
+                            break;
+                        }
+                        add(u, out, &mut finals);
+                    }
+                }
+            }
         }
     }
 

@@ -3,7 +3,7 @@
 
 use super::{Attack, Game, Move, MoveKind, Outcome};
 use crate::geometry::{Cell, CellSet, NONE};
-use crate::model::{EndCond, Verdict};
+use crate::model::{state, EndCond, Verdict};
 use crate::native::MoveFacts;
 
 #[derive(Debug)]
@@ -21,8 +21,21 @@ pub struct Position<'g> {
     pub(super) quiet: u32,
     /// Consecutive passes just made.
     pub(super) passes: u8,
+    /// Stacks: the piece kept under each cell's top piece (0: none). Empty in games without
+    /// layers, so that copying a position costs nothing there.
+    pub(super) under: Vec<u8>,
+    /// Per cell: bit 0, the top piece is slept; bit 1, the kept piece is slept. Empty in games
+    /// without layers.
+    pub(super) slept: Vec<u8>,
+    /// The cell of the piece that is fresh (protected during the opponent's next action).
+    pub(super) fresh: Cell,
     pub(super) hash: u64,
 }
+
+/// Bit of [`Position::slept`] for the top piece of a cell.
+pub(super) const TOP: u8 = 1;
+/// Bit of [`Position::slept`] for the kept piece of a cell.
+pub(super) const KEPT: u8 = 2;
 
 impl Clone for Position<'_> {
     fn clone(&self) -> Self {
@@ -36,6 +49,9 @@ impl Clone for Position<'_> {
             ply: self.ply,
             quiet: self.quiet,
             passes: self.passes,
+            under: self.under.clone(),
+            slept: self.slept.clone(),
+            fresh: self.fresh,
             hash: self.hash,
         }
     }
@@ -51,6 +67,9 @@ impl Clone for Position<'_> {
         self.ply = o.ply;
         self.quiet = o.quiet;
         self.passes = o.passes;
+        self.under.clone_from(&o.under);
+        self.slept.clone_from(&o.slept);
+        self.fresh = o.fresh;
         self.hash = o.hash;
     }
 }
@@ -97,6 +116,17 @@ impl<'g> Position<'g> {
             ply,
             quiet,
             passes: 0,
+            under: if game.has_layers {
+                vec![0; game.board.len()]
+            } else {
+                Vec::new()
+            },
+            slept: if game.has_layers {
+                vec![0; game.board.len()]
+            } else {
+                Vec::new()
+            },
+            fresh: NONE,
             hash: 0,
         };
         p.hash = p.compute_hash();
@@ -125,7 +155,101 @@ impl<'g> Position<'g> {
         if self.passes > 0 {
             h ^= g.zobrist_pass[self.passes.min(7) as usize];
         }
+        let n = g.board.len();
+        for (c, &code) in self.under.iter().enumerate() {
+            if code != 0 {
+                h ^= g.zobrist_under[code as usize * n + c];
+            }
+        }
+        for (c, &bits) in self.slept.iter().enumerate() {
+            for layer in 0..2 {
+                if bits >> layer & 1 != 0 {
+                    h ^= g.zobrist_slept[layer * n + c];
+                }
+            }
+        }
+        if self.fresh != NONE {
+            h ^= g.zobrist_fresh[self.fresh as usize];
+        }
         h
+    }
+
+    /// The piece kept under the top piece of `c` (0: none).
+    pub fn under_at(&self, c: Cell) -> u8 {
+        self.under.get(c as usize).copied().unwrap_or(0)
+    }
+
+    /// Whether the top piece (or, with `kept`, the kept piece) of `c` is slept.
+    pub fn is_slept(&self, c: Cell, kept: bool) -> bool {
+        let bit = if kept { KEPT } else { TOP };
+        self.slept.get(c as usize).is_some_and(|b| b & bit != 0)
+    }
+
+    /// The cell of the fresh piece, if any.
+    pub fn fresh_cell(&self) -> Option<Cell> {
+        (self.fresh != NONE).then_some(self.fresh)
+    }
+
+    pub(super) fn set_under(&mut self, c: Cell, code: u8) {
+        let n = self.game.board.len();
+        let old = self.under[c as usize];
+        if old != 0 {
+            self.hash ^= self.game.zobrist_under[old as usize * n + c as usize];
+        }
+        if code != 0 {
+            self.hash ^= self.game.zobrist_under[code as usize * n + c as usize];
+        }
+        self.under[c as usize] = code;
+    }
+
+    /// Sets the slept bits of `c` (both layers) to `bits`.
+    pub(super) fn set_slept(&mut self, c: Cell, bits: u8) {
+        if self.slept.is_empty() {
+            return;
+        }
+        let n = self.game.board.len();
+        let diff = self.slept[c as usize] ^ bits;
+        for layer in 0..2 {
+            if diff >> layer & 1 != 0 {
+                self.hash ^= self.game.zobrist_slept[layer * n + c as usize];
+            }
+        }
+        self.slept[c as usize] = bits;
+    }
+
+    pub(super) fn set_fresh(&mut self, c: Cell) {
+        if self.fresh != NONE {
+            self.hash ^= self.game.zobrist_fresh[self.fresh as usize];
+        }
+        if c != NONE {
+            self.hash ^= self.game.zobrist_fresh[c as usize];
+        }
+        self.fresh = c;
+    }
+
+    /// Takes the top piece off `c` (with whether it was slept); a kept piece underneath
+    /// becomes the top piece.
+    pub(super) fn lift(&mut self, c: Cell) -> (u8, bool) {
+        let code = self.cells[c as usize];
+        if self.under.is_empty() {
+            self.set(c, 0);
+            return (code, false);
+        }
+        let bits = self.slept[c as usize];
+        let kept = self.under[c as usize];
+        self.set(c, kept);
+        self.set_under(c, 0);
+        self.set_slept(c, if kept != 0 { (bits & KEPT) >> 1 } else { 0 });
+        (code, bits & TOP != 0)
+    }
+
+    /// Puts `code` on the empty cell `c`.
+    pub(super) fn put(&mut self, c: Cell, code: u8, slept: bool) {
+        self.set(c, code);
+        if !self.slept.is_empty() {
+            let bits = self.slept[c as usize] & KEPT;
+            self.set_slept(c, bits | u8::from(slept));
+        }
     }
 
     /// The player to move.
@@ -154,6 +278,7 @@ impl<'g> Position<'g> {
     pub fn count(&self, player: usize, kind: Option<usize>) -> usize {
         self.cells
             .iter()
+            .chain(self.under.iter())
             .filter(|&&c| {
                 c != 0 && Game::owner(c) == player && kind.is_none_or(|k| Game::kind_of(c) == k)
             })
@@ -201,19 +326,11 @@ impl<'g> Position<'g> {
             return;
         }
         self.passes = 0;
+        if self.fresh != NONE {
+            self.set_fresh(NONE);
+        }
         let code = self.cells[m.from as usize];
-        for &c in m.captures() {
-            self.set(c, 0);
-        }
-        let placed = if m.promote != 0 { m.promote } else { code };
-        // A smash ends on `to` too: the piece's own cell, or the cell before its victim.
-        self.set(m.from, 0);
-        self.set(m.to, placed);
-        if m.extra_from != NONE {
-            let partner = self.cells[m.extra_from as usize];
-            self.set(m.extra_from, 0);
-            self.set(m.extra_to, partner);
-        }
+        self.apply_action(m, code);
         for c in [m.from, m.to, m.extra_from] {
             self.clear_unmoved(c);
         }
@@ -221,14 +338,20 @@ impl<'g> Position<'g> {
             self.clear_unmoved(c);
         }
         for h in &g.hooks[code as usize] {
+            let Some(after_move) = h.after_move else {
+                continue;
+            };
             let facts = MoveFacts {
                 from: m.from,
                 to: m.to,
                 captured: m.ncap as usize,
             };
-            if (h.after_move)(&facts, &h.data) && self.cells[m.to as usize] != 0 {
-                self.set(m.to, 0);
+            if after_move(&facts, &h.data) && self.cells[m.to as usize] != 0 {
+                self.lift(m.to);
             }
+        }
+        if m.mark_fresh {
+            self.set_fresh(m.to);
         }
         if self.ep_target != NONE {
             self.hash ^= g.zobrist_ep[self.ep_target as usize];
@@ -249,6 +372,123 @@ impl<'g> Position<'g> {
         self.ply += 1;
         self.turn ^= 1;
         self.hash ^= g.zobrist_turn;
+    }
+
+    /// The board changes of one action (everything but counters, memory and hooks).
+    fn apply_action(&mut self, m: &Move, code: u8) {
+        let placed = if m.promote != 0 { m.promote } else { code };
+        match m.kind {
+            MoveKind::Normal | MoveKind::Smash | MoveKind::Walk => {
+                for &c in m.captures() {
+                    self.lift(c);
+                }
+                // A smash ends on `to` too: the piece's own cell, or the cell before its
+                // victim.
+                self.lift(m.from);
+                self.put(m.to, placed, false);
+                if m.extra_from != NONE {
+                    let (partner, slept) = self.lift(m.extra_from);
+                    self.put(m.extra_to, partner, slept);
+                }
+            }
+            MoveKind::Keep => {
+                self.lift(m.from);
+                let kept = self.cells[m.to as usize];
+                let slept = self.is_slept(m.to, false);
+                self.set(m.to, placed);
+                self.set_under(m.to, kept);
+                self.set_slept(m.to, if slept { KEPT } else { 0 });
+            }
+            MoveKind::Push => {
+                let (pushed, slept) = self.lift(m.extra_from);
+                let arrived = if m.extra_promote != 0 {
+                    m.extra_promote
+                } else {
+                    pushed
+                };
+                self.put(m.extra_to, arrived, slept && m.extra_promote == 0);
+            }
+            MoveKind::PushKept => {
+                // The kept piece moves; its keeper stays, no longer keeping, and is slept.
+                let t = m.extra_from;
+                let pushed = self.under[t as usize];
+                let slept = self.is_slept(t, true);
+                self.set_under(t, 0);
+                self.set_slept(t, TOP);
+                let arrived = if m.extra_promote != 0 {
+                    m.extra_promote
+                } else {
+                    pushed
+                };
+                self.put(m.extra_to, arrived, slept && m.extra_promote == 0);
+            }
+            MoveKind::Sleep | MoveKind::SleepKept => {
+                let bit = if m.kind == MoveKind::Sleep { TOP } else { KEPT };
+                let bits = self.slept[m.extra_from as usize] | bit;
+                self.set_slept(m.extra_from, bits);
+            }
+            MoveKind::Heal => {
+                for &c in m.landings() {
+                    self.set_slept(c, 0);
+                }
+            }
+            MoveKind::Swap => {
+                let (mine, my_slept) = self.lift(m.from);
+                let (theirs, their_slept) = self.lift(m.to);
+                let arrived = if m.extra_promote != 0 {
+                    m.extra_promote
+                } else {
+                    theirs
+                };
+                self.put(m.from, arrived, their_slept && m.extra_promote == 0);
+                self.put(
+                    m.to,
+                    if m.promote != 0 { m.promote } else { mine },
+                    my_slept,
+                );
+            }
+            MoveKind::Transfer => {
+                let keeper = self.cells[m.to as usize];
+                let (freed, freed_slept) = (self.under[m.to as usize], self.is_slept(m.to, true));
+                self.set(m.to, freed);
+                self.set_under(m.to, 0);
+                self.set_slept(m.to, if freed_slept { TOP } else { 0 });
+                let stealer = self.cells[m.from as usize];
+                self.set(m.from, keeper);
+                self.set_under(m.from, stealer);
+                self.set_slept(m.from, 0);
+            }
+            MoveKind::Pass => {}
+        }
+    }
+
+    /// Whether the piece on `c` (the kept one with `kept`) is immune to `effect` (bits of
+    /// [`crate::model::effect`]), by its kind or by the states it is in.
+    pub fn immune(&self, c: Cell, kept: bool, effect: u8) -> bool {
+        let g = self.game;
+        let code = if kept {
+            self.under_at(c)
+        } else {
+            self.cells[c as usize]
+        };
+        if code == 0 {
+            return false;
+        }
+        let mut mask = g.immune[code as usize];
+        if kept {
+            mask |= g.states.immune[state::KEPT];
+        } else {
+            if self.under_at(c) != 0 {
+                mask |= g.states.immune[state::KEEPING];
+            }
+            if c == self.fresh {
+                mask |= g.states.immune[state::FRESH];
+            }
+        }
+        if self.is_slept(c, kept) {
+            mask |= g.states.immune[state::SLEPT];
+        }
+        mask & effect != 0
     }
 
     /// Whether a move by this piece code resets the no-progress counter.
@@ -385,6 +625,9 @@ impl<'g> Position<'g> {
             for p in [mover, mover ^ 1] {
                 let hit = match &e.cond {
                     EndCond::NoPieces(k) => self.count(p, *k) == 0,
+                    EndCond::NobodyHas(k) => {
+                        p == mover && self.count(0, *k) == 0 && self.count(1, *k) == 0
+                    }
                     EndCond::PassLimit(n) => p == mover && u32::from(self.passes) >= *n,
                     EndCond::Reaches { kind, region } => {
                         let code = crate::compile::code(*kind, p);
@@ -423,18 +666,35 @@ impl<'g> Position<'g> {
     pub fn limit_outcome(&self, occurrences: usize) -> Option<Outcome> {
         let me = self.turn as usize;
         for e in &self.game.end {
-            let hit = match e.cond {
+            let hit = match &e.cond {
                 EndCond::Repetition => occurrences >= 3,
                 EndCond::PlyLimit {
                     plies,
                     no_progress: None,
-                } => self.ply >= plies,
-                EndCond::PlyLimit { plies, .. } => self.quiet >= plies,
+                    ..
+                } => self.ply >= *plies,
+                EndCond::PlyLimit { plies, .. } => self.quiet >= *plies,
                 _ => false,
             };
-            if hit {
-                return Some(Self::verdict(e.verdict, me, &e.text));
+            if !hit {
+                continue;
             }
+            // A tie-break decides first: the player with more pieces (of a kind) wins.
+            if let EndCond::PlyLimit { tiebreak, .. } = &e.cond {
+                for t in tiebreak {
+                    let (a, b) = (self.count(0, *t), self.count(1, *t));
+                    if a != b {
+                        let what = t.map_or("pieces".to_string(), |k| {
+                            format!("{}s", self.game.kinds[k].name)
+                        });
+                        return Some(Outcome::Win {
+                            player: usize::from(b > a),
+                            reason: format!("{}: more {what}", e.text),
+                        });
+                    }
+                }
+            }
+            return Some(Self::verdict(e.verdict, me, &e.text));
         }
         None
     }

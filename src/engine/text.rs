@@ -1,7 +1,7 @@
 //! Text forms: move notation, position strings, board drawings and game summaries.
 
 use super::{Game, Move, MoveKind, Position, Rule};
-use crate::geometry::{CellSet, Shape, NONE};
+use crate::geometry::{Cell, CellSet, Shape, NONE};
 use crate::model::{Hurdle, Notation, Target};
 
 /// A position string that could not be read.
@@ -27,6 +27,41 @@ impl Position<'_> {
             None
         };
         match g.notation {
+            Notation::Pieces => {
+                let letter = g.kinds[Game::kind_of(mover)].letter;
+                let mut s = format!("{letter}{}", name(m.from));
+                match m.kind {
+                    MoveKind::Push | MoveKind::PushKept => {
+                        s.push('^');
+                        s.push_str(name(m.extra_from));
+                    }
+                    MoveKind::Sleep | MoveKind::SleepKept => {
+                        s.push('*');
+                        s.push_str(name(m.extra_from));
+                    }
+                    MoveKind::Heal => s.push('+'),
+                    MoveKind::Swap => {
+                        s.push_str("<>");
+                        s.push_str(name(m.to));
+                    }
+                    MoveKind::Transfer => {
+                        s.push('@');
+                        s.push_str(name(m.to));
+                    }
+                    _ => {
+                        let capture = m.ncap > 0 && m.kind != MoveKind::Keep;
+                        s.push(if capture { 'x' } else { '-' });
+                        s.push_str(name(m.to));
+                    }
+                }
+                for p in [m.promote, m.extra_promote] {
+                    if p != 0 {
+                        s.push('=');
+                        s.push(g.kinds[Game::kind_of(p)].letter);
+                    }
+                }
+                s
+            }
             Notation::Coordinates => {
                 let mut s = if m.kind == MoveKind::Smash {
                     format!("{}y{}", name(m.from), name(m.caps[0]))
@@ -153,7 +188,7 @@ impl Position<'_> {
                         s.push_str(&run.to_string());
                         run = 0;
                     }
-                    s.push(g.letter(code));
+                    s.push_str(&self.cell_token(c));
                 }
             }
             if run > 0 {
@@ -162,6 +197,13 @@ impl Position<'_> {
             rows.push(s);
         }
         let mut out = format!("{} {}", rows.join("/"), g.side_letters[self.turn as usize]);
+        if g.has_layers {
+            out.push(' ');
+            match self.fresh_cell() {
+                Some(c) => out.push_str(&b.names[c as usize]),
+                None => out.push('-'),
+            }
+        }
         if !g.castles.is_empty() {
             let rights: String = g
                 .castles
@@ -227,6 +269,20 @@ impl Position<'_> {
             )));
         }
         let mut cells = vec![0u8; b.len()];
+        // Per cell: kept piece, slept bits (only with layers).
+        let mut under = vec![0u8; b.len()];
+        let mut slept = vec![0u8; b.len()];
+        let piece = |ch: char, y: i32| -> Result<u8, PositionError> {
+            let kind = game
+                .kinds
+                .iter()
+                .position(|kd| kd.letter == ch.to_ascii_uppercase())
+                .ok_or_else(|| err(format!("unknown piece letter `{ch}` in rank {}", y + 1)))?;
+            Ok(crate::compile::code(
+                kind,
+                usize::from(!ch.is_ascii_uppercase()),
+            ))
+        };
         for (i, row) in rows.iter().enumerate() {
             let y = b.rows as i32 - 1 - i as i32;
             let row_cells: Vec<u8> = (0..b.cols as i32)
@@ -245,16 +301,59 @@ impl Position<'_> {
                     k += n;
                     continue;
                 }
-                let kind = game
-                    .kinds
-                    .iter()
-                    .position(|kd| kd.letter == ch.to_ascii_uppercase())
-                    .ok_or_else(|| err(format!("unknown piece letter `{ch}` in rank {}", y + 1)))?;
                 if k >= row_cells.len() {
                     break;
                 }
-                let player = usize::from(!ch.is_ascii_uppercase());
-                cells[row_cells[k] as usize] = crate::compile::code(kind, player);
+                let cell = row_cells[k] as usize;
+                let layered = |what: &str| {
+                    if game.has_layers {
+                        Ok(())
+                    } else {
+                        Err(err(format!(
+                            "{what} in rank {}: this game has no {what}s",
+                            y + 1
+                        )))
+                    }
+                };
+                if ch == '[' {
+                    layered("stack")?;
+                    // [TOP'KEPT']: a stack, top piece first.
+                    let mut layer = 0;
+                    for c2 in chars.by_ref() {
+                        match c2 {
+                            ']' => break,
+                            '\'' if layer > 0 => slept[cell] |= 1 << (layer - 1),
+                            _ if layer < 2 => {
+                                let code = piece(c2, y)?;
+                                if layer == 0 {
+                                    cells[cell] = code;
+                                } else {
+                                    under[cell] = code;
+                                }
+                                layer += 1;
+                            }
+                            _ => {
+                                return Err(err(format!(
+                                    "a stack holds two pieces (rank {})",
+                                    y + 1
+                                )))
+                            }
+                        }
+                    }
+                    if layer != 2 {
+                        return Err(err(format!(
+                            "a stack `[..]` needs two pieces (rank {})",
+                            y + 1
+                        )));
+                    }
+                } else {
+                    cells[cell] = piece(ch, y)?;
+                    if chars.peek() == Some(&'\'') {
+                        layered("slept piece")?;
+                        chars.next();
+                        slept[cell] |= 1;
+                    }
+                }
                 k += 1;
             }
             if k != row_cells.len() {
@@ -279,8 +378,27 @@ impl Position<'_> {
                     game.side_letters[0], game.side_letters[1]
                 ))
             })? as u8;
+        let mut fresh = NONE;
+        if game.has_layers {
+            let f = fields
+                .next()
+                .ok_or_else(|| err("missing the fresh-piece field (`-` for none)".into()))?;
+            if f != "-" {
+                fresh = b
+                    .cell(f)
+                    .filter(|&c| cells[c as usize] != 0)
+                    .ok_or_else(|| err(format!("fresh cell `{f}` holds no piece")))?;
+            }
+        }
         let mut unmoved = CellSet::EMPTY;
         let mut pos = Position::from_parts(game, cells, CellSet::EMPTY, turn, NONE, NONE, 0, 0);
+        if game.has_layers {
+            for c in 0..b.len() as Cell {
+                pos.set_under(c, under[c as usize]);
+                pos.set_slept(c, slept[c as usize]);
+            }
+            pos.set_fresh(fresh);
+        }
         if !game.castles.is_empty() {
             let f = fields
                 .next()
@@ -337,17 +455,36 @@ impl Position<'_> {
         if let Some(extra) = fields.next() {
             return Err(err(format!("unexpected field `{extra}`")));
         }
-        let cells = std::mem::take(&mut pos.cells);
-        Ok(Position::from_parts(
-            game,
-            cells,
-            unmoved,
-            turn,
-            ep_target,
-            ep_victim,
-            (movenum - 1) * 2 + turn as u32,
-            quiet,
-        ))
+        pos.unmoved = unmoved;
+        pos.ep_target = ep_target;
+        pos.ep_victim = ep_victim;
+        pos.ply = (movenum - 1) * 2 + turn as u32;
+        pos.quiet = quiet;
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    /// One cell of a position string: the piece's letter, `'` when slept, a stack as
+    /// `[TOP KEPT]` (each with its own `'`).
+    fn cell_token(&self, c: Cell) -> String {
+        let g = self.game;
+        let mut s = String::new();
+        let kept = self.under_at(c);
+        if kept != 0 {
+            s.push('[');
+        }
+        s.push(g.letter(self.cells[c as usize]));
+        if self.is_slept(c, false) {
+            s.push('\'');
+        }
+        if kept != 0 {
+            s.push(g.letter(kept));
+            if self.is_slept(c, true) {
+                s.push('\'');
+            }
+            s.push(']');
+        }
+        s
     }
 
     // ------------------------------------------------------------ drawings
@@ -456,6 +593,7 @@ fn target_text(t: Target) -> &'static str {
         Target::Empty => " to empty",
         Target::Enemy => " to enemy",
         Target::EmptyOrEnemy => "",
+        Target::EmptyOrAny => " to empty or any",
         Target::Smash => " smashing enemy",
     }
 }
@@ -499,12 +637,26 @@ fn rule_text(game: &Game, r: &Rule) -> String {
         ),
         Rule::Leap {
             stride,
-            table,
             target,
-        } => {
-            let _ = table;
-            format!("leap ({stride} targets){}", target_text(*target))
-        }
+            then_fresh,
+            ..
+        } => format!(
+            "leap ({stride} targets){}{}",
+            target_text(*target),
+            if *then_fresh { ", then fresh" } else { "" }
+        ),
+        Rule::Fly { dirs, then } => match then {
+            Some(t) => format!(
+                "fly {}, then may slide {}",
+                dirs_text(game, dirs),
+                dirs_text(game, t)
+            ),
+            None => format!("fly {}", dirs_text(game, dirs)),
+        },
+        Rule::Push { dirs } => format!("push {}", dirs_text(game, dirs)),
+        Rule::Sleep { dirs } => format!("sleep {}", dirs_text(game, dirs)),
+        Rule::Heal { dirs } => format!("heal {}", dirs_text(game, dirs)),
+        Rule::Swap => "swap with any piece".to_string(),
         Rule::Jump {
             dirs,
             hurdle,

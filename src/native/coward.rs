@@ -1,0 +1,36 @@
+//! `coward(toward)`: Rascals' rule R5. After a move that captured nothing and did not end
+//! strictly closer to `toward` than it started, the moved piece is removed.
+
+use super::{ArgValue, CompiledHook, MoveFacts};
+use crate::geometry::Board;
+
+/// Precomputes every cell's distance from `toward`.
+pub fn compile(args: &[ArgValue], board: &Board) -> CompiledHook {
+    let ArgValue::Cell(center) = args[0] else {
+        unreachable!("checker guarantees a cell argument")
+    };
+    CompiledHook {
+        after_move: Some(after_move),
+        data: board.distances(center),
+        ..CompiledHook::default()
+    }
+}
+
+fn after_move(m: &MoveFacts, dist: &[u8]) -> bool {
+    m.captured == 0 && dist[m.to as usize] >= dist[m.from as usize]
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::geometry::Board;
+
+    #[test]
+    fn hex_levels_from_the_castle() {
+        let b = Board::hex(6);
+        let d = b.distances(b.cell("f6").unwrap());
+        assert_eq!(d[b.cell("f6").unwrap() as usize], 0);
+        assert_eq!(d[b.cell("a1").unwrap() as usize], 5);
+        assert_eq!(d[b.cell("k11").unwrap() as usize], 5);
+        assert_eq!(d[b.cell("g6").unwrap() as usize], 1);
+    }
+}
