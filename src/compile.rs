@@ -322,12 +322,12 @@ fn describe_end(e: &EndModel, kinds: &[KindModel]) -> String {
             "when I have no legal move and I am in check".to_string()
         }
         EndCond::NoPieces(None) => "when I have no pieces".to_string(),
-        EndCond::NoPieces(Some(k)) => format!("when I have no {}", kinds[*k].name),
+        EndCond::NoPieces(Some(k)) => format!("when I have no {}s", kinds[*k].name),
         EndCond::Reaches { kind, .. } => format!("when my {} reaches its goal", kinds[*kind].name),
         EndCond::Repetition => "on threefold repetition".to_string(),
         EndCond::PassLimit(n) => format!("after {n} passes in a row"),
         EndCond::NobodyHas(None) => "when nobody has pieces".to_string(),
-        EndCond::NobodyHas(Some(k)) => format!("when nobody has {}", kinds[*k].name),
+        EndCond::NobodyHas(Some(k)) => format!("when nobody has {}s", kinds[*k].name),
         EndCond::PlyLimit {
             plies,
             no_progress: None,

@@ -4,7 +4,7 @@
 //! shows up as a readable diff.
 //!
 //! Format: an optional `game PATH` line first (default `games/GAME.game`), then one entry per
-//! `==` header, its lines in any order:
+//! `==` header; its lines run in order, each check on the position reached so far:
 //! ```text
 //! == the name of the position (the rule it illustrates)
 //! position FEN-LIKE STRING      (default: the start position)
@@ -21,17 +21,12 @@ mod common;
 
 use tabula::engine::{MatchState, Position};
 
+/// One named position: where it starts and the lines to run on it, in order.
 #[derive(Default)]
 struct Entry {
     name: String,
     position: Option<String>,
-    play: Vec<String>,
-    count: Option<usize>,
-    moves: Option<Vec<String>>,
-    includes: Vec<String>,
-    excludes: Vec<String>,
-    board: Option<String>,
-    outcome: Option<String>,
+    steps: Vec<(String, String)>,
 }
 
 /// Moves separated by spaces; ` x CELL` (a removal appended to a walk) stays with its move.
@@ -78,16 +73,11 @@ fn entries(text: &str) -> Vec<Entry> {
             .last_mut()
             .unwrap_or_else(|| panic!("line {}: data before the first `==`", n + 1));
         let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
-        let words = || move_words(rest);
         match key {
             "position" => e.position = Some(rest.to_string()),
-            "play" => e.play.extend(words()),
-            "count" => e.count = Some(rest.parse().expect("count")),
-            "moves" => e.moves = Some(words()),
-            "includes" => e.includes.extend(words()),
-            "excludes" => e.excludes.extend(words()),
-            "board" => e.board = Some(rest.to_string()),
-            "outcome" => e.outcome = Some(rest.to_string()),
+            "play" | "count" | "moves" | "includes" | "excludes" | "board" | "outcome" => {
+                e.steps.push((key.to_string(), rest.to_string()))
+            }
             other => panic!("line {}: unknown key `{other}`", n + 1),
         }
     }
@@ -98,60 +88,79 @@ fn run(game_name: &str, text: &str) -> String {
     let game = common::game(&game_path(game_name, text));
     let mut report = String::new();
     for e in entries(text) {
+        let ctx = format!("{game_name} / {}", e.name);
         let start = match &e.position {
-            Some(p) => Position::from_text(&game, p)
-                .unwrap_or_else(|err| panic!("{game_name} / {}: {err}", e.name)),
+            Some(p) => Position::from_text(&game, p).unwrap_or_else(|err| panic!("{ctx}: {err}")),
             None => game.start(),
         };
         let mut state = MatchState::new(start);
-        for m in &e.play {
-            let mv = state
-                .pos
-                .parse_move(m)
-                .unwrap_or_else(|err| panic!("{game_name} / {}: {err}", e.name));
-            let i = state
-                .moves()
-                .iter()
-                .position(|x| state.pos.move_text(x) == state.pos.move_text(&mv))
-                .expect("parsed moves are legal");
-            state.play_index(i);
+        let mut played = Vec::new();
+        let legal_now = |state: &MatchState| {
+            if state.outcome().is_some() {
+                Vec::new()
+            } else {
+                state.pos.legal_move_texts()
+            }
+        };
+        for (key, rest) in &e.steps {
+            let legal = legal_now(&state);
+            match key.as_str() {
+                "play" => {
+                    for m in move_words(rest) {
+                        let mv = state
+                            .pos
+                            .parse_move(&m)
+                            .unwrap_or_else(|err| panic!("{ctx}: {err}"));
+                        let text = state.pos.move_text(&mv);
+                        let i = state
+                            .moves()
+                            .iter()
+                            .position(|x| state.pos.move_text(x) == text)
+                            .unwrap_or_else(|| panic!("{ctx}: `{m}` is not legal here"));
+                        state.play_index(i);
+                        played.push(m);
+                    }
+                }
+                "count" => {
+                    let n: usize = rest.parse().expect("count");
+                    assert_eq!(legal.len(), n, "{ctx}: legal moves {legal:?}");
+                }
+                "moves" => {
+                    let mut want = move_words(rest);
+                    want.sort();
+                    assert_eq!(legal, want, "{ctx}");
+                }
+                "includes" => {
+                    for m in move_words(rest) {
+                        assert!(
+                            legal.contains(&m),
+                            "{ctx}: `{m}` should be legal; legal: {legal:?}"
+                        );
+                    }
+                }
+                "excludes" => {
+                    for m in move_words(rest) {
+                        assert!(!legal.contains(&m), "{ctx}: `{m}` should not be legal");
+                    }
+                }
+                "board" => assert_eq!(state.pos.to_text(), *rest, "{ctx}: position"),
+                "outcome" => {
+                    let o = state
+                        .outcome()
+                        .map_or("none".to_string(), |o| o.describe(&game));
+                    assert_eq!(o, *rest, "{ctx}: outcome");
+                }
+                _ => unreachable!("keys are checked when reading"),
+            }
         }
         let pos = &state.pos;
-        let legal = if state.outcome().is_some() {
-            Vec::new()
-        } else {
-            pos.legal_move_texts()
-        };
-        let ctx = format!("{game_name} / {}", e.name);
-        if let Some(n) = e.count {
-            assert_eq!(legal.len(), n, "{ctx}: legal moves {legal:?}");
-        }
-        if let Some(want) = &e.moves {
-            let mut want = want.clone();
-            want.sort();
-            assert_eq!(legal, want, "{ctx}");
-        }
-        for m in &e.includes {
-            assert!(
-                legal.contains(m),
-                "{ctx}: `{m}` should be legal; legal: {legal:?}"
-            );
-        }
-        for m in &e.excludes {
-            assert!(!legal.contains(m), "{ctx}: `{m}` should not be legal");
-        }
-        if let Some(b) = &e.board {
-            assert_eq!(&pos.to_text(), b, "{ctx}: position after the moves");
-        }
+        let legal = legal_now(&state);
         let outcome = state
             .outcome()
             .map_or("none".to_string(), |o| o.describe(&game));
-        if let Some(o) = &e.outcome {
-            assert_eq!(&outcome, o, "{ctx}: outcome");
-        }
         report.push_str(&format!("== {}\n", e.name));
-        if !e.play.is_empty() {
-            report.push_str(&format!("played: {}\n", e.play.join(" ")));
+        if !played.is_empty() {
+            report.push_str(&format!("played: {}\n", played.join(" ")));
         }
         report.push_str(&format!("position: {}\n", pos.to_text()));
         report.push_str(&pos.render());

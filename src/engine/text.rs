@@ -493,7 +493,22 @@ impl Position<'_> {
     /// offset rows.
     pub fn render(&self) -> String {
         let g = self.game;
-        let mut out = draw(g, |c| g.letter(self.cells[c as usize]));
+        let mut out = if g.has_layers {
+            // Stacks and slept pieces need wider cells: `W'`, `[KW]`.
+            draw(g, 5, |c| match self.cells[c as usize] {
+                0 => ".".to_string(),
+                _ => self.cell_token(c),
+            })
+        } else {
+            draw(g, 1, |c| g.letter(self.cells[c as usize]).to_string())
+        };
+        if g.has_layers {
+            out.push_str("(' slept, [Kw] K keeping w");
+            if let Some(f) = self.fresh_cell() {
+                out.push_str(&format!("; fresh: {}", g.board.names[f as usize]));
+            }
+            out.push_str(")\n");
+        }
         out.push_str(&format!("{} to move\n", g.players[self.turn as usize].name));
         out
     }
@@ -502,15 +517,18 @@ impl Position<'_> {
     /// declares none.
     pub fn render_levels(&self) -> Option<String> {
         let levels = self.game.levels.as_ref()?;
-        Some(draw(self.game, |c| {
-            char::from_digit(u32::from(levels[c as usize]).min(35), 36).unwrap_or('?')
+        Some(draw(self.game, 1, |c| {
+            char::from_digit(u32::from(levels[c as usize]).min(35), 36)
+                .unwrap_or('?')
+                .to_string()
         }))
     }
 }
 
 /// Draws one character per cell: rank labels on the left, file letters below a square board,
 /// hexagons with offset rows.
-fn draw(g: &Game, symbol: impl Fn(u8) -> char) -> String {
+/// Each cell's symbol is right-aligned in `cell` columns.
+fn draw(g: &Game, cell: usize, symbol: impl Fn(u8) -> String) -> String {
     let b = &g.board;
     let width = b.rows.to_string().len();
     let mut out = String::new();
@@ -520,15 +538,13 @@ fn draw(g: &Game, symbol: impl Fn(u8) -> char) -> String {
                 out.push_str(&format!("{:>width$} ", y + 1));
                 for x in 0..b.cols as i32 {
                     let c = b.at(x, y);
-                    out.push(' ');
-                    out.push(symbol(c));
+                    out.push_str(&format!(" {:>cell$}", symbol(c)));
                 }
                 out.push('\n');
             }
             out.push_str(&" ".repeat(width + 1));
             for x in 0..b.cols {
-                out.push(' ');
-                out.push_str(&crate::geometry::file_name(x));
+                out.push_str(&format!(" {:>cell$}", crate::geometry::file_name(x)));
             }
             out.push('\n');
         }
@@ -546,7 +562,7 @@ fn draw(g: &Game, symbol: impl Fn(u8) -> char) -> String {
                     if i > 0 {
                         out.push(' ');
                     }
-                    out.push(symbol(c));
+                    out.push_str(&format!("{:>cell$}", symbol(c)));
                 }
                 out.push('\n');
             }
