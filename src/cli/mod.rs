@@ -1,12 +1,12 @@
 //! Argument parsing, output formats (text and `--json`) and exit codes:
 //! 0 ok, 1 invalid description or illegal input, 2 usage or I/O error.
 
+mod bench;
 mod play;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::IsTerminal;
-use std::time::Instant;
-use tabula::engine::{perft, perft_divide, Game, Playout, Position};
+use tabula::engine::{Game, Playout, Position};
 use tabula::rng::Rng;
 use tabula::LoadError;
 
@@ -58,9 +58,12 @@ enum Command {
         /// Show the count below each legal move.
         #[arg(long)]
         divide: bool,
-        /// Print {"depth","nodes","seconds","nps"}.
+        /// Print {"depth","nodes","seconds","nps","cpu_seconds","cpu_nps",...}.
         #[arg(long)]
         json: bool,
+        /// Count this many times and report the median times and rates.
+        #[arg(long, default_value_t = 1, conflicts_with = "divide")]
+        runs: u32,
     },
     /// Play uniformly random games and print their moves and results.
     Playout {
@@ -74,14 +77,21 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Random playouts per second on one thread.
+    /// Random playouts per CPU-second on one thread (the median of several runs).
+    ///
+    /// Also plies per second, wall-clock rates, average plies, the results, bytes per state and
+    /// the end rules that decide how long a random game lasts.
     Bench {
         file: String,
-        /// How long to run.
+        /// How long each run lasts (wall time).
         #[arg(long, default_value_t = 5.0)]
         seconds: f64,
+        /// Number of timed runs; rates are their medians.
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+        runs: u32,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Print {"playouts_per_sec","plies_per_sec","avg_plies","results",...}.
         #[arg(long)]
         json: bool,
     },
@@ -224,10 +234,11 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
             position: p,
             divide,
             json,
+            runs,
         } => {
             let g = load(&file)?;
             let pos = position(&g, &p)?;
-            run_perft(&pos, depth, divide, json);
+            bench::run_perft(&pos, depth, divide, runs, json);
             Ok(())
         }
         Command::Playout {
@@ -243,11 +254,12 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
         Command::Bench {
             file,
             seconds,
+            runs,
             seed,
             json,
         } => {
             let g = load(&file)?;
-            bench(&g, seconds, seed, json);
+            bench::bench(&g, seconds, runs, seed, json);
             Ok(())
         }
         Command::Play {
@@ -301,56 +313,6 @@ fn spinner(total_hint: &str) -> Option<indicatif::ProgressBar> {
     Some(pb)
 }
 
-fn run_perft(pos: &Position, depth: usize, divide: bool, json: bool) {
-    let pb = spinner("counting");
-    let t = Instant::now();
-    let mut counted = 0u64;
-    let mut last = Instant::now();
-    let mut tick = |n: u64| {
-        counted += n;
-        if let Some(pb) = &pb {
-            if last.elapsed().as_millis() > 200 {
-                last = Instant::now();
-                pb.set_message(format!("{counted} leaves"));
-            }
-        }
-    };
-    let nodes = if divide {
-        let rows = perft_divide(pos, depth);
-        let mut lines: Vec<(String, u64)> =
-            rows.iter().map(|(m, n)| (pos.move_text(m), *n)).collect();
-        lines.sort();
-        if let Some(pb) = &pb {
-            pb.finish_and_clear();
-        }
-        if !json {
-            for (m, n) in &lines {
-                println!("{m}: {n}");
-            }
-        }
-        lines.iter().map(|(_, n)| n).sum()
-    } else {
-        let n = perft(pos, depth, &mut tick);
-        if let Some(pb) = &pb {
-            pb.finish_and_clear();
-        }
-        n
-    };
-    let secs = t.elapsed().as_secs_f64();
-    let nps = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
-    if json {
-        println!(
-            "{}",
-            serde_json::json!({"depth": depth, "nodes": nodes, "seconds": round3(secs), "nps": nps.round()})
-        );
-    } else {
-        println!(
-            "perft {depth}: {nodes} nodes in {secs:.3} s ({:.0} nodes/s)",
-            nps
-        );
-    }
-}
-
 fn round3(x: f64) -> f64 {
     (x * 1000.0).round() / 1000.0
 }
@@ -384,57 +346,5 @@ fn playouts(g: &Game, seed: u64, count: u32, json: bool) {
     }
     if json {
         println!("{}", serde_json::Value::Array(all));
-    }
-}
-
-fn bench(g: &Game, seconds: f64, seed: u64, json: bool) {
-    let mut rng = Rng::new(seed);
-    let mut runner = Playout::new(g.start());
-    let pb = spinner("playing");
-    let start = Instant::now();
-    let (mut games, mut plies) = (0u64, 0u64);
-    let mut results: indexmap::IndexMap<String, u64> = indexmap::IndexMap::new();
-    for p in &g.players {
-        results.insert(p.name.clone(), 0);
-    }
-    results.insert("draw".into(), 0);
-    while start.elapsed().as_secs_f64() < seconds {
-        let r = runner.run(&mut rng, &mut |_, _| {});
-        games += 1;
-        plies += r.plies as u64;
-        *results.entry(r.outcome.key(g)).or_insert(0) += 1;
-        if let Some(pb) = &pb {
-            pb.set_message(format!("{games} games"));
-        }
-    }
-    if let Some(pb) = &pb {
-        pb.finish_and_clear();
-    }
-    let secs = start.elapsed().as_secs_f64();
-    let pps = games as f64 / secs;
-    let plps = plies as f64 / secs;
-    let avg = if games > 0 {
-        plies as f64 / games as f64
-    } else {
-        0.0
-    };
-    if json {
-        println!(
-            "{}",
-            serde_json::json!({
-                "playouts_per_sec": pps.round(),
-                "plies_per_sec": plps.round(),
-                "avg_plies": (avg * 10.0).round() / 10.0,
-                "games": games,
-                "seconds": round3(secs),
-                "bytes_per_state": g.bytes_per_state(),
-                "results": results,
-            })
-        );
-    } else {
-        println!("{games} playouts in {secs:.2} s: {pps:.0} playouts/s, {plps:.0} plies/s, {avg:.1} plies on average");
-        let parts: Vec<String> = results.iter().map(|(k, v)| format!("{k} {v}")).collect();
-        println!("results: {}", parts.join(", "));
-        println!("state size: {} bytes", g.bytes_per_state());
     }
 }
