@@ -48,6 +48,9 @@ enum Command {
         /// Print a JSON array instead of one move per line.
         #[arg(long)]
         json: bool,
+        /// Group the moves by the kind of the acting piece, with counts.
+        #[arg(long)]
+        by_piece: bool,
     },
     /// Count move sequences of DEPTH plies (one move = one whole turn).
     Perft {
@@ -205,9 +208,27 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
             file,
             position: p,
             json,
+            by_piece,
         } => {
             let g = load(&file)?;
             let pos = position(&g, &p)?;
+            if by_piece && pos.static_outcome().is_none() {
+                let groups = pos.legal_moves_by_piece();
+                if json {
+                    let map: indexmap::IndexMap<_, _> = groups.into_iter().collect();
+                    println!(
+                        "{}",
+                        serde_json::to_string(&map).expect("strings serialise")
+                    );
+                } else {
+                    let total: usize = groups.iter().map(|(_, m)| m.len()).sum();
+                    println!("{total} moves");
+                    for (name, moves) in groups {
+                        println!("{name} ({}): {}", moves.len(), moves.join(" "));
+                    }
+                }
+                return Ok(());
+            }
             // A finished game has no moves (as in perft); say why on stderr.
             let moves = match pos.static_outcome() {
                 Some(o) => {

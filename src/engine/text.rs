@@ -109,6 +109,32 @@ impl Position<'_> {
         }
     }
 
+    /// The legal moves grouped by the kind of the acting piece, in declaration order, each
+    /// group sorted; a pass is its own group.
+    pub fn legal_moves_by_piece(&self) -> Vec<(String, Vec<String>)> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        let g = self.game;
+        let mut groups: Vec<(String, Vec<String>)> = g
+            .kinds
+            .iter()
+            .map(|k| (k.name.clone(), Vec::new()))
+            .collect();
+        groups.push(("pass".to_string(), Vec::new()));
+        for m in &moves {
+            let i = match m.kind {
+                MoveKind::Pass => g.kinds.len(),
+                _ => Game::kind_of(self.cells[m.from as usize]),
+            };
+            groups[i].1.push(self.move_text(m));
+        }
+        for (_, g) in &mut groups {
+            g.sort();
+        }
+        groups.retain(|(name, g)| !g.is_empty() || name != "pass");
+        groups
+    }
+
     /// The legal moves in notation, sorted.
     pub fn legal_move_texts(&self) -> Vec<String> {
         let mut moves = Vec::new();
