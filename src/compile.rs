@@ -43,11 +43,14 @@ pub fn compile(m: Model) -> Game {
                     } => {
                         if target.captures() && !twice {
                             for &d in dirs {
-                                attacks[p].push(Attack::Step {
-                                    code: c,
-                                    back: board.opposite[d as usize],
-                                    from: *from,
-                                });
+                                add_attack(
+                                    &mut attacks[p],
+                                    Attack::Step {
+                                        codes: 1 << c,
+                                        back: board.opposite[d as usize],
+                                        from: *from,
+                                    },
+                                );
                             }
                         }
                         Rule::Step {
@@ -65,10 +68,13 @@ pub fn compile(m: Model) -> Game {
                     } => {
                         if target.captures() {
                             for &d in dirs {
-                                attacks[p].push(Attack::Slide {
-                                    code: c,
-                                    back: board.opposite[d as usize],
-                                });
+                                add_attack(
+                                    &mut attacks[p],
+                                    Attack::Slide {
+                                        codes: 1 << c,
+                                        back: board.opposite[d as usize],
+                                    },
+                                );
                             }
                         }
                         Rule::Slide {
@@ -94,11 +100,14 @@ pub fn compile(m: Model) -> Game {
                             }
                         }
                         if target.captures() {
-                            attacks[p].push(Attack::Leap {
-                                code: c,
-                                stride,
-                                sources: back,
-                            });
+                            add_attack(
+                                &mut attacks[p],
+                                Attack::Leap {
+                                    codes: 1 << c,
+                                    stride,
+                                    sources: back,
+                                },
+                            );
                         }
                         Rule::Leap {
                             stride,
@@ -285,6 +294,47 @@ pub fn compile(m: Model) -> Game {
         pass_when_stuck,
         side_letters,
     }
+}
+
+/// Adds an attack pattern, merging it into one of the same shape (same direction, same
+/// leap table) so that a ray is scanned once for all the pieces that attack along it.
+fn add_attack(attacks: &mut Vec<Attack>, new: Attack) {
+    for a in attacks.iter_mut() {
+        match (a, &new) {
+            (
+                Attack::Step { codes, back, from },
+                Attack::Step {
+                    codes: c,
+                    back: b,
+                    from: f,
+                },
+            ) if back == b && from == f => {
+                *codes |= c;
+                return;
+            }
+            (Attack::Slide { codes, back }, Attack::Slide { codes: c, back: b }) if back == b => {
+                *codes |= c;
+                return;
+            }
+            (
+                Attack::Leap {
+                    codes,
+                    stride,
+                    sources,
+                },
+                Attack::Leap {
+                    codes: c,
+                    stride: s,
+                    sources: src,
+                },
+            ) if stride == s && sources == src => {
+                *codes |= c;
+                return;
+            }
+            _ => {}
+        }
+    }
+    attacks.push(new);
 }
 
 /// One letter per player for position strings: the first letter of each name, or 1 and 2

@@ -84,20 +84,21 @@ pub enum Rule {
     },
 }
 
-/// How a piece of `code` could capture onto a cell: the reverse of a capturing rule.
+/// How pieces could capture onto a cell: the reverse of capturing rules. `codes` is the set of
+/// piece codes (as bits) that attack this way, so each ray is scanned once for all of them.
 #[derive(Clone, Debug)]
 pub enum Attack {
     /// A piece one step away in direction `back` from the attacked cell.
     Step {
-        code: u8,
+        codes: u128,
         back: u8,
         from: Option<CellSet>,
     },
     /// The first piece along direction `back` from the attacked cell.
-    Slide { code: u8, back: u8 },
+    Slide { codes: u128, back: u8 },
     /// A piece on any of `sources[cell * stride ..]`.
     Leap {
-        code: u8,
+        codes: u128,
         stride: usize,
         sources: Vec<Cell>,
     },

@@ -661,14 +661,7 @@ impl Position<'_> {
         // Royal safety first: a capture that exposes the royal piece is no capture at all,
         // so it must not make capturing compulsory.
         if g.has_royal {
-            let me = self.turn as usize;
-            let n = self.cells.len();
-            let mut scratch = [0u8; 256];
-            out.retain(|m| {
-                scratch[..n].copy_from_slice(&self.cells);
-                apply_cells(&mut scratch[..n], m);
-                !self.royal_attacked_on(&scratch[..n], me)
-            });
+            self.retain_royal_safe(out);
         }
         if g.compulsory_capture && out.iter().any(|m| m.ncap > 0) {
             out.retain(|m| m.ncap > 0);
@@ -687,6 +680,65 @@ impl Position<'_> {
                 }
             }
         }
+    }
+}
+
+impl Position<'_> {
+    /// Keeps the moves after which no royal piece of the mover is attacked. The royal pieces
+    /// are found once; each move is applied to one scratch board and taken back.
+    fn retain_royal_safe(&self, out: &mut Vec<Move>) {
+        const MAX_ROYALS: usize = 16;
+        let g = self.game;
+        let me = self.turn as usize;
+        let n = self.cells.len();
+        let mut royals = [NONE; MAX_ROYALS];
+        let mut nr = 0;
+        for (c, &code) in self.cells.iter().enumerate() {
+            if code != 0 && Game::owner(code) == me && g.royal[code as usize] {
+                if nr == MAX_ROYALS {
+                    // Too many to track: test every move the slow, general way.
+                    let mut scratch = [0u8; 256];
+                    out.retain(|m| {
+                        scratch[..n].copy_from_slice(&self.cells);
+                        apply_cells(&mut scratch[..n], m);
+                        !self.royal_attacked_on(&scratch[..n], me)
+                    });
+                    return;
+                }
+                royals[nr] = c as Cell;
+                nr += 1;
+            }
+        }
+        let mut scratch = [0u8; 256];
+        scratch[..n].copy_from_slice(&self.cells);
+        let mut saved = [(NONE, 0u8); MAX_CAPTURES + 4];
+        out.retain(|m| {
+            let mut ns = 0;
+            for c in [m.from, m.to, m.extra_from, m.extra_to]
+                .into_iter()
+                .chain(m.captures().iter().copied())
+            {
+                if c != NONE && ns < saved.len() {
+                    saved[ns] = (c, scratch[c as usize]);
+                    ns += 1;
+                }
+            }
+            apply_cells(&mut scratch[..n], m);
+            let safe = royals[..nr].iter().all(|&r| {
+                let cell = if r == m.from {
+                    m.to
+                } else if r == m.extra_from {
+                    m.extra_to
+                } else {
+                    r
+                };
+                !self.attacked_on(&scratch[..n], cell, me ^ 1)
+            });
+            for &(c, v) in saved[..ns].iter().rev() {
+                scratch[c as usize] = v;
+            }
+            safe
+        });
     }
 }
 

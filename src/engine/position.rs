@@ -541,14 +541,16 @@ impl<'g> Position<'g> {
         let b = &self.game.board;
         for a in &self.game.attacks[by] {
             match a {
-                Attack::Step { code, back, from } => {
+                Attack::Step { codes, back, from } => {
                     let s = b.step(target, *back);
-                    if s != NONE && cells[s as usize] == *code && from.is_none_or(|f| f.contains(s))
+                    if s != NONE
+                        && codes >> cells[s as usize] & 1 != 0
+                        && from.is_none_or(|f| f.contains(s))
                     {
                         return true;
                     }
                 }
-                Attack::Slide { code, back } => {
+                Attack::Slide { codes, back } => {
                     let mut s = target;
                     loop {
                         s = b.step(s, *back);
@@ -557,7 +559,7 @@ impl<'g> Position<'g> {
                         }
                         let c = cells[s as usize];
                         if c != 0 {
-                            if c == *code {
+                            if codes >> c & 1 != 0 {
                                 return true;
                             }
                             break;
@@ -565,14 +567,14 @@ impl<'g> Position<'g> {
                     }
                 }
                 Attack::Leap {
-                    code,
+                    codes,
                     stride,
                     sources,
                 } => {
                     let base = target as usize * stride;
                     if sources[base..base + stride]
                         .iter()
-                        .any(|&s| s != NONE && cells[s as usize] == *code)
+                        .any(|&s| s != NONE && codes >> cells[s as usize] & 1 != 0)
                     {
                         return true;
                     }
