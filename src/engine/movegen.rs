@@ -709,10 +709,46 @@ impl Position<'_> {
                 nr += 1;
             }
         }
+        // When no royal piece is attacked now, a move can only expose one by leaving a cell on
+        // a sliding line from it (a possible pin) or by removing a piece off its landing cell
+        // (en passant): other moves need no test. Only slide attacks can be uncovered.
+        let enemy = me ^ 1;
+        let in_check = royals[..nr]
+            .iter()
+            .any(|&r| self.attacked_on(&self.cells, r, enemy));
+        let mut pinnable = CellSet::EMPTY;
+        if !in_check {
+            let b = &g.board;
+            for &r in &royals[..nr] {
+                for a in &g.attacks[enemy] {
+                    if let super::Attack::Slide { back, .. } = a {
+                        let mut t = r;
+                        loop {
+                            t = b.step(t, *back);
+                            if t == NONE {
+                                break;
+                            }
+                            if self.cells[t as usize] != 0 {
+                                pinnable.insert(t);
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+        }
         let mut scratch = [0u8; 256];
         scratch[..n].copy_from_slice(&self.cells);
         let mut saved = [(NONE, 0u8); MAX_CAPTURES + 4];
         out.retain(|m| {
+            if !in_check
+                && !g.royal[self.cells[m.from as usize] as usize]
+                && !pinnable.contains(m.from)
+                && m.extra_from == NONE
+                && m.captures().iter().all(|&c| c == m.to)
+            {
+                return true;
+            }
             let mut ns = 0;
             for c in [m.from, m.to, m.extra_from, m.extra_to]
                 .into_iter()
