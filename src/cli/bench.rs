@@ -137,7 +137,9 @@ struct Round {
 /// Random playouts for `runs` rounds of `seconds` (wall time) each, on one thread, reporting
 /// median rates per CPU-second. One [`Playout`] and one generator serve every round, so the
 /// rounds continue one seeded sequence of games and memory stays flat.
-pub fn bench(g: &Game, seconds: f64, runs: u32, seed: u64, json: bool) {
+/// With `games`, each run plays exactly that many games instead (a fixed amount of work, for
+/// instruction-count profiling).
+pub fn bench(g: &Game, seconds: f64, games_per_run: Option<u64>, runs: u32, seed: u64, json: bool) {
     let clock = CpuClock::detect();
     let mut rng = Rng::new(seed);
     let mut runner = Playout::new(g.start());
@@ -159,7 +161,11 @@ pub fn bench(g: &Game, seconds: f64, runs: u32, seed: u64, json: bool) {
                 Some((_, n)) => *n += 1,
                 None => outcomes.push((r.outcome, 1)),
             }
-            if watch.wall.elapsed().as_secs_f64() >= seconds {
+            let done = match games_per_run {
+                Some(n) => games >= n,
+                None => watch.wall.elapsed().as_secs_f64() >= seconds,
+            };
+            if done {
                 break;
             }
             if let Some(pb) = &pb {

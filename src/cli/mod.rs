@@ -92,6 +92,10 @@ enum Command {
         /// Number of timed runs; rates are their medians.
         #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
         runs: u32,
+        /// Play exactly this many games per run instead of timing it (fixed work, for
+        /// profiling with instruction counts).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        games: Option<u64>,
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Print {"playouts_per_sec","plies_per_sec","avg_plies","results",...}.
@@ -276,11 +280,12 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
             file,
             seconds,
             runs,
+            games,
             seed,
             json,
         } => {
             let g = load(&file)?;
-            bench::bench(&g, seconds, runs, seed, json);
+            bench::bench(&g, seconds, games, runs, seed, json);
             Ok(())
         }
         Command::Play {

@@ -29,6 +29,8 @@ pub struct Position<'g> {
     pub(super) slept: Vec<u8>,
     /// The cell of the piece that is fresh (protected during the opponent's next action).
     pub(super) fresh: Cell,
+    /// Pieces on the board (kept ones included) by piece code, kept up to date by every change.
+    pub(super) counts: Vec<u16>,
     pub(super) hash: u64,
 }
 
@@ -52,6 +54,7 @@ impl Clone for Position<'_> {
             under: self.under.clone(),
             slept: self.slept.clone(),
             fresh: self.fresh,
+            counts: self.counts.clone(),
             hash: self.hash,
         }
     }
@@ -70,6 +73,7 @@ impl Clone for Position<'_> {
         self.under.clone_from(&o.under);
         self.slept.clone_from(&o.slept);
         self.fresh = o.fresh;
+        self.counts.clone_from(&o.counts);
         self.hash = o.hash;
     }
 }
@@ -127,8 +131,12 @@ impl<'g> Position<'g> {
                 Vec::new()
             },
             fresh: NONE,
+            counts: vec![0; game.rules.len()],
             hash: 0,
         };
+        for &code in &p.cells {
+            p.counts[code as usize] += 1;
+        }
         p.hash = p.compute_hash();
         p
     }
@@ -198,6 +206,13 @@ impl<'g> Position<'g> {
         }
         if code != 0 {
             self.hash ^= self.game.zobrist_under[code as usize * n + c as usize];
+        }
+        // Code 0 counts empty layers; only the piece codes matter.
+        if old != 0 {
+            self.counts[old as usize] -= 1;
+        }
+        if code != 0 {
+            self.counts[code as usize] += 1;
         }
         self.under[c as usize] = code;
     }
@@ -276,13 +291,16 @@ impl<'g> Position<'g> {
 
     /// Number of pieces a player has (of one kind, or of any kind).
     pub fn count(&self, player: usize, kind: Option<usize>) -> usize {
-        self.cells
-            .iter()
-            .chain(self.under.iter())
-            .filter(|&&c| {
-                c != 0 && Game::owner(c) == player && kind.is_none_or(|k| Game::kind_of(c) == k)
-            })
-            .count()
+        match kind {
+            Some(k) => self.counts[crate::compile::code(k, player) as usize] as usize,
+            None => self
+                .counts
+                .iter()
+                .skip(1 + player)
+                .step_by(2)
+                .map(|&n| n as usize)
+                .sum(),
+        }
     }
 
     #[inline]
@@ -295,6 +313,8 @@ impl<'g> Position<'g> {
         if code != 0 {
             self.hash ^= self.game.zobrist_piece[code as usize * n + c as usize];
         }
+        self.counts[old as usize] -= 1;
+        self.counts[code as usize] += 1;
         self.cells[c as usize] = code;
     }
 
