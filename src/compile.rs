@@ -221,6 +221,12 @@ pub fn compile(m: Model) -> Game {
     let zobrist_under = layer_keys(&mut rng, ncodes * board.len());
     let zobrist_slept = layer_keys(&mut rng, 2 * board.len());
     let zobrist_fresh = layer_keys(&mut rng, board.len());
+    // Hooks that generate moves or forbid acting run per piece: keep the general path.
+    let piece_hooks = hooks
+        .iter()
+        .flatten()
+        .any(|h| h.generate.is_some() || h.may_act.is_some());
+    let bitboards = bitboards(&board, has_layers || piece_hooks);
     let pass_when_stuck = m.end.iter().any(|e| e.verdict == Verdict::Pass);
 
     let royal: Vec<bool> = (0..ncodes)
@@ -291,6 +297,7 @@ pub fn compile(m: Model) -> Game {
         zobrist_slept,
         zobrist_fresh,
         has_layers,
+        bitboards,
         pass_when_stuck,
         side_letters,
     }
@@ -335,6 +342,30 @@ fn add_attack(attacks: &mut Vec<Attack>, new: Attack) {
         }
     }
     attacks.push(new);
+}
+
+/// Shift tables when the board is a square grid of at most 64 cells (cell = y * width + x) and
+/// the game has no layers (stacks and states need the general path).
+fn bitboards(board: &crate::geometry::Board, has_layers: bool) -> Option<crate::engine::Bitboards> {
+    let crate::geometry::Shape::Square { width, .. } = board.shape else {
+        return None;
+    };
+    if has_layers || board.len() > 64 {
+        return None;
+    }
+    let shift = board
+        .dirs
+        .iter()
+        .map(|d| d.dy * width as i32 + d.dx)
+        .collect();
+    let can_step = (0..board.dirs.len())
+        .map(|d| {
+            (0..board.len())
+                .filter(|&c| board.step(c as Cell, d as u8) != NONE)
+                .fold(0u64, |m, c| m | 1 << c)
+        })
+        .collect();
+    Some(crate::engine::Bitboards { shift, can_step })
 }
 
 /// One letter per player for position strings: the first letter of each name, or 1 and 2

@@ -43,6 +43,10 @@ impl CellSet {
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|w| *w == 0)
     }
+    /// Cells 0 to 63 as a bitboard.
+    pub fn low_word(&self) -> u64 {
+        self.0[0]
+    }
     pub fn len(&self) -> usize {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }

@@ -197,3 +197,36 @@ fn invariants_over_random_positions() {
         );
     }
 }
+
+/// The bitboard generator (small square boards) must produce exactly the general generator's
+/// moves.
+#[test]
+fn bitboard_generation_matches_the_general_generator() {
+    let mut compared = 0;
+    for name in shipped() {
+        let g = load(&name);
+        if g.bitboards.is_none() {
+            continue;
+        }
+        let mut rng = Rng::new(7);
+        let (mut fast, mut general) = (Vec::new(), Vec::new());
+        for _ in 0..30 {
+            let mut state = MatchState::new(g.start());
+            while state.outcome().is_none() {
+                let pos = &state.pos;
+                pos.pseudo_legal_moves(&mut fast);
+                pos.pseudo_legal_moves_general(&mut general);
+                let text = |ms: &[Move]| {
+                    let mut t: Vec<String> = ms.iter().map(|m| pos.move_text(m)).collect();
+                    t.sort();
+                    t
+                };
+                assert_eq!(text(&fast), text(&general), "{name} at {}", pos.to_text());
+                compared += 1;
+                let i = rng.below(state.moves().len());
+                state.play_index(i);
+            }
+        }
+    }
+    assert!(compared > 5_000, "only {compared} positions compared");
+}

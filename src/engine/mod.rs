@@ -115,6 +115,29 @@ pub struct CastleRight {
     pub letter: char,
 }
 
+/// Shift tables for boards of at most 64 cells (square grids), where pieces of a kind form a
+/// 64-bit board and a step in one direction is one shift for all of them.
+#[derive(Clone, Debug)]
+pub struct Bitboards {
+    /// Per direction: how far a cell index moves (`dy * width + dx`).
+    pub shift: Vec<i32>,
+    /// Per direction: the cells from which a step stays on the board.
+    pub can_step: Vec<u64>,
+}
+
+impl Bitboards {
+    #[inline]
+    pub fn step(&self, bits: u64, d: u8) -> u64 {
+        let bits = bits & self.can_step[d as usize];
+        let s = self.shift[d as usize];
+        if s >= 0 {
+            bits << s
+        } else {
+            bits >> -s
+        }
+    }
+}
+
 /// A compiled game: everything the engine needs, built once per description.
 #[derive(Debug)]
 pub struct Game {
@@ -160,6 +183,8 @@ pub struct Game {
     pub zobrist_fresh: Vec<u64>,
     /// Whether positions carry stacks, slept flags and a fresh piece.
     pub has_layers: bool,
+    /// Square boards of at most 64 cells in games without layers: bitboard move generation.
+    pub bitboards: Option<Bitboards>,
     /// Keyed by the number of consecutive passes (capped at 7).
     pub zobrist_pass: Vec<u64>,
     /// A player with no legal move passes (a move of its own) instead of the game ending.

@@ -41,6 +41,14 @@ impl Position<'_> {
         }
     }
 
+    /// The pseudo-legal moves from the general, per-piece generator even where the game has a
+    /// bitboard fast path: for tests that compare the two.
+    #[doc(hidden)]
+    pub fn pseudo_legal_moves_general(&self, out: &mut Vec<Move>) {
+        out.clear();
+        self.pseudo_moves_general(out);
+    }
+
     /// Moves before the game's filters (compulsory capture, identity, royal safety): for
     /// tests that check the filters independently.
     pub fn pseudo_legal_moves(&self, out: &mut Vec<Move>) {
@@ -54,6 +62,14 @@ impl Position<'_> {
     }
 
     fn pseudo_moves(&self, out: &mut Vec<Move>) {
+        if let Some(bits) = &self.game.bitboards {
+            self.pseudo_moves_bitboard(bits, out);
+        } else {
+            self.pseudo_moves_general(out);
+        }
+    }
+
+    fn pseudo_moves_general(&self, out: &mut Vec<Move>) {
         let me = self.turn as usize;
         let g = self.game;
         for c in 0..self.cells.len() {
@@ -78,6 +94,72 @@ impl Position<'_> {
             for h in hooks {
                 if let Some(generate) = h.generate {
                     generate(self, cell, code, &h.data, out);
+                }
+            }
+        }
+    }
+
+    /// The same moves as the general generator, piece kind by piece kind: plain steps are
+    /// generated for all pieces of a kind at once by shifting their bitboard; every other rule
+    /// runs per piece. Only for games without layers, hooks or bars (see [`Game::bitboards`]).
+    fn pseudo_moves_bitboard(&self, bits: &super::Bitboards, out: &mut Vec<Move>) {
+        let g = self.game;
+        let me = self.turn as usize;
+        let (mut mine, mut theirs) = (0u64, 0u64);
+        for (code, &b) in self.bb.iter().enumerate().skip(1) {
+            if Game::owner(code as u8) == me {
+                mine |= b;
+            } else {
+                theirs |= b;
+            }
+        }
+        let occupied = mine | theirs;
+        for code in (1 + me..self.bb.len()).step_by(2) {
+            let pieces = self.bb[code];
+            if pieces == 0 {
+                continue;
+            }
+            let code = code as u8;
+            for rule in &g.rules[code as usize] {
+                if let Rule::Step {
+                    dirs,
+                    twice: false,
+                    target,
+                    from,
+                    en_passant: false,
+                } = rule
+                {
+                    let allowed = match target {
+                        Target::Empty => !occupied,
+                        Target::Enemy => theirs,
+                        Target::EmptyOrEnemy => !mine,
+                        Target::EmptyOrAny => !0,
+                        Target::Smash => 0,
+                    };
+                    if *target != Target::Smash {
+                        let src = from.map_or(pieces, |f| pieces & f.low_word());
+                        for &d in dirs {
+                            let mut dst = bits.step(src, d) & allowed;
+                            let shift = bits.shift[d as usize];
+                            while dst != 0 {
+                                let to = dst.trailing_zeros() as i32;
+                                dst &= dst - 1;
+                                let mut m = Move::new((to - shift) as Cell, to as Cell);
+                                if occupied >> to & 1 != 0 {
+                                    m.ncap = 1;
+                                    m.caps[0] = to as Cell;
+                                }
+                                self.emit(m, code, out);
+                            }
+                        }
+                        continue;
+                    }
+                }
+                let mut p = pieces;
+                while p != 0 {
+                    let c = p.trailing_zeros() as Cell;
+                    p &= p - 1;
+                    self.gen_rule(rule, c, code, out);
                 }
             }
         }

@@ -31,6 +31,8 @@ pub struct Position<'g> {
     pub(super) fresh: Cell,
     /// Pieces on the board (kept ones included) by piece code, kept up to date by every change.
     pub(super) counts: Vec<u16>,
+    /// With [`Game::bitboards`]: the cells of each piece code as bits (index 0 unused).
+    pub(super) bb: Vec<u64>,
     pub(super) hash: u64,
 }
 
@@ -55,6 +57,7 @@ impl Clone for Position<'_> {
             slept: self.slept.clone(),
             fresh: self.fresh,
             counts: self.counts.clone(),
+            bb: self.bb.clone(),
             hash: self.hash,
         }
     }
@@ -74,6 +77,7 @@ impl Clone for Position<'_> {
         self.slept.clone_from(&o.slept);
         self.fresh = o.fresh;
         self.counts.clone_from(&o.counts);
+        self.bb.clone_from(&o.bb);
         self.hash = o.hash;
     }
 }
@@ -132,10 +136,18 @@ impl<'g> Position<'g> {
             },
             fresh: NONE,
             counts: vec![0; game.rules.len()],
+            bb: if game.bitboards.is_some() {
+                vec![0; game.rules.len()]
+            } else {
+                Vec::new()
+            },
             hash: 0,
         };
-        for &code in &p.cells {
+        for (c, &code) in p.cells.iter().enumerate() {
             p.counts[code as usize] += 1;
+            if !p.bb.is_empty() && code != 0 {
+                p.bb[code as usize] |= 1 << c;
+            }
         }
         p.hash = p.compute_hash();
         p
@@ -315,6 +327,10 @@ impl<'g> Position<'g> {
         }
         self.counts[old as usize] -= 1;
         self.counts[code as usize] += 1;
+        if !self.bb.is_empty() {
+            self.bb[old as usize] &= !(1 << c);
+            self.bb[code as usize] |= 1 << c;
+        }
         self.cells[c as usize] = code;
     }
 
