@@ -430,6 +430,40 @@ impl Position<'_> {
                 landing,
                 repeatedly,
             } => {
+                // Most pieces have no jump at all: look for a possible first jump (a hurdle of
+                // the right side within the gap, an empty cell right behind it) before setting
+                // up a chain.
+                let possible = dirs.iter().any(|&d| {
+                    let mut t = c;
+                    let mut gap_len = 0u8;
+                    loop {
+                        t = b.step(t, d);
+                        if t == NONE {
+                            return false;
+                        }
+                        if self.cells[t as usize] != 0 {
+                            break;
+                        }
+                        gap_len += 1;
+                        if gap_len > gap.1 {
+                            return false;
+                        }
+                    }
+                    let enemy = self.enemy_of(self.cells[t as usize]);
+                    let right_side = match hurdle {
+                        Hurdle::Enemy => enemy,
+                        Hurdle::Friend => !enemy,
+                        Hurdle::Any => true,
+                    };
+                    let behind = b.step(t, d);
+                    gap_len >= gap.0
+                        && right_side
+                        && behind != NONE
+                        && (behind == c || self.cells[behind as usize] == 0)
+                });
+                if !possible {
+                    return;
+                }
                 let mut chain = Chain {
                     start: c,
                     code,
