@@ -223,9 +223,20 @@ impl Game {
         Position::start(self)
     }
 
-    /// Bytes a position occupies (the struct and its cell array).
+    /// Bytes a position occupies: the struct and the buffers it owns (cells, stacks and slept
+    /// flags where the game has them, piece counts, bitboards where used).
     pub fn bytes_per_state(&self) -> usize {
-        std::mem::size_of::<Position>() + self.board.len()
+        let n = self.board.len();
+        let codes = self.rules.len();
+        std::mem::size_of::<Position>()
+            + n
+            + if self.has_layers { 2 * n } else { 0 }
+            + 2 * codes
+            + if self.bitboards.is_some() {
+                8 * codes
+            } else {
+                0
+            }
     }
 }
 
