@@ -12,15 +12,10 @@ use std::process::Command;
 
 /// The fixtures, sorted by name.
 fn fixtures() -> Vec<PathBuf> {
-    let dir = common::root("tests/invalid");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("cannot read {dir}: {e}"))
-        .map(|e| e.expect("directory entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "game"))
-        .collect();
-    files.sort();
-    assert!(!files.is_empty(), "no fixtures in {dir}");
-    files
+    common::files("tests/invalid", "game")
+        .iter()
+        .map(|f| PathBuf::from(common::root(f)))
+        .collect()
 }
 
 fn stem(path: &std::path::Path) -> String {
@@ -108,15 +103,7 @@ fn validate_exits_1_on_each_invalid_description() {
 
 #[test]
 fn validate_exits_0_on_the_shipped_games() {
-    let dir = common::root("games");
-    let mut games: Vec<String> = std::fs::read_dir(&dir)
-        .expect("games folder")
-        .map(|e| e.expect("directory entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "game"))
-        .map(|p| format!("games/{}", p.file_name().unwrap().to_string_lossy()))
-        .collect();
-    games.sort();
-    assert!(!games.is_empty());
+    let games = common::files("games", "game");
     let args: Vec<&str> = games.iter().map(String::as_str).collect();
     let out = validate(&args);
     assert_eq!(

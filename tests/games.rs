@@ -8,17 +8,10 @@ use tabula::engine::{Game, MatchState, Move, Playout, Position};
 use tabula::rng::Rng;
 
 fn shipped() -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(common::root("games"))
-        .expect("games folder")
-        .filter_map(|e| {
-            let p = e.ok()?.path();
-            if p.extension()? != "game" {
-                return None;
-            }
-            Some(p.file_stem()?.to_string_lossy().into_owned())
-        })
+    let names: Vec<String> = common::files("games", "game")
+        .iter()
+        .map(|f| common::stem(f))
         .collect();
-    names.sort();
     assert!(
         names.len() >= 4,
         "expected the shipped games, found {names:?}"

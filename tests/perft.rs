@@ -75,17 +75,10 @@ fn run(name: &str) -> usize {
 /// Every tests/perft/NAME.perft runs against games/NAME.game.
 #[test]
 fn published_counts() {
-    let mut files: Vec<String> = std::fs::read_dir(common::root("tests/perft"))
-        .expect("tests/perft")
-        .filter_map(|e| {
-            let p = e.ok()?.path();
-            if p.extension()? != "perft" {
-                return None;
-            }
-            Some(p.file_stem()?.to_string_lossy().into_owned())
-        })
+    let files: Vec<String> = common::files("tests/perft", "perft")
+        .iter()
+        .map(|f| common::stem(f))
         .collect();
-    files.sort();
     let ran: Vec<(String, usize)> = files.iter().map(|f| (f.clone(), run(f))).collect();
     // The classic games prove the engine at depth: keep at least four entries each.
     for (name, n) in &ran {

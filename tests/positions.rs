@@ -172,17 +172,9 @@ fn run(game_name: &str, text: &str) -> String {
 
 #[test]
 fn named_positions() {
-    let dir = common::root("tests/positions");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("tests/positions")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "positions"))
-        .collect();
-    files.sort();
-    assert!(!files.is_empty(), "no position files in {dir}");
-    for f in files {
-        let stem = f.file_stem().unwrap().to_string_lossy().into_owned();
-        let text = std::fs::read_to_string(&f).expect("positions file");
+    for f in common::files("tests/positions", "positions") {
+        let stem = common::stem(&f);
+        let text = std::fs::read_to_string(common::root(&f)).expect("positions file");
         let report = run(&stem, &text);
         common::in_snapshots(|| insta::assert_snapshot!(format!("positions-{stem}"), report));
     }

@@ -15,6 +15,27 @@ pub fn root(path: &str) -> String {
     format!("{}/{}", env!("CARGO_MANIFEST_DIR"), path)
 }
 
+/// The files of `dir` (relative to the crate root) ending in `.ext`, sorted, as paths
+/// relative to the crate root (`games/chess.game`). Fails the test when there are none.
+pub fn files(dir: &str, ext: &str) -> Vec<String> {
+    let full = root(dir);
+    let mut out: Vec<String> = std::fs::read_dir(&full)
+        .unwrap_or_else(|e| panic!("cannot read {full}: {e}"))
+        .map(|e| e.expect("directory entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == ext))
+        .map(|p| format!("{dir}/{}", p.file_name().unwrap().to_string_lossy()))
+        .collect();
+    out.sort();
+    assert!(!out.is_empty(), "no .{ext} files in {dir}");
+    out
+}
+
+/// The name of a file without its folder and extension.
+pub fn stem(path: &str) -> String {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    name.split_once('.').map_or(name, |(s, _)| s).to_string()
+}
+
 /// Loads a shipped game or fails the test with its rendered diagnostics.
 pub fn game(path: &str) -> tabula::engine::Game {
     match tabula::load_file(&root(path)) {
