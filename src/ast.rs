@@ -220,6 +220,7 @@ pub enum RuleDecl {
     },
     EnPassant {
         dirs: Vec<Name>,
+        smash: bool,
         span: Span,
     },
     Castle {

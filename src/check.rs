@@ -1594,7 +1594,8 @@ impl Checker {
                 })
             }
             RuleDecl::StepEffect { .. } => None,
-            RuleDecl::EnPassant { dirs, .. } => Some(RuleModel::EnPassant {
+            RuleDecl::EnPassant { dirs, smash, .. } => Some(RuleModel::EnPassant {
+                smash: *smash,
                 dirs: self.dirs(scope, dirs, p, report)?,
             }),
             RuleDecl::Castle {

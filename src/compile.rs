@@ -150,9 +150,12 @@ pub fn compile(m: Model) -> Game {
                     RuleModel::Sleep { dirs } => Rule::Sleep { dirs: dirs.clone() },
                     RuleModel::Heal { dirs } => Rule::Heal { dirs: dirs.clone() },
                     RuleModel::Swap => Rule::Swap,
-                    RuleModel::EnPassant { dirs } => {
+                    RuleModel::EnPassant { dirs, smash } => {
                         has_en_passant = true;
-                        Rule::EnPassant { dirs: dirs.clone() }
+                        Rule::EnPassant {
+                            dirs: dirs.clone(),
+                            smash: *smash,
+                        }
                     }
                     RuleModel::Castle {
                         dir,

@@ -162,17 +162,11 @@ pub enum RuleModel {
         then: Option<Vec<u8>>,
     },
     /// Ability: push an adjacent piece one cell directly away.
-    Push {
-        dirs: Vec<u8>,
-    },
+    Push { dirs: Vec<u8> },
     /// Ability: put one adjacent piece to sleep.
-    Sleep {
-        dirs: Vec<u8>,
-    },
+    Sleep { dirs: Vec<u8> },
     /// Ability: wake every slept adjacent piece.
-    Heal {
-        dirs: Vec<u8>,
-    },
+    Heal { dirs: Vec<u8> },
     /// Ability: swap places with any other piece on the board.
     Swap,
     Jump {
@@ -193,6 +187,8 @@ pub enum RuleModel {
     },
     EnPassant {
         dirs: Vec<u8>,
+        /// `smash en passant`: the capturing piece stays put.
+        smash: bool,
     },
     Castle {
         dir: u8,

@@ -427,6 +427,7 @@ fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::immune_clause => &["`are`"],
         Rule::effects => &["an effect (kill, keep, push, sleep, steal, leap-over)"],
         Rule::empty_or_any => &["`empty`"],
+        Rule::k_smash | Rule::smash_word => &["`smash`"],
         _ => &[],
     }
 }
@@ -896,10 +897,18 @@ fn build_rule(p: Pair<Rule>) -> RuleDecl {
                 span: sp,
             }
         }
-        Rule::en_passant_rule => RuleDecl::EnPassant {
-            dirs: dirs(kids.into_iter().next().expect("dirs")),
-            span: sp,
-        },
+        Rule::en_passant_rule => {
+            let smash = kids.iter().any(|k| k.as_rule() == Rule::smash_word);
+            RuleDecl::EnPassant {
+                dirs: dirs(
+                    kids.into_iter()
+                        .find(|k| k.as_rule() == Rule::dirs)
+                        .expect("dirs"),
+                ),
+                smash,
+                span: sp,
+            }
+        }
         Rule::castle_rule => {
             let mut it = kids.into_iter();
             let dir = name(it.next().expect("castle dir"));

@@ -76,6 +76,8 @@ pub enum Rule {
     },
     EnPassant {
         dirs: Vec<u8>,
+        /// `smash en passant`: the piece stays put.
+        smash: bool,
     },
     Castle {
         dir: u8,
@@ -250,6 +252,8 @@ pub enum MoveKind {
     Pass,
     /// A walk: `path` holds every cell stepped on; `caps` what its steps removed.
     Walk,
+    /// Two steps through an empty cell; `path` holds every cell it could have passed through.
+    DoubleStep,
     /// The piece moves onto the piece on `to` and keeps it (a stack).
     Keep,
     /// Abilities; the acting piece stays on `from`. Push and sleep act on `extra_from`

@@ -190,11 +190,15 @@ impl Position<'_> {
 
     /// Pushes `m`, once per promotion choice where the piece ends in its promotion region.
     fn emit(&self, mut m: Move, code: u8, out: &mut Vec<Move>) {
-        if matches!(m.kind, MoveKind::Normal | MoveKind::Walk) && self.barred(code, m.to) {
+        let moves_piece = matches!(
+            m.kind,
+            MoveKind::Normal | MoveKind::Walk | MoveKind::DoubleStep
+        );
+        if moves_piece && self.barred(code, m.to) {
             return;
         }
         if let Some((to, region)) = &self.game.promotion[code as usize] {
-            if matches!(m.kind, MoveKind::Normal | MoveKind::Walk) && region.contains(m.to) {
+            if moves_piece && region.contains(m.to) {
                 for &t in to {
                     m.promote = t;
                     out.push(m);
@@ -248,23 +252,13 @@ impl Position<'_> {
                 if from.is_some_and(|f| !f.contains(c)) {
                     return;
                 }
+                if *twice {
+                    self.double_steps(c, code, dirs, *en_passant, out);
+                    return;
+                }
                 for &d in dirs {
                     let t = b.step(c, d);
-                    if t == NONE {
-                        continue;
-                    }
-                    if *twice {
-                        let t2 = b.step(t, d);
-                        if t2 == NONE || self.cells[t as usize] != 0 || self.cells[t2 as usize] != 0
-                        {
-                            continue;
-                        }
-                        let mut m = Move::new(c, t2);
-                        if *en_passant {
-                            m.ep_mark = t;
-                        }
-                        self.emit(m, code, out);
-                    } else {
+                    if t != NONE {
                         self.emit_onto(c, t, *target, code, out);
                     }
                 }
@@ -513,21 +507,64 @@ impl Position<'_> {
                 m.kind = MoveKind::Walk;
                 self.walk(&mut w, c, budget, &mut m, out);
             }
-            Rule::EnPassant { dirs } => {
-                let t = self.ep_target;
-                if t == NONE || !self.enemy_of(self.cells[self.ep_victim as usize]) {
+            Rule::EnPassant { dirs, smash } => {
+                if self.ep_targets.is_empty() || !self.enemy_of(self.cells[self.ep_victim as usize])
+                {
                     return;
                 }
                 for &d in dirs {
-                    if b.step(c, d) == t && self.cells[t as usize] == 0 {
-                        let mut m = Move::new(c, t);
-                        m.ncap = 1;
-                        m.caps[0] = self.ep_victim;
-                        self.emit(m, code, out);
+                    let t = b.step(c, d);
+                    if t == NONE || !self.ep_targets.contains(t) || self.cells[t as usize] != 0 {
+                        continue;
                     }
+                    let mut m = Move::new(c, t);
+                    m.ncap = 1;
+                    m.caps[0] = self.ep_victim;
+                    if *smash {
+                        // The smasher stays; the cell it aimed at is kept for the notation.
+                        m.kind = MoveKind::Smash;
+                        m.to = c;
+                        m.path[0] = t;
+                        m.npath = 1;
+                    }
+                    self.emit(m, code, out);
                 }
             }
             Rule::Castle { dir, partner, .. } => self.castle(c, *dir, *partner, out),
+        }
+    }
+
+    /// Two successive steps in any of `dirs` through an empty cell to an empty cell: one move
+    /// per landing cell, listing every cell it could have passed through.
+    fn double_steps(&self, c: Cell, code: u8, dirs: &[u8], en_passant: bool, out: &mut Vec<Move>) {
+        let b = &self.game.board;
+        let empty = |x: Cell| x != NONE && self.cells[x as usize] == 0;
+        let mut landed = CellSet::EMPTY;
+        for &d1 in dirs {
+            let t1 = b.step(c, d1);
+            if !empty(t1) {
+                continue;
+            }
+            for &d2 in dirs {
+                let t2 = b.step(t1, d2);
+                if !empty(t2) || t2 == c || landed.contains(t2) {
+                    continue;
+                }
+                landed.insert(t2);
+                let mut m = Move::new(c, t2);
+                m.kind = MoveKind::DoubleStep;
+                for &e1 in dirs {
+                    let i = b.step(c, e1);
+                    if empty(i) && dirs.iter().any(|&e2| b.step(i, e2) == t2) {
+                        m.path[m.npath as usize] = i;
+                        m.npath += 1;
+                    }
+                }
+                if en_passant {
+                    m.ep_mark = m.path[0];
+                }
+                self.emit(m, code, out);
+            }
         }
     }
 

@@ -12,8 +12,8 @@ pub struct Position<'g> {
     pub(super) cells: Vec<u8>,
     pub(super) unmoved: CellSet,
     pub(super) turn: u8,
-    /// The cell a double step just passed over, and the piece that made it.
-    pub(super) ep_target: Cell,
+    /// The cells a double step just passed over (or could have), and the piece that made it.
+    pub(super) ep_targets: CellSet,
     pub(super) ep_victim: Cell,
     /// Plies since the start of the game.
     pub(super) ply: u32,
@@ -48,7 +48,7 @@ impl Clone for Position<'_> {
             cells: self.cells.clone(),
             unmoved: self.unmoved,
             turn: self.turn,
-            ep_target: self.ep_target,
+            ep_targets: self.ep_targets,
             ep_victim: self.ep_victim,
             ply: self.ply,
             quiet: self.quiet,
@@ -68,7 +68,7 @@ impl Clone for Position<'_> {
         self.cells.clone_from(&o.cells);
         self.unmoved = o.unmoved;
         self.turn = o.turn;
-        self.ep_target = o.ep_target;
+        self.ep_targets = o.ep_targets;
         self.ep_victim = o.ep_victim;
         self.ply = o.ply;
         self.quiet = o.quiet;
@@ -96,7 +96,7 @@ impl<'g> Position<'g> {
             game.initial.clone(),
             game.initial_unmoved,
             0,
-            NONE,
+            CellSet::EMPTY,
             NONE,
             0,
             0,
@@ -109,7 +109,7 @@ impl<'g> Position<'g> {
         cells: Vec<u8>,
         unmoved: CellSet,
         turn: u8,
-        ep_target: Cell,
+        ep_targets: CellSet,
         ep_victim: Cell,
         ply: u32,
         quiet: u32,
@@ -119,7 +119,7 @@ impl<'g> Position<'g> {
             cells,
             unmoved,
             turn,
-            ep_target,
+            ep_targets,
             ep_victim,
             ply,
             quiet,
@@ -166,8 +166,8 @@ impl<'g> Position<'g> {
         for c in self.unmoved.iter() {
             h ^= g.zobrist_unmoved[c as usize];
         }
-        if self.ep_target != NONE {
-            h ^= g.zobrist_ep[self.ep_target as usize];
+        for c in self.ep_targets.iter() {
+            h ^= g.zobrist_ep[c as usize];
         }
         if self.turn == 1 {
             h ^= g.zobrist_turn;
@@ -350,11 +350,7 @@ impl<'g> Position<'g> {
         if m.kind == MoveKind::Pass {
             self.passes = self.passes.saturating_add(1);
             self.hash ^= g.zobrist_pass[self.passes.min(7) as usize];
-            if self.ep_target != NONE {
-                self.hash ^= g.zobrist_ep[self.ep_target as usize];
-                self.ep_target = NONE;
-                self.ep_victim = NONE;
-            }
+            self.clear_en_passant();
             self.quiet += 1;
             self.ply += 1;
             self.turn ^= 1;
@@ -389,16 +385,23 @@ impl<'g> Position<'g> {
         if m.mark_fresh {
             self.set_fresh(m.to);
         }
-        if self.ep_target != NONE {
-            self.hash ^= g.zobrist_ep[self.ep_target as usize];
-        }
+        self.clear_en_passant();
         if m.ep_mark != NONE {
-            self.ep_target = m.ep_mark;
+            // A double step marks every cell it could have passed through (listed in `path`
+            // for a step through several directions, else `ep_mark`).
+            let mut targets = CellSet::EMPTY;
+            if m.kind == MoveKind::DoubleStep {
+                for &c in m.landings() {
+                    targets.insert(c);
+                }
+            } else {
+                targets.insert(m.ep_mark);
+            }
+            for c in targets.iter() {
+                self.hash ^= g.zobrist_ep[c as usize];
+            }
+            self.ep_targets = targets;
             self.ep_victim = m.to;
-            self.hash ^= g.zobrist_ep[m.ep_mark as usize];
-        } else {
-            self.ep_target = NONE;
-            self.ep_victim = NONE;
         }
         if m.ncap > 0 || self.is_progress(code) {
             self.quiet = 0;
@@ -414,7 +417,7 @@ impl<'g> Position<'g> {
     fn apply_action(&mut self, m: &Move, code: u8) {
         let placed = if m.promote != 0 { m.promote } else { code };
         match m.kind {
-            MoveKind::Normal | MoveKind::Smash | MoveKind::Walk => {
+            MoveKind::Normal | MoveKind::Smash | MoveKind::Walk | MoveKind::DoubleStep => {
                 for &c in m.captures() {
                     self.lift(c);
                 }
@@ -525,6 +528,14 @@ impl<'g> Position<'g> {
             mask |= g.states.immune[state::SLEPT];
         }
         mask & effect != 0
+    }
+
+    fn clear_en_passant(&mut self) {
+        for c in self.ep_targets.iter() {
+            self.hash ^= self.game.zobrist_ep[c as usize];
+        }
+        self.ep_targets = CellSet::EMPTY;
+        self.ep_victim = NONE;
     }
 
     /// Whether a move by this piece code resets the no-progress counter.

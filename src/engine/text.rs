@@ -64,7 +64,7 @@ impl Position<'_> {
             }
             Notation::Coordinates => {
                 let mut s = if m.kind == MoveKind::Smash {
-                    format!("{}y{}", name(m.from), name(m.caps[0]))
+                    format!("{}y{}", name(m.from), name(smash_target(m)))
                 } else {
                     format!("{}{}", name(m.from), name(m.to))
                 };
@@ -89,8 +89,8 @@ impl Position<'_> {
                 }
                 if m.kind == MoveKind::Smash {
                     s.push('y');
-                    s.push_str(name(m.caps[0]));
-                } else if m.npath > 0 {
+                    s.push_str(name(smash_target(m)));
+                } else if m.npath > 0 && m.kind != MoveKind::DoubleStep {
                     let sep = if m.ncap > 0 { 'x' } else { '-' };
                     for &l in m.landings() {
                         s.push(sep);
@@ -242,10 +242,15 @@ impl Position<'_> {
         }
         if g.has_en_passant {
             out.push(' ');
-            if self.ep_target == NONE {
+            if self.ep_targets.is_empty() {
                 out.push('-');
             } else {
-                out.push_str(&b.names[self.ep_target as usize]);
+                let cells: Vec<&str> = self
+                    .ep_targets
+                    .iter()
+                    .map(|c| b.names[c as usize].as_str())
+                    .collect();
+                out.push_str(&cells.join(","));
             }
         }
         out.push_str(&format!(" {} {}", self.quiet, self.ply / 2 + 1));
@@ -417,7 +422,16 @@ impl Position<'_> {
             }
         }
         let mut unmoved = CellSet::EMPTY;
-        let mut pos = Position::from_parts(game, cells, CellSet::EMPTY, turn, NONE, NONE, 0, 0);
+        let mut pos = Position::from_parts(
+            game,
+            cells,
+            CellSet::EMPTY,
+            turn,
+            CellSet::EMPTY,
+            NONE,
+            0,
+            0,
+        );
         if game.has_layers {
             for c in 0..b.len() as Cell {
                 pos.set_under(c, under[c as usize]);
@@ -449,19 +463,23 @@ impl Position<'_> {
                 }
             }
         }
-        let (mut ep_target, mut ep_victim) = (NONE, NONE);
+        let (mut ep_targets, mut ep_victim) = (CellSet::EMPTY, NONE);
         if game.has_en_passant {
             let f = fields
                 .next()
                 .ok_or_else(|| err("missing the en-passant field (`-` for none)".into()))?;
             if f != "-" {
-                let t = b
-                    .cell(f)
-                    .ok_or_else(|| err(format!("en-passant cell `{f}` is not on the board")))?;
-                let last = turn as usize ^ 1;
-                ep_victim = find_ep_victim(game, &pos.cells, t, last)
-                    .ok_or_else(|| err(format!("no piece could have passed over `{f}`")))?;
-                ep_target = t;
+                // One cell, or several separated by commas (a double step through several
+                // directions could have passed any of them).
+                for name in f.split(',') {
+                    let t = b.cell(name).ok_or_else(|| {
+                        err(format!("en-passant cell `{name}` is not on the board"))
+                    })?;
+                    let last = turn as usize ^ 1;
+                    ep_victim = find_ep_victim(game, &pos.cells, t, last)
+                        .ok_or_else(|| err(format!("no piece could have passed over `{name}`")))?;
+                    ep_targets.insert(t);
+                }
             }
         }
         let quiet: u32 = match fields.next() {
@@ -482,7 +500,7 @@ impl Position<'_> {
             return Err(err(format!("unexpected field `{extra}`")));
         }
         pos.unmoved = unmoved;
-        pos.ep_target = ep_target;
+        pos.ep_targets = ep_targets;
         pos.ep_victim = ep_victim;
         pos.ply = (movenum - 1) * 2 + turn as u32;
         pos.quiet = quiet;
@@ -595,6 +613,15 @@ fn draw(g: &Game, cell: usize, symbol: impl Fn(u8) -> String) -> String {
         }
     }
     out
+}
+
+/// The cell a smash aimed at: its victim's, or for en passant the empty cell it smashed.
+fn smash_target(m: &Move) -> Cell {
+    if m.npath > 0 {
+        m.path[0]
+    } else {
+        m.caps[0]
+    }
 }
 
 fn find_ep_victim(game: &Game, cells: &[u8], target: u8, last: usize) -> Option<u8> {
@@ -748,7 +775,11 @@ fn rule_text(game: &Game, r: &Rule) -> String {
                 ""
             }
         ),
-        Rule::EnPassant { dirs } => format!("capture en passant {}", dirs_text(game, dirs)),
+        Rule::EnPassant { dirs, smash } => format!(
+            "{} en passant {}",
+            if *smash { "smash" } else { "capture" },
+            dirs_text(game, dirs)
+        ),
         Rule::Castle {
             dir,
             partner,
