@@ -224,11 +224,25 @@ pub fn compile(m: Model) -> Game {
     let zobrist_under = layer_keys(&mut rng, ncodes * board.len());
     let zobrist_slept = layer_keys(&mut rng, 2 * board.len());
     let zobrist_fresh = layer_keys(&mut rng, board.len());
-    // Hooks that generate moves or forbid acting run per piece: keep the general path.
+    let rays: Vec<Vec<u8>> = hooks
+        .iter()
+        .map(|hs| {
+            hs.iter()
+                .filter_map(|h| h.hypnotizes)
+                .flat_map(|bits| (0..16u8).filter(move |d| bits >> d & 1 != 0))
+                .collect()
+        })
+        .collect();
+    let hypnosis = rays
+        .iter()
+        .any(|r| !r.is_empty())
+        .then_some(crate::engine::Hypnosis { rays });
+    // Hooks that generate moves, forbid acting or hypnotize run per piece: keep the general
+    // path.
     let piece_hooks = hooks
         .iter()
         .flatten()
-        .any(|h| h.generate.is_some() || h.may_act.is_some());
+        .any(|h| h.generate.is_some() || h.may_act.is_some() || h.hypnotizes.is_some());
     let bitboards = bitboards(&board, has_layers || piece_hooks);
     let pass_when_stuck = m.end.iter().any(|e| e.verdict == Verdict::Pass);
 
@@ -301,6 +315,7 @@ pub fn compile(m: Model) -> Game {
         zobrist_fresh,
         has_layers,
         bitboards,
+        hypnosis,
         pass_when_stuck,
         side_letters,
     }

@@ -140,6 +140,13 @@ impl Bitboards {
     }
 }
 
+/// Hypnosis (from `native hypnotize(...)` hooks): per piece code, the directions along which
+/// it hypnotizes (empty for pieces that do not).
+#[derive(Clone, Debug)]
+pub struct Hypnosis {
+    pub rays: Vec<Vec<u8>>,
+}
+
 /// A compiled game: everything the engine needs, built once per description.
 #[derive(Debug)]
 pub struct Game {
@@ -187,6 +194,8 @@ pub struct Game {
     pub has_layers: bool,
     /// Square boards of at most 64 cells in games without layers: bitboard move generation.
     pub bitboards: Option<Bitboards>,
+    /// Hypnosis, when some piece hypnotizes.
+    pub hypnosis: Option<Hypnosis>,
     /// Keyed by the number of consecutive passes (capped at 7).
     pub zobrist_pass: Vec<u64>,
     /// A player with no legal move passes (a move of its own) instead of the game ending.

@@ -72,12 +72,19 @@ impl Position<'_> {
     fn pseudo_moves_general(&self, out: &mut Vec<Move>) {
         let me = self.turn as usize;
         let g = self.game;
+        let frozen = g
+            .hypnosis
+            .as_ref()
+            .map_or(CellSet::EMPTY, |h| crate::native::hypnosis::frozen(self, h));
         for c in 0..self.cells.len() {
             let code = self.cells[c];
             if code == 0 || Game::owner(code) != me {
                 continue;
             }
             let cell = c as Cell;
+            if frozen.contains(cell) {
+                continue;
+            }
             if g.states.slept_cannot_act && self.is_slept(cell, false) {
                 continue;
             }
@@ -813,6 +820,9 @@ impl Position<'_> {
         let g = self.game;
         // Royal safety first: a capture that exposes the royal piece is no capture at all,
         // so it must not make capturing compulsory.
+        if g.hypnosis.is_some() {
+            self.retain_cascade_safe(out);
+        }
         if g.has_royal {
             self.retain_royal_safe(out);
         }
@@ -837,6 +847,29 @@ impl Position<'_> {
 }
 
 impl Position<'_> {
+    /// With hypnosis: drops the moves whose cascade would remove the moving piece (its final
+    /// cell emptied) or a royal piece of the mover.
+    fn retain_cascade_safe(&self, out: &mut Vec<Move>) {
+        let g = self.game;
+        let me = self.turn as usize;
+        let royals = |p: &Position| -> usize {
+            p.cells
+                .iter()
+                .filter(|&&c| c != 0 && Game::owner(c) == me && g.royal[c as usize])
+                .count()
+        };
+        let before = royals(self);
+        let mut child = self.clone();
+        out.retain(|m| {
+            child.clone_from(self);
+            child.play_unchecked(m);
+            let stays = m.kind == MoveKind::Pass
+                || (child.cells[m.to as usize] != 0
+                    && Game::owner(child.cells[m.to as usize]) == me);
+            stays && royals(&child) == before
+        });
+    }
+
     /// Keeps the moves after which no royal piece of the mover is attacked. The royal pieces
     /// are found once; each move is applied to one scratch board and taken back.
     fn retain_royal_safe(&self, out: &mut Vec<Move>) {

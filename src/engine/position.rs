@@ -385,6 +385,11 @@ impl<'g> Position<'g> {
         if m.mark_fresh {
             self.set_fresh(m.to);
         }
+        if let Some(h) = &g.hypnosis {
+            for c in crate::native::hypnosis::cascade(self, h).iter() {
+                self.lift(c);
+            }
+        }
         self.clear_en_passant();
         if m.ep_mark != NONE {
             // A double step marks every cell it could have passed through (listed in `path`

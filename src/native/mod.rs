@@ -12,9 +12,12 @@
 //! - `after_move`: after a move of the piece has been played, before the turn passes
 //!   (`coward`);
 //! - `generate`: extra moves of the piece (`keep`, `transfer`);
-//! - `may_act`: whether the piece may act at all (`keep`: a Keeper on a Stealer).
+//! - `may_act`: whether the piece may act at all (`keep`: a Keeper on a Stealer);
+//! - `hypnotizes`: a board-wide role: the piece hypnotizes along these directions, and the
+//!   engine runs [`hypnosis`] (freezing, the cascade after every move) for the whole game.
 
 mod coward;
+pub mod hypnosis;
 mod keeping;
 
 use crate::engine::{Move, Position};
@@ -112,6 +115,8 @@ pub struct CompiledHook {
     pub after_move: Option<AfterMoveFn>,
     pub generate: Option<GenerateFn>,
     pub may_act: Option<MayActFn>,
+    /// Directions (as bits) along which the piece hypnotizes (see [`hypnosis`]).
+    pub hypnotizes: Option<u16>,
     pub data: Vec<u8>,
 }
 
@@ -144,6 +149,18 @@ pub static REGISTRY: &[HookSpec] = &[
                   (a stack); it may not leave a kept `unless_slept` piece that is awake",
         layers: true,
         compile: keeping::compile_keep,
+    },
+    HookSpec {
+        name: "hypnotize",
+        params: &[ParamSpec {
+            name: "directions",
+            ty: ParamType::Directions,
+        }],
+        summary: "hypnotizes the first piece along each of `directions` if it is an enemy: a \
+                  hypnotized piece cannot act, and after every move pieces hypnotized from two \
+                  sources are removed, in waves (the cascade)",
+        layers: false,
+        compile: hypnosis::compile,
     },
     HookSpec {
         name: "transfer",
