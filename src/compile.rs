@@ -192,7 +192,7 @@ pub fn compile(m: Model) -> Game {
             step_effect[c as usize] = kind.step_effect;
             for h in &kind.hooks {
                 let spec = &native::REGISTRY[h.hook];
-                hooks[c as usize].push((spec.compile)(&h.args, &board));
+                hooks[c as usize].push((spec.compile)(&h.args, &board, k));
             }
         }
     }
@@ -213,6 +213,7 @@ pub fn compile(m: Model) -> Game {
     let zobrist_ep = (0..board.len()).map(|_| rng.next_u64()).collect();
     let zobrist_turn = rng.next_u64();
     let zobrist_pass = (0..8).map(|_| rng.next_u64()).collect();
+    let zobrist_spent = [rng.next_u64(), rng.next_u64()];
     let has_layers = m.uses_layers;
     let layer_keys = |rng: &mut Rng, k: usize| -> Vec<u64> {
         if has_layers {
@@ -233,16 +234,32 @@ pub fn compile(m: Model) -> Game {
                 .collect()
         })
         .collect();
+    // Game-level move generators: one per declaring piece kind (both codes share the data).
+    let mut game_moves = Vec::new();
+    for hs in hooks.iter().skip(1).step_by(2) {
+        for h in hs {
+            if let Some(f) = h.game_moves {
+                game_moves.push((f, h.data.clone()));
+            }
+        }
+    }
+    let borrows_roles: Vec<bool> = hooks
+        .iter()
+        .map(|hs| hs.iter().any(|h| h.borrows_roles))
+        .collect();
     let hypnosis = rays
         .iter()
         .any(|r| !r.is_empty())
         .then_some(crate::engine::Hypnosis { rays });
     // Hooks that generate moves, forbid acting or hypnotize run per piece: keep the general
     // path.
-    let piece_hooks = hooks
-        .iter()
-        .flatten()
-        .any(|h| h.generate.is_some() || h.may_act.is_some() || h.hypnotizes.is_some());
+    let piece_hooks = hooks.iter().flatten().any(|h| {
+        h.generate.is_some()
+            || h.may_act.is_some()
+            || h.hypnotizes.is_some()
+            || h.borrows_roles
+            || h.game_moves.is_some()
+    });
     let bitboards = bitboards(&board, has_layers || piece_hooks);
     let pass_when_stuck = m.end.iter().any(|e| e.verdict == Verdict::Pass);
 
@@ -314,8 +331,11 @@ pub fn compile(m: Model) -> Game {
         zobrist_slept,
         zobrist_fresh,
         has_layers,
+        zobrist_spent,
+        game_moves,
         bitboards,
         hypnosis,
+        borrows_roles,
         pass_when_stuck,
         side_letters,
     }

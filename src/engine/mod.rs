@@ -192,10 +192,16 @@ pub struct Game {
     pub zobrist_fresh: Vec<u64>,
     /// Whether positions carry stacks, slept flags and a fresh piece.
     pub has_layers: bool,
+    /// Keys for each player's spent once-per-game right.
+    pub zobrist_spent: [u64; 2],
+    /// Moves made by no single piece (teleports), generated once per position.
+    pub game_moves: Vec<(crate::native::GameMovesFn, Vec<u8>)>,
     /// Square boards of at most 64 cells in games without layers: bitboard move generation.
     pub bitboards: Option<Bitboards>,
     /// Hypnosis, when some piece hypnotizes.
     pub hypnosis: Option<Hypnosis>,
+    /// Indexed by piece code: the piece borrows the roles of the pieces touching it.
+    pub borrows_roles: Vec<bool>,
     /// Keyed by the number of consecutive passes (capped at 7).
     pub zobrist_pass: Vec<u64>,
     /// A player with no legal move passes (a move of its own) instead of the game ending.
@@ -299,6 +305,8 @@ pub struct Move {
     pub ep_mark: Cell,
     /// Piece code the displaced piece (pushed, swapped) becomes on arrival, or 0.
     pub extra_promote: u8,
+    /// 1 + the player whose once-per-game right this move uses (a teleport), or 0.
+    pub spends: u8,
     /// The moved piece is fresh during the opponent's next action.
     pub mark_fresh: bool,
 }
@@ -318,6 +326,7 @@ impl Move {
             extra_to: NONE,
             ep_mark: NONE,
             extra_promote: 0,
+            spends: 0,
             mark_fresh: false,
         }
     }
@@ -336,6 +345,19 @@ impl Move {
 
     pub fn landings(&self) -> &[Cell] {
         &self.path[..self.npath as usize]
+    }
+
+    /// The same move in every respect.
+    pub fn same_as(&self, o: &Move) -> bool {
+        self.from == o.from
+            && self.to == o.to
+            && self.kind == o.kind
+            && self.promote == o.promote
+            && self.captures() == o.captures()
+            && self.landings() == o.landings()
+            && self.extra_from == o.extra_from
+            && self.extra_to == o.extra_to
+            && self.ep_mark == o.ep_mark
     }
 
     /// Same start, end and captured set (draughts move identity).

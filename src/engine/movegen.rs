@@ -104,6 +104,9 @@ impl Position<'_> {
                 }
             }
         }
+        for (moves, data) in &g.game_moves {
+            moves(self, data, out);
+        }
     }
 
     /// The same moves as the general generator, piece kind by piece kind: plain steps are
@@ -247,6 +250,25 @@ impl Position<'_> {
     }
 
     fn gen_rule(&self, rule: &Rule, c: Cell, code: u8, out: &mut Vec<Move>) {
+        self.gen_rule_at(rule, c, c, code, out);
+    }
+
+    /// The pseudo-legal moves the piece on `origin` would have with the rules of piece code
+    /// `rules_of` (its directions, promotions), `from` regions being tested on `region_cell`:
+    /// for pieces that borrow another piece's moves (Bucky's chameleon).
+    pub fn moves_with_rules_of(
+        &self,
+        rules_of: u8,
+        origin: Cell,
+        region_cell: Cell,
+        out: &mut Vec<Move>,
+    ) {
+        for rule in &self.game.rules[rules_of as usize] {
+            self.gen_rule_at(rule, origin, region_cell, rules_of, out);
+        }
+    }
+
+    fn gen_rule_at(&self, rule: &Rule, c: Cell, region_cell: Cell, code: u8, out: &mut Vec<Move>) {
         let b = &self.game.board;
         match rule {
             Rule::Step {
@@ -256,7 +278,7 @@ impl Position<'_> {
                 from,
                 en_passant,
             } => {
-                if from.is_some_and(|f| !f.contains(c)) {
+                if from.is_some_and(|f| !f.contains(region_cell)) {
                     return;
                 }
                 if *twice {
@@ -821,9 +843,9 @@ impl Position<'_> {
         // Royal safety first: a capture that exposes the royal piece is no capture at all,
         // so it must not make capturing compulsory.
         if g.hypnosis.is_some() {
+            // Threats depend on hypnosis and the cascade: tested by playing the replies.
             self.retain_cascade_safe(out);
-        }
-        if g.has_royal {
+        } else if g.has_royal {
             self.retain_royal_safe(out);
         }
         if g.compulsory_capture && out.iter().any(|m| m.ncap > 0) {
@@ -860,14 +882,53 @@ impl Position<'_> {
         };
         let before = royals(self);
         let mut child = self.clone();
+        let mut replies = Vec::new();
+        let mut scratch = self.clone();
         out.retain(|m| {
             child.clone_from(self);
             child.play_unchecked(m);
             let stays = m.kind == MoveKind::Pass
                 || (child.cells[m.to as usize] != 0
                     && Game::owner(child.cells[m.to as usize]) == me);
-            stays && royals(&child) == before
+            stays
+                && royals(&child) == before
+                && !(g.has_royal && child.royal_threatened(me, &mut replies, &mut scratch))
         });
+    }
+
+    /// Whether the player to move here has a move, legal apart from the rule about their own
+    /// royal piece (their moving piece must survive the cascade), that removes a royal piece
+    /// of `victim`: a capture, a smash, en passant or the cascade. Hypnotized pieces threaten
+    /// nothing, as they cannot move.
+    fn royal_threatened(&self, victim: usize, replies: &mut Vec<Move>, scratch: &mut Self) -> bool {
+        let g = self.game;
+        let royals = |p: &Position| -> usize {
+            p.cells
+                .iter()
+                .filter(|&&c| c != 0 && Game::owner(c) == victim && g.royal[c as usize])
+                .count()
+        };
+        let before = royals(self);
+        let attacker = self.turn as usize;
+        self.pseudo_legal_moves(replies);
+        replies.iter().any(|r| {
+            scratch.clone_from(self);
+            scratch.play_unchecked(r);
+            let survives = r.kind == MoveKind::Pass
+                || (scratch.cells[r.to as usize] != 0
+                    && Game::owner(scratch.cells[r.to as usize]) == attacker);
+            survives && royals(scratch) < before
+        })
+    }
+
+    /// Whether a royal piece of the player to move is threatened by a move of the opponent
+    /// (games with hypnosis, where attack patterns cannot tell).
+    pub(super) fn royal_threatened_by_moves(&self) -> bool {
+        let mut other = self.clone();
+        other.turn ^= 1;
+        let mut replies = Vec::new();
+        let mut scratch = other.clone();
+        other.royal_threatened(self.turn as usize, &mut replies, &mut scratch)
     }
 
     /// Keeps the moves after which no royal piece of the mover is attacked. The royal pieces

@@ -21,6 +21,8 @@ pub struct Position<'g> {
     pub(super) quiet: u32,
     /// Consecutive passes just made.
     pub(super) passes: u8,
+    /// Once-per-game rights already used, as bits per player (Bucky's teleport).
+    pub(super) spent: u8,
     /// Stacks: the piece kept under each cell's top piece (0: none). Empty in games without
     /// layers, so that copying a position costs nothing there.
     pub(super) under: Vec<u8>,
@@ -53,6 +55,7 @@ impl Clone for Position<'_> {
             ply: self.ply,
             quiet: self.quiet,
             passes: self.passes,
+            spent: self.spent,
             under: self.under.clone(),
             slept: self.slept.clone(),
             fresh: self.fresh,
@@ -73,6 +76,7 @@ impl Clone for Position<'_> {
         self.ply = o.ply;
         self.quiet = o.quiet;
         self.passes = o.passes;
+        self.spent = o.spent;
         self.under.clone_from(&o.under);
         self.slept.clone_from(&o.slept);
         self.fresh = o.fresh;
@@ -124,6 +128,7 @@ impl<'g> Position<'g> {
             ply,
             quiet,
             passes: 0,
+            spent: 0,
             under: if game.has_layers {
                 vec![0; game.board.len()]
             } else {
@@ -175,6 +180,11 @@ impl<'g> Position<'g> {
         if self.passes > 0 {
             h ^= g.zobrist_pass[self.passes.min(7) as usize];
         }
+        for p in 0..2 {
+            if self.spent >> p & 1 != 0 {
+                h ^= g.zobrist_spent[p];
+            }
+        }
         let n = g.board.len();
         for (c, &code) in self.under.iter().enumerate() {
             if code != 0 {
@@ -203,6 +213,11 @@ impl<'g> Position<'g> {
     pub fn is_slept(&self, c: Cell, kept: bool) -> bool {
         let bit = if kept { KEPT } else { TOP };
         self.slept.get(c as usize).is_some_and(|b| b & bit != 0)
+    }
+
+    /// Whether `player`'s once-per-game right (teleport) has been used.
+    pub fn right_spent(&self, player: usize) -> bool {
+        self.spent >> player & 1 != 0
     }
 
     /// The cell of the fresh piece, if any.
@@ -363,6 +378,11 @@ impl<'g> Position<'g> {
         }
         let code = self.cells[m.from as usize];
         self.apply_action(m, code);
+        if m.spends != 0 {
+            let p = (m.spends - 1) as usize;
+            self.spent |= 1 << p;
+            self.hash ^= g.zobrist_spent[p];
+        }
         for c in [m.from, m.to, m.extra_from] {
             self.clear_unmoved(c);
         }
@@ -649,7 +669,13 @@ impl<'g> Position<'g> {
 
     /// Whether the player to move has a royal piece under attack.
     pub fn in_check(&self) -> bool {
-        self.game.has_royal && self.royal_attacked_on(&self.cells, self.turn as usize)
+        if !self.game.has_royal {
+            return false;
+        }
+        if self.game.hypnosis.is_some() {
+            return self.royal_threatened_by_moves();
+        }
+        self.royal_attacked_on(&self.cells, self.turn as usize)
     }
 
     // ------------------------------------------------------------ outcome

@@ -19,10 +19,11 @@ impl Position<'_> {
         let name = |c: u8| g.board.names[c as usize].as_str();
         let mover = self.cells[m.from as usize];
         let promo = if m.promote != 0 && mover != 0 {
+            // Shown unless it is the piece's only choice (a draughts man's crown).
             let choices = g.promotion[mover as usize]
                 .as_ref()
                 .map_or(0, |p| p.0.len());
-            (choices > 1).then(|| g.letter(m.promote))
+            (choices != 1).then(|| g.letter(m.promote))
         } else {
             None
         };
@@ -253,6 +254,15 @@ impl Position<'_> {
                 out.push_str(&cells.join(","));
             }
         }
+        if !g.game_moves.is_empty() {
+            // The players whose once-per-game right (teleport) is still unused.
+            let open: String = (0..2)
+                .filter(|&p| !self.right_spent(p))
+                .map(|p| g.side_letters[p])
+                .collect();
+            out.push(' ');
+            out.push_str(if open.is_empty() { "-" } else { &open });
+        }
         out.push_str(&format!(" {} {}", self.quiet, self.ply / 2 + 1));
         out
     }
@@ -482,6 +492,23 @@ impl Position<'_> {
                 }
             }
         }
+        let mut spent = 0u8;
+        if !game.game_moves.is_empty() {
+            let f = fields
+                .next()
+                .ok_or_else(|| err("missing the teleport-rights field (`-` for none)".into()))?;
+            spent = 0b11;
+            if f != "-" {
+                for ch in f.chars() {
+                    let p = game
+                        .side_letters
+                        .iter()
+                        .position(|&l| l == ch)
+                        .ok_or_else(|| err(format!("unknown side `{ch}` in the rights field")))?;
+                    spent &= !(1 << p);
+                }
+            }
+        }
         let quiet: u32 = match fields.next() {
             Some(f) => f
                 .parse()
@@ -504,6 +531,7 @@ impl Position<'_> {
         pos.ep_victim = ep_victim;
         pos.ply = (movenum - 1) * 2 + turn as u32;
         pos.quiet = quiet;
+        pos.spent = spent;
         pos.hash = pos.compute_hash();
         Ok(pos)
     }
@@ -645,7 +673,16 @@ fn find_ep_victim(game: &Game, cells: &[u8], target: u8, last: usize) -> Option<
             }
         }
     }
-    None
+    // A piece that borrows another's double step (Bucky's chameleon): any of its pieces next
+    // to the cell.
+    (0..game.board.dirs.len() as u8)
+        .map(|d| game.board.step(target, d))
+        .find(|&v| {
+            v != NONE
+                && cells[v as usize] != 0
+                && Game::owner(cells[v as usize]) == last
+                && game.borrows_roles[cells[v as usize] as usize]
+        })
 }
 
 // ---------------------------------------------------------------- summaries

@@ -3,9 +3,10 @@
 
 use super::{ArgValue, CompiledHook, MoveFacts};
 use crate::geometry::Board;
+use crate::model::KindId;
 
 /// Precomputes every cell's distance from `toward`.
-pub fn compile(args: &[ArgValue], board: &Board) -> CompiledHook {
+pub fn compile(args: &[ArgValue], board: &Board, _kind: KindId) -> CompiledHook {
     let ArgValue::Cell(center) = args[0] else {
         unreachable!("checker guarantees a cell argument")
     };

@@ -8,11 +8,12 @@
 //! [`frozen`] when generating moves and [`cascade`] after every move, and rejects a move whose
 //! piece, or whose player's royal piece, the cascade removes.
 
-use super::{ArgValue, CompiledHook};
+use super::{chameleon, ArgValue, CompiledHook};
 use crate::engine::{Game, Hypnosis, Position};
 use crate::geometry::{Board, Cell, CellSet, NONE};
+use crate::model::KindId;
 
-pub fn compile(args: &[ArgValue], _board: &Board) -> CompiledHook {
+pub fn compile(args: &[ArgValue], _board: &Board, _kind: KindId) -> CompiledHook {
     let ArgValue::Dirs(dirs) = args[0] else {
         unreachable!("checker guarantees directions")
     };
@@ -22,18 +23,39 @@ pub fn compile(args: &[ArgValue], _board: &Board) -> CompiledHook {
     }
 }
 
+/// The directions (as bits) along which the piece on `s` hypnotizes: its own, or for a
+/// chameleon those of the pieces whose roles it holds.
+fn rays_of(pos: &Position, h: &Hypnosis, s: Cell) -> u16 {
+    let code = pos.at(s);
+    let own = h.rays[code as usize].iter().fold(0u16, |m, &d| m | 1 << d);
+    if !pos.game.borrows_roles[code as usize] {
+        return own;
+    }
+    let (sources, n) = chameleon::role_sources(pos, s);
+    sources[..n].iter().fold(own, |m, &src| {
+        h.rays[pos.at(src) as usize]
+            .iter()
+            .fold(m, |m, &d| m | 1 << d)
+    })
+}
+
 /// Counts, per cell, the distinct sources hypnotizing the piece there. Cells in `marked` do
-/// not block rays and are not hypnotized again, but their pieces still hypnotize.
+/// not block rays and are not hypnotized again, but their pieces still hypnotize. A chameleon
+/// also counts the sources holding the pieces whose roles it holds.
 fn count_sources(pos: &Position, h: &Hypnosis, marked: &CellSet, counts: &mut [u8]) {
-    let b = &pos.game.board;
+    let g = pos.game;
+    let b = &g.board;
     counts.fill(0);
+    let mut any_chameleon = false;
     for s in 0..b.len() as Cell {
         let code = pos.at(s);
         if code == 0 {
             continue;
         }
+        any_chameleon |= g.borrows_roles[code as usize];
         let owner = Game::owner(code);
-        for &d in &h.rays[code as usize] {
+        let rays = rays_of(pos, h, s);
+        for d in (0..16u8).filter(|d| rays >> d & 1 != 0) {
             let mut t = s;
             loop {
                 t = b.step(t, d);
@@ -51,12 +73,27 @@ fn count_sources(pos: &Position, h: &Hypnosis, marked: &CellSet, counts: &mut [u
             }
         }
     }
+    if any_chameleon {
+        let mut direct = [0u8; 256];
+        direct[..counts.len()].copy_from_slice(counts);
+        for ch in 0..b.len() as Cell {
+            let code = pos.at(ch);
+            if code == 0 || !g.borrows_roles[code as usize] {
+                continue;
+            }
+            let (sources, n) = chameleon::role_sources(pos, ch);
+            for &src in &sources[..n] {
+                counts[ch as usize] = counts[ch as usize].saturating_add(direct[src as usize]);
+            }
+        }
+    }
 }
 
 /// The cells whose pieces are hypnotized (and so cannot act).
 pub fn frozen(pos: &Position, h: &Hypnosis) -> CellSet {
     let mut counts = [0u8; 256];
-    count_sources(pos, h, &CellSet::EMPTY, &mut counts);
+    let n = pos.game.board.len();
+    count_sources(pos, h, &CellSet::EMPTY, &mut counts[..n]);
     let mut out = CellSet::EMPTY;
     for (c, &n) in counts[..pos.game.board.len()].iter().enumerate() {
         if n > 0 {
@@ -72,7 +109,7 @@ pub fn cascade(pos: &Position, h: &Hypnosis) -> CellSet {
     let mut counts = [0u8; 256];
     let mut marked = CellSet::EMPTY;
     loop {
-        count_sources(pos, h, &marked, &mut counts);
+        count_sources(pos, h, &marked, &mut counts[..n]);
         let mut new = false;
         for (c, &k) in counts[..n].iter().enumerate() {
             if k >= 2 && !marked.contains(c as Cell) {

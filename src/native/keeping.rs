@@ -15,8 +15,9 @@ use super::{ArgValue, CompiledHook};
 use crate::engine::{Game, Move, MoveKind, Position};
 use crate::geometry::{Board, Cell, NONE};
 use crate::model::effect;
+use crate::model::KindId;
 
-pub fn compile_keep(args: &[ArgValue], _board: &Board) -> CompiledHook {
+pub fn compile_keep(args: &[ArgValue], _board: &Board, _kind: KindId) -> CompiledHook {
     let (ArgValue::Dirs(dirs), ArgValue::Kind(exempt)) = (args[0], args[1]) else {
         unreachable!("checker guarantees directions and a piece")
     };
@@ -28,7 +29,7 @@ pub fn compile_keep(args: &[ArgValue], _board: &Board) -> CompiledHook {
     }
 }
 
-pub fn compile_transfer(_args: &[ArgValue], _board: &Board) -> CompiledHook {
+pub fn compile_transfer(_args: &[ArgValue], _board: &Board, _kind: KindId) -> CompiledHook {
     CompiledHook {
         generate: Some(transfer_moves),
         ..CompiledHook::default()

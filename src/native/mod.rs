@@ -16,9 +16,11 @@
 //! - `hypnotizes`: a board-wide role: the piece hypnotizes along these directions, and the
 //!   engine runs [`hypnosis`] (freezing, the cascade after every move) for the whole game.
 
+pub mod chameleon;
 mod coward;
 pub mod hypnosis;
 mod keeping;
+mod teleport;
 
 use crate::engine::{Move, Position};
 use crate::geometry::{Board, Cell};
@@ -62,8 +64,8 @@ pub struct HookSpec {
     pub summary: &'static str,
     /// Whether games using it need stacks, slept flags and fresh pieces in their positions.
     pub layers: bool,
-    /// Builds the engine-side hook from checked arguments.
-    pub compile: fn(&[ArgValue], &Board) -> CompiledHook,
+    /// Builds the engine-side hook from checked arguments and the declaring piece kind.
+    pub compile: fn(&[ArgValue], &Board, KindId) -> CompiledHook,
 }
 
 impl HookSpec {
@@ -108,6 +110,8 @@ pub type AfterMoveFn = fn(&MoveFacts, &[u8]) -> bool;
 pub type GenerateFn = fn(&Position, Cell, u8, &[u8], &mut Vec<Move>);
 /// Whether the piece on `cell` may act this turn.
 pub type MayActFn = fn(&Position, Cell, &[u8]) -> bool;
+/// Moves of the player to move that no single piece generates (a two-piece exchange).
+pub type GameMovesFn = fn(&Position, &[u8], &mut Vec<Move>);
 
 /// A hook ready for the engine: its entry points and the data precomputed for them.
 #[derive(Clone, Debug, Default)]
@@ -117,11 +121,23 @@ pub struct CompiledHook {
     pub may_act: Option<MayActFn>,
     /// Directions (as bits) along which the piece hypnotizes (see [`hypnosis`]).
     pub hypnotizes: Option<u16>,
+    /// The piece borrows the roles of the pieces touching it (see [`chameleon`]).
+    pub borrows_roles: bool,
+    /// Moves generated once per position, whoever declares the hook (`teleport`).
+    pub game_moves: Option<GameMovesFn>,
     pub data: Vec<u8>,
 }
 
 /// Every native hook Tabula knows.
 pub static REGISTRY: &[HookSpec] = &[
+    HookSpec {
+        name: "chameleon",
+        params: &[],
+        summary: "holds the roles of every non-chameleon piece touching it, directly or through \
+                  a chain of touching chameleons, and moves with their rules",
+        layers: false,
+        compile: chameleon::compile,
+    },
     HookSpec {
         name: "coward",
         params: &[ParamSpec {
@@ -161,6 +177,17 @@ pub static REGISTRY: &[HookSpec] = &[
                   sources are removed, in waves (the cascade)",
         layers: false,
         compile: hypnosis::compile,
+    },
+    HookSpec {
+        name: "teleport",
+        params: &[ParamSpec {
+            name: "partner",
+            ty: ParamType::Piece,
+        }],
+        summary: "once per game for each colour, this piece and the colour's `partner` may swap \
+                  squares; a chameleon touching either stands in for it, whatever its colour",
+        layers: false,
+        compile: teleport::compile,
     },
     HookSpec {
         name: "transfer",
