@@ -247,6 +247,10 @@ pub fn compile(m: Model) -> Game {
         .iter()
         .map(|hs| hs.iter().any(|h| h.borrows_roles))
         .collect();
+    let revenge: Vec<bool> = hooks
+        .iter()
+        .map(|hs| hs.iter().any(|h| h.revenge))
+        .collect();
     let hypnosis = rays
         .iter()
         .any(|r| !r.is_empty())
@@ -336,6 +340,7 @@ pub fn compile(m: Model) -> Game {
         bitboards,
         hypnosis,
         borrows_roles,
+        revenge,
         pass_when_stuck,
         side_letters,
     }

@@ -239,7 +239,14 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
                     eprintln!("game over: {}", o.describe(&g));
                     Vec::new()
                 }
-                None => pos.legal_move_texts(),
+                None => {
+                    let mut moves = Vec::new();
+                    pos.legal_moves(&mut moves);
+                    let mut texts: Vec<String> =
+                        moves.iter().map(|m| pos.move_text_annotated(m)).collect();
+                    texts.sort();
+                    texts
+                }
             };
             if json {
                 println!(

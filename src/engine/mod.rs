@@ -202,6 +202,8 @@ pub struct Game {
     pub hypnosis: Option<Hypnosis>,
     /// Indexed by piece code: the piece borrows the roles of the pieces touching it.
     pub borrows_roles: Vec<bool>,
+    /// Indexed by piece code: a hypnotized piece of this kind may still take revenge.
+    pub revenge: Vec<bool>,
     /// Keyed by the number of consecutive passes (capped at 7).
     pub zobrist_pass: Vec<u64>,
     /// A player with no legal move passes (a move of its own) instead of the game ending.

@@ -82,9 +82,11 @@ impl Position<'_> {
                 continue;
             }
             let cell = c as Cell;
-            if frozen.contains(cell) {
+            let revenge = frozen.contains(cell);
+            if revenge && !crate::native::revenge::may_take_revenge(self, cell) {
                 continue;
             }
+            let start = out.len();
             if g.states.slept_cannot_act && self.is_slept(cell, false) {
                 continue;
             }
@@ -102,6 +104,9 @@ impl Position<'_> {
                 if let Some(generate) = h.generate {
                     generate(self, cell, code, &h.data, out);
                 }
+            }
+            if revenge {
+                crate::native::revenge::retain_revenge(self, cell, start, out);
             }
         }
         for (moves, data) in &g.game_moves {
@@ -568,10 +573,20 @@ impl Position<'_> {
     fn double_steps(&self, c: Cell, code: u8, dirs: &[u8], en_passant: bool, out: &mut Vec<Move>) {
         let b = &self.game.board;
         let empty = |x: Cell| x != NONE && self.cells[x as usize] == 0;
+        // An intermediate cell must be empty, and with hypnosis not one where the piece would
+        // stand hypnotized (Bucky B3).
+        let colour = Game::owner(self.cells[c as usize]);
+        let passable =
+            |x: Cell| {
+                empty(x)
+                    && self.game.hypnosis.as_ref().is_none_or(|h| {
+                        !crate::native::hypnosis::would_be_held(self, h, x, colour, c)
+                    })
+            };
         let mut landed = CellSet::EMPTY;
         for &d1 in dirs {
             let t1 = b.step(c, d1);
-            if !empty(t1) {
+            if !passable(t1) {
                 continue;
             }
             for &d2 in dirs {
@@ -584,7 +599,7 @@ impl Position<'_> {
                 m.kind = MoveKind::DoubleStep;
                 for &e1 in dirs {
                     let i = b.step(c, e1);
-                    if empty(i) && dirs.iter().any(|&e2| b.step(i, e2) == t2) {
+                    if passable(i) && dirs.iter().any(|&e2| b.step(i, e2) == t2) {
                         m.path[m.npath as usize] = i;
                         m.npath += 1;
                     }

@@ -136,6 +136,39 @@ impl Position<'_> {
         groups
     }
 
+    /// The move's text with what follows from it, in games whose notation marks it (Bucky,
+    /// B11): the pieces the cascade removes, `(xa1 xb2)`, and `+` when it leaves the opponent's
+    /// royal piece threatened, `++` when that is also mate. Plain [`Position::move_text`]
+    /// elsewhere; [`Position::parse_move`] accepts both.
+    pub fn move_text_annotated(&self, m: &Move) -> String {
+        let mut s = self.move_text(m);
+        let g = self.game;
+        if g.hypnosis.is_none() || m.kind == MoveKind::Pass {
+            return s;
+        }
+        let mut child = self.clone();
+        child.play_unchecked(m);
+        let removed: Vec<&str> = (0..self.cells.len() as Cell)
+            .filter(|&c| {
+                c != m.from
+                    && self.cells[c as usize] != 0
+                    && child.cells[c as usize] == 0
+                    && !m.captures().contains(&c)
+            })
+            .map(|c| g.board.names[c as usize].as_str())
+            .collect();
+        if !removed.is_empty() {
+            let list: Vec<String> = removed.iter().map(|c| format!("x{c}")).collect();
+            s.push_str(&format!(" ({})", list.join(" ")));
+        }
+        if g.has_royal && child.in_check() {
+            let mut replies = Vec::new();
+            child.legal_moves(&mut replies);
+            s.push_str(if replies.is_empty() { "++" } else { "+" });
+        }
+        s
+    }
+
     /// The legal moves in notation, sorted.
     pub fn legal_move_texts(&self) -> Vec<String> {
         let mut moves = Vec::new();
@@ -160,6 +193,18 @@ impl Position<'_> {
         };
         let want = norm(text);
         if let Some(m) = moves.iter().find(|m| norm(&self.move_text(m)) == want) {
+            return Ok(*m);
+        }
+        // What a move leads to (`(xa1 xb2)`, `+`, `++`) may be typed or left out; a `+` that
+        // is part of the move (a heal, `Hd1+`) matched above.
+        let bare = norm(
+            text.split('(')
+                .next()
+                .unwrap_or(text)
+                .trim_end()
+                .trim_end_matches('+'),
+        );
+        if let Some(m) = moves.iter().find(|m| norm(&self.move_text(m)) == bare) {
             return Ok(*m);
         }
         // A walk may be typed without the removals it causes: `d4-e5-e6`.

@@ -89,6 +89,50 @@ fn count_sources(pos: &Position, h: &Hypnosis, marked: &CellSet, counts: &mut [u
     }
 }
 
+/// Whether a piece of `colour` standing on the empty `cell`, with `vacated` emptied, would be
+/// hypnotized there: a hostile hypnotizer's line reaches it (B3's double-step condition).
+pub fn would_be_held(
+    pos: &Position,
+    h: &Hypnosis,
+    cell: Cell,
+    colour: usize,
+    vacated: Cell,
+) -> bool {
+    covers_except(pos, h, cell, colour, vacated)
+}
+
+/// Whether a hypnotizer hostile to `colour` has a line reaching `cell` (through empty cells).
+pub fn covers(pos: &Position, h: &Hypnosis, cell: Cell, colour: usize) -> bool {
+    covers_except(pos, h, cell, colour, NONE)
+}
+
+/// [`covers`], with the piece on `vacated` (if any) taken away.
+fn covers_except(pos: &Position, h: &Hypnosis, cell: Cell, colour: usize, vacated: Cell) -> bool {
+    let b = &pos.game.board;
+    (0..b.len() as Cell).any(|s| {
+        let code = pos.at(s);
+        if code == 0 || s == vacated || Game::owner(code) == colour {
+            return false;
+        }
+        let rays = rays_of(pos, h, s);
+        (0..16u8).filter(|d| rays >> d & 1 != 0).any(|d| {
+            let mut t = s;
+            loop {
+                t = b.step(t, d);
+                if t == NONE {
+                    return false;
+                }
+                if t == cell {
+                    return true;
+                }
+                if pos.at(t) != 0 && t != vacated {
+                    return false;
+                }
+            }
+        })
+    })
+}
+
 /// The cells whose pieces are hypnotized (and so cannot act).
 pub fn frozen(pos: &Position, h: &Hypnosis) -> CellSet {
     let mut counts = [0u8; 256];

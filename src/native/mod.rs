@@ -20,6 +20,7 @@ pub mod chameleon;
 mod coward;
 pub mod hypnosis;
 mod keeping;
+pub mod revenge;
 mod teleport;
 
 use crate::engine::{Move, Position};
@@ -125,6 +126,8 @@ pub struct CompiledHook {
     pub borrows_roles: bool,
     /// Moves generated once per position, whoever declares the hook (`teleport`).
     pub game_moves: Option<GameMovesFn>,
+    /// A hypnotized piece of this kind may still take revenge (see [`revenge`]).
+    pub revenge: bool,
     pub data: Vec<u8>,
 }
 
@@ -177,6 +180,15 @@ pub static REGISTRY: &[HookSpec] = &[
                   sources are removed, in waves (the cascade)",
         layers: false,
         compile: hypnosis::compile,
+    },
+    HookSpec {
+        name: "revenge",
+        params: &[],
+        summary: "when hypnotized, this piece (or a chameleon holding its role) may still move, \
+                  but only to remove an opponent piece and leave its square out of every \
+                  enemy hypnotizer's line",
+        layers: false,
+        compile: revenge::compile,
     },
     HookSpec {
         name: "teleport",
