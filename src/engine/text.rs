@@ -610,7 +610,22 @@ impl Position<'_> {
     /// offset rows.
     pub fn render(&self) -> String {
         let g = self.game;
-        let mut out = if g.has_layers {
+        let mut out = if let Some(h) = &g.hypnosis {
+            // Hypnotized pieces carry a star: `*J`.
+            let held = crate::native::hypnosis::frozen(self, h);
+            let mut s = draw(g, 2, |c| {
+                let code = self.cells[c as usize];
+                if held.contains(c) {
+                    format!("*{}", g.letter(code))
+                } else {
+                    g.letter(code).to_string()
+                }
+            });
+            if !held.is_empty() {
+                s.push_str("(*: hypnotized)\n");
+            }
+            s
+        } else if g.has_layers {
             // Stacks and slept pieces need wider cells: `W'`, `[KW]`.
             draw(g, 5, |c| match self.cells[c as usize] {
                 0 => ".".to_string(),
