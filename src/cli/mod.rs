@@ -116,6 +116,10 @@ enum Command {
         /// Seed for the random and AI players.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Plies the AI looks ahead (default 3; 1 in games with hypnosis, whose moves are
+        /// costly to check).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=8))]
+        depth: Option<u64>,
     },
 }
 
@@ -301,10 +305,11 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
             black,
             position: p,
             seed,
+            depth,
         } => {
             let g = load(&file)?;
             let pos = position(&g, &p)?;
-            play::run(&g, pos, [white, black], seed)
+            play::run(&g, pos, [white, black], seed, depth.map(|d| d as usize))
         }
     }
 }

@@ -28,10 +28,23 @@ commands:
 ///
 /// # Errors
 /// Exit code 2 when standard input or output fails.
-pub fn run(g: &Game, pos: Position, sides: [Side; 2], seed: u64) -> Result<(), Fail> {
+/// `depth`: how many plies the AI looks ahead; by default [`DEFAULT_DEPTH`], or 1 in games
+/// whose legality is decided by playing every reply (hypnosis), where each ply costs far more.
+pub fn run(
+    g: &Game,
+    pos: Position,
+    sides: [Side; 2],
+    seed: u64,
+    depth: Option<usize>,
+) -> Result<(), Fail> {
     let stdin = io::stdin();
     let echo = !stdin.is_terminal();
-    let mut session = Session::new(g, pos, sides, seed);
+    let depth = depth.unwrap_or(if g.hypnosis.is_some() {
+        1
+    } else {
+        DEFAULT_DEPTH
+    });
+    let mut session = Session::new(g, pos, sides, seed, depth);
     session
         .play(&mut stdin.lock(), &mut io::stdout().lock(), echo)
         .map_err(|e| Fail(format!("error: {e}"), 2))
@@ -61,7 +74,7 @@ struct Session<'g> {
 }
 
 impl<'g> Session<'g> {
-    fn new(game: &'g Game, pos: Position<'g>, sides: [Side; 2], seed: u64) -> Self {
+    fn new(game: &'g Game, pos: Position<'g>, sides: [Side; 2], seed: u64, depth: usize) -> Self {
         let text = pos.to_text();
         Session {
             game,
@@ -70,7 +83,7 @@ impl<'g> Session<'g> {
             state: MatchState::new(pos),
             past: Vec::new(),
             rng: Rng::new(seed),
-            ai: Searcher::new(game, DEFAULT_DEPTH),
+            ai: Searcher::new(game, depth),
         }
     }
 
