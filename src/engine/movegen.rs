@@ -889,13 +889,7 @@ impl Position<'_> {
     fn retain_cascade_safe(&self, out: &mut Vec<Move>) {
         let g = self.game;
         let me = self.turn as usize;
-        let royals = |p: &Position| -> usize {
-            p.cells
-                .iter()
-                .filter(|&&c| c != 0 && Game::owner(c) == me && g.royal[c as usize])
-                .count()
-        };
-        let before = royals(self);
+        let before = self.royal_count(me);
         let mut child = self.clone();
         let mut replies = Vec::new();
         let mut scratch = self.clone();
@@ -906,7 +900,7 @@ impl Position<'_> {
                 || (child.cells[m.to as usize] != 0
                     && Game::owner(child.cells[m.to as usize]) == me);
             stays
-                && royals(&child) == before
+                && child.royal_count(me) == before
                 && !(g.has_royal && child.royal_threatened(me, &mut replies, &mut scratch))
         });
     }
@@ -916,14 +910,7 @@ impl Position<'_> {
     /// of `victim`: a capture, a smash, en passant or the cascade. Hypnotized pieces threaten
     /// nothing, as they cannot move.
     fn royal_threatened(&self, victim: usize, replies: &mut Vec<Move>, scratch: &mut Self) -> bool {
-        let g = self.game;
-        let royals = |p: &Position| -> usize {
-            p.cells
-                .iter()
-                .filter(|&&c| c != 0 && Game::owner(c) == victim && g.royal[c as usize])
-                .count()
-        };
-        let before = royals(self);
+        let before = self.royal_count(victim);
         let attacker = self.turn as usize;
         self.pseudo_legal_moves(replies);
         replies.iter().any(|r| {
@@ -932,7 +919,7 @@ impl Position<'_> {
             let survives = r.kind == MoveKind::Pass
                 || (scratch.cells[r.to as usize] != 0
                     && Game::owner(scratch.cells[r.to as usize]) == attacker);
-            survives && royals(scratch) < before
+            survives && scratch.royal_count(victim) < before
         })
     }
 

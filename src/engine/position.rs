@@ -225,15 +225,34 @@ impl<'g> Position<'g> {
         (self.fresh != NONE).then_some(self.fresh)
     }
 
-    pub(super) fn set_under(&mut self, c: Cell, code: u8) {
+    /// The change of hash when the piece on a layer of `c` goes from `old` to `new` (0 for
+    /// none), with that layer's key table.
+    #[inline]
+    fn key_change(&self, table: &[u64], c: Cell, old: u8, new: u8) -> u64 {
         let n = self.game.board.len();
+        let key = |code: u8| {
+            if code == 0 {
+                0
+            } else {
+                table[code as usize * n + c as usize]
+            }
+        };
+        key(old) ^ key(new)
+    }
+
+    /// Number of royal pieces `player` has.
+    pub fn royal_count(&self, player: usize) -> usize {
+        let g = self.game;
+        (1 + player..self.counts.len())
+            .step_by(2)
+            .filter(|&code| g.royal[code])
+            .map(|code| self.counts[code] as usize)
+            .sum()
+    }
+
+    pub(super) fn set_under(&mut self, c: Cell, code: u8) {
         let old = self.under[c as usize];
-        if old != 0 {
-            self.hash ^= self.game.zobrist_under[old as usize * n + c as usize];
-        }
-        if code != 0 {
-            self.hash ^= self.game.zobrist_under[code as usize * n + c as usize];
-        }
+        self.hash ^= self.key_change(&self.game.zobrist_under, c, old, code);
         // Code 0 counts empty layers; only the piece codes matter.
         if old != 0 {
             self.counts[old as usize] -= 1;
@@ -332,14 +351,8 @@ impl<'g> Position<'g> {
 
     #[inline]
     fn set(&mut self, c: Cell, code: u8) {
-        let n = self.game.board.len();
         let old = self.cells[c as usize];
-        if old != 0 {
-            self.hash ^= self.game.zobrist_piece[old as usize * n + c as usize];
-        }
-        if code != 0 {
-            self.hash ^= self.game.zobrist_piece[code as usize * n + c as usize];
-        }
+        self.hash ^= self.key_change(&self.game.zobrist_piece, c, old, code);
         self.counts[old as usize] -= 1;
         self.counts[code as usize] += 1;
         if !self.bb.is_empty() {
