@@ -254,7 +254,13 @@ pub fn compile(m: Model) -> Game {
     let hypnosis = rays
         .iter()
         .any(|r| !r.is_empty())
-        .then_some(crate::engine::Hypnosis { rays });
+        .then(|| crate::engine::Hypnosis {
+            mask: rays
+                .iter()
+                .map(|r| r.iter().fold(0u16, |m, &d| m | 1 << d))
+                .collect(),
+            rays,
+        });
     // Hooks that generate moves, forbid acting or hypnotize run per piece: keep the general
     // path.
     let piece_hooks = hooks.iter().flatten().any(|h| {

@@ -145,6 +145,8 @@ impl Bitboards {
 #[derive(Clone, Debug)]
 pub struct Hypnosis {
     pub rays: Vec<Vec<u8>>,
+    /// The same directions as bits, per piece code.
+    pub mask: Vec<u16>,
 }
 
 /// A compiled game: everything the engine needs, built once per description.

@@ -33,7 +33,8 @@ pub fn role_sources(pos: &Position, cell: Cell) -> ([Cell; MAX_SOURCES], usize) 
     let mut sources = [NONE; MAX_SOURCES];
     let mut n = 0;
     let mut seen = CellSet::EMPTY;
-    let mut queue = [NONE; 256];
+    // The queue holds chameleons only: a chain is at most as long as the sources it can touch.
+    let mut queue = [NONE; MAX_SOURCES];
     let (mut head, mut tail) = (0, 0);
     seen.insert(cell);
     queue[tail] = cell;
@@ -48,8 +49,10 @@ pub fn role_sources(pos: &Position, cell: Cell) -> ([Cell; MAX_SOURCES], usize) 
             }
             seen.insert(t);
             if is_chameleon(t) {
-                queue[tail] = t;
-                tail += 1;
+                if tail < queue.len() {
+                    queue[tail] = t;
+                    tail += 1;
+                }
             } else if n < MAX_SOURCES {
                 sources[n] = t;
                 n += 1;

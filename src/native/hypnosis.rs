@@ -24,19 +24,20 @@ pub fn compile(args: &[ArgValue], _board: &Board, _kind: KindId) -> CompiledHook
 }
 
 /// The directions (as bits) along which the piece on `s` hypnotizes: its own, or for a
-/// chameleon those of the pieces whose roles it holds.
-fn rays_of(pos: &Position, h: &Hypnosis, s: Cell) -> u16 {
-    let code = pos.at(s);
-    let own = h.rays[code as usize].iter().fold(0u16, |m, &d| m | 1 << d);
-    if !pos.game.borrows_roles[code as usize] {
-        return own;
+/// chameleon also those of the pieces whose roles it holds (`sources`).
+fn rays_of(pos: &Position, h: &Hypnosis, s: Cell, sources: &[Cell]) -> u16 {
+    sources
+        .iter()
+        .fold(h.mask[pos.at(s) as usize], |m, &src| m | h.mask[pos.at(src) as usize])
+}
+
+/// The role sources of the piece on `s` if it is a chameleon (else none).
+fn roles(pos: &Position, s: Cell) -> ([Cell; chameleon::MAX_SOURCES], usize) {
+    if pos.game.borrows_roles[pos.at(s) as usize] {
+        chameleon::role_sources(pos, s)
+    } else {
+        ([NONE; chameleon::MAX_SOURCES], 0)
     }
-    let (sources, n) = chameleon::role_sources(pos, s);
-    sources[..n].iter().fold(own, |m, &src| {
-        h.rays[pos.at(src) as usize]
-            .iter()
-            .fold(m, |m, &d| m | 1 << d)
-    })
 }
 
 /// Counts, per cell, the distinct sources hypnotizing the piece there. Cells in `marked` do
@@ -46,15 +47,29 @@ fn count_sources(pos: &Position, h: &Hypnosis, marked: &CellSet, counts: &mut [u
     let g = pos.game;
     let b = &g.board;
     counts.fill(0);
-    let mut any_chameleon = false;
+    // Chameleons and their role sources, found once.
+    let mut chameleons = [(NONE, [NONE; chameleon::MAX_SOURCES], 0usize); 16];
+    let mut nch = 0;
     for s in 0..b.len() as Cell {
         let code = pos.at(s);
         if code == 0 {
             continue;
         }
-        any_chameleon |= g.borrows_roles[code as usize];
+        let rays = if g.borrows_roles[code as usize] && nch < chameleons.len() {
+            let (src, n) = chameleon::role_sources(pos, s);
+            chameleons[nch] = (s, src, n);
+            nch += 1;
+            rays_of(pos, h, s, &src[..n])
+        } else if g.borrows_roles[code as usize] {
+            let (src, n) = chameleon::role_sources(pos, s);
+            rays_of(pos, h, s, &src[..n])
+        } else {
+            h.mask[code as usize]
+        };
+        if rays == 0 {
+            continue;
+        }
         let owner = Game::owner(code);
-        let rays = rays_of(pos, h, s);
         for d in (0..16u8).filter(|d| rays >> d & 1 != 0) {
             let mut t = s;
             loop {
@@ -73,17 +88,12 @@ fn count_sources(pos: &Position, h: &Hypnosis, marked: &CellSet, counts: &mut [u
             }
         }
     }
-    if any_chameleon {
+    if nch > 0 {
         let mut direct = [0u8; 256];
         direct[..counts.len()].copy_from_slice(counts);
-        for ch in 0..b.len() as Cell {
-            let code = pos.at(ch);
-            if code == 0 || !g.borrows_roles[code as usize] {
-                continue;
-            }
-            let (sources, n) = chameleon::role_sources(pos, ch);
-            for &src in &sources[..n] {
-                counts[ch as usize] = counts[ch as usize].saturating_add(direct[src as usize]);
+        for (ch, src, n) in &chameleons[..nch] {
+            for &s in &src[..*n] {
+                counts[*ch as usize] = counts[*ch as usize].saturating_add(direct[s as usize]);
             }
         }
     }
@@ -91,13 +101,7 @@ fn count_sources(pos: &Position, h: &Hypnosis, marked: &CellSet, counts: &mut [u
 
 /// Whether a piece of `colour` standing on the empty `cell`, with `vacated` emptied, would be
 /// hypnotized there: a hostile hypnotizer's line reaches it (B3's double-step condition).
-pub fn would_be_held(
-    pos: &Position,
-    h: &Hypnosis,
-    cell: Cell,
-    colour: usize,
-    vacated: Cell,
-) -> bool {
+pub fn would_be_held(pos: &Position, h: &Hypnosis, cell: Cell, colour: usize, vacated: Cell) -> bool {
     covers_except(pos, h, cell, colour, vacated)
 }
 
@@ -106,30 +110,29 @@ pub fn covers(pos: &Position, h: &Hypnosis, cell: Cell, colour: usize) -> bool {
     covers_except(pos, h, cell, colour, NONE)
 }
 
-/// [`covers`], with the piece on `vacated` (if any) taken away.
+/// [`covers`], with the piece on `vacated` (if any) taken away: looks outward from `cell`
+/// along every line for the first piece, and asks whether it is a hostile hypnotizer with a
+/// ray back along that line.
 fn covers_except(pos: &Position, h: &Hypnosis, cell: Cell, colour: usize, vacated: Cell) -> bool {
     let b = &pos.game.board;
-    (0..b.len() as Cell).any(|s| {
-        let code = pos.at(s);
-        if code == 0 || s == vacated || Game::owner(code) == colour {
-            return false;
-        }
-        let rays = rays_of(pos, h, s);
-        (0..16u8).filter(|d| rays >> d & 1 != 0).any(|d| {
-            let mut t = s;
-            loop {
-                t = b.step(t, d);
-                if t == NONE {
-                    return false;
-                }
-                if t == cell {
-                    return true;
-                }
-                if pos.at(t) != 0 && t != vacated {
-                    return false;
-                }
+    (0..b.dirs.len() as u8).any(|d| {
+        let mut t = cell;
+        loop {
+            t = b.step(t, d);
+            if t == NONE {
+                return false;
             }
-        })
+            let code = pos.at(t);
+            if code == 0 || t == vacated {
+                continue;
+            }
+            if Game::owner(code) == colour {
+                return false;
+            }
+            let (src, n) = roles(pos, t);
+            let back = b.opposite[d as usize];
+            return rays_of(pos, h, t, &src[..n]) >> back & 1 != 0;
+        }
     })
 }
 
