@@ -910,10 +910,28 @@ impl Position<'_> {
     /// of `victim`: a capture, a smash, en passant or the cascade. Hypnotized pieces threaten
     /// nothing, as they cannot move.
     fn royal_threatened(&self, victim: usize, replies: &mut Vec<Move>, scratch: &mut Self) -> bool {
+        let g = self.game;
         let before = self.royal_count(victim);
         let attacker = self.turn as usize;
         self.pseudo_legal_moves(replies);
+        // Replies that capture no royal piece and touch no cell where hypnosis can grow
+        // cannot remove one (see `hypnosis::sensitive`): only the others are played.
+        let sensitive = g.hypnosis.as_ref().map_or(CellSet::EMPTY, |h| {
+            crate::native::hypnosis::sensitive(self, h)
+        });
+        let royal_at = |c: Cell| {
+            let code = self.cells[c as usize];
+            code != 0 && Game::owner(code) == victim && g.royal[code as usize]
+        };
         replies.iter().any(|r| {
+            let touches = [r.from, r.to, r.extra_from, r.extra_to]
+                .into_iter()
+                .chain(r.captures().iter().copied())
+                .any(|c| c != NONE && sensitive.contains(c));
+            let captures_royal = r.captures().iter().any(|&c| royal_at(c));
+            if !touches && !captures_royal && r.promote == 0 && r.extra_promote == 0 {
+                return false;
+            }
             scratch.clone_from(self);
             scratch.play_unchecked(r);
             let survives = r.kind == MoveKind::Pass

@@ -26,9 +26,9 @@ pub fn compile(args: &[ArgValue], _board: &Board, _kind: KindId) -> CompiledHook
 /// The directions (as bits) along which the piece on `s` hypnotizes: its own, or for a
 /// chameleon also those of the pieces whose roles it holds (`sources`).
 fn rays_of(pos: &Position, h: &Hypnosis, s: Cell, sources: &[Cell]) -> u16 {
-    sources
-        .iter()
-        .fold(h.mask[pos.at(s) as usize], |m, &src| m | h.mask[pos.at(src) as usize])
+    sources.iter().fold(h.mask[pos.at(s) as usize], |m, &src| {
+        m | h.mask[pos.at(src) as usize]
+    })
 }
 
 /// The role sources of the piece on `s` if it is a chameleon (else none).
@@ -99,9 +99,61 @@ fn count_sources(pos: &Position, h: &Hypnosis, marked: &CellSet, counts: &mut [u
     }
 }
 
+/// The cells where a move can make some piece gain a hypnosis source (so start a cascade):
+/// every hypnotizer and every cell of its rays up to the first piece (moving or removing a
+/// piece there opens a line), every chameleon and its neighbours (a piece arriving or leaving
+/// changes its roles). In a stable position, a move that touches none of these cells and
+/// promotes nothing can only block lines, never add a hold.
+pub fn sensitive(pos: &Position, h: &Hypnosis) -> CellSet {
+    let g = pos.game;
+    let b = &g.board;
+    let mut out = CellSet::EMPTY;
+    for s in 0..b.len() as Cell {
+        let code = pos.at(s);
+        if code == 0 {
+            continue;
+        }
+        let (src, n) = roles(pos, s);
+        if g.borrows_roles[code as usize] {
+            out.insert(s);
+            for d in 0..b.dirs.len() as u8 {
+                let t = b.step(s, d);
+                if t != NONE {
+                    out.insert(t);
+                }
+            }
+        }
+        let rays = rays_of(pos, h, s, &src[..n]);
+        if rays == 0 {
+            continue;
+        }
+        out.insert(s);
+        for d in (0..16u8).filter(|d| rays >> d & 1 != 0) {
+            let mut t = s;
+            loop {
+                t = b.step(t, d);
+                if t == NONE {
+                    break;
+                }
+                out.insert(t);
+                if pos.at(t) != 0 {
+                    break;
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Whether a piece of `colour` standing on the empty `cell`, with `vacated` emptied, would be
 /// hypnotized there: a hostile hypnotizer's line reaches it (B3's double-step condition).
-pub fn would_be_held(pos: &Position, h: &Hypnosis, cell: Cell, colour: usize, vacated: Cell) -> bool {
+pub fn would_be_held(
+    pos: &Position,
+    h: &Hypnosis,
+    cell: Cell,
+    colour: usize,
+    vacated: Cell,
+) -> bool {
     covers_except(pos, h, cell, colour, vacated)
 }
 
