@@ -247,6 +247,15 @@ pub fn compile(m: Model) -> Game {
         .iter()
         .map(|hs| hs.iter().any(|h| h.borrows_roles))
         .collect();
+    let progress: Vec<bool> = (0..ncodes)
+        .map(|c| {
+            c > 0
+                && m.end.iter().any(|e| {
+                    matches!(e.cond, EndCond::PlyLimit { no_progress: Some(Some(k)), .. }
+                        if k == (c - 1) / 2)
+                })
+        })
+        .collect();
     let revenge: Vec<bool> = hooks
         .iter()
         .map(|hs| hs.iter().any(|h| h.revenge))
@@ -347,6 +356,7 @@ pub fn compile(m: Model) -> Game {
         hypnosis,
         borrows_roles,
         revenge,
+        progress,
         pass_when_stuck,
         side_letters,
     }

@@ -28,13 +28,14 @@ fn start_snapshots() {
     for name in shipped() {
         let g = load(&name);
         let pos = g.start();
+        let moves = pos.legal_move_texts();
         let text = format!(
             "{}\nposition: {}\n{}\nmoves ({}):\n{}\n",
             g.summary(),
             pos.to_text(),
             pos.render(),
-            pos.legal_move_texts().len(),
-            pos.legal_move_texts().join("\n")
+            moves.len(),
+            moves.join("\n")
         );
         common::in_snapshots(|| insta::assert_snapshot!(format!("game-{name}"), text));
     }

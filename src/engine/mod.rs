@@ -202,6 +202,9 @@ pub struct Game {
     pub bitboards: Option<Bitboards>,
     /// Hypnosis, when some piece hypnotizes.
     pub hypnosis: Option<Hypnosis>,
+    /// Indexed by piece code: a move of this piece resets the no-progress count (`after N
+    /// plies without a capture or a PIECE move`).
+    pub progress: Vec<bool>,
     /// Indexed by piece code: the piece borrows the roles of the pieces touching it.
     pub borrows_roles: Vec<bool>,
     /// Indexed by piece code: a hypnotized piece of this kind may still take revenge.

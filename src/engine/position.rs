@@ -441,7 +441,7 @@ impl<'g> Position<'g> {
             self.ep_targets = targets;
             self.ep_victim = m.to;
         }
-        if m.ncap > 0 || self.is_progress(code) {
+        if m.ncap > 0 || g.progress[code as usize] {
             self.quiet = 0;
         } else {
             self.quiet += 1;
@@ -478,12 +478,8 @@ impl<'g> Position<'g> {
             }
             MoveKind::Push => {
                 let (pushed, slept) = self.lift(m.extra_from);
-                let arrived = if m.extra_promote != 0 {
-                    m.extra_promote
-                } else {
-                    pushed
-                };
-                self.put(m.extra_to, arrived, slept && m.extra_promote == 0);
+                let (arrived, slept) = displaced_arrival(m, pushed, slept);
+                self.put(m.extra_to, arrived, slept);
             }
             MoveKind::PushKept => {
                 // The kept piece moves; its keeper stays, no longer keeping, and is slept.
@@ -492,12 +488,8 @@ impl<'g> Position<'g> {
                 let slept = self.is_slept(t, true);
                 self.set_under(t, 0);
                 self.set_slept(t, TOP);
-                let arrived = if m.extra_promote != 0 {
-                    m.extra_promote
-                } else {
-                    pushed
-                };
-                self.put(m.extra_to, arrived, slept && m.extra_promote == 0);
+                let (arrived, slept) = displaced_arrival(m, pushed, slept);
+                self.put(m.extra_to, arrived, slept);
             }
             MoveKind::Sleep | MoveKind::SleepKept => {
                 let bit = if m.kind == MoveKind::Sleep { TOP } else { KEPT };
@@ -512,12 +504,8 @@ impl<'g> Position<'g> {
             MoveKind::Swap => {
                 let (mine, my_slept) = self.lift(m.from);
                 let (theirs, their_slept) = self.lift(m.to);
-                let arrived = if m.extra_promote != 0 {
-                    m.extra_promote
-                } else {
-                    theirs
-                };
-                self.put(m.from, arrived, their_slept && m.extra_promote == 0);
+                let (arrived, slept) = displaced_arrival(m, theirs, their_slept);
+                self.put(m.from, arrived, slept);
                 self.put(
                     m.to,
                     if m.promote != 0 { m.promote } else { mine },
@@ -574,14 +562,6 @@ impl<'g> Position<'g> {
         }
         self.ep_targets = CellSet::EMPTY;
         self.ep_victim = NONE;
-    }
-
-    /// Whether a move by this piece code resets the no-progress counter.
-    fn is_progress(&self, code: u8) -> bool {
-        let kind = Game::kind_of(code);
-        self.game.end.iter().any(
-            |e| matches!(e.cond, EndCond::PlyLimit { no_progress: Some(Some(k)), .. } if k == kind),
-        )
     }
 
     /// Plays `m` if it is one of the legal moves.
@@ -790,5 +770,15 @@ impl<'g> Position<'g> {
             return Some(Self::verdict(e.verdict, me, &e.text));
         }
         None
+    }
+}
+
+/// What a piece displaced by a move (pushed, swapped) arrives as: promoted if the move says
+/// so, and then never slept.
+fn displaced_arrival(m: &Move, piece: u8, slept: bool) -> (u8, bool) {
+    if m.extra_promote != 0 {
+        (m.extra_promote, false)
+    } else {
+        (piece, slept)
     }
 }
