@@ -3,8 +3,9 @@
 
 mod common;
 
+use std::collections::HashMap;
 use std::collections::HashSet;
-use tabula::engine::{Game, MatchState, Move, Playout, Position};
+use tabula::engine::{Game, MatchState, Move, Playout, Position, Scratch};
 use tabula::rng::Rng;
 
 fn shipped() -> Vec<String> {
@@ -164,6 +165,22 @@ fn check_position(name: &str, pos: &Position, checked: &mut u64) {
     }
     assert_eq!((pos.to_text(), pos.hash()), before);
 
+    // Playouts draw by testing pseudo-legal moves one at a time: the draw is a legal move,
+    // and there is one exactly when the move list is not empty.
+    let mut rng = Rng::new(*checked);
+    let (mut buf, mut scratch) = (Vec::new(), Scratch::new(pos));
+    for _ in 0..3 {
+        match pos.random_legal_move(&mut rng, &mut buf, &mut scratch) {
+            Some(m) => assert!(
+                texts.contains(&pos.move_text(&m)),
+                "{name}: drew {} at {}",
+                pos.move_text(&m),
+                pos.to_text()
+            ),
+            None => assert!(legal.is_empty(), "{name}: no draw at {}", pos.to_text()),
+        }
+    }
+
     // Royal safety filters exactly the moves that expose the royal piece.
     // (With hypnosis a royal piece can also be lost to the cascade, which this capture-only
     // brute force does not see.)
@@ -240,4 +257,49 @@ fn bitboard_generation_matches_the_general_generator() {
         }
     }
     assert!(compared > 5_000, "only {compared} positions compared");
+}
+
+/// Drawing a random legal move by testing pseudo-legal moves in random order picks every legal
+/// move equally often: positions where many pseudo-legal moves are illegal.
+#[test]
+fn random_legal_moves_are_uniform() {
+    let cases = [
+        // A pinned pawn and a king with few squares.
+        ("chess", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"),
+        // In check: most pseudo-legal moves are illegal.
+        ("chess", "4k3/8/8/8/1b6/8/3P4/R3K2R w KQ - 0 1"),
+        // Hypnosis: moves into a shaman's line and cascades.
+        ("bucky", "4d3/4w3/8/8/5S2/2s5/3J4/4D3 w - - 0 1"),
+        ("bucky", "4d3/4w3/8/1s6/8/3C4/2SJ4/3MD3 w - - 0 1"),
+    ];
+    for (name, text) in cases {
+        let g = load(name);
+        let pos = Position::from_text(&g, text).unwrap();
+        let mut legal = Vec::new();
+        pos.legal_moves(&mut legal);
+        let mut pseudo = Vec::new();
+        pos.pseudo_legal_moves(&mut pseudo);
+        assert!(
+            legal.len() > 1 && pseudo.len() > legal.len(),
+            "{name}: {text}"
+        );
+        let per_move = 400;
+        let mut rng = Rng::new(11);
+        let (mut buf, mut scratch) = (Vec::new(), Scratch::new(&pos));
+        let mut seen: HashMap<String, usize> = HashMap::new();
+        for _ in 0..per_move * legal.len() {
+            let m = pos
+                .random_legal_move(&mut rng, &mut buf, &mut scratch)
+                .unwrap();
+            *seen.entry(pos.move_text(&m)).or_default() += 1;
+        }
+        assert_eq!(seen.len(), legal.len(), "{name}: {text}");
+        for (m, n) in &seen {
+            // About five standard deviations either way.
+            assert!(
+                n.abs_diff(per_move) < per_move / 4,
+                "{name}: {m} drawn {n} times, expected about {per_move}"
+            );
+        }
+    }
 }

@@ -10,6 +10,7 @@ mod position;
 mod search;
 pub mod text;
 
+pub use movegen::Scratch;
 pub use position::Position;
 pub use search::{perft, perft_divide, MatchState, Playout, PlayoutResult};
 
@@ -217,6 +218,13 @@ pub struct Game {
 }
 
 impl Game {
+    /// Whether a move's legality can be decided on its own (royal safety, the cascade), with
+    /// no filter that compares it with the other moves (compulsory or majority capture, moves
+    /// told apart by their captures only).
+    pub fn per_move_legality(&self) -> bool {
+        !(self.compulsory_capture || self.majority_capture || self.identity_by_captures)
+    }
+
     /// The owner of a non-empty piece code.
     #[inline]
     pub fn owner(code: u8) -> usize {

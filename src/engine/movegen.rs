@@ -4,6 +4,7 @@
 use super::{Game, Move, MoveKind, Position, Rule, MAX_CAPTURES};
 use crate::geometry::{Cell, CellSet, NONE};
 use crate::model::{effect, Hurdle, Target, Threshold};
+use crate::rng::Rng;
 
 /// State threaded through a walk.
 struct Walker<'a> {
@@ -883,26 +884,28 @@ impl Position<'_> {
     }
 }
 
-impl Position<'_> {
+impl<'g> Position<'g> {
     /// With hypnosis: drops the moves whose cascade would remove the moving piece (its final
     /// cell emptied) or a royal piece of the mover.
     fn retain_cascade_safe(&self, out: &mut Vec<Move>) {
+        let mut scratch = Scratch::new(self);
+        out.retain(|m| self.cascade_safe(m, &mut scratch));
+    }
+
+    /// Whether `m` survives the cascade: the moving piece stays, the mover loses no royal
+    /// piece, and (with royal pieces) the opponent then has no reply that removes one.
+    fn cascade_safe(&self, m: &Move, s: &mut Scratch<'g>) -> bool {
         let g = self.game;
         let me = self.turn as usize;
         let before = self.royal_count(me);
-        let mut child = self.clone();
-        let mut replies = Vec::new();
-        let mut scratch = self.clone();
-        out.retain(|m| {
-            child.clone_from(self);
-            child.play_unchecked(m);
-            let stays = m.kind == MoveKind::Pass
-                || (child.cells[m.to as usize] != 0
-                    && Game::owner(child.cells[m.to as usize]) == me);
-            stays
-                && child.royal_count(me) == before
-                && !(g.has_royal && child.royal_threatened(me, &mut replies, &mut scratch))
-        });
+        s.child.clone_from(self);
+        s.child.play_unchecked(m);
+        let child = &s.child;
+        let stays = m.kind == MoveKind::Pass
+            || (child.cells[m.to as usize] != 0 && Game::owner(child.cells[m.to as usize]) == me);
+        stays
+            && child.royal_count(me) == before
+            && !(g.has_royal && child.royal_threatened(me, &mut s.replies, &mut s.other))
     }
 
     /// Whether the player to move here has a move, legal apart from the rule about their own
@@ -951,42 +954,110 @@ impl Position<'_> {
         other.royal_threatened(self.turn as usize, &mut replies, &mut scratch)
     }
 
-    /// Keeps the moves after which no royal piece of the mover is attacked. The royal pieces
-    /// are found once; each move is applied to one scratch board and taken back.
+    /// Keeps the moves after which no royal piece of the mover is attacked.
     fn retain_royal_safe(&self, out: &mut Vec<Move>) {
-        const MAX_ROYALS: usize = 16;
-        let g = self.game;
+        let mut guard = RoyalGuard::new(self);
+        out.retain(|m| self.royal_safe(m, &mut guard));
+    }
+
+    /// Whether no royal piece of the mover is attacked after `m`. The move is applied to the
+    /// guard's scratch board and taken back.
+    fn royal_safe(&self, m: &Move, guard: &mut RoyalGuard) -> bool {
         let me = self.turn as usize;
         let n = self.cells.len();
-        let mut royals = [NONE; MAX_ROYALS];
-        let mut nr = 0;
-        for (c, &code) in self.cells.iter().enumerate() {
-            if code != 0 && Game::owner(code) == me && g.royal[code as usize] {
-                if nr == MAX_ROYALS {
-                    // Too many to track: test every move the slow, general way.
-                    let mut scratch = [0u8; 256];
-                    out.retain(|m| {
-                        scratch[..n].copy_from_slice(&self.cells);
-                        apply_cells(&mut scratch[..n], m);
-                        !self.royal_attacked_on(&scratch[..n], me)
-                    });
-                    return;
-                }
-                royals[nr] = c as Cell;
-                nr += 1;
+        let scratch = &mut guard.scratch;
+        if guard.overflow {
+            // Too many royal pieces to track: test the slow, general way.
+            scratch[..n].copy_from_slice(&self.cells);
+            apply_cells(&mut scratch[..n], m);
+            return !self.royal_attacked_on(&scratch[..n], me);
+        }
+        if !guard.in_check
+            && !self.game.royal[self.cells[m.from as usize] as usize]
+            && !guard.pinnable.contains(m.from)
+            && m.extra_from == NONE
+            && m.captures().iter().all(|&c| c == m.to)
+        {
+            return true;
+        }
+        let mut saved = [(NONE, 0u8); MAX_CAPTURES + 4];
+        let mut ns = 0;
+        for c in [m.from, m.to, m.extra_from, m.extra_to]
+            .into_iter()
+            .chain(m.captures().iter().copied())
+        {
+            if c != NONE && ns < saved.len() {
+                saved[ns] = (c, scratch[c as usize]);
+                ns += 1;
             }
         }
-        // When no royal piece is attacked now, a move can only expose one by leaving a cell on
-        // a sliding line from it (a possible pin) or by removing a piece off its landing cell
-        // (en passant): other moves need no test. Only slide attacks can be uncovered.
+        apply_cells(&mut scratch[..n], m);
+        let safe = guard.royals[..guard.nr].iter().all(|&r| {
+            let cell = if r == m.from {
+                m.to
+            } else if r == m.extra_from {
+                m.extra_to
+            } else {
+                r
+            };
+            !self.attacked_on(&scratch[..n], cell, me ^ 1)
+        });
+        for &(c, v) in saved[..ns].iter().rev() {
+            scratch[c as usize] = v;
+        }
+        safe
+    }
+}
+
+/// The most royal pieces [`RoyalGuard`] tracks one by one.
+const MAX_ROYALS: usize = 16;
+
+/// What testing moves for royal safety needs from a position, found once: the mover's royal
+/// pieces, whether one is attacked now, and the cells whose pieces may be pinned. When no
+/// royal piece is attacked, a move can only expose one by leaving a cell on a sliding line
+/// from it or by removing a piece off its landing cell (en passant): other moves need no test.
+struct RoyalGuard {
+    royals: [Cell; MAX_ROYALS],
+    nr: usize,
+    overflow: bool,
+    in_check: bool,
+    pinnable: CellSet,
+    /// The position's cells, changed by a move under test and restored after it.
+    scratch: [u8; 256],
+}
+
+impl RoyalGuard {
+    fn new(pos: &Position) -> RoyalGuard {
+        let g = pos.game;
+        let me = pos.turn as usize;
+        let n = pos.cells.len();
+        let mut guard = RoyalGuard {
+            royals: [NONE; MAX_ROYALS],
+            nr: 0,
+            overflow: false,
+            in_check: false,
+            pinnable: CellSet::EMPTY,
+            scratch: [0; 256],
+        };
+        guard.scratch[..n].copy_from_slice(&pos.cells);
+        for (c, &code) in pos.cells.iter().enumerate() {
+            if code != 0 && Game::owner(code) == me && g.royal[code as usize] {
+                if guard.nr == MAX_ROYALS {
+                    guard.overflow = true;
+                    return guard;
+                }
+                guard.royals[guard.nr] = c as Cell;
+                guard.nr += 1;
+            }
+        }
         let enemy = me ^ 1;
-        let in_check = royals[..nr]
+        let royals = &guard.royals[..guard.nr];
+        guard.in_check = royals
             .iter()
-            .any(|&r| self.attacked_on(&self.cells, r, enemy));
-        let mut pinnable = CellSet::EMPTY;
-        if !in_check {
+            .any(|&r| pos.attacked_on(&pos.cells, r, enemy));
+        if !guard.in_check {
             let b = &g.board;
-            for &r in &royals[..nr] {
+            for &r in royals {
                 for a in &g.attacks[enemy] {
                     if let super::Attack::Slide { back, .. } = a {
                         let mut t = r;
@@ -995,8 +1066,8 @@ impl Position<'_> {
                             if t == NONE {
                                 break;
                             }
-                            if self.cells[t as usize] != 0 {
-                                pinnable.insert(t);
+                            if pos.cells[t as usize] != 0 {
+                                guard.pinnable.insert(t);
                                 break;
                             }
                         }
@@ -1004,44 +1075,67 @@ impl Position<'_> {
                 }
             }
         }
-        let mut scratch = [0u8; 256];
-        scratch[..n].copy_from_slice(&self.cells);
-        let mut saved = [(NONE, 0u8); MAX_CAPTURES + 4];
-        out.retain(|m| {
-            if !in_check
-                && !g.royal[self.cells[m.from as usize] as usize]
-                && !pinnable.contains(m.from)
-                && m.extra_from == NONE
-                && m.captures().iter().all(|&c| c == m.to)
-            {
-                return true;
+        guard
+    }
+}
+
+/// Reusable buffers for testing moves one at a time (see [`Position::random_legal_move`]).
+pub struct Scratch<'g> {
+    child: Position<'g>,
+    other: Position<'g>,
+    replies: Vec<Move>,
+}
+
+impl<'g> Scratch<'g> {
+    pub fn new(pos: &Position<'g>) -> Self {
+        Scratch {
+            child: pos.clone(),
+            other: pos.clone(),
+            replies: Vec::with_capacity(64),
+        }
+    }
+}
+
+impl<'g> Position<'g> {
+    /// A uniformly random legal move, or `None` when there is none (a pass where the game
+    /// passes when stuck). Where legality is a test of each move on its own
+    /// ([`Game::per_move_legality`]), pseudo-legal moves are drawn in random order, each at most
+    /// once, and the first that passes is played: every legal move is equally likely, as when
+    /// drawing from [`Position::legal_moves`], but only the drawn moves are tested. `buf` holds
+    /// the candidates.
+    pub fn random_legal_move(
+        &self,
+        rng: &mut Rng,
+        buf: &mut Vec<Move>,
+        scratch: &mut Scratch<'g>,
+    ) -> Option<Move> {
+        let g = self.game;
+        if !g.per_move_legality() {
+            self.legal_moves(buf);
+            return (!buf.is_empty()).then(|| buf[rng.below(buf.len())]);
+        }
+        buf.clear();
+        self.pseudo_moves(buf);
+        let mut guard = None;
+        let mut n = buf.len();
+        while n > 0 {
+            let i = rng.below(n);
+            let m = buf[i];
+            let legal = if g.hypnosis.is_some() {
+                self.cascade_safe(&m, scratch)
+            } else if g.has_royal {
+                let guard = guard.get_or_insert_with(|| RoyalGuard::new(self));
+                self.royal_safe(&m, guard)
+            } else {
+                true
+            };
+            if legal {
+                return Some(m);
             }
-            let mut ns = 0;
-            for c in [m.from, m.to, m.extra_from, m.extra_to]
-                .into_iter()
-                .chain(m.captures().iter().copied())
-            {
-                if c != NONE && ns < saved.len() {
-                    saved[ns] = (c, scratch[c as usize]);
-                    ns += 1;
-                }
-            }
-            apply_cells(&mut scratch[..n], m);
-            let safe = royals[..nr].iter().all(|&r| {
-                let cell = if r == m.from {
-                    m.to
-                } else if r == m.extra_from {
-                    m.extra_to
-                } else {
-                    r
-                };
-                !self.attacked_on(&scratch[..n], cell, me ^ 1)
-            });
-            for &(c, v) in saved[..ns].iter().rev() {
-                scratch[c as usize] = v;
-            }
-            safe
-        });
+            buf.swap(i, n - 1);
+            n -= 1;
+        }
+        g.pass_when_stuck.then(Move::pass)
     }
 }
 

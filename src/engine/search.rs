@@ -1,6 +1,6 @@
 //! Perft, whole games (with repetition and ply limits) and seeded random playouts.
 
-use super::{Move, Outcome, Position};
+use super::{Move, Outcome, Position, Scratch};
 use crate::rng::Rng;
 
 /// One position and one move buffer per depth, reused across the whole search.
@@ -146,10 +146,14 @@ pub struct PlayoutResult {
     pub outcome: Outcome,
 }
 
-/// Uniformly random games from a fixed start, reusing all buffers between games.
+/// Uniformly random games from a fixed start, reusing all buffers between games, so that a
+/// playout runs in constant memory. Each move is drawn with [`Position::random_legal_move`].
 pub struct Playout<'g> {
     start: Position<'g>,
-    state: MatchState<'g>,
+    pos: Position<'g>,
+    history: Vec<u64>,
+    moves: Vec<Move>,
+    scratch: Scratch<'g>,
     /// Safety net for descriptions without a ply limit.
     pub max_plies: u32,
 }
@@ -157,39 +161,52 @@ pub struct Playout<'g> {
 impl<'g> Playout<'g> {
     pub fn new(start: Position<'g>) -> Self {
         Playout {
-            state: MatchState::new(start.clone()),
+            pos: start.clone(),
+            scratch: Scratch::new(&start),
             start,
+            history: Vec::with_capacity(512),
+            moves: Vec::with_capacity(64),
             max_plies: 100_000,
         }
     }
 
-    /// Plays one game; calls `on_move` with each position before its move is played.
+    /// Plays one game; calls `on_move` with each position before its move is played. The
+    /// outcome is read as [`MatchState`] reads it: the board first, then the lack of a legal
+    /// move, then repetition and ply limits.
     pub fn run(
         &mut self,
         rng: &mut Rng,
         on_move: &mut dyn FnMut(&Position, &Move),
     ) -> PlayoutResult {
-        self.state.reset(&self.start);
+        self.pos.clone_from(&self.start);
+        self.history.clear();
+        self.history.push(self.pos.hash());
         let mut plies = 0;
-        loop {
-            if let Some(o) = self.state.outcome() {
-                return PlayoutResult {
-                    plies,
-                    outcome: o.clone(),
-                };
+        let outcome = loop {
+            if let Some(o) = self.pos.static_outcome() {
+                break o;
+            }
+            let Some(m) = self
+                .pos
+                .random_legal_move(rng, &mut self.moves, &mut self.scratch)
+            else {
+                break self.pos.no_move_outcome();
+            };
+            let h = self.pos.hash();
+            let seen = self.history.iter().filter(|&&x| x == h).count();
+            if let Some(o) = self.pos.limit_outcome(seen) {
+                break o;
             }
             if plies >= self.max_plies {
-                return PlayoutResult {
-                    plies,
-                    outcome: Outcome::Draw {
-                        reason: format!("playout cap of {} plies", self.max_plies),
-                    },
+                break Outcome::Draw {
+                    reason: format!("playout cap of {} plies", self.max_plies),
                 };
             }
-            let i = rng.below(self.state.moves().len());
-            on_move(&self.state.pos, &self.state.moves()[i]);
-            self.state.play_index(i);
+            on_move(&self.pos, &m);
+            self.pos.play_unchecked(&m);
+            self.history.push(self.pos.hash());
             plies += 1;
-        }
+        };
+        PlayoutResult { plies, outcome }
     }
 }
