@@ -260,16 +260,17 @@ pub fn compile(m: Model) -> Game {
         .iter()
         .map(|hs| hs.iter().any(|h| h.revenge))
         .collect();
-    let hypnosis = rays
-        .iter()
-        .any(|r| !r.is_empty())
-        .then(|| crate::engine::Hypnosis {
-            mask: rays
-                .iter()
-                .map(|r| r.iter().fold(0u16, |m, &d| m | 1 << d))
-                .collect(),
+    let hypnosis = rays.iter().any(|r| !r.is_empty()).then(|| {
+        let mask: Vec<u16> = rays
+            .iter()
+            .map(|r| r.iter().fold(0u16, |m, &d| m | 1 << d))
+            .collect();
+        crate::engine::Hypnosis {
+            any: mask.iter().fold(0, |a, &m| a | m),
+            mask,
             rays,
-        });
+        }
+    });
     // Hooks that generate moves, forbid acting or hypnotize run per piece: keep the general
     // path.
     let piece_hooks = hooks.iter().flatten().any(|h| {

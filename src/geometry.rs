@@ -259,6 +259,16 @@ impl Board {
         self.nbr[c as usize * self.dirs.len() + d as usize]
     }
 
+    /// The cells one step from `c`, in direction order.
+    #[inline]
+    pub fn neighbours(&self, c: Cell) -> impl Iterator<Item = Cell> + '_ {
+        let n = self.dirs.len();
+        self.nbr[c as usize * n..(c as usize + 1) * n]
+            .iter()
+            .copied()
+            .filter(|&t| t != NONE)
+    }
+
     /// A direction by its short (`ne`) or long (`north-east`) name.
     pub fn dir_named(&self, name: &str) -> Option<u8> {
         let short = match name {

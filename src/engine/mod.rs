@@ -148,6 +148,8 @@ pub struct Hypnosis {
     pub rays: Vec<Vec<u8>>,
     /// The same directions as bits, per piece code.
     pub mask: Vec<u16>,
+    /// Every direction some piece hypnotizes along, as bits.
+    pub any: u16,
 }
 
 /// A compiled game: everything the engine needs, built once per description.

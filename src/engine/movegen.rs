@@ -913,26 +913,12 @@ impl<'g> Position<'g> {
     /// of `victim`: a capture, a smash, en passant or the cascade. Hypnotized pieces threaten
     /// nothing, as they cannot move.
     fn royal_threatened(&self, victim: usize, replies: &mut Vec<Move>, scratch: &mut Self) -> bool {
-        let g = self.game;
         let before = self.royal_count(victim);
         let attacker = self.turn as usize;
         self.pseudo_legal_moves(replies);
-        // Replies that capture no royal piece and touch no cell where hypnosis can grow
-        // cannot remove one (see `hypnosis::sensitive`): only the others are played.
-        let sensitive = g.hypnosis.as_ref().map_or(CellSet::EMPTY, |h| {
-            crate::native::hypnosis::sensitive(self, h)
-        });
-        let royal_at = |c: Cell| {
-            let code = self.cells[c as usize];
-            code != 0 && Game::owner(code) == victim && g.royal[code as usize]
-        };
+        let mut guard = FallGuard::new(self, victim);
         replies.iter().any(|r| {
-            let touches = [r.from, r.to, r.extra_from, r.extra_to]
-                .into_iter()
-                .chain(r.captures().iter().copied())
-                .any(|c| c != NONE && sensitive.contains(c));
-            let captures_royal = r.captures().iter().any(|&c| royal_at(c));
-            if !touches && !captures_royal && r.promote == 0 && r.extra_promote == 0 {
+            if !guard.may_remove_royal(self, r) {
                 return false;
             }
             scratch.clone_from(self);
@@ -1076,6 +1062,89 @@ impl RoyalGuard {
             }
         }
         guard
+    }
+}
+
+/// A quick test of which replies could remove a royal piece of `victim` (games with
+/// hypnosis), so that only those are played with their cascade: a reply that does not take the
+/// royal piece itself can remove it only through the cascade, which needs two hostile
+/// hypnotizers on its lines after the reply ([`crate::native::hypnosis::could_fall`]).
+struct FallGuard {
+    royals: [Cell; MAX_ROYALS],
+    nr: usize,
+    /// Test nothing: play every reply (too many royal pieces, or royal pieces that borrow
+    /// roles and so can be held through other pieces).
+    play_all: bool,
+    scratch: [u8; 256],
+}
+
+impl FallGuard {
+    fn new(pos: &Position, victim: usize) -> FallGuard {
+        let g = pos.game;
+        let n = pos.cells.len();
+        let mut guard = FallGuard {
+            royals: [NONE; MAX_ROYALS],
+            nr: 0,
+            play_all: g.hypnosis.is_none(),
+            scratch: [0; 256],
+        };
+        guard.scratch[..n].copy_from_slice(&pos.cells);
+        for (c, &code) in pos.cells.iter().enumerate() {
+            if code != 0 && Game::owner(code) == victim && g.royal[code as usize] {
+                if guard.nr == MAX_ROYALS || g.borrows_roles[code as usize] {
+                    guard.play_all = true;
+                    break;
+                }
+                guard.royals[guard.nr] = c as Cell;
+                guard.nr += 1;
+            }
+        }
+        guard
+    }
+
+    /// Whether the reply `r` could remove one of the royal pieces: it takes one, or a cascade
+    /// after it could (see [`FallGuard`]). Moves that change more than cells and captures
+    /// (swaps and the like) are always played.
+    fn may_remove_royal(&mut self, pos: &Position, r: &Move) -> bool {
+        let plain = matches!(
+            r.kind,
+            MoveKind::Normal | MoveKind::Smash | MoveKind::DoubleStep
+        );
+        if self.play_all || !plain {
+            return true;
+        }
+        let Some(h) = &pos.game.hypnosis else {
+            return true;
+        };
+        let n = pos.cells.len();
+        let cells = &mut self.scratch;
+        let mut saved = [(NONE, 0u8); MAX_CAPTURES + 4];
+        let mut ns = 0;
+        for c in [r.from, r.to, r.extra_from, r.extra_to]
+            .into_iter()
+            .chain(r.captures().iter().copied())
+        {
+            if c != NONE && ns < saved.len() {
+                saved[ns] = (c, cells[c as usize]);
+                ns += 1;
+            }
+        }
+        apply_cells(&mut cells[..n], r);
+        let may = self.royals[..self.nr].iter().any(|&k| {
+            let at = if k == r.from {
+                r.to
+            } else if k == r.extra_from {
+                r.extra_to
+            } else {
+                k
+            };
+            cells[at as usize] != pos.cells[k as usize]
+                || crate::native::hypnosis::could_fall(pos.game, h, &cells[..n], at)
+        });
+        for &(c, v) in saved[..ns].iter().rev() {
+            cells[c as usize] = v;
+        }
+        may
     }
 }
 

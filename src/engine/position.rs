@@ -318,6 +318,11 @@ impl<'g> Position<'g> {
         self.turn as usize
     }
 
+    /// Every cell's piece code (0 = empty), by cell.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
     /// The piece code on a cell (0 = empty).
     pub fn at(&self, c: Cell) -> u8 {
         self.cells[c as usize]

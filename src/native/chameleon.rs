@@ -27,9 +27,12 @@ pub fn compile(_args: &[ArgValue], _board: &Board, _kind: KindId) -> CompiledHoo
 
 /// The cells of the pieces whose roles the chameleon on `cell` holds, and how many there are.
 pub fn role_sources(pos: &Position, cell: Cell) -> ([Cell; MAX_SOURCES], usize) {
-    let g = pos.game;
+    role_sources_on(pos.game, pos.cells(), cell)
+}
+
+/// [`role_sources`] on a board given as its cells.
+pub fn role_sources_on(g: &Game, cells: &[u8], cell: Cell) -> ([Cell; MAX_SOURCES], usize) {
     let b = &g.board;
-    let is_chameleon = |c: Cell| pos.at(c) != 0 && g.borrows_roles[pos.at(c) as usize];
     let mut sources = [NONE; MAX_SOURCES];
     let mut n = 0;
     let mut seen = CellSet::EMPTY;
@@ -42,13 +45,13 @@ pub fn role_sources(pos: &Position, cell: Cell) -> ([Cell; MAX_SOURCES], usize) 
     while head < tail {
         let c = queue[head];
         head += 1;
-        for d in 0..b.dirs.len() as u8 {
-            let t = b.step(c, d);
-            if t == NONE || pos.at(t) == 0 || seen.contains(t) {
+        for t in b.neighbours(c) {
+            let code = cells[t as usize];
+            if code == 0 || seen.contains(t) {
                 continue;
             }
             seen.insert(t);
-            if is_chameleon(t) {
+            if g.borrows_roles[code as usize] {
                 if tail < queue.len() {
                     queue[tail] = t;
                     tail += 1;

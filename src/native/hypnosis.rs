@@ -99,50 +99,53 @@ fn count_sources(pos: &Position, h: &Hypnosis, marked: &CellSet, counts: &mut [u
     }
 }
 
-/// The cells where a move can make some piece gain a hypnosis source (so start a cascade):
-/// every hypnotizer and every cell of its rays up to the first piece (moving or removing a
-/// piece there opens a line), every chameleon and its neighbours (a piece arriving or leaving
-/// changes its roles). In a stable position, a move that touches none of these cells and
-/// promotes nothing can only block lines, never add a hold.
-pub fn sensitive(pos: &Position, h: &Hypnosis) -> CellSet {
-    let g = pos.game;
+/// The directions (as bits) along which the piece on `s` of `cells` hypnotizes (see
+/// [`rays_of`]).
+fn rays_on(g: &Game, h: &Hypnosis, cells: &[u8], s: Cell) -> u16 {
+    let code = cells[s as usize];
+    let own = h.mask[code as usize];
+    if !g.borrows_roles[code as usize] {
+        return own;
+    }
+    let (src, n) = chameleon::role_sources_on(g, cells, s);
+    src[..n]
+        .iter()
+        .fold(own, |m, &r| m | h.mask[cells[r as usize] as usize])
+}
+
+/// Whether a cascade starting on the board `cells` could remove the piece on `target`: at
+/// least two pieces hostile to it stand on lines through it, whatever lies between, and
+/// hypnotize back along their line. A hold reaches through empty or marked cells only and
+/// roles do not change during a cascade, so with fewer than two such pieces the piece stays.
+/// (For a piece that does not borrow roles: those are also held through the pieces they copy.)
+pub fn could_fall(g: &Game, h: &Hypnosis, cells: &[u8], target: Cell) -> bool {
     let b = &g.board;
-    let mut out = CellSet::EMPTY;
-    for s in 0..b.len() as Cell {
-        let code = pos.at(s);
-        if code == 0 {
+    let owner = Game::owner(cells[target as usize]);
+    let mut holders = 0;
+    for d in 0..b.dirs.len() as u8 {
+        let back = b.opposite[d as usize];
+        if h.any >> back & 1 == 0 {
             continue;
         }
-        let (src, n) = roles(pos, s);
-        if g.borrows_roles[code as usize] {
-            out.insert(s);
-            for d in 0..b.dirs.len() as u8 {
-                let t = b.step(s, d);
-                if t != NONE {
-                    out.insert(t);
-                }
+        let mut t = target;
+        loop {
+            t = b.step(t, d);
+            if t == NONE {
+                break;
             }
-        }
-        let rays = rays_of(pos, h, s, &src[..n]);
-        if rays == 0 {
-            continue;
-        }
-        out.insert(s);
-        for d in (0..16u8).filter(|d| rays >> d & 1 != 0) {
-            let mut t = s;
-            loop {
-                t = b.step(t, d);
-                if t == NONE {
-                    break;
-                }
-                out.insert(t);
-                if pos.at(t) != 0 {
-                    break;
+            let code = cells[t as usize];
+            if code == 0 || Game::owner(code) == owner {
+                continue;
+            }
+            if rays_on(g, h, cells, t) >> back & 1 != 0 {
+                holders += 1;
+                if holders == 2 {
+                    return true;
                 }
             }
         }
     }
-    out
+    false
 }
 
 /// Whether a piece of `colour` standing on the empty `cell`, with `vacated` emptied, would be
