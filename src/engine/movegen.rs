@@ -4,6 +4,7 @@
 use super::{Game, Move, MoveKind, Position, Rule, MAX_CAPTURES};
 use crate::geometry::{Cell, CellSet, NONE};
 use crate::model::{effect, Hurdle, Target, Threshold};
+use crate::native::hypnosis;
 use crate::rng::Rng;
 
 /// State threaded through a walk.
@@ -584,10 +585,15 @@ impl Position<'_> {
                         !crate::native::hypnosis::would_be_held(self, h, x, colour, c)
                     })
             };
+        // Whether the step in `dirs[i]` can be passed through, found once per direction.
+        let mut through = [false; 16];
+        for (i, &d) in dirs.iter().enumerate().take(16) {
+            through[i] = passable(b.step(c, d));
+        }
         let mut landed = CellSet::EMPTY;
-        for &d1 in dirs {
+        for (i1, &d1) in dirs.iter().enumerate().take(16) {
             let t1 = b.step(c, d1);
-            if !passable(t1) {
+            if !through[i1] {
                 continue;
             }
             for &d2 in dirs {
@@ -598,9 +604,9 @@ impl Position<'_> {
                 landed.insert(t2);
                 let mut m = Move::new(c, t2);
                 m.kind = MoveKind::DoubleStep;
-                for &e1 in dirs {
+                for (j, &e1) in dirs.iter().enumerate().take(16) {
                     let i = b.step(c, e1);
-                    if passable(i) && dirs.iter().any(|&e2| b.step(i, e2) == t2) {
+                    if through[j] && dirs.iter().any(|&e2| b.step(i, e2) == t2) {
                         m.path[m.npath as usize] = i;
                         m.npath += 1;
                     }
@@ -1075,6 +1081,9 @@ struct FallGuard {
     /// Test nothing: play every reply (too many royal pieces, or royal pieces that borrow
     /// roles and so can be held through other pieces).
     play_all: bool,
+    /// The cells a reply must touch to be tested at all (see
+    /// [`crate::native::hypnosis::fall_watch`]), or `None` to test every reply.
+    watch: Option<CellSet>,
     scratch: [u8; 256],
 }
 
@@ -1086,6 +1095,7 @@ impl FallGuard {
             royals: [NONE; MAX_ROYALS],
             nr: 0,
             play_all: g.hypnosis.is_none(),
+            watch: Some(CellSet::EMPTY),
             scratch: [0; 256],
         };
         guard.scratch[..n].copy_from_slice(&pos.cells);
@@ -1097,6 +1107,14 @@ impl FallGuard {
                 }
                 guard.royals[guard.nr] = c as Cell;
                 guard.nr += 1;
+            }
+        }
+        if let (Some(h), false) = (&g.hypnosis, guard.play_all) {
+            for &k in &guard.royals[..guard.nr] {
+                guard.watch = match (guard.watch, hypnosis::fall_watch(g, h, &pos.cells, k)) {
+                    (Some(a), Some(b)) => Some(a.union(&b)),
+                    _ => None,
+                };
             }
         }
         guard
@@ -1116,6 +1134,15 @@ impl FallGuard {
         let Some(h) = &pos.game.hypnosis else {
             return true;
         };
+        let touched = |c: Cell| c != NONE && self.watch.is_none_or(|w| w.contains(c));
+        if !(touched(r.from)
+            || touched(r.to)
+            || touched(r.extra_from)
+            || touched(r.extra_to)
+            || r.captures().iter().any(|&c| touched(c)))
+        {
+            return false;
+        }
         let n = pos.cells.len();
         let cells = &mut self.scratch;
         let mut saved = [(NONE, 0u8); MAX_CAPTURES + 4];
@@ -1139,7 +1166,7 @@ impl FallGuard {
                 k
             };
             cells[at as usize] != pos.cells[k as usize]
-                || crate::native::hypnosis::could_fall(pos.game, h, &cells[..n], at)
+                || hypnosis::could_fall(pos.game, h, &cells[..n], at)
         });
         for &(c, v) in saved[..ns].iter().rev() {
             cells[c as usize] = v;

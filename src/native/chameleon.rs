@@ -85,23 +85,38 @@ fn moves(pos: &Position, cell: Cell, code: u8, _data: &[u8], out: &mut Vec<Move>
     for &s in &sources[..n] {
         pos.moves_with_rules_of(pos.at(s), cell, s, out);
     }
-    // Forget the roles' own promotions and merge moves that do the same thing.
-    let mut raw: Vec<Move> = out.drain(first..).collect();
-    for m in &mut raw {
+    // Forget the roles' own promotions and merge moves that do the same thing, in place.
+    let mut kept = first;
+    for i in first..out.len() {
+        let mut m = out[i];
         m.promote = 0;
-    }
-    let mut i = 0;
-    while i < raw.len() {
-        match raw[..i].iter().position(|p| same_squares(p, &raw[i])) {
+        match out[first..kept].iter().position(|p| same_squares(p, &m)) {
             Some(j) => {
-                if raw[j].ep_mark != NONE && raw[i].ep_mark == NONE {
-                    raw[j] = raw[i];
+                if out[first + j].ep_mark != NONE && m.ep_mark == NONE {
+                    out[first + j] = m;
                 }
-                raw.remove(i);
             }
-            None => i += 1,
+            None => {
+                out[kept] = m;
+                kept += 1;
+            }
         }
     }
+    out.truncate(kept);
+    // Promotions through a jedi role (rare): rebuild the list with each such move replaced
+    // by its choices.
+    let promotes = |m: &Move| {
+        matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep)
+            && sources[..n].iter().any(|&s| {
+                g.promotion[pos.at(s) as usize]
+                    .as_ref()
+                    .is_some_and(|(_, region)| region.contains(m.to))
+            })
+    };
+    if !out[first..].iter().any(promotes) {
+        return;
+    }
+    let raw: Vec<Move> = out.drain(first..).collect();
     for m in raw {
         let moves_piece = matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep);
         let mut promoted = false;

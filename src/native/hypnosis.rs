@@ -47,30 +47,33 @@ fn count_sources(pos: &Position, h: &Hypnosis, marked: &CellSet, counts: &mut [u
     let g = pos.game;
     let b = &g.board;
     counts.fill(0);
-    // Chameleons and their role sources, found once.
-    let mut chameleons = [(NONE, [NONE; chameleon::MAX_SOURCES], 0usize); 16];
+    // Chameleons and their role sources (kept in one flat buffer), found once.
+    let mut chameleons = [(NONE, 0u8, 0u8); 16];
     let mut nch = 0;
-    for s in 0..b.len() as Cell {
-        let code = pos.at(s);
+    let mut flat = [NONE; 128];
+    let mut used = 0;
+    for (s, &code) in pos.cells().iter().enumerate() {
         if code == 0 {
             continue;
         }
-        let rays = if g.borrows_roles[code as usize] && nch < chameleons.len() {
+        let s = s as Cell;
+        let rays = if g.borrows_roles[code as usize] {
             let (src, n) = chameleon::role_sources(pos, s);
-            chameleons[nch] = (s, src, n);
-            nch += 1;
-            rays_of(pos, h, s, &src[..n])
-        } else if g.borrows_roles[code as usize] {
-            let (src, n) = chameleon::role_sources(pos, s);
+            if nch < chameleons.len() && used + n <= flat.len() {
+                flat[used..used + n].copy_from_slice(&src[..n]);
+                chameleons[nch] = (s, used as u8, (used + n) as u8);
+                nch += 1;
+                used += n;
+            }
             rays_of(pos, h, s, &src[..n])
         } else {
             h.mask[code as usize]
         };
-        if rays == 0 {
-            continue;
-        }
         let owner = Game::owner(code);
-        for d in (0..16u8).filter(|d| rays >> d & 1 != 0) {
+        let mut r = rays;
+        while r != 0 {
+            let d = r.trailing_zeros() as u8;
+            r &= r - 1;
             let mut t = s;
             loop {
                 t = b.step(t, d);
@@ -88,13 +91,11 @@ fn count_sources(pos: &Position, h: &Hypnosis, marked: &CellSet, counts: &mut [u
             }
         }
     }
-    if nch > 0 {
-        let mut direct = [0u8; 256];
-        direct[..counts.len()].copy_from_slice(counts);
-        for (ch, src, n) in &chameleons[..nch] {
-            for &s in &src[..*n] {
-                counts[*ch as usize] = counts[*ch as usize].saturating_add(direct[s as usize]);
-            }
+    // A chameleon is also held through the pieces it copies (never chameleons themselves, so
+    // their counts are still the direct ones).
+    for &(ch, from, to) in &chameleons[..nch] {
+        for &s in &flat[from as usize..to as usize] {
+            counts[ch as usize] = counts[ch as usize].saturating_add(counts[s as usize]);
         }
     }
 }
@@ -148,6 +149,47 @@ pub fn could_fall(g: &Game, h: &Hypnosis, cells: &[u8], target: Cell) -> bool {
     false
 }
 
+/// The cells a move must touch to turn [`could_fall`] for `target` from `false` to `true`:
+/// the target, the lines through it and, where a hostile chameleon stands on one, every
+/// chameleon and its neighbours (its roles may change). `None` when it is `true` already.
+pub fn fall_watch(g: &Game, h: &Hypnosis, cells: &[u8], target: Cell) -> Option<CellSet> {
+    if could_fall(g, h, cells, target) {
+        return None;
+    }
+    let b = &g.board;
+    let owner = Game::owner(cells[target as usize]);
+    let mut watch = CellSet::EMPTY;
+    watch.insert(target);
+    let mut chameleon_on_line = false;
+    for d in 0..b.dirs.len() as u8 {
+        if h.any >> b.opposite[d as usize] & 1 == 0 {
+            continue;
+        }
+        let mut t = target;
+        loop {
+            t = b.step(t, d);
+            if t == NONE {
+                break;
+            }
+            watch.insert(t);
+            let code = cells[t as usize];
+            chameleon_on_line |=
+                code != 0 && Game::owner(code) != owner && g.borrows_roles[code as usize];
+        }
+    }
+    if chameleon_on_line {
+        for (c, &code) in cells.iter().enumerate() {
+            if code != 0 && g.borrows_roles[code as usize] {
+                watch.insert(c as Cell);
+                for t in b.neighbours(c as Cell) {
+                    watch.insert(t);
+                }
+            }
+        }
+    }
+    Some(watch)
+}
+
 /// Whether a piece of `colour` standing on the empty `cell`, with `vacated` emptied, would be
 /// hypnotized there: a hostile hypnotizer's line reaches it (B3's double-step condition).
 pub fn would_be_held(
@@ -189,6 +231,20 @@ fn covers_except(pos: &Position, h: &Hypnosis, cell: Cell, colour: usize, vacate
             return rays_of(pos, h, t, &src[..n]) >> back & 1 != 0;
         }
     })
+}
+
+/// Whether the piece on `cell` is hypnotized: a hostile hypnotizer's line reaches it, or, for
+/// a chameleon, one reaches a piece whose role it holds (the piece's own enemy's). The same
+/// answer as [`frozen`], for one cell.
+pub fn held(pos: &Position, h: &Hypnosis, cell: Cell) -> bool {
+    let code = pos.at(cell);
+    if covers(pos, h, cell, Game::owner(code)) {
+        return true;
+    }
+    let (src, n) = roles(pos, cell);
+    src[..n]
+        .iter()
+        .any(|&s| covers(pos, h, s, Game::owner(pos.at(s))))
 }
 
 /// The cells whose pieces are hypnotized (and so cannot act).

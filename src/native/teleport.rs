@@ -9,7 +9,7 @@
 
 use super::{ArgValue, CompiledHook};
 use crate::engine::{Game, Move, MoveKind, Position};
-use crate::geometry::{Board, Cell, CellSet, NONE};
+use crate::geometry::{Board, Cell, NONE};
 use crate::model::KindId;
 
 pub fn compile(args: &[ArgValue], _board: &Board, kind: KindId) -> CompiledHook {
@@ -52,11 +52,12 @@ fn holders(pos: &Position, kind: usize, x: usize, out: &mut [Cell; 64]) -> usize
 
 fn moves(pos: &Position, data: &[u8], out: &mut Vec<Move>) {
     let (dude, madam) = (data[0] as usize, data[1] as usize);
-    let frozen = pos
-        .game
-        .hypnosis
-        .as_ref()
-        .map_or(CellSet::EMPTY, |h| super::hypnosis::frozen(pos, h));
+    let held = |c: Cell| {
+        pos.game
+            .hypnosis
+            .as_ref()
+            .is_some_and(|h| super::hypnosis::held(pos, h, c))
+    };
     let (mut dudes, mut madams) = ([NONE; 64], [NONE; 64]);
     for x in 0..2 {
         if pos.right_spent(x) {
@@ -67,7 +68,7 @@ fn moves(pos: &Position, data: &[u8], out: &mut Vec<Move>) {
         let first = out.len();
         for &a in &madams[..nm] {
             for &b in &dudes[..nd] {
-                if a == b || (frozen.contains(a) && frozen.contains(b)) {
+                if a == b || (held(a) && held(b)) {
                     continue;
                 }
                 let (lo, hi) = (a.min(b), a.max(b));
