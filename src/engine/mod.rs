@@ -10,7 +10,7 @@ mod position;
 mod search;
 pub mod text;
 
-pub use movegen::Scratch;
+pub use movegen::{apply_cells, Scratch};
 pub use position::Position;
 pub use search::{perft, perft_divide, MatchState, Playout, PlayoutResult};
 

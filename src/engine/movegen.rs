@@ -48,7 +48,7 @@ impl Position<'_> {
     #[doc(hidden)]
     pub fn pseudo_legal_moves_general(&self, out: &mut Vec<Move>) {
         out.clear();
-        self.pseudo_moves_general(out);
+        self.pseudo_moves_general(out, None);
     }
 
     /// Moves before the game's filters (compulsory capture, identity, royal safety): for
@@ -67,11 +67,14 @@ impl Position<'_> {
         if let Some(bits) = &self.game.bitboards {
             self.pseudo_moves_bitboard(bits, out);
         } else {
-            self.pseudo_moves_general(out);
+            self.pseudo_moves_general(out, None);
         }
     }
 
-    fn pseudo_moves_general(&self, out: &mut Vec<Move>) {
+    /// The general generator. With `deferred`, the moves of hypnotized pieces taking revenge
+    /// are kept unchecked and their index ranges in `out` recorded there, for a caller that
+    /// plays them anyway and checks the revenge conditions on the result.
+    fn pseudo_moves_general(&self, out: &mut Vec<Move>, mut deferred: Option<&mut Deferred>) {
         let me = self.turn as usize;
         let g = self.game;
         let frozen = g
@@ -108,7 +111,13 @@ impl Position<'_> {
                 }
             }
             if revenge {
-                crate::native::revenge::retain_revenge(self, cell, start, out);
+                match deferred.as_deref_mut() {
+                    Some(d) if d.n < d.ranges.len() => {
+                        d.ranges[d.n] = (start, out.len());
+                        d.n += 1;
+                    }
+                    _ => crate::native::revenge::retain_revenge(self, cell, start, out),
+                }
             }
         }
         for (moves, data) in &g.game_moves {
@@ -921,9 +930,16 @@ impl<'g> Position<'g> {
     fn royal_threatened(&self, victim: usize, replies: &mut Vec<Move>, scratch: &mut Self) -> bool {
         let before = self.royal_count(victim);
         let attacker = self.turn as usize;
-        self.pseudo_legal_moves(replies);
+        replies.clear();
+        let mut deferred = Deferred::default();
+        if self.game.bitboards.is_some() {
+            self.pseudo_moves(replies);
+        } else {
+            self.pseudo_moves_general(replies, Some(&mut deferred));
+        }
         let mut guard = FallGuard::new(self, victim);
-        replies.iter().any(|r| {
+        let foes = self.count(victim, None);
+        replies.iter().enumerate().any(|(i, r)| {
             if !guard.may_remove_royal(self, r) {
                 return false;
             }
@@ -932,7 +948,10 @@ impl<'g> Position<'g> {
             let survives = r.kind == MoveKind::Pass
                 || (scratch.cells[r.to as usize] != 0
                     && Game::owner(scratch.cells[r.to as usize]) == attacker);
-            survives && scratch.royal_count(victim) < before
+            // A hypnotized piece's move counts only as revenge (see `revenge`).
+            let revenge_ok = !deferred.contains(i)
+                || crate::native::revenge::took_revenge(scratch, r.from, attacker, foes);
+            survives && revenge_ok && scratch.royal_count(victim) < before
         })
     }
 
@@ -1175,6 +1194,21 @@ impl FallGuard {
     }
 }
 
+/// Index ranges of generated moves whose revenge conditions are still to be checked.
+#[derive(Default)]
+struct Deferred {
+    ranges: [(usize, usize); 16],
+    n: usize,
+}
+
+impl Deferred {
+    fn contains(&self, i: usize) -> bool {
+        self.ranges[..self.n]
+            .iter()
+            .any(|&(a, b)| (a..b).contains(&i))
+    }
+}
+
 /// Reusable buffers for testing moves one at a time (see [`Position::random_legal_move`]).
 pub struct Scratch<'g> {
     child: Position<'g>,
@@ -1235,8 +1269,9 @@ impl<'g> Position<'g> {
     }
 }
 
-/// The cell changes of a move, without counters or hashing (for legality tests).
-fn apply_cells(cells: &mut [u8], m: &Move) {
+/// The cell changes of a move, without counters or hashing (for legality tests). Exact for
+/// moves of the kinds that move one piece (and a partner) and remove captured pieces.
+pub fn apply_cells(cells: &mut [u8], m: &Move) {
     let code = cells[m.from as usize];
     for &c in m.captures() {
         cells[c as usize] = 0;

@@ -43,8 +43,7 @@ fn roles(pos: &Position, s: Cell) -> ([Cell; chameleon::MAX_SOURCES], usize) {
 /// Counts, per cell, the distinct sources hypnotizing the piece there. Cells in `marked` do
 /// not block rays and are not hypnotized again, but their pieces still hypnotize. A chameleon
 /// also counts the sources holding the pieces whose roles it holds.
-fn count_sources(pos: &Position, h: &Hypnosis, marked: &CellSet, counts: &mut [u8]) {
-    let g = pos.game;
+fn count_sources(g: &Game, h: &Hypnosis, cells: &[u8], marked: &CellSet, counts: &mut [u8]) {
     let b = &g.board;
     counts.fill(0);
     // Chameleons and their role sources (kept in one flat buffer), found once.
@@ -52,20 +51,22 @@ fn count_sources(pos: &Position, h: &Hypnosis, marked: &CellSet, counts: &mut [u
     let mut nch = 0;
     let mut flat = [NONE; 128];
     let mut used = 0;
-    for (s, &code) in pos.cells().iter().enumerate() {
+    for (s, &code) in cells.iter().enumerate() {
         if code == 0 {
             continue;
         }
         let s = s as Cell;
         let rays = if g.borrows_roles[code as usize] {
-            let (src, n) = chameleon::role_sources(pos, s);
+            let (src, n) = chameleon::role_sources_on(g, cells, s);
             if nch < chameleons.len() && used + n <= flat.len() {
                 flat[used..used + n].copy_from_slice(&src[..n]);
                 chameleons[nch] = (s, used as u8, (used + n) as u8);
                 nch += 1;
                 used += n;
             }
-            rays_of(pos, h, s, &src[..n])
+            src[..n].iter().fold(h.mask[code as usize], |m, &r| {
+                m | h.mask[cells[r as usize] as usize]
+            })
         } else {
             h.mask[code as usize]
         };
@@ -80,7 +81,7 @@ fn count_sources(pos: &Position, h: &Hypnosis, marked: &CellSet, counts: &mut [u
                 if t == NONE {
                     break;
                 }
-                let target = pos.at(t);
+                let target = cells[t as usize];
                 if target == 0 || marked.contains(t) {
                     continue;
                 }
@@ -251,7 +252,7 @@ pub fn held(pos: &Position, h: &Hypnosis, cell: Cell) -> bool {
 pub fn frozen(pos: &Position, h: &Hypnosis) -> CellSet {
     let mut counts = [0u8; 256];
     let n = pos.game.board.len();
-    count_sources(pos, h, &CellSet::EMPTY, &mut counts[..n]);
+    count_sources(pos.game, h, pos.cells(), &CellSet::EMPTY, &mut counts[..n]);
     let mut out = CellSet::EMPTY;
     for (c, &n) in counts[..pos.game.board.len()].iter().enumerate() {
         if n > 0 {
@@ -261,13 +262,21 @@ pub fn frozen(pos: &Position, h: &Hypnosis) -> CellSet {
     out
 }
 
+/// Whether a cascade would start on the board `cells`: some piece is hypnotized from two
+/// sources.
+pub fn cascade_starts(g: &Game, h: &Hypnosis, cells: &[u8]) -> bool {
+    let mut counts = [0u8; 256];
+    count_sources(g, h, cells, &CellSet::EMPTY, &mut counts[..cells.len()]);
+    counts[..cells.len()].iter().any(|&k| k >= 2)
+}
+
 /// The cells the cascade empties: waves of doubly hypnotized pieces until none is new.
 pub fn cascade(pos: &Position, h: &Hypnosis) -> CellSet {
     let n = pos.game.board.len();
     let mut counts = [0u8; 256];
     let mut marked = CellSet::EMPTY;
     loop {
-        count_sources(pos, h, &marked, &mut counts[..n]);
+        count_sources(pos.game, h, pos.cells(), &marked, &mut counts[..n]);
         let mut new = false;
         for (c, &k) in counts[..n].iter().enumerate() {
             if k >= 2 && !marked.contains(c as Cell) {

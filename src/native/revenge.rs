@@ -5,7 +5,7 @@
 //! through the cascade) and after which the square it left lies on no enemy hypnotizer's line.
 
 use super::{chameleon, ArgValue, CompiledHook};
-use crate::engine::{Game, Move, Position};
+use crate::engine::{Game, Move, MoveKind, Position};
 use crate::geometry::{Board, Cell};
 use crate::model::KindId;
 
@@ -31,6 +31,16 @@ pub fn may_take_revenge(pos: &Position, cell: Cell) -> bool {
     sources[..n].iter().any(|&s| g.revenge[pos.at(s) as usize])
 }
 
+/// Whether `after`, the position after a move from `from` by `mover`'s hypnotized piece, shows
+/// revenge: the opponent, who had `foes` pieces, lost one, and no enemy hypnotizer's line
+/// reaches `from`.
+pub fn took_revenge(after: &Position, from: Cell, mover: usize, foes: usize) -> bool {
+    let Some(h) = &after.game.hypnosis else {
+        return true;
+    };
+    after.count(mover ^ 1, None) < foes && !super::hypnosis::covers(after, h, from, mover)
+}
+
 /// Keeps, of the moves the piece on `from` generated (from index `start`), those that remove
 /// an opponent piece and leave `from` out of every enemy hypnotizer's line.
 pub fn retain_revenge(pos: &Position, from: Cell, start: usize, out: &mut Vec<Move>) {
@@ -40,13 +50,26 @@ pub fn retain_revenge(pos: &Position, from: Cell, start: usize, out: &mut Vec<Mo
     };
     let me = Game::owner(pos.at(from));
     let before = pos.count(me ^ 1, None);
-    let mut child = pos.clone();
+    // Copied only if some move gets past the quick test.
+    let mut child: Option<Position> = None;
+    let n = pos.cells().len();
+    let mut cells = [0u8; 256];
     let mut i = start;
     while i < out.len() {
+        // A move that takes nothing removes an opponent piece only through the cascade:
+        // without one it is no revenge (tested on the cells alone).
+        if out[i].ncap == 0 && matches!(out[i].kind, MoveKind::Normal | MoveKind::DoubleStep) {
+            cells[..n].copy_from_slice(pos.cells());
+            crate::engine::apply_cells(&mut cells[..n], &out[i]);
+            if !super::hypnosis::cascade_starts(g, h, &cells[..n]) {
+                out.remove(i);
+                continue;
+            }
+        }
+        let child = child.get_or_insert_with(|| pos.clone());
         child.clone_from(pos);
         child.play_unchecked(&out[i]);
-        let removed = child.count(me ^ 1, None) < before;
-        if removed && !super::hypnosis::covers(&child, h, from, me) {
+        if took_revenge(child, from, me, before) {
             i += 1;
         } else {
             out.remove(i);

@@ -9,7 +9,7 @@
 
 use super::{ArgValue, CompiledHook};
 use crate::engine::{Game, Move, MoveKind, Position};
-use crate::geometry::{Board, Cell, NONE};
+use crate::geometry::{Board, Cell, CellSet, NONE};
 use crate::model::KindId;
 
 pub fn compile(args: &[ArgValue], _board: &Board, kind: KindId) -> CompiledHook {
@@ -27,25 +27,31 @@ pub fn compile(args: &[ArgValue], _board: &Board, kind: KindId) -> CompiledHook 
 /// chameleon touching one.
 fn holders(pos: &Position, kind: usize, x: usize, out: &mut [Cell; 64]) -> usize {
     let g = pos.game;
-    let b = &g.board;
     let me = pos.turn();
     let target = crate::compile::code(kind, x);
-    let mut n = 0;
-    for c in 0..b.len() as Cell {
-        let code = pos.at(c);
-        if code == 0 || Game::owner(code) != me || n == out.len() {
+    if pos.count(x, Some(kind)) == 0 {
+        return 0;
+    }
+    let mine = |c: Cell| pos.at(c) != 0 && Game::owner(pos.at(c)) == me;
+    let mut found = CellSet::EMPTY;
+    for (c, &code) in pos.cells().iter().enumerate() {
+        if code != target {
             continue;
         }
-        let holds = code == target
-            || (g.borrows_roles[code as usize]
-                && (0..b.dirs.len() as u8).any(|d| {
-                    let t = b.step(c, d);
-                    t != NONE && pos.at(t) == target
-                }));
-        if holds {
-            out[n] = c;
-            n += 1;
+        let c = c as Cell;
+        if mine(c) {
+            found.insert(c);
         }
+        for t in g.board.neighbours(c) {
+            if mine(t) && g.borrows_roles[pos.at(t) as usize] {
+                found.insert(t);
+            }
+        }
+    }
+    let mut n = 0;
+    for c in found.iter().take(out.len()) {
+        out[n] = c;
+        n += 1;
     }
     n
 }
