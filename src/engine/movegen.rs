@@ -7,6 +7,13 @@ use crate::model::{effect, Hurdle, Target, Threshold};
 use crate::native::hypnosis;
 use crate::rng::Rng;
 
+/// The board split for bitboard generation.
+struct Sides {
+    mine: u64,
+    theirs: u64,
+    empty: u64,
+}
+
 /// State threaded through a walk.
 struct Walker<'a> {
     code: u8,
@@ -36,7 +43,7 @@ impl Position<'_> {
     /// All legal moves of the player to move, appended to `out` after clearing it.
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
         out.clear();
-        self.pseudo_moves(out);
+        self.pseudo_moves_for(out, true);
         self.filter(out);
         if out.is_empty() && self.game.pass_when_stuck {
             out.push(Move::pass());
@@ -64,8 +71,13 @@ impl Position<'_> {
     }
 
     fn pseudo_moves(&self, out: &mut Vec<Move>) {
+        self.pseudo_moves_for(out, false);
+    }
+
+    /// With `legal`, moves the game's filters would drop anyway may be left out.
+    fn pseudo_moves_for(&self, out: &mut Vec<Move>, legal: bool) {
         if let Some(bits) = &self.game.bitboards {
-            self.pseudo_moves_bitboard(bits, out);
+            self.pseudo_moves_bitboard(bits, out, legal);
         } else {
             self.pseudo_moves_general(out, None);
         }
@@ -128,7 +140,7 @@ impl Position<'_> {
     /// The same moves as the general generator, piece kind by piece kind: plain steps are
     /// generated for all pieces of a kind at once by shifting their bitboard; every other rule
     /// runs per piece. Only for games without layers, hooks or bars (see [`Game::bitboards`]).
-    fn pseudo_moves_bitboard(&self, bits: &super::Bitboards, out: &mut Vec<Move>) {
+    fn pseudo_moves_bitboard(&self, bits: &super::Bitboards, out: &mut Vec<Move>, legal: bool) {
         let g = self.game;
         let me = self.turn as usize;
         let (mut mine, mut theirs) = (0u64, 0u64);
@@ -140,6 +152,34 @@ impl Position<'_> {
             }
         }
         let occupied = mine | theirs;
+        let sides = Sides {
+            mine,
+            theirs,
+            empty: !occupied,
+        };
+        // The pieces that may start a jump, per jump rule met (in loop order), and whether a
+        // capture certainly exists: then, where capturing is compulsory, moves to empty cells
+        // need not be generated for a legal move list.
+        let mut starts = [0u64; 32];
+        let mut certain = false;
+        let mut k = 0;
+        for code in (1 + me..self.bb.len()).step_by(2) {
+            if self.bb[code] == 0 {
+                continue;
+            }
+            for rule in &g.rules[code] {
+                if let Rule::Jump { .. } = rule {
+                    if k < starts.len() {
+                        let (from, exact) = self.jump_starts(bits, rule, self.bb[code], &sides);
+                        starts[k] = from;
+                        certain |= exact && from != 0;
+                        k += 1;
+                    }
+                }
+            }
+        }
+        let skip_quiet = legal && certain && g.compulsory_capture;
+        let mut k = 0;
         for code in (1 + me..self.bb.len()).step_by(2) {
             let pieces = self.bb[code];
             if pieces == 0 {
@@ -155,6 +195,9 @@ impl Position<'_> {
                     en_passant: false,
                 } = rule
                 {
+                    if skip_quiet && *target == Target::Empty {
+                        continue;
+                    }
                     let allowed = match target {
                         Target::Empty => !occupied,
                         Target::Enemy => theirs,
@@ -181,7 +224,24 @@ impl Position<'_> {
                         continue;
                     }
                 }
+                if skip_quiet
+                    && matches!(
+                        rule,
+                        Rule::Slide {
+                            target: Target::Empty,
+                            ..
+                        }
+                    )
+                {
+                    continue;
+                }
                 let mut p = pieces;
+                if let Rule::Jump { .. } = rule {
+                    if k < starts.len() {
+                        p = starts[k];
+                    }
+                    k += 1;
+                }
                 while p != 0 {
                     let c = p.trailing_zeros() as Cell;
                     p &= p - 1;
@@ -189,6 +249,59 @@ impl Position<'_> {
                 }
             }
         }
+    }
+
+    /// Of `pieces`, those that may start the jump `rule`: in some direction, after an allowed
+    /// number of empty cells, a hurdle and then an empty cell. A superset of the pieces that
+    /// can jump; `exact` when it is exactly those (a capturing jump with no landing region,
+    /// where the first cell behind the hurdle may be a landing).
+    fn jump_starts(
+        &self,
+        bits: &super::Bitboards,
+        rule: &Rule,
+        pieces: u64,
+        sides: &Sides,
+    ) -> (u64, bool) {
+        let Rule::Jump {
+            dirs,
+            hurdle,
+            gap,
+            beyond,
+            landing,
+            ..
+        } = rule
+        else {
+            return (pieces, false);
+        };
+        let hurdles = match hurdle {
+            Hurdle::Enemy => sides.theirs,
+            Hurdle::Friend => sides.mine,
+            Hurdle::Any => sides.mine | sides.theirs,
+        };
+        let b = &self.game.board;
+        let mut found = 0;
+        for &d in dirs {
+            let back = b.opposite[d as usize];
+            // `run`: pieces with `k` empty cells ahead; `h`, `e`: cells whose (k+1)-th and
+            // (k+2)-th cells ahead are a hurdle and empty.
+            let mut run = pieces;
+            let mut h = bits.step(hurdles, back);
+            let mut e = bits.step(bits.step(sides.empty, back), back);
+            let mut ahead_empty = bits.step(sides.empty, back);
+            let mut k = 0u8;
+            while run != 0 && k <= gap.1 {
+                if k >= gap.0 {
+                    found |= run & h & e;
+                }
+                run &= ahead_empty;
+                h = bits.step(h, back);
+                e = bits.step(e, back);
+                ahead_empty = bits.step(ahead_empty, back);
+                k += 1;
+            }
+        }
+        let exact = *hurdle == Hurdle::Enemy && landing.is_none() && beyond.0 <= 1;
+        (found & pieces, exact)
     }
 
     /// Whether a piece of `code` is barred from `cell` (`never beside KIND DIRS`).
