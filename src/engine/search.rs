@@ -152,6 +152,10 @@ pub struct Playout<'g> {
     start: Position<'g>,
     pos: Position<'g>,
     history: Vec<u64>,
+    /// How many positions of `history` fall in each bucket of hash values: a position whose
+    /// bucket holds fewer than three cannot have occurred three times, so the history is
+    /// scanned only when it might have.
+    buckets: Vec<u8>,
     moves: Vec<Move>,
     scratch: Scratch<'g>,
     /// Safety net for descriptions without a ply limit.
@@ -165,6 +169,7 @@ impl<'g> Playout<'g> {
             scratch: Scratch::new(&start),
             start,
             history: Vec::with_capacity(512),
+            buckets: vec![0; BUCKETS],
             moves: Vec::with_capacity(64),
             max_plies: 100_000,
         }
@@ -180,7 +185,8 @@ impl<'g> Playout<'g> {
     ) -> PlayoutResult {
         self.pos.clone_from(&self.start);
         self.history.clear();
-        self.history.push(self.pos.hash());
+        self.buckets.fill(0);
+        self.remember();
         let mut plies = 0;
         let outcome = loop {
             if let Some(o) = self.pos.static_outcome() {
@@ -192,9 +198,7 @@ impl<'g> Playout<'g> {
             else {
                 break self.pos.no_move_outcome();
             };
-            let h = self.pos.hash();
-            let seen = self.history.iter().filter(|&&x| x == h).count();
-            if let Some(o) = self.pos.limit_outcome(seen) {
+            if let Some(o) = self.pos.limit_outcome(self.occurrences()) {
                 break o;
             }
             if plies >= self.max_plies {
@@ -204,9 +208,30 @@ impl<'g> Playout<'g> {
             }
             on_move(&self.pos, &m);
             self.pos.play_unchecked(&m);
-            self.history.push(self.pos.hash());
+            self.remember();
             plies += 1;
         };
         PlayoutResult { plies, outcome }
     }
+
+    fn remember(&mut self) {
+        let h = self.pos.hash();
+        self.history.push(h);
+        let b = &mut self.buckets[h as usize % BUCKETS];
+        *b = b.saturating_add(1);
+    }
+
+    /// How often the current position has occurred, or a smaller count below three when it
+    /// cannot have occurred three times (all the end rules ask).
+    fn occurrences(&self) -> usize {
+        let h = self.pos.hash();
+        let bucket = self.buckets[h as usize % BUCKETS] as usize;
+        if bucket < 3 {
+            return bucket.min(1);
+        }
+        self.history.iter().filter(|&&x| x == h).count()
+    }
 }
+
+/// Buckets of [`Playout`]'s repetition filter.
+const BUCKETS: usize = 4096;
