@@ -413,7 +413,7 @@ fn bitboards(board: &crate::geometry::Board, has_layers: bool) -> Option<crate::
     if has_layers || board.len() > 64 {
         return None;
     }
-    let shift = board
+    let shift: Vec<i32> = board
         .dirs
         .iter()
         .map(|d| d.dy * width as i32 + d.dx)
@@ -425,7 +425,12 @@ fn bitboards(board: &crate::geometry::Board, has_layers: bool) -> Option<crate::
                 .fold(0u64, |m, c| m | 1 << c)
         })
         .collect();
-    Some(crate::engine::Bitboards { shift, can_step })
+    let rotate = shift.iter().map(|&s| s.rem_euclid(64) as u32).collect();
+    Some(crate::engine::Bitboards {
+        shift,
+        rotate,
+        can_step,
+    })
 }
 
 /// One letter per player for position strings: the first letter of each name, or 1 and 2

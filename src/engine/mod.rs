@@ -124,6 +124,9 @@ pub struct CastleRight {
 pub struct Bitboards {
     /// Per direction: how far a cell index moves (`dy * width + dx`).
     pub shift: Vec<i32>,
+    /// Per direction: the shift as a left rotation (a step never wraps, as the cells whose
+    /// step would leave the board are masked off first).
+    pub rotate: Vec<u32>,
     /// Per direction: the cells from which a step stays on the board.
     pub can_step: Vec<u64>,
 }
@@ -131,13 +134,7 @@ pub struct Bitboards {
 impl Bitboards {
     #[inline]
     pub fn step(&self, bits: u64, d: u8) -> u64 {
-        let bits = bits & self.can_step[d as usize];
-        let s = self.shift[d as usize];
-        if s >= 0 {
-            bits << s
-        } else {
-            bits >> -s
-        }
+        (bits & self.can_step[d as usize]).rotate_left(self.rotate[d as usize])
     }
 }
 
