@@ -1253,12 +1253,12 @@ impl FallGuard {
     }
 
     /// Whether the reply `r` could remove one of the royal pieces: it takes one, or a cascade
-    /// after it could (see [`FallGuard`]). Moves that change more than cells and captures
-    /// (swaps and the like) are always played.
+    /// after it could (see [`FallGuard`]). Moves that change more than cells, captures and
+    /// swaps are always played.
     fn may_remove_royal(&mut self, pos: &Position, r: &Move) -> bool {
         let plain = matches!(
             r.kind,
-            MoveKind::Normal | MoveKind::Smash | MoveKind::DoubleStep
+            MoveKind::Normal | MoveKind::Smash | MoveKind::DoubleStep | MoveKind::Swap
         );
         if self.play_all || !plain {
             return true;
@@ -1292,6 +1292,8 @@ impl FallGuard {
         let may = self.royals[..self.nr].iter().any(|&k| {
             let at = if k == r.from {
                 r.to
+            } else if k == r.to && r.kind == MoveKind::Swap {
+                r.from
             } else if k == r.extra_from {
                 r.extra_to
             } else {
@@ -1383,9 +1385,20 @@ impl<'g> Position<'g> {
 }
 
 /// The cell changes of a move, without counters or hashing (for legality tests). Exact for
-/// moves of the kinds that move one piece (and a partner) and remove captured pieces.
+/// moves of the kinds that move one piece (and a partner) and remove captured pieces, and for
+/// swaps.
 pub fn apply_cells(cells: &mut [u8], m: &Move) {
     let code = cells[m.from as usize];
+    if m.kind == MoveKind::Swap {
+        let other = cells[m.to as usize];
+        cells[m.from as usize] = if m.extra_promote != 0 {
+            m.extra_promote
+        } else {
+            other
+        };
+        cells[m.to as usize] = if m.promote != 0 { m.promote } else { code };
+        return;
+    }
     for &c in m.captures() {
         cells[c as usize] = 0;
     }
