@@ -89,10 +89,7 @@ impl Position<'_> {
     fn pseudo_moves_general(&self, out: &mut Vec<Move>, mut deferred: Option<&mut Deferred>) {
         let me = self.turn as usize;
         let g = self.game;
-        let frozen = g
-            .hypnosis
-            .as_ref()
-            .map_or(CellSet::EMPTY, |h| crate::native::hypnosis::frozen(self, h));
+        let frozen = self.hypnotized;
         for c in 0..self.cells.len() {
             let code = self.cells[c];
             if code == 0 || Game::owner(code) != me {

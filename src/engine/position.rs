@@ -35,6 +35,9 @@ pub struct Position<'g> {
     pub(super) counts: Vec<u16>,
     /// With [`Game::bitboards`]: the cells of each piece code as bits (index 0 unused).
     pub(super) bb: Vec<u64>,
+    /// With hypnosis: the cells of the hypnotized pieces, found after every move (a cache of
+    /// the board, so not hashed).
+    pub(super) hypnotized: CellSet,
     pub(super) hash: u64,
 }
 
@@ -61,6 +64,7 @@ impl Clone for Position<'_> {
             fresh: self.fresh,
             counts: self.counts.clone(),
             bb: self.bb.clone(),
+            hypnotized: self.hypnotized,
             hash: self.hash,
         }
     }
@@ -82,6 +86,7 @@ impl Clone for Position<'_> {
         self.fresh = o.fresh;
         self.counts.clone_from(&o.counts);
         self.bb.clone_from(&o.bb);
+        self.hypnotized = o.hypnotized;
         self.hash = o.hash;
     }
 }
@@ -146,6 +151,7 @@ impl<'g> Position<'g> {
             } else {
                 Vec::new()
             },
+            hypnotized: CellSet::EMPTY,
             hash: 0,
         };
         for (c, &code) in p.cells.iter().enumerate() {
@@ -155,6 +161,9 @@ impl<'g> Position<'g> {
             }
         }
         p.hash = p.compute_hash();
+        if let Some(h) = &game.hypnosis {
+            p.hypnotized = crate::native::hypnosis::find_hypnotized(&p, h);
+        }
         p
     }
 
@@ -318,6 +327,11 @@ impl<'g> Position<'g> {
         self.turn as usize
     }
 
+    /// With hypnosis, the cells of the pieces that are hypnotized (and so cannot act).
+    pub fn hypnotized(&self) -> &CellSet {
+        &self.hypnotized
+    }
+
     /// Every cell's piece code (0 = empty), by cell.
     pub fn cells(&self) -> &[u8] {
         &self.cells
@@ -424,9 +438,15 @@ impl<'g> Position<'g> {
             self.set_fresh(m.to);
         }
         if let Some(h) = &g.hypnosis {
-            for c in crate::native::hypnosis::cascade(self, h).iter() {
+            let (gone, held) = crate::native::hypnosis::cascade(self, h);
+            for c in gone.iter() {
                 self.lift(c);
             }
+            self.hypnotized = if gone.is_empty() {
+                held
+            } else {
+                crate::native::hypnosis::find_hypnotized(self, h)
+            };
         }
         self.clear_en_passant();
         if m.ep_mark != NONE {

@@ -610,9 +610,9 @@ impl Position<'_> {
     /// offset rows.
     pub fn render(&self) -> String {
         let g = self.game;
-        let mut out = if let Some(h) = &g.hypnosis {
+        let mut out = if g.hypnosis.is_some() {
             // Hypnotized pieces carry a star: `*J`.
-            let held = crate::native::hypnosis::frozen(self, h);
+            let held = self.hypnotized;
             let mut s = draw(g, 2, |c| {
                 let code = self.cells[c as usize];
                 if held.contains(c) {

@@ -5,7 +5,7 @@
 //! from two distinct sources (hypnotizer cell and ray) is marked; marked pieces stop blocking
 //! rays but keep hypnotizing, so further pieces may qualify, wave after wave; when no new piece
 //! qualifies, all marked pieces are removed, whatever their colour. The engine calls
-//! [`frozen`] when generating moves and [`cascade`] after every move, and rejects a move whose
+//! [`cascade`] after every move (which also finds the hypnotized pieces that cannot act), and rejects a move whose
 //! piece, or whose player's royal piece, the cascade removes.
 
 use super::{chameleon, ArgValue, CompiledHook};
@@ -234,28 +234,19 @@ fn covers_except(pos: &Position, h: &Hypnosis, cell: Cell, colour: usize, vacate
     })
 }
 
-/// Whether the piece on `cell` is hypnotized: a hostile hypnotizer's line reaches it, or, for
-/// a chameleon, one reaches a piece whose role it holds (the piece's own enemy's). The same
-/// answer as [`frozen`], for one cell.
-pub fn held(pos: &Position, h: &Hypnosis, cell: Cell) -> bool {
-    let code = pos.at(cell);
-    if covers(pos, h, cell, Game::owner(code)) {
-        return true;
-    }
-    let (src, n) = roles(pos, cell);
-    src[..n]
-        .iter()
-        .any(|&s| covers(pos, h, s, Game::owner(pos.at(s))))
-}
-
-/// The cells whose pieces are hypnotized (and so cannot act).
-pub fn frozen(pos: &Position, h: &Hypnosis) -> CellSet {
+/// The cells whose pieces are hypnotized (and so cannot act). The engine keeps this in the
+/// position ([`Position::hypnotized`]); this finds it afresh.
+pub fn find_hypnotized(pos: &Position, h: &Hypnosis) -> CellSet {
     let mut counts = [0u8; 256];
     let n = pos.game.board.len();
     count_sources(pos.game, h, pos.cells(), &CellSet::EMPTY, &mut counts[..n]);
+    held_cells(&counts[..n])
+}
+
+fn held_cells(counts: &[u8]) -> CellSet {
     let mut out = CellSet::EMPTY;
-    for (c, &n) in counts[..pos.game.board.len()].iter().enumerate() {
-        if n > 0 {
+    for (c, &k) in counts.iter().enumerate() {
+        if k > 0 {
             out.insert(c as Cell);
         }
     }
@@ -270,8 +261,9 @@ pub fn cascade_starts(g: &Game, h: &Hypnosis, cells: &[u8]) -> bool {
     counts[..cells.len()].iter().any(|&k| k >= 2)
 }
 
-/// The cells the cascade empties: waves of doubly hypnotized pieces until none is new.
-pub fn cascade(pos: &Position, h: &Hypnosis) -> CellSet {
+/// The cells the cascade empties: waves of doubly hypnotized pieces until none is new. Also
+/// the hypnotized cells, valid when the cascade empties none.
+pub fn cascade(pos: &Position, h: &Hypnosis) -> (CellSet, CellSet) {
     let n = pos.game.board.len();
     let mut counts = [0u8; 256];
     let mut marked = CellSet::EMPTY;
@@ -285,7 +277,12 @@ pub fn cascade(pos: &Position, h: &Hypnosis) -> CellSet {
             }
         }
         if !new {
-            return marked;
+            let held = if marked.is_empty() {
+                held_cells(&counts[..n])
+            } else {
+                CellSet::EMPTY
+            };
+            return (marked, held);
         }
     }
 }

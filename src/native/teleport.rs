@@ -58,12 +58,7 @@ fn holders(pos: &Position, kind: usize, x: usize, out: &mut [Cell; 64]) -> usize
 
 fn moves(pos: &Position, data: &[u8], out: &mut Vec<Move>) {
     let (dude, madam) = (data[0] as usize, data[1] as usize);
-    let held = |c: Cell| {
-        pos.game
-            .hypnosis
-            .as_ref()
-            .is_some_and(|h| super::hypnosis::held(pos, h, c))
-    };
+    let held = |c: Cell| pos.hypnotized().contains(c);
     let (mut dudes, mut madams) = ([NONE; 64], [NONE; 64]);
     for x in 0..2 {
         if pos.right_spent(x) {
