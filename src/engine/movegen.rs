@@ -1101,31 +1101,12 @@ impl<'g> Position<'g> {
         {
             return true;
         }
-        let mut saved = [(NONE, 0u8); MAX_CAPTURES + 4];
-        let mut ns = 0;
-        for c in [m.from, m.to, m.extra_from, m.extra_to]
-            .into_iter()
-            .chain(m.captures().iter().copied())
-        {
-            if c != NONE && ns < saved.len() {
-                saved[ns] = (c, scratch[c as usize]);
-                ns += 1;
-            }
-        }
-        apply_cells(&mut scratch[..n], m);
+        let undo = Undo::apply(&mut scratch[..n], m);
         let safe = guard.royals[..guard.nr].iter().all(|&r| {
-            let cell = if r == m.from {
-                m.to
-            } else if r == m.extra_from {
-                m.extra_to
-            } else {
-                r
-            };
+            let cell = moved(m, r);
             !self.attacked_on(&scratch[..n], cell, me ^ 1)
         });
-        for &(c, v) in saved[..ns].iter().rev() {
-            scratch[c as usize] = v;
-        }
+        undo.restore(&mut scratch[..n]);
         safe
     }
 }
@@ -1274,34 +1255,13 @@ impl FallGuard {
         }
         let n = pos.cells.len();
         let cells = &mut self.scratch;
-        let mut saved = [(NONE, 0u8); MAX_CAPTURES + 4];
-        let mut ns = 0;
-        for c in [r.from, r.to, r.extra_from, r.extra_to]
-            .into_iter()
-            .chain(r.captures().iter().copied())
-        {
-            if c != NONE && ns < saved.len() {
-                saved[ns] = (c, cells[c as usize]);
-                ns += 1;
-            }
-        }
-        apply_cells(&mut cells[..n], r);
+        let undo = Undo::apply(&mut cells[..n], r);
         let may = self.royals[..self.nr].iter().any(|&k| {
-            let at = if k == r.from {
-                r.to
-            } else if k == r.to && r.kind == MoveKind::Swap {
-                r.from
-            } else if k == r.extra_from {
-                r.extra_to
-            } else {
-                k
-            };
+            let at = moved(r, k);
             cells[at as usize] != pos.cells[k as usize]
                 || hypnosis::could_fall(pos.game, h, &cells[..n], at)
         });
-        for &(c, v) in saved[..ns].iter().rev() {
-            cells[c as usize] = v;
-        }
+        undo.restore(&mut cells[..n]);
         may
     }
 }
@@ -1378,6 +1338,53 @@ impl<'g> Position<'g> {
             n -= 1;
         }
         g.pass_when_stuck.then(Move::pass)
+    }
+}
+
+/// The cells a move changed on a scratch board, with their contents before it.
+struct Undo {
+    saved: [(Cell, u8); MAX_CAPTURES + 4],
+    n: usize,
+}
+
+impl Undo {
+    /// Applies `m` to `cells` (see [`apply_cells`]), remembering what it changes.
+    fn apply(cells: &mut [u8], m: &Move) -> Undo {
+        let mut undo = Undo {
+            saved: [(NONE, 0); MAX_CAPTURES + 4],
+            n: 0,
+        };
+        for c in [m.from, m.to, m.extra_from, m.extra_to]
+            .into_iter()
+            .chain(m.captures().iter().copied())
+        {
+            if c != NONE && undo.n < undo.saved.len() {
+                undo.saved[undo.n] = (c, cells[c as usize]);
+                undo.n += 1;
+            }
+        }
+        apply_cells(cells, m);
+        undo
+    }
+
+    /// Takes the move back.
+    fn restore(&self, cells: &mut [u8]) {
+        for &(c, v) in self.saved[..self.n].iter().rev() {
+            cells[c as usize] = v;
+        }
+    }
+}
+
+/// Where the piece on `cell` stands after `m` (if `m` leaves it on the board).
+fn moved(m: &Move, cell: Cell) -> Cell {
+    if cell == m.from {
+        m.to
+    } else if cell == m.to && m.kind == MoveKind::Swap {
+        m.from
+    } else if cell == m.extra_from {
+        m.extra_to
+    } else {
+        cell
     }
 }
 
