@@ -1114,6 +1114,23 @@ impl<'g> Position<'g> {
 /// The most royal pieces [`RoyalGuard`] tracks one by one.
 const MAX_ROYALS: usize = 16;
 
+/// The cells of `player`'s royal pieces, or `None` when there are more than [`MAX_ROYALS`].
+fn royal_cells(pos: &Position, player: usize) -> Option<([Cell; MAX_ROYALS], usize)> {
+    let g = pos.game;
+    let mut royals = [NONE; MAX_ROYALS];
+    let mut nr = 0;
+    for (c, &code) in pos.cells.iter().enumerate() {
+        if code != 0 && Game::owner(code) == player && g.royal[code as usize] {
+            if nr == MAX_ROYALS {
+                return None;
+            }
+            royals[nr] = c as Cell;
+            nr += 1;
+        }
+    }
+    Some((royals, nr))
+}
+
 /// What testing moves for royal safety needs from a position, found once: the mover's royal
 /// pieces, whether one is attacked now, and the cells whose pieces may be pinned. When no
 /// royal piece is attacked, a move can only expose one by leaving a cell on a sliding line
@@ -1142,14 +1159,11 @@ impl RoyalGuard {
             scratch: [0; 256],
         };
         guard.scratch[..n].copy_from_slice(&pos.cells);
-        for (c, &code) in pos.cells.iter().enumerate() {
-            if code != 0 && Game::owner(code) == me && g.royal[code as usize] {
-                if guard.nr == MAX_ROYALS {
-                    guard.overflow = true;
-                    return guard;
-                }
-                guard.royals[guard.nr] = c as Cell;
-                guard.nr += 1;
+        match royal_cells(pos, me) {
+            Some((royals, nr)) => (guard.royals, guard.nr) = (royals, nr),
+            None => {
+                guard.overflow = true;
+                return guard;
             }
         }
         let enemy = me ^ 1;
@@ -1209,15 +1223,14 @@ impl FallGuard {
             scratch: [0; 256],
         };
         guard.scratch[..n].copy_from_slice(&pos.cells);
-        for (c, &code) in pos.cells.iter().enumerate() {
-            if code != 0 && Game::owner(code) == victim && g.royal[code as usize] {
-                if guard.nr == MAX_ROYALS || g.borrows_roles[code as usize] {
-                    guard.play_all = true;
-                    break;
-                }
-                guard.royals[guard.nr] = c as Cell;
-                guard.nr += 1;
+        match royal_cells(pos, victim) {
+            Some((royals, nr)) => {
+                (guard.royals, guard.nr) = (royals, nr);
+                guard.play_all |= royals[..nr]
+                    .iter()
+                    .any(|&k| g.borrows_roles[pos.cells[k as usize] as usize]);
             }
+            None => guard.play_all = true,
         }
         if let (Some(h), false) = (&g.hypnosis, guard.play_all) {
             for &k in &guard.royals[..guard.nr] {

@@ -5,8 +5,8 @@
 //! from two distinct sources (hypnotizer cell and ray) is marked; marked pieces stop blocking
 //! rays but keep hypnotizing, so further pieces may qualify, wave after wave; when no new piece
 //! qualifies, all marked pieces are removed, whatever their colour. The engine calls
-//! [`cascade`] after every move (which also finds the hypnotized pieces that cannot act), and rejects a move whose
-//! piece, or whose player's royal piece, the cascade removes.
+//! [`cascade`] after every move (which also finds the hypnotized pieces, which cannot act)
+//! and rejects a move whose piece, or whose player's royal piece, the cascade removes.
 
 use super::{chameleon, ArgValue, CompiledHook};
 use crate::engine::{Game, Hypnosis, Position};
@@ -23,21 +23,22 @@ pub fn compile(args: &[ArgValue], _board: &Board, _kind: KindId) -> CompiledHook
     }
 }
 
-/// The directions (as bits) along which the piece on `s` hypnotizes: its own, or for a
-/// chameleon also those of the pieces whose roles it holds (`sources`).
-fn rays_of(pos: &Position, h: &Hypnosis, s: Cell, sources: &[Cell]) -> u16 {
-    sources.iter().fold(h.mask[pos.at(s) as usize], |m, &src| {
-        m | h.mask[pos.at(src) as usize]
+/// The directions (as bits) along which a piece of `code` hypnotizes: its own, or for a
+/// chameleon also those of the pieces on `sources` whose roles it holds.
+fn rays_with(h: &Hypnosis, cells: &[u8], code: u8, sources: &[Cell]) -> u16 {
+    sources.iter().fold(h.mask[code as usize], |m, &r| {
+        m | h.mask[cells[r as usize] as usize]
     })
 }
 
-/// The role sources of the piece on `s` if it is a chameleon (else none).
-fn roles(pos: &Position, s: Cell) -> ([Cell; chameleon::MAX_SOURCES], usize) {
-    if pos.game.borrows_roles[pos.at(s) as usize] {
-        chameleon::role_sources(pos, s)
-    } else {
-        ([NONE; chameleon::MAX_SOURCES], 0)
+/// The directions (as bits) along which the piece on `s` of `cells` hypnotizes.
+fn rays_on(g: &Game, h: &Hypnosis, cells: &[u8], s: Cell) -> u16 {
+    let code = cells[s as usize];
+    if !g.borrows_roles[code as usize] {
+        return h.mask[code as usize];
     }
+    let (src, n) = chameleon::role_sources_on(g, cells, s);
+    rays_with(h, cells, code, &src[..n])
 }
 
 /// Counts, per cell, the distinct sources hypnotizing the piece there. Cells in `marked` do
@@ -64,9 +65,7 @@ fn count_sources(g: &Game, h: &Hypnosis, cells: &[u8], marked: &CellSet, counts:
                 nch += 1;
                 used += n;
             }
-            src[..n].iter().fold(h.mask[code as usize], |m, &r| {
-                m | h.mask[cells[r as usize] as usize]
-            })
+            rays_with(h, cells, code, &src[..n])
         } else {
             h.mask[code as usize]
         };
@@ -99,20 +98,6 @@ fn count_sources(g: &Game, h: &Hypnosis, cells: &[u8], marked: &CellSet, counts:
             counts[ch as usize] = counts[ch as usize].saturating_add(counts[s as usize]);
         }
     }
-}
-
-/// The directions (as bits) along which the piece on `s` of `cells` hypnotizes (see
-/// [`rays_of`]).
-fn rays_on(g: &Game, h: &Hypnosis, cells: &[u8], s: Cell) -> u16 {
-    let code = cells[s as usize];
-    let own = h.mask[code as usize];
-    if !g.borrows_roles[code as usize] {
-        return own;
-    }
-    let (src, n) = chameleon::role_sources_on(g, cells, s);
-    src[..n]
-        .iter()
-        .fold(own, |m, &r| m | h.mask[cells[r as usize] as usize])
 }
 
 /// Whether a cascade starting on the board `cells` could remove the piece on `target`: at
@@ -227,9 +212,8 @@ fn covers_except(pos: &Position, h: &Hypnosis, cell: Cell, colour: usize, vacate
             if Game::owner(code) == colour {
                 return false;
             }
-            let (src, n) = roles(pos, t);
             let back = b.opposite[d as usize];
-            return rays_of(pos, h, t, &src[..n]) >> back & 1 != 0;
+            return rays_on(pos.game, h, pos.cells(), t) >> back & 1 != 0;
         }
     })
 }
