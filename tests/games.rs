@@ -127,6 +127,17 @@ fn check_position(name: &str, pos: &Position, checked: &mut u64) {
             "{name}: hypnotized cells at {}",
             pos.to_text()
         );
+        // ... and the one-cell test of the same rule (used for double steps) agrees.
+        for c in 0..pos.cells().len() as u8 {
+            if pos.at(c) != 0 {
+                assert_eq!(
+                    tabula::native::hypnosis::is_held(pos, h, c),
+                    pos.hypnotized().contains(c),
+                    "{name}: is_held({c}) at {}",
+                    pos.to_text()
+                );
+            }
+        }
     }
 
     // Position strings round-trip.

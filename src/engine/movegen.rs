@@ -695,15 +695,15 @@ impl Position<'_> {
         let b = &self.game.board;
         let empty = |x: Cell| x != NONE && self.cells[x as usize] == 0;
         // An intermediate cell must be empty, and with hypnosis not one where the piece would
-        // stand hypnotized (Bucky B3).
-        let colour = Game::owner(self.cells[c as usize]);
-        let passable =
-            |x: Cell| {
-                empty(x)
-                    && self.game.hypnosis.as_ref().is_none_or(|h| {
-                        !crate::native::hypnosis::would_be_held(self, h, x, colour, c)
-                    })
-            };
+        // stand hypnotized (Bucky B3, B13.6).
+        let passable = |x: Cell| {
+            empty(x)
+                && self
+                    .game
+                    .hypnosis
+                    .as_ref()
+                    .is_none_or(|h| !crate::native::hypnosis::would_be_held(self, h, x, c))
+        };
         // Whether the step in `dirs[i]` can be passed through, found once per direction.
         let mut through = [false; 16];
         for (i, &d) in dirs.iter().enumerate().take(16) {

@@ -207,6 +207,18 @@ impl Position<'_> {
         if let Some(m) = moves.iter().find(|m| norm(&self.move_text(m)) == bare) {
             return Ok(*m);
         }
+        // A swap is one move whichever of its two pieces is named first (`e1-d1` is `d1-e1`).
+        let reversed = |m: &Move| {
+            let mut r = *m;
+            (r.from, r.to) = (m.to, m.from);
+            norm(&self.move_text(&r))
+        };
+        if let Some(m) = moves
+            .iter()
+            .find(|m| m.kind == MoveKind::Swap && reversed(m) == bare)
+        {
+            return Ok(*m);
+        }
         // A walk may be typed without the removals it causes: `d4-e5-e6`.
         let path_only = |m: &Move| {
             let t = self.move_text(m);

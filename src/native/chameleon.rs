@@ -6,8 +6,8 @@
 //! from the second rank) is tested on the jedi's own cell. A promotion through a role offers
 //! the role's choices in the chameleon's own colour, the role's own piece replacing the
 //! chameleon among them. An isolated chameleon cannot move. [`super::hypnosis`] also uses
-//! [`role_sources`]: a chameleon touching a hypnotizer hypnotizes, and one whose copied piece
-//! is hypnotized is hypnotized through it.
+//! [`chain`]: a chameleon touching a hypnotizer hypnotizes, and one whose copied piece
+//! or one of whose chain is hypnotized, is hypnotized through it (B13.5).
 
 use super::{ArgValue, CompiledHook};
 use crate::engine::{Game, Move, MoveKind, Position};
@@ -25,25 +25,50 @@ pub fn compile(_args: &[ArgValue], _board: &Board, _kind: KindId) -> CompiledHoo
     }
 }
 
-/// The cells of the pieces whose roles the chameleon on `cell` holds, and how many there are.
-pub fn role_sources(pos: &Position, cell: Cell) -> ([Cell; MAX_SOURCES], usize) {
-    role_sources_on(pos.game, pos.cells(), cell)
+/// A chameleon's chain (B8): itself and the chameleons touching it, and so on, of either
+/// colour (the members); and the non-chameleon pieces touching any member (the sources), whose
+/// roles every member holds.
+pub struct Chain {
+    members: [Cell; MAX_SOURCES],
+    nm: usize,
+    sources: [Cell; MAX_SOURCES],
+    ns: usize,
 }
 
-/// [`role_sources`] on a board given as its cells.
-pub fn role_sources_on(g: &Game, cells: &[u8], cell: Cell) -> ([Cell; MAX_SOURCES], usize) {
+impl Chain {
+    /// The chameleons of the chain, the one it was found from first.
+    pub fn members(&self) -> &[Cell] {
+        &self.members[..self.nm]
+    }
+
+    /// The cells of the pieces whose roles the chain's chameleons hold.
+    pub fn sources(&self) -> &[Cell] {
+        &self.sources[..self.ns]
+    }
+}
+
+/// The chain of the chameleon on `cell`.
+pub fn chain(pos: &Position, cell: Cell) -> Chain {
+    chain_on(pos.game, pos.cells(), cell)
+}
+
+/// [`chain`] on a board given as its cells.
+pub fn chain_on(g: &Game, cells: &[u8], cell: Cell) -> Chain {
     let b = &g.board;
-    let mut sources = [NONE; MAX_SOURCES];
-    let mut n = 0;
+    let mut chain = Chain {
+        members: [NONE; MAX_SOURCES],
+        nm: 1,
+        sources: [NONE; MAX_SOURCES],
+        ns: 0,
+    };
     let mut seen = CellSet::EMPTY;
-    // The queue holds chameleons only: a chain is at most as long as the sources it can touch.
-    let mut queue = [NONE; MAX_SOURCES];
-    let (mut head, mut tail) = (0, 0);
     seen.insert(cell);
-    queue[tail] = cell;
-    tail += 1;
-    while head < tail {
-        let c = queue[head];
+    chain.members[0] = cell;
+    // The members found so far are the queue: a chain is at most as long as the pieces on
+    // the board.
+    let mut head = 0;
+    while head < chain.nm {
+        let c = chain.members[head];
         head += 1;
         for t in b.neighbours(c) {
             let code = cells[t as usize];
@@ -52,17 +77,17 @@ pub fn role_sources_on(g: &Game, cells: &[u8], cell: Cell) -> ([Cell; MAX_SOURCE
             }
             seen.insert(t);
             if g.borrows_roles[code as usize] {
-                if tail < queue.len() {
-                    queue[tail] = t;
-                    tail += 1;
+                if chain.nm < MAX_SOURCES {
+                    chain.members[chain.nm] = t;
+                    chain.nm += 1;
                 }
-            } else if n < MAX_SOURCES {
-                sources[n] = t;
-                n += 1;
+            } else if chain.ns < MAX_SOURCES {
+                chain.sources[chain.ns] = t;
+                chain.ns += 1;
             }
         }
     }
-    (sources, n)
+    chain
 }
 
 /// Moves that do the same thing on the board: same cells, same removals, same promotion.
@@ -80,9 +105,10 @@ fn same_squares(a: &Move, b: &Move) -> bool {
 fn moves(pos: &Position, cell: Cell, code: u8, _data: &[u8], out: &mut Vec<Move>) {
     let g = pos.game;
     let me = Game::owner(code);
-    let (sources, n) = role_sources(pos, cell);
+    let chain = chain(pos, cell);
+    let sources = chain.sources();
     let first = out.len();
-    for &s in &sources[..n] {
+    for &s in sources {
         pos.moves_with_rules_of(pos.at(s), cell, s, out);
     }
     // Forget the roles' own promotions and merge moves that do the same thing, in place.
@@ -107,7 +133,7 @@ fn moves(pos: &Position, cell: Cell, code: u8, _data: &[u8], out: &mut Vec<Move>
     // by its choices.
     let promotes = |m: &Move| {
         matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep)
-            && sources[..n].iter().any(|&s| {
+            && sources.iter().any(|&s| {
                 g.promotion[pos.at(s) as usize]
                     .as_ref()
                     .is_some_and(|(_, region)| region.contains(m.to))
@@ -121,7 +147,7 @@ fn moves(pos: &Position, cell: Cell, code: u8, _data: &[u8], out: &mut Vec<Move>
         let moves_piece = matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep);
         let mut promoted = false;
         if moves_piece {
-            for &s in &sources[..n] {
+            for &s in sources {
                 let role = pos.at(s);
                 let Some((choices, region)) = &g.promotion[role as usize] else {
                     continue;

@@ -37,35 +37,50 @@ fn rays_on(g: &Game, h: &Hypnosis, cells: &[u8], s: Cell) -> u16 {
     if !g.borrows_roles[code as usize] {
         return h.mask[code as usize];
     }
-    let (src, n) = chameleon::role_sources_on(g, cells, s);
-    rays_with(h, cells, code, &src[..n])
+    rays_with(h, cells, code, chameleon::chain_on(g, cells, s).sources())
 }
 
-/// Counts, per cell, the distinct sources hypnotizing the piece there. Cells in `marked` do
-/// not block rays and are not hypnotized again, but their pieces still hypnotize. A chameleon
-/// also counts the sources holding the pieces whose roles it holds.
+/// The chain rule (B8, B13.5), the one definition of how many sources hold a piece: given
+/// `direct`, the sources holding a piece directly (by that piece's enemy), a piece that does
+/// not borrow roles is held directly only, and a chameleon through every member of its chain,
+/// itself included, and every piece it copies. One ray holds one piece, so no source is
+/// counted twice.
+fn held_through(g: &Game, cells: &[u8], cell: Cell, direct: impl Fn(Cell) -> u8) -> u8 {
+    if !g.borrows_roles[cells[cell as usize] as usize] {
+        return direct(cell);
+    }
+    chain_total(&chameleon::chain_on(g, cells, cell), direct)
+}
+
+/// [`held_through`] for a chameleon whose chain is known.
+fn chain_total(chain: &chameleon::Chain, direct: impl Fn(Cell) -> u8) -> u8 {
+    chain
+        .members()
+        .iter()
+        .chain(chain.sources())
+        .fold(0u8, |k, &c| k.saturating_add(direct(c)))
+}
+
+/// Counts, per cell, the distinct sources hypnotizing the piece there ([`held_through`]).
+/// Cells in `marked` do not block rays and are not hypnotized again, but their pieces still
+/// hypnotize.
 fn count_sources(g: &Game, h: &Hypnosis, cells: &[u8], marked: &CellSet, counts: &mut [u8]) {
     let b = &g.board;
     counts.fill(0);
-    // Chameleons and their role sources (kept in one flat buffer), found once.
-    let mut chameleons = [(NONE, 0u8, 0u8); 16];
+    // The chameleons, whose counts follow from the direct ones.
+    let mut chameleons = [NONE; 32];
     let mut nch = 0;
-    let mut flat = [NONE; 128];
-    let mut used = 0;
     for (s, &code) in cells.iter().enumerate() {
         if code == 0 {
             continue;
         }
         let s = s as Cell;
         let rays = if g.borrows_roles[code as usize] {
-            let (src, n) = chameleon::role_sources_on(g, cells, s);
-            if nch < chameleons.len() && used + n <= flat.len() {
-                flat[used..used + n].copy_from_slice(&src[..n]);
-                chameleons[nch] = (s, used as u8, (used + n) as u8);
+            if nch < chameleons.len() {
+                chameleons[nch] = s;
                 nch += 1;
-                used += n;
             }
-            rays_with(h, cells, code, &src[..n])
+            rays_on(g, h, cells, s)
         } else {
             h.mask[code as usize]
         };
@@ -91,11 +106,14 @@ fn count_sources(g: &Game, h: &Hypnosis, cells: &[u8], marked: &CellSet, counts:
             }
         }
     }
-    // A chameleon is also held through the pieces it copies (never chameleons themselves, so
-    // their counts are still the direct ones).
-    for &(ch, from, to) in &chameleons[..nch] {
-        for &s in &flat[from as usize..to as usize] {
-            counts[ch as usize] = counts[ch as usize].saturating_add(counts[s as usize]);
+    // Every chameleon's count from the direct counts, written once all are found.
+    let mut totals = [0u8; 32];
+    for (i, &ch) in chameleons[..nch].iter().enumerate() {
+        totals[i] = held_through(g, cells, ch, |c| counts[c as usize]);
+    }
+    for (i, &ch) in chameleons[..nch].iter().enumerate() {
+        if !marked.contains(ch) {
+            counts[ch as usize] = totals[i];
         }
     }
 }
@@ -176,46 +194,65 @@ pub fn fall_watch(g: &Game, h: &Hypnosis, cells: &[u8], target: Cell) -> Option<
     Some(watch)
 }
 
-/// Whether a piece of `colour` standing on the empty `cell`, with `vacated` emptied, would be
-/// hypnotized there: a hostile hypnotizer's line reaches it (B3's double-step condition).
-pub fn would_be_held(
-    pos: &Position,
-    h: &Hypnosis,
-    cell: Cell,
-    colour: usize,
-    vacated: Cell,
-) -> bool {
-    covers_except(pos, h, cell, colour, vacated)
+/// Whether the piece on `from`, moved to the empty `cell`, would stand hypnotized there by
+/// the chain rule ([`held_through`]), judged with it on that cell (B3's double-step condition,
+/// B13.6).
+pub fn would_be_held(pos: &Position, h: &Hypnosis, cell: Cell, from: Cell) -> bool {
+    let g = pos.game;
+    let n = pos.cells().len();
+    let mut cells = [0u8; 256];
+    cells[..n].copy_from_slice(pos.cells());
+    cells[cell as usize] = cells[from as usize];
+    cells[from as usize] = 0;
+    held_on(g, h, &cells[..n], cell)
+}
+
+/// Whether the piece on `cell` is hypnotized, found from that cell alone: [`held_through`]
+/// with direct holds found by looking outward from each piece concerned. Agrees with the
+/// whole-board count ([`find_hypnotized`]), which a test checks over many positions.
+pub fn is_held(pos: &Position, h: &Hypnosis, cell: Cell) -> bool {
+    held_on(pos.game, h, pos.cells(), cell)
+}
+
+fn held_on(g: &Game, h: &Hypnosis, cells: &[u8], cell: Cell) -> bool {
+    held_through(g, cells, cell, |c| {
+        direct_holds(g, h, cells, c, Game::owner(cells[c as usize]))
+    }) > 0
 }
 
 /// Whether a hypnotizer hostile to `colour` has a line reaching `cell` (through empty cells).
 pub fn covers(pos: &Position, h: &Hypnosis, cell: Cell, colour: usize) -> bool {
-    covers_except(pos, h, cell, colour, NONE)
+    direct_holds(pos.game, h, pos.cells(), cell, colour) > 0
 }
 
-/// [`covers`], with the piece on `vacated` (if any) taken away: looks outward from `cell`
+/// How many hypnotizers hostile to `colour` hold `cell` directly: looks outward from `cell`
 /// along every line for the first piece, and asks whether it is a hostile hypnotizer with a
 /// ray back along that line.
-fn covers_except(pos: &Position, h: &Hypnosis, cell: Cell, colour: usize, vacated: Cell) -> bool {
-    let b = &pos.game.board;
-    (0..b.dirs.len() as u8).any(|d| {
+fn direct_holds(g: &Game, h: &Hypnosis, cells: &[u8], cell: Cell, colour: usize) -> u8 {
+    let b = &g.board;
+    let mut k = 0;
+    for d in 0..b.dirs.len() as u8 {
+        let back = b.opposite[d as usize];
+        if h.any >> back & 1 == 0 {
+            continue;
+        }
         let mut t = cell;
         loop {
             t = b.step(t, d);
             if t == NONE {
-                return false;
+                break;
             }
-            let code = pos.at(t);
-            if code == 0 || t == vacated {
+            let code = cells[t as usize];
+            if code == 0 {
                 continue;
             }
-            if Game::owner(code) == colour {
-                return false;
+            if Game::owner(code) != colour && rays_on(g, h, cells, t) >> back & 1 != 0 {
+                k += 1;
             }
-            let back = b.opposite[d as usize];
-            return rays_on(pos.game, h, pos.cells(), t) >> back & 1 != 0;
+            break;
         }
-    })
+    }
+    k
 }
 
 /// The cells whose pieces are hypnotized (and so cannot act). The engine keeps this in the

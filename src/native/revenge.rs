@@ -27,8 +27,10 @@ pub fn may_take_revenge(pos: &Position, cell: Cell) -> bool {
     if !g.borrows_roles[code as usize] {
         return false;
     }
-    let (sources, n) = chameleon::role_sources(pos, cell);
-    sources[..n].iter().any(|&s| g.revenge[pos.at(s) as usize])
+    chameleon::chain(pos, cell)
+        .sources()
+        .iter()
+        .any(|&s| g.revenge[pos.at(s) as usize])
 }
 
 /// Whether `after`, the position after a move from `from` by `mover`'s hypnotized piece, shows

@@ -2,10 +2,11 @@
 //!
 //! Declared in the dude: `native teleport(madam)`. Once per game for each colour X, a piece
 //! holding X's dude half and one holding X's madam half swap squares. A half is held by the
-//! piece itself (any madam of colour X, promoted ones too) or by a chameleon touching it, of
-//! either colour, so a player can use up the opponent's exchange. Both swapped pieces belong to
-//! the player to move; the one who starts it must not be hypnotized (the partner may be). The
-//! two orders of a pair are one move; the move spends X's right.
+//! piece itself (any madam of colour X, promoted ones too) or by a chameleon of either colour
+//! touching it. The move is started by one of the mover's own pieces, which must not be
+//! hypnotized; the partner may be hypnotized and may be the opponent's, so a player can use
+//! up the opponent's exchange (B9, B13.7). The two orders of a pair are one move; the move
+//! spends X's right.
 
 use super::{ArgValue, CompiledHook};
 use crate::engine::{Game, Move, MoveKind, Position};
@@ -23,27 +24,23 @@ pub fn compile(args: &[ArgValue], _board: &Board, kind: KindId) -> CompiledHook 
     }
 }
 
-/// The mover's pieces holding colour `x`'s half of kind `kind`: the piece itself, or a
-/// chameleon touching one.
+/// The pieces holding colour `x`'s half of kind `kind`: the piece itself, or a chameleon
+/// of either colour touching one.
 fn holders(pos: &Position, kind: usize, x: usize, out: &mut [Cell; 64]) -> usize {
     let g = pos.game;
-    let me = pos.turn();
     let target = crate::compile::code(kind, x);
     if pos.count(x, Some(kind)) == 0 {
         return 0;
     }
-    let mine = |c: Cell| pos.at(c) != 0 && Game::owner(pos.at(c)) == me;
     let mut found = CellSet::EMPTY;
     for (c, &code) in pos.cells().iter().enumerate() {
         if code != target {
             continue;
         }
         let c = c as Cell;
-        if mine(c) {
-            found.insert(c);
-        }
+        found.insert(c);
         for t in g.board.neighbours(c) {
-            if mine(t) && g.borrows_roles[pos.at(t) as usize] {
+            if g.borrows_roles[pos.at(t) as usize] {
                 found.insert(t);
             }
         }
@@ -58,7 +55,10 @@ fn holders(pos: &Position, kind: usize, x: usize, out: &mut [Cell; 64]) -> usize
 
 fn moves(pos: &Position, data: &[u8], out: &mut Vec<Move>) {
     let (dude, madam) = (data[0] as usize, data[1] as usize);
-    let held = |c: Cell| pos.hypnotized().contains(c);
+    let me = pos.turn();
+    let mine = |c: Cell| Game::owner(pos.at(c)) == me;
+    // A piece that may start the exchange: the mover's own, not hypnotized.
+    let starts = |c: Cell| mine(c) && !pos.hypnotized().contains(c);
     let (mut dudes, mut madams) = ([NONE; 64], [NONE; 64]);
     for x in 0..2 {
         if pos.right_spent(x) {
@@ -69,14 +69,23 @@ fn moves(pos: &Position, data: &[u8], out: &mut Vec<Move>) {
         let first = out.len();
         for &a in &madams[..nm] {
             for &b in &dudes[..nd] {
-                if a == b || (held(a) && held(b)) {
+                if a == b || !(starts(a) || starts(b)) {
                     continue;
                 }
-                let (lo, hi) = (a.min(b), a.max(b));
-                if out[first..].iter().any(|m| m.from == lo && m.to == hi) {
+                // Written from the mover's piece when only one is the mover's (`g6-b4`: the
+                // mover's chameleon takes the opponent's dude's place), else in board order.
+                let (from, to) = match (mine(a), mine(b)) {
+                    (true, false) => (a, b),
+                    (false, true) => (b, a),
+                    _ => (a.min(b), a.max(b)),
+                };
+                if out[first..]
+                    .iter()
+                    .any(|m| (m.from, m.to) == (from, to) || (m.from, m.to) == (to, from))
+                {
                     continue;
                 }
-                let mut m = Move::new(lo, hi);
+                let mut m = Move::new(from, to);
                 m.kind = MoveKind::Swap;
                 m.spends = x as u8 + 1;
                 out.push(m);
