@@ -246,7 +246,8 @@ impl<'g> Searcher<'g> {
             .iter()
             .map(|&c| self.worth[p.at(c) as usize])
             .sum();
-        let promoted = if m.promote != 0 {
+        // A piece entering the board (`from` is no cell) gains nothing by promotion.
+        let promoted = if m.promote != 0 && m.from != crate::geometry::NONE {
             self.worth[m.promote as usize] - self.worth[p.at(m.from) as usize]
         } else {
             0

@@ -79,8 +79,18 @@ pub struct PlayerDecl {
 
 #[derive(Clone, Debug)]
 pub enum BoardDecl {
-    Square { width: Number, height: Number },
-    Hex { side: Number },
+    Square {
+        width: Number,
+        height: Number,
+    },
+    /// A rhombus of hexagons, `width` cells along the rows and `height` rows.
+    Rhombus {
+        width: Number,
+        height: Number,
+    },
+    Hex {
+        side: Number,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -144,6 +154,14 @@ pub enum HurdleDecl {
 
 #[derive(Clone, Debug)]
 pub enum RuleDecl {
+    /// `place on empty[, falling DIR][, flipping bracketed enemies along DIRS][, only where it
+    /// flips]`.
+    Place {
+        falling: Option<Name>,
+        flipping: Option<Vec<Name>>,
+        only_flips: Option<Span>,
+        span: Span,
+    },
     Step {
         dirs: Vec<Name>,
         twice: bool,
@@ -295,6 +313,22 @@ pub enum EndCondDecl {
     },
     /// `nobody has PIECES` (`None`: no pieces at all).
     NobodyHas(Option<Name>),
+    /// `I have [exactly] N [or more] in a row [along DIRS]`.
+    InARow {
+        exactly: bool,
+        length: Number,
+        dirs: Option<Vec<Name>>,
+    },
+    /// `my pieces connect REGION and REGION`.
+    Connects(Region, Region),
+    /// `the board is full[, decided by ...]`.
+    BoardFull {
+        tiebreak: Vec<Option<Name>>,
+    },
+    /// `nobody can move[, decided by ...]`.
+    NobodyCanMove {
+        tiebreak: Vec<Option<Name>>,
+    },
     Repetition,
     /// `after N passes in a row`.
     PassLimit(Number),

@@ -408,7 +408,8 @@ impl Checker {
             }
         }
         let setup_span = placement_span.or(diagram_span);
-        if setup_span.is_none() {
+        // A game whose pieces enter the board may start with an empty one.
+        if setup_span.is_none() && !scope.kinds.values().any(|k| enters(k)) {
             self.err(CheckError::Missing {
                 what: "setup",
                 span: whole,
@@ -466,7 +467,9 @@ impl Checker {
 
         // Without a setup, or with a placement or promotion that did not resolve, a piece
         // missing from the board is most likely a consequence of an error already reported.
-        if setup_span.is_some() && !self.uncertain_placements {
+        if (setup_span.is_some() || scope.kinds.values().any(|k| enters(k)))
+            && !self.uncertain_placements
+        {
             self.unplaced_pieces(&scope, &kinds, &setup);
         }
 
@@ -542,7 +545,7 @@ impl Checker {
 
     fn board(&mut self, b: &BoardDecl) -> Option<Board> {
         match b {
-            BoardDecl::Square { width, height } => {
+            BoardDecl::Square { width, height } | BoardDecl::Rhombus { width, height } => {
                 let mut ok = true;
                 for n in [width, height] {
                     if n.value == 0 || n.value > 26 {
@@ -564,7 +567,10 @@ impl Checker {
                     });
                     ok = false;
                 }
-                ok.then(|| Board::square(width.value, height.value))
+                ok.then(|| match b {
+                    BoardDecl::Square { .. } => Board::square(width.value, height.value),
+                    _ => Board::rhombus(width.value, height.value),
+                })
             }
             BoardDecl::Hex { side } => {
                 if side.value < 2 || side.value > 9 {
@@ -1491,6 +1497,49 @@ impl Checker {
                 dirs: self.dirs(scope, dirs, p, report)?,
             }),
             RuleDecl::Swap { .. } => Some(RuleModel::Swap),
+            RuleDecl::Place {
+                falling,
+                flipping,
+                only_flips,
+                ..
+            } => {
+                let falling = match falling {
+                    Some(n) => {
+                        let ds = self.dirs(scope, std::slice::from_ref(n), p, report)?;
+                        if ds.len() != 1 {
+                            if report {
+                                self.invalid(
+                                    n.span,
+                                    format!("a piece falls in one direction, not `{}`", n.text),
+                                    "name one direction, e.g. `falling south`",
+                                );
+                            }
+                            return None;
+                        }
+                        Some(ds[0])
+                    }
+                    None => None,
+                };
+                let flipping = match flipping {
+                    Some(ds) => Some(self.dirs(scope, ds, p, report)?),
+                    None => None,
+                };
+                if let (Some(sp), None) = (only_flips, &flipping) {
+                    if report {
+                        self.invalid(
+                            *sp,
+                            "`only where it flips` needs a `flipping` clause before it",
+                            "write `place on empty, flipping bracketed enemies along all, only where it flips`",
+                        );
+                    }
+                    return None;
+                }
+                Some(RuleModel::Place {
+                    falling,
+                    flipping,
+                    only_flips: only_flips.is_some(),
+                })
+            }
             RuleDecl::Bar { .. } => None,
             RuleDecl::Jump {
                 far,
@@ -1904,7 +1953,7 @@ impl Checker {
             let promoted = kinds
                 .iter()
                 .any(|m| m.promotion.as_ref().is_some_and(|p| p.to.contains(&k)));
-            if !placed && !promoted {
+            if !placed && !promoted && !enters(decl) {
                 self.err(CheckError::NeverPlaced {
                     name: decl.name.text.clone(),
                     span: decl.name.span,
@@ -1976,11 +2025,16 @@ impl Checker {
         let limit = rules
             .iter()
             .find(|r| matches!(r.cond, EndCondDecl::PassLimit(_)));
+        // `nobody can move` also ends a game where both players are stuck.
+        let stuck = rules
+            .iter()
+            .any(|r| matches!(r.cond, EndCondDecl::NobodyCanMove { .. }));
         match (pass, limit) {
-            (Some(p), None) => self.invalid(
+            (Some(p), None) if !stuck => self.invalid(
                 p.span,
                 "players pass but no number of passes ends the game",
-                "add `draw after 2 passes in a row`, or a game stuck for both players never ends",
+                "add `draw after 2 passes in a row` or `draw when nobody can move`, or a game \
+                 stuck for both players never ends",
             ),
             (None, Some(l)) => self.err(CheckError::Unreachable {
                 span: l.span,
@@ -2004,6 +2058,26 @@ impl Checker {
                 }
             }
         }
+    }
+
+    /// A region read for each player (`my ...` differs between them).
+    fn player_regions(&mut self, scope: &Scope, region: &Region) -> Option<[CellSet; 2]> {
+        let a = self.region(scope, region, Some(0))?;
+        // Once the first player's region resolved, an error for the second is its own.
+        let b = self.region(scope, region, Some(1))?;
+        Some([a, b])
+    }
+
+    /// The kinds a `decided by more ...` clause compares (`None`: pieces of any kind).
+    fn tiebreak(&mut self, scope: &Scope, names: &[Option<Name>]) -> Option<Vec<Option<KindId>>> {
+        let mut tb = Vec::new();
+        for t in names {
+            tb.push(match t {
+                None => None,
+                Some(n) => Some(self.kind(scope, n)?),
+            });
+        }
+        Some(tb)
     }
 
     fn end_rule(&mut self, scope: &Scope, r: &EndRule) -> Option<EndModel> {
@@ -2031,16 +2105,10 @@ impl Checker {
             EndCondDecl::NoPieces(Some(n)) => EndCond::NoPieces(Some(self.kind(scope, n)?)),
             EndCondDecl::Reaches { piece, region } => {
                 let kind = self.kind(scope, piece);
-                let a = self.region(scope, region, Some(0));
-                // Once the first player's region resolved, an error for the second is its own.
-                let b = if a.is_some() {
-                    self.region(scope, region, Some(1))
-                } else {
-                    None
-                };
+                let region = self.player_regions(scope, region);
                 EndCond::Reaches {
                     kind: kind?,
-                    region: [a?, b?],
+                    region: region?,
                 }
             }
             EndCondDecl::Repetition => EndCond::Repetition,
@@ -2056,6 +2124,54 @@ impl Checker {
                 }
                 EndCond::PassLimit(n.value)
             }
+            EndCondDecl::InARow {
+                exactly,
+                length,
+                dirs,
+            } => {
+                if length.value == 0 || length.value > 255 {
+                    self.err(CheckError::OutOfRange {
+                        what: "line length",
+                        value: length.value.to_string(),
+                        span: length.span,
+                        range: "1 to 255 pieces".into(),
+                    });
+                    return None;
+                }
+                let b = &scope.board;
+                let ds = match dirs {
+                    Some(ds) => self.dirs(scope, ds, 0, true)?,
+                    None => (0..b.dirs.len() as u8).collect(),
+                };
+                // A line runs both ways: keep one direction of each opposite pair.
+                let mut axes: Vec<u8> = Vec::new();
+                for d in ds {
+                    let a = d.min(b.opposite[d as usize]);
+                    if !axes.contains(&a) {
+                        axes.push(a);
+                    }
+                }
+                EndCond::InARow {
+                    length: length.value as u8,
+                    exactly: *exactly,
+                    axes,
+                }
+            }
+            EndCondDecl::Connects(a, b) => {
+                let sa = self.player_regions(scope, a);
+                let sb = self.player_regions(scope, b);
+                EndCond::Connects {
+                    a: sa?,
+                    b: sb?,
+                    label: format!("{} and {}", region_text(a), region_text(b)),
+                }
+            }
+            EndCondDecl::BoardFull { tiebreak } => EndCond::BoardFull {
+                tiebreak: self.tiebreak(scope, tiebreak)?,
+            },
+            EndCondDecl::NobodyCanMove { tiebreak } => EndCond::NobodyCanMove {
+                tiebreak: self.tiebreak(scope, tiebreak)?,
+            },
             EndCondDecl::NobodyHas(None) => EndCond::NobodyHas(None),
             EndCondDecl::NobodyHas(Some(n)) => EndCond::NobodyHas(Some(self.kind(scope, n)?)),
             EndCondDecl::PlyLimit {
@@ -2077,17 +2193,10 @@ impl Checker {
                     Some(None) => Some(None),
                     Some(Some(n)) => Some(Some(self.kind(scope, n)?)),
                 };
-                let mut tb = Vec::new();
-                for t in tiebreak {
-                    tb.push(match t {
-                        None => None,
-                        Some(n) => Some(self.kind(scope, n)?),
-                    });
-                }
                 EndCond::PlyLimit {
                     plies: plies.value,
                     no_progress: np,
-                    tiebreak: tb,
+                    tiebreak: self.tiebreak(scope, tiebreak)?,
                 }
             }
         };
@@ -2097,6 +2206,12 @@ impl Checker {
             text: String::new(),
         })
     }
+}
+
+/// Whether pieces of this kind can enter the board: it has a `place ...` rule (as written, so
+/// that a mistake inside the rule does not also report the piece as never in play).
+fn enters(k: &PieceDecl) -> bool {
+    k.rules.iter().any(|r| matches!(r, RuleDecl::Place { .. }))
 }
 
 /// A region as the author would write it, e.g. `my far rank` or `rank 1 d4`.

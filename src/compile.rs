@@ -28,12 +28,27 @@ pub fn compile(m: Model) -> Game {
     let mut tracks_moved = vec![false; ncodes];
     let mut castles = Vec::new();
     let mut has_en_passant = false;
+    let mut places: [Vec<crate::engine::Place>; 2] = [Vec::new(), Vec::new()];
 
     for (k, kind) in m.kinds.iter().enumerate() {
         for p in 0..2 {
             let c = code(k, p);
             for r in &kind.rules[p] {
                 let rule = match r {
+                    RuleModel::Place {
+                        falling,
+                        flipping,
+                        only_flips,
+                    } => {
+                        // Made by no piece on the board: generated once per position.
+                        places[p].push(crate::engine::Place {
+                            code: c,
+                            falling: *falling,
+                            flipping: flipping.clone().unwrap_or_default(),
+                            only_flips: *only_flips,
+                        });
+                        continue;
+                    }
                     RuleModel::Step {
                         dirs,
                         twice,
@@ -360,6 +375,7 @@ pub fn compile(m: Model) -> Game {
         progress,
         pass_when_stuck,
         side_letters,
+        places,
     }
 }
 
@@ -472,6 +488,19 @@ fn describe_end(e: &EndModel, kinds: &[KindModel]) -> String {
         EndCond::Reaches { kind, .. } => format!("when my {} reaches its goal", kinds[*kind].name),
         EndCond::Repetition => "on threefold repetition".to_string(),
         EndCond::PassLimit(n) => format!("after {n} passes in a row"),
+        EndCond::InARow {
+            length, exactly, ..
+        } => format!(
+            "when I have {}{length} in a row",
+            if *exactly { "exactly " } else { "" }
+        ),
+        EndCond::Connects { label, .. } => format!("when my pieces connect {label}"),
+        EndCond::BoardFull { tiebreak } => {
+            format!("when the board is full{}", tiebreak_text(tiebreak, kinds))
+        }
+        EndCond::NobodyCanMove { tiebreak } => {
+            format!("when nobody can move{}", tiebreak_text(tiebreak, kinds))
+        }
         EndCond::NobodyHas(None) => "when nobody has pieces".to_string(),
         EndCond::NobodyHas(Some(k)) => format!("when nobody has {}s", kinds[*k].name),
         EndCond::PlyLimit {

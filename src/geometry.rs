@@ -84,6 +84,12 @@ pub enum Shape {
     Hex {
         side: u32,
     },
+    /// A rhombus of hexagons (the Hex board), in the same axial coordinates: every cell of
+    /// `width` columns and `height` rows.
+    Rhombus {
+        width: u32,
+        height: u32,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -170,6 +176,18 @@ impl Board {
         Self::build(Shape::Hex { side }, n, n, &HEX_DIRS, move |c, r| {
             (r - c).abs() < s
         })
+    }
+
+    /// A rhombus of hexagons, `width` cells per row and `height` rows; a cell touches six
+    /// others, as on [`Board::hex`].
+    pub fn rhombus(width: u32, height: u32) -> Board {
+        Self::build(
+            Shape::Rhombus { width, height },
+            width,
+            height,
+            &HEX_DIRS,
+            |_, _| true,
+        )
     }
 
     fn build(
@@ -353,6 +371,12 @@ impl Board {
                 format!("square {width} x {height} ({} cells)", self.len())
             }
             Shape::Hex { side } => format!("hex {side} ({} cells)", self.len()),
+            Shape::Rhombus { width, height } => {
+                format!(
+                    "rhombus {width} x {height} of hexagons ({} cells)",
+                    self.len()
+                )
+            }
         }
     }
 

@@ -137,6 +137,15 @@ pub enum Hurdle {
 
 #[derive(Clone, Debug)]
 pub enum RuleModel {
+    /// A new piece of this kind enters the board on an empty cell.
+    Place {
+        /// It falls in this direction while the next cell is empty (Connect Four).
+        falling: Option<u8>,
+        /// Enemy lines bracketed between it and a friend along these directions change owner.
+        flipping: Option<Vec<u8>>,
+        /// Only cells where it flips something.
+        only_flips: bool,
+    },
     Step {
         dirs: Vec<u8>,
         twice: bool,
@@ -236,6 +245,25 @@ pub enum EndCond {
     NobodyHas(Option<KindId>),
     /// A player has a piece of the kind on the region (their own region).
     Reaches { kind: KindId, region: [CellSet; 2] },
+    /// A player has `length` pieces (exactly, or at least) in a line along one of `axes`
+    /// (one direction of each opposite pair).
+    InARow {
+        length: u8,
+        exactly: bool,
+        axes: Vec<u8>,
+    },
+    /// A player's pieces form a chain of neighbours from one region to the other (their own
+    /// regions).
+    Connects {
+        a: [CellSet; 2],
+        b: [CellSet; 2],
+        /// The two regions as written (`my top and my bottom`), for summaries.
+        label: String,
+    },
+    /// No cell is empty.
+    BoardFull { tiebreak: Vec<Option<KindId>> },
+    /// Neither player has a legal move (read when the player to move has none).
+    NobodyCanMove { tiebreak: Vec<Option<KindId>> },
     /// Play only: the position occurred three times.
     Repetition,
     /// The last `n` moves were passes.

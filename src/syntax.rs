@@ -302,6 +302,7 @@ fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::k_gap | Rule::gap => &["`gap`"],
         Rule::k_have => &["`have`"],
         Rule::k_hex | Rule::board_hex => &["`hex`"],
+        Rule::k_rhombus | Rule::board_rhombus => &["`rhombus`"],
         Rule::k_i | Rule::no_legal_move | Rule::no_pieces => &["`I`"],
         Rule::k_identified => &["`identified`"],
         Rule::k_in => &["`in`"],
@@ -428,6 +429,24 @@ fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::effects => &["an effect (kill, keep, push, sleep, steal, leap-over)"],
         Rule::empty_or_any => &["`empty`"],
         Rule::k_smash | Rule::smash_word => &["`smash`"],
+        Rule::k_place | Rule::place_rule => &["`place`"],
+        Rule::falling | Rule::flipping | Rule::only_flips => &["`,`"],
+        Rule::k_falling => &["`falling`"],
+        Rule::k_flipping => &["`flipping`"],
+        Rule::k_bracketed => &["`bracketed`"],
+        Rule::k_along => &["`along`"],
+        Rule::k_only => &["`only`"],
+        Rule::k_it => &["`it`"],
+        Rule::k_flips => &["`flips`"],
+        Rule::in_a_row => &["`I`"],
+        Rule::k_exactly | Rule::exactly => &["`exactly`"],
+        Rule::or_more => &["`or more`"],
+        Rule::connects => &["`my`"],
+        Rule::k_connect => &["`connect`"],
+        Rule::board_full => &["`the`"],
+        Rule::k_full => &["`full`"],
+        Rule::nobody_can_move => &["`nobody`"],
+        Rule::k_can => &["`can`"],
         _ => &[],
     }
 }
@@ -545,11 +564,16 @@ fn build_item(p: Pair<Rule>) -> Item {
         Rule::board => {
             let inner = parts(p).remove(0);
             let decl = match inner.as_rule() {
-                Rule::board_square => {
+                Rule::board_square | Rule::board_rhombus => {
+                    let square = inner.as_rule() == Rule::board_square;
                     let mut n = parts(inner).into_iter().map(number);
                     let width = n.next().expect("width");
                     let height = n.next().expect("height");
-                    BoardDecl::Square { width, height }
+                    if square {
+                        BoardDecl::Square { width, height }
+                    } else {
+                        BoardDecl::Rhombus { width, height }
+                    }
                 }
                 _ => BoardDecl::Hex {
                     side: number(parts(inner).remove(0)),
@@ -723,6 +747,23 @@ fn build_rule(p: Pair<Rule>) -> RuleDecl {
     let rule = p.as_rule();
     let kids = parts(p);
     match rule {
+        Rule::place_rule => {
+            let (mut falling, mut flipping, mut only_flips) = (None, None, None);
+            for c in kids {
+                match c.as_rule() {
+                    Rule::falling => falling = Some(name(parts(c).remove(0))),
+                    Rule::flipping => flipping = Some(dirs(parts(c).remove(0))),
+                    Rule::only_flips => only_flips = Some(span(&c)),
+                    r => unreachable!("grammar: place part {r:?}"),
+                }
+            }
+            RuleDecl::Place {
+                falling,
+                flipping,
+                only_flips,
+                span: sp,
+            }
+        }
         Rule::step_rule => {
             let mut d = Vec::new();
             let (mut twice, mut tgt, mut from, mut ep) = (false, None, None, false);
@@ -1008,6 +1049,23 @@ fn build_diagram(p: Pair<Rule>) -> Diagram {
     }
 }
 
+/// `, decided by more X, then more Y`: the kinds compared (`None`: pieces of any kind).
+fn tiebreak(p: Pair<Rule>) -> Vec<Option<Name>> {
+    if p.as_rule() != Rule::tiebreak {
+        return Vec::new();
+    }
+    parts(p)
+        .into_iter()
+        .map(|more| {
+            let what = parts(more).remove(0);
+            match what.as_rule() {
+                Rule::all_pieces => None,
+                _ => Some(name(what)),
+            }
+        })
+        .collect()
+}
+
 fn build_end_rule(p: Pair<Rule>) -> EndRule {
     let sp = span(&p);
     let mut it = parts(p).into_iter();
@@ -1039,6 +1097,33 @@ fn build_end_rule(p: Pair<Rule>) -> EndRule {
                         _ => Some(name(what)),
                     })
                 }
+                Rule::in_a_row => {
+                    let (mut exactly, mut length, mut d) = (false, None, None);
+                    for part in parts(inner) {
+                        match part.as_rule() {
+                            Rule::exactly => exactly = true,
+                            Rule::int => length = Some(number(part)),
+                            Rule::dirs => d = Some(dirs(part)),
+                            _ => {}
+                        }
+                    }
+                    EndCondDecl::InARow {
+                        exactly,
+                        length: length.expect("grammar: a length"),
+                        dirs: d,
+                    }
+                }
+                Rule::connects => {
+                    let mut it = parts(inner).into_iter().map(build_region);
+                    let a = it.next().expect("grammar: a region");
+                    EndCondDecl::Connects(a, it.next().expect("grammar: a second region"))
+                }
+                Rule::board_full => EndCondDecl::BoardFull {
+                    tiebreak: parts(inner).into_iter().flat_map(tiebreak).collect(),
+                },
+                Rule::nobody_can_move => EndCondDecl::NobodyCanMove {
+                    tiebreak: parts(inner).into_iter().flat_map(tiebreak).collect(),
+                },
                 _ => {
                     let mut it = parts(inner).into_iter();
                     EndCondDecl::Reaches {
@@ -1059,15 +1144,7 @@ fn build_end_rule(p: Pair<Rule>) -> EndRule {
                     Rule::no_progress => {
                         no_progress = Some(parts(part).into_iter().next().map(name));
                     }
-                    _ => {
-                        for more in parts(part) {
-                            let what = parts(more).remove(0);
-                            tiebreak.push(match what.as_rule() {
-                                Rule::all_pieces => None,
-                                _ => Some(name(what)),
-                            });
-                        }
-                    }
+                    _ => tiebreak = self::tiebreak(part),
                 }
             }
             EndCondDecl::PlyLimit {

@@ -6,11 +6,13 @@
 //! allocates nothing. No I/O happens here.
 
 mod movegen;
+mod place;
 mod position;
 mod search;
 pub mod text;
 
 pub use movegen::{apply_cells, Scratch};
+pub use place::Place;
 pub use position::Position;
 pub use search::{perft, perft_divide, MatchState, Playout, PlayoutResult};
 
@@ -214,6 +216,8 @@ pub struct Game {
     /// A player with no legal move passes (a move of its own) instead of the game ending.
     pub pass_when_stuck: bool,
     pub side_letters: [char; 2],
+    /// Per player: the kinds that enter the board (`place ...`), and how.
+    pub places: [Vec<Place>; 2],
 }
 
 impl Game {
@@ -297,6 +301,9 @@ pub enum MoveKind {
     Swap,
     /// The piece keeping `to` moves onto `from` and keeps the piece there instead.
     Transfer,
+    /// A new piece (`promote`) enters the board on `to` (`from` is `NONE`); the pieces on the
+    /// cells listed in `path` change owner.
+    Place,
 }
 
 /// One whole turn. Fixed size, `Copy`: move lists never allocate per move.

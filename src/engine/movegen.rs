@@ -45,7 +45,7 @@ impl Position<'_> {
         out.clear();
         self.pseudo_moves_for(out, true);
         self.filter(out);
-        if out.is_empty() && self.game.pass_when_stuck {
+        if out.is_empty() && self.game.pass_when_stuck && self.nobody_can_move().is_none() {
             out.push(Move::pass());
         }
     }
@@ -75,7 +75,7 @@ impl Position<'_> {
     }
 
     /// With `legal`, moves the game's filters would drop anyway may be left out.
-    fn pseudo_moves_for(&self, out: &mut Vec<Move>, legal: bool) {
+    pub(super) fn pseudo_moves_for(&self, out: &mut Vec<Move>, legal: bool) {
         if let Some(bits) = &self.game.bitboards {
             self.pseudo_moves_bitboard(bits, out, legal);
         } else {
@@ -132,6 +132,7 @@ impl Position<'_> {
         for (moves, data) in &g.game_moves {
             moves(self, data, out);
         }
+        self.place_moves(out);
     }
 
     /// The same moves as the general generator, piece kind by piece kind: plain steps are
@@ -246,6 +247,7 @@ impl Position<'_> {
                 }
             }
         }
+        self.place_moves(out);
     }
 
     /// Of `pieces`, those that may start the jump `rule`: in some direction, after an allowed
@@ -979,7 +981,7 @@ impl Position<'_> {
         out.push(m);
     }
 
-    fn filter(&self, out: &mut Vec<Move>) {
+    pub(super) fn filter(&self, out: &mut Vec<Move>) {
         let g = self.game;
         // Royal safety first: a capture that exposes the royal piece is no capture at all,
         // so it must not make capturing compulsory.
@@ -1093,7 +1095,12 @@ impl<'g> Position<'g> {
             apply_cells(&mut scratch[..n], m);
             return !self.royal_attacked_on(&scratch[..n], me);
         }
+        // A piece entering the board adds a blocker and never frees an attacker.
+        if m.kind == MoveKind::Place && !guard.in_check {
+            return true;
+        }
         if !guard.in_check
+            && m.from != NONE
             && !self.game.royal[self.cells[m.from as usize] as usize]
             && !guard.pinnable.contains(m.from)
             && m.extra_from == NONE
@@ -1350,7 +1357,7 @@ impl<'g> Position<'g> {
             buf.swap(i, n - 1);
             n -= 1;
         }
-        g.pass_when_stuck.then(Move::pass)
+        (g.pass_when_stuck && self.nobody_can_move().is_none()).then(Move::pass)
     }
 }
 
@@ -1405,6 +1412,14 @@ fn moved(m: &Move, cell: Cell) -> Cell {
 /// moves of the kinds that move one piece (and a partner) and remove captured pieces, and for
 /// swaps.
 pub fn apply_cells(cells: &mut [u8], m: &Move) {
+    if m.kind == MoveKind::Place {
+        cells[m.to as usize] = m.promote;
+        let me = Game::owner(m.promote);
+        for &c in m.landings() {
+            cells[c as usize] = crate::compile::code(Game::kind_of(cells[c as usize]), me);
+        }
+        return;
+    }
     let code = cells[m.from as usize];
     if m.kind == MoveKind::Swap {
         let other = cells[m.to as usize];

@@ -38,6 +38,9 @@ pub struct Position<'g> {
     /// With hypnosis: the cells of the hypnotized pieces, found after every move (a cache of
     /// the board, so not hashed).
     pub(super) hypnotized: CellSet,
+    /// The cell of the last move if it was a placement that flipped nothing (lines and
+    /// connections are then tested through it alone), else `NONE`.
+    pub(super) placed: Cell,
     pub(super) hash: u64,
 }
 
@@ -65,6 +68,7 @@ impl Clone for Position<'_> {
             counts: self.counts.clone(),
             bb: self.bb.clone(),
             hypnotized: self.hypnotized,
+            placed: self.placed,
             hash: self.hash,
         }
     }
@@ -87,6 +91,7 @@ impl Clone for Position<'_> {
         self.counts.clone_from(&o.counts);
         self.bb.clone_from(&o.bb);
         self.hypnotized = o.hypnotized;
+        self.placed = o.placed;
         self.hash = o.hash;
     }
 }
@@ -152,6 +157,7 @@ impl<'g> Position<'g> {
                 Vec::new()
             },
             hypnotized: CellSet::EMPTY,
+            placed: NONE,
             hash: 0,
         };
         for (c, &code) in p.cells.iter().enumerate() {
@@ -394,6 +400,11 @@ impl<'g> Position<'g> {
         if self.passes > 0 {
             self.hash ^= g.zobrist_pass[self.passes.min(7) as usize];
         }
+        self.placed = if m.kind == MoveKind::Place && m.npath == 0 {
+            m.to
+        } else {
+            NONE
+        };
         if m.kind == MoveKind::Pass {
             self.passes = self.passes.saturating_add(1);
             self.hash ^= g.zobrist_pass[self.passes.min(7) as usize];
@@ -408,7 +419,11 @@ impl<'g> Position<'g> {
         if self.fresh != NONE {
             self.set_fresh(NONE);
         }
-        let code = self.cells[m.from as usize];
+        let code = if m.kind == MoveKind::Place {
+            m.promote
+        } else {
+            self.cells[m.from as usize]
+        };
         self.apply_action(m, code);
         if m.spends != 0 {
             let p = (m.spends - 1) as usize;
@@ -491,6 +506,14 @@ impl<'g> Position<'g> {
                 if m.extra_from != NONE {
                     let (partner, slept) = self.lift(m.extra_from);
                     self.put(m.extra_to, partner, slept);
+                }
+            }
+            MoveKind::Place => {
+                self.put(m.to, m.promote, false);
+                let me = Game::owner(m.promote);
+                for &c in m.landings() {
+                    let (flipped, _) = self.lift(c);
+                    self.put(c, crate::compile::code(Game::kind_of(flipped), me), false);
                 }
             }
             MoveKind::Keep => {
@@ -731,6 +754,25 @@ impl<'g> Position<'g> {
                         let code = crate::compile::code(*kind, p);
                         region[p].iter().any(|c| self.cells[c as usize] == code)
                     }
+                    // After a placement only the mover's lines through it can be new.
+                    EndCond::InARow {
+                        length,
+                        exactly,
+                        axes,
+                    } => {
+                        (p == mover || self.placed == NONE)
+                            && self.in_a_row(p, *length, *exactly, axes, self.placed)
+                    }
+                    EndCond::Connects { a, b, .. } => {
+                        (p == mover || self.placed == NONE)
+                            && self.connects(p, &a[p], &b[p], self.placed)
+                    }
+                    EndCond::BoardFull { tiebreak } => {
+                        if p == mover && self.board_full() {
+                            return Some(self.decide(tiebreak, e.verdict, p, &e.text));
+                        }
+                        false
+                    }
                     _ => false,
                 };
                 if hit {
@@ -741,9 +783,63 @@ impl<'g> Position<'g> {
         None
     }
 
+    /// Whether no cell is empty.
+    fn board_full(&self) -> bool {
+        if self.under.is_empty() {
+            self.counts[0] == 0
+        } else {
+            self.cells.iter().all(|&c| c != 0)
+        }
+    }
+
+    /// The verdict of a line for `player`, unless a tie-break decides first: the player with
+    /// more pieces (of a kind) wins.
+    fn decide(
+        &self,
+        tiebreak: &[Option<usize>],
+        verdict: Verdict,
+        player: usize,
+        text: &str,
+    ) -> Outcome {
+        for t in tiebreak {
+            let (a, b) = (self.count(0, *t), self.count(1, *t));
+            if a != b {
+                let what = t.map_or("pieces".to_string(), |k| {
+                    format!("{}s", self.game.kinds[k].name)
+                });
+                return Outcome::Win {
+                    player: usize::from(b > a),
+                    reason: format!("{text}: more {what}"),
+                };
+            }
+        }
+        Self::verdict(verdict, player, text)
+    }
+
+    /// Whether the game has a `nobody can move` line and the opponent of the player to move
+    /// (who has no legal move) has none either.
+    pub(super) fn nobody_can_move(&self) -> Option<&crate::model::EndModel> {
+        let e = self
+            .game
+            .end
+            .iter()
+            .find(|e| matches!(e.cond, EndCond::NobodyCanMove { .. }))?;
+        let mut other = self.clone();
+        other.turn ^= 1;
+        let mut moves = Vec::new();
+        other.pseudo_moves_for(&mut moves, true);
+        other.filter(&mut moves);
+        moves.is_empty().then_some(e)
+    }
+
     /// The result when the player to move has no legal move.
     pub fn no_move_outcome(&self) -> Outcome {
         let me = self.turn as usize;
+        if let Some(e) = self.nobody_can_move() {
+            if let EndCond::NobodyCanMove { tiebreak } = &e.cond {
+                return self.decide(tiebreak, e.verdict, me, &e.text);
+            }
+        }
         for e in &self.game.end {
             if let EndCond::NoLegalMove { in_check } = e.cond {
                 if e.verdict == Verdict::Pass {
@@ -778,21 +874,11 @@ impl<'g> Position<'g> {
                 continue;
             }
             // A tie-break decides first: the player with more pieces (of a kind) wins.
-            if let EndCond::PlyLimit { tiebreak, .. } = &e.cond {
-                for t in tiebreak {
-                    let (a, b) = (self.count(0, *t), self.count(1, *t));
-                    if a != b {
-                        let what = t.map_or("pieces".to_string(), |k| {
-                            format!("{}s", self.game.kinds[k].name)
-                        });
-                        return Some(Outcome::Win {
-                            player: usize::from(b > a),
-                            reason: format!("{}: more {what}", e.text),
-                        });
-                    }
-                }
-            }
-            return Some(Self::verdict(e.verdict, me, &e.text));
+            let tiebreak = match &e.cond {
+                EndCond::PlyLimit { tiebreak, .. } => &tiebreak[..],
+                _ => &[],
+            };
+            return Some(self.decide(tiebreak, e.verdict, me, &e.text));
         }
         None
     }

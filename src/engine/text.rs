@@ -17,6 +17,20 @@ impl Position<'_> {
             return "pass".to_string();
         }
         let name = |c: u8| g.board.names[c as usize].as_str();
+        if m.kind == MoveKind::Place {
+            // The cell alone (`e5`), or with the piece's letter (`S*e5`) where the player can
+            // place several kinds.
+            let one_kind = g.places[Game::owner(m.promote)].len() == 1;
+            return if one_kind {
+                name(m.to).to_string()
+            } else {
+                format!(
+                    "{}*{}",
+                    g.kinds[Game::kind_of(m.promote)].letter,
+                    name(m.to)
+                )
+            };
+        }
         let mover = self.cells[m.from as usize];
         let promo = if m.promote != 0 && mover != 0 {
             // Shown unless it is the piece's only choice (a draughts man's crown).
@@ -125,6 +139,7 @@ impl Position<'_> {
         for m in &moves {
             let i = match m.kind {
                 MoveKind::Pass => g.kinds.len(),
+                MoveKind::Place => Game::kind_of(m.promote),
                 _ => Game::kind_of(self.cells[m.from as usize]),
             };
             groups[i].1.push(self.move_text(m));
@@ -217,6 +232,20 @@ impl Position<'_> {
             .iter()
             .find(|m| m.kind == MoveKind::Swap && reversed(m) == bare)
         {
+            return Ok(*m);
+        }
+        // A piece that falls into place may be given by its column alone (`d` in Connect
+        // Four), where one placement ends in that column.
+        let in_column: Vec<&Move> = moves
+            .iter()
+            .filter(|m| {
+                m.kind == MoveKind::Place
+                    && falls(self, m)
+                    && crate::geometry::file_name(self.game.board.coords[m.to as usize].0 as u32)
+                        == bare
+            })
+            .collect();
+        if let [m] = in_column[..] {
             return Ok(*m);
         }
         // A walk may be typed without the removals it causes: `d4-e5-e6`.
@@ -692,6 +721,21 @@ fn draw(g: &Game, cell: usize, symbol: impl Fn(u8) -> String) -> String {
             }
             out.push('\n');
         }
+        Shape::Rhombus { .. } => {
+            // Each row half a cell right of the one above, so that a cell's north-east
+            // neighbour is drawn up and to its right.
+            for y in (0..b.rows as i32).rev() {
+                out.push_str(&format!("{:>width$} ", y + 1));
+                out.push_str(&" ".repeat((b.rows as i32 - 1 - y) as usize * (cell + 1) / 2));
+                for x in 0..b.cols as i32 {
+                    if x > 0 {
+                        out.push(' ');
+                    }
+                    out.push_str(&format!("{:>cell$}", symbol(b.at(x, y))));
+                }
+                out.push('\n');
+            }
+        }
         Shape::Hex { side } => {
             for y in (0..b.rows as i32).rev() {
                 let cells: Vec<(i32, u8)> = (0..b.cols as i32)
@@ -713,6 +757,13 @@ fn draw(g: &Game, cell: usize, symbol: impl Fn(u8) -> String) -> String {
         }
     }
     out
+}
+
+/// Whether the placement `m` is of a kind that falls into place.
+fn falls(pos: &Position, m: &Move) -> bool {
+    pos.game.places[pos.turn()]
+        .iter()
+        .any(|p| p.code == m.promote && p.falling.is_some())
 }
 
 /// The cell a smash aimed at: its victim's, or for en passant the empty cell it smashed.
@@ -932,6 +983,22 @@ impl Game {
                 "  {} \"{}\"{} worth {}\n",
                 kind.name, kind.letter, flags, kind.worth
             ));
+            for pl in self.places[0].iter().filter(|pl| pl.code == code) {
+                let mut t = "place on empty".to_string();
+                if let Some(d) = pl.falling {
+                    t.push_str(&format!(", falling {}", self.board.dirs[d as usize].name));
+                }
+                if !pl.flipping.is_empty() {
+                    t.push_str(&format!(
+                        ", flipping bracketed enemies along {}",
+                        dirs_text(self, &pl.flipping)
+                    ));
+                }
+                if pl.only_flips {
+                    t.push_str(", only where it flips");
+                }
+                s.push_str(&format!("    {t}\n"));
+            }
             for r in &self.rules[code as usize] {
                 s.push_str(&format!("    {}\n", rule_text(self, r)));
             }

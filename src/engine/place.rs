@@ -1,0 +1,177 @@
+//! Pieces that enter the board (`place ...`) and the end conditions of placement games:
+//! lines (`N in a row`) and connections (`my pieces connect A and B`).
+//!
+//! A placement is made by no piece on the board, so it is generated once per position for each
+//! kind the player to move can place. Lines and connections are tested from the cell of the
+//! last placement where there is one (a placement can only make lines through its own cell),
+//! else on the whole board.
+
+use super::{Game, Move, MoveKind, Position};
+use crate::geometry::{Cell, CellSet, NONE};
+
+/// How a kind enters the board (compiled from `place on empty ...`).
+#[derive(Clone, Debug)]
+pub struct Place {
+    /// The piece code placed.
+    pub code: u8,
+    /// It falls in this direction while the next cell is empty.
+    pub falling: Option<u8>,
+    /// Enemy lines bracketed between it and a friend along these directions change owner.
+    pub flipping: Vec<u8>,
+    /// Only cells where it flips something.
+    pub only_flips: bool,
+}
+
+impl Position<'_> {
+    /// The placements of the player to move, appended to `out`.
+    pub(super) fn place_moves(&self, out: &mut Vec<Move>) {
+        let g = self.game;
+        let b = &g.board;
+        for pl in &g.places[self.turn as usize] {
+            for c in 0..self.cells.len() {
+                if self.cells[c] != 0 {
+                    continue;
+                }
+                let c = c as Cell;
+                if let Some(d) = pl.falling {
+                    let below = b.step(c, d);
+                    if below != NONE && self.cells[below as usize] == 0 {
+                        continue;
+                    }
+                }
+                let mut m = Move::new(NONE, c);
+                m.kind = MoveKind::Place;
+                m.promote = pl.code;
+                if !pl.flipping.is_empty() {
+                    self.flips(c, &pl.flipping, &mut m);
+                    if pl.only_flips && m.npath == 0 {
+                        continue;
+                    }
+                }
+                out.push(m);
+            }
+        }
+    }
+
+    /// Lists in `m.path` the enemy pieces bracketed along `dirs` between `c` and a piece of
+    /// the player to move.
+    fn flips(&self, c: Cell, dirs: &[u8], m: &mut Move) {
+        let b = &self.game.board;
+        let me = self.turn as usize;
+        for &d in dirs {
+            let start = m.npath;
+            let mut t = b.step(c, d);
+            while t != NONE {
+                let code = self.cells[t as usize];
+                if code == 0 {
+                    break;
+                }
+                if Game::owner(code) == me {
+                    if m.npath > start {
+                        // Bracketed: keep this line.
+                        break;
+                    }
+                    t = NONE;
+                    break;
+                }
+                m.path[m.npath as usize] = t;
+                m.npath += 1;
+                t = b.step(t, d);
+            }
+            if t == NONE || self.cells[t as usize] == 0 {
+                m.npath = start;
+            }
+        }
+    }
+
+    /// Whether `player` has `length` pieces (exactly, or at least) in a line along one of
+    /// `axes`: through `through` only when it is a cell, else anywhere on the board.
+    pub(super) fn in_a_row(
+        &self,
+        player: usize,
+        length: u8,
+        exactly: bool,
+        axes: &[u8],
+        through: Cell,
+    ) -> bool {
+        let b = &self.game.board;
+        let mine = |c: Cell| {
+            c != NONE
+                && self.cells[c as usize] != 0
+                && Game::owner(self.cells[c as usize]) == player
+        };
+        let run = |mut c: Cell, d: u8| {
+            let mut n = 0usize;
+            loop {
+                c = b.step(c, d);
+                if !mine(c) {
+                    return n;
+                }
+                n += 1;
+            }
+        };
+        let fits = |n: usize| {
+            if exactly {
+                n == length as usize
+            } else {
+                n >= length as usize
+            }
+        };
+        if through != NONE {
+            return mine(through)
+                && axes
+                    .iter()
+                    .any(|&a| fits(1 + run(through, a) + run(through, b.opposite[a as usize])));
+        }
+        // Every line counted once, from its first cell.
+        (0..self.cells.len() as Cell).filter(|&c| mine(c)).any(|c| {
+            axes.iter().any(|&a| {
+                let back = b.opposite[a as usize];
+                !mine(b.step(c, back)) && fits(1 + run(c, a))
+            })
+        })
+    }
+
+    /// Whether `player`'s pieces form a chain of neighbours joining `a` and `b`: the chain
+    /// through `through` only when it is a cell, else any.
+    pub(super) fn connects(&self, player: usize, a: &CellSet, b: &CellSet, through: Cell) -> bool {
+        let board = &self.game.board;
+        let mine =
+            |c: Cell| self.cells[c as usize] != 0 && Game::owner(self.cells[c as usize]) == player;
+        let mut seen = CellSet::EMPTY;
+        let mut stack = [NONE; 256];
+        // The chain from `s`, if not seen yet: whether it touches both regions.
+        let mut chain = |s: Cell| {
+            if seen.contains(s) {
+                return false;
+            }
+            let (mut at_a, mut at_b) = (false, false);
+            seen.insert(s);
+            stack[0] = s;
+            let mut n = 1;
+            while n > 0 {
+                n -= 1;
+                let c = stack[n];
+                at_a |= a.contains(c);
+                at_b |= b.contains(c);
+                for t in board.neighbours(c) {
+                    if mine(t) && !seen.contains(t) {
+                        seen.insert(t);
+                        stack[n] = t;
+                        n += 1;
+                    }
+                }
+            }
+            at_a && at_b
+        };
+        if through != NONE {
+            return mine(through) && chain(through);
+        }
+        for s in a.iter() {
+            if mine(s) && chain(s) {
+                return true;
+            }
+        }
+        false
+    }
+}
