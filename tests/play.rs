@@ -242,3 +242,40 @@ fn the_ai_has_nothing_to_choose_when_the_game_is_over() {
     let won = Position::from_text(&b, "P7/8/8/8/8/8/8/7p b").unwrap();
     assert!(ai::choose(&won, &mut Rng::new(1), DEFAULT_DEPTH).is_none());
 }
+
+// ---------------------------------------------------------------- placement games
+
+#[test]
+fn connect_four_takes_a_column_letter_or_the_cell_and_ends_on_four_in_a_column() {
+    // Red drops into column d four times (`d` or the cell it lands on), Yellow into e.
+    let input = "d\ne\nd2\ne2\nd\ne\nd\n";
+    let (code, out, err) = play(
+        "games/connect-four.game",
+        &["--white", "human", "--black", "human"],
+        input,
+    );
+    assert_eq!(code, 0, "stderr: {err}");
+    assert_eq!(
+        lines_with(&out, "game over: "),
+        ["game over: red wins (win when I have 4 in a row)"],
+        "{out}"
+    );
+    assert_eq!(
+        lines_with(&out, "moves ("),
+        ["moves (7): d1 e1 d2 e2 d3 e3 d4"],
+        "{out}"
+    );
+}
+
+#[test]
+fn the_ai_plays_every_placement_game_to_its_end() {
+    for game in ["tic-tac-toe", "connect-four", "reversi", "hex"] {
+        let (code, out, err) = play(
+            &format!("games/{game}.game"),
+            &["--white", "ai", "--black", "ai", "--depth", "2"],
+            "",
+        );
+        assert_eq!(code, 0, "{game}: stderr: {err}");
+        assert_eq!(lines_with(&out, "game over: ").len(), 1, "{game}: {out}");
+    }
+}
