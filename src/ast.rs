@@ -52,6 +52,8 @@ pub enum Item {
         span: Span,
     },
     Identity(Span),
+    /// `players may pass`.
+    MayPass(Span),
     Notation(Name),
     /// `levels from CELL`.
     Levels(Name),

@@ -278,6 +278,7 @@ impl Checker {
         let mut compulsory = false;
         let mut majority = false;
         let mut identity = false;
+        let mut may_pass: Option<Span> = None;
         let mut first_seen: IndexMap<&'static str, Span> = IndexMap::new();
         for item in &d.items {
             let (key, span) = match item {
@@ -305,6 +306,10 @@ impl Checker {
                 Item::Identity(s) => {
                     identity = true;
                     ("moves are identified", *s)
+                }
+                Item::MayPass(s) => {
+                    may_pass = Some(*s);
+                    ("players may pass", *s)
                 }
                 Item::End(_, s) => ("end", *s),
                 _ => continue,
@@ -426,7 +431,7 @@ impl Checker {
                         end.push(m);
                     }
                 }
-                self.pass_rules(rules);
+                self.pass_rules(rules, may_pass);
             }
         }
 
@@ -510,6 +515,7 @@ impl Checker {
             compulsory_capture: compulsory,
             majority_capture: majority,
             identity_by_captures: identity,
+            may_pass: may_pass.is_some(),
             notation,
             end,
         })
@@ -2020,21 +2026,33 @@ impl Checker {
 
     /// Passing and the pass limit only make sense together, and passing when stuck leaves no
     /// room for another `when I have no legal move` line.
-    fn pass_rules(&mut self, rules: &[EndRule]) {
-        let pass = rules.iter().find(|r| r.result == ResultDecl::Pass);
+    fn pass_rules(&mut self, rules: &[EndRule], may_pass: Option<Span>) {
+        let line = rules
+            .iter()
+            .find(|r| r.result == ResultDecl::Pass)
+            .map(|r| r.span);
+        // `players may pass` makes passing a move as a `pass when ...` line does.
+        let pass = line.or(may_pass);
         let limit = rules
             .iter()
             .find(|r| matches!(r.cond, EndCondDecl::PassLimit(_)));
-        // `nobody can move` also ends a game where both players are stuck.
-        let stuck = rules
-            .iter()
-            .any(|r| matches!(r.cond, EndCondDecl::NobodyCanMove { .. }));
+        // `nobody can move` also ends a game where both players are stuck, unless they may
+        // pass whenever they like.
+        let stuck_ends = may_pass.is_none()
+            && rules
+                .iter()
+                .any(|r| matches!(r.cond, EndCondDecl::NobodyCanMove { .. }));
         match (pass, limit) {
-            (Some(p), None) if !stuck => self.invalid(
-                p.span,
+            (Some(p), None) if !stuck_ends => self.invalid(
+                p,
                 "players pass but no number of passes ends the game",
-                "add `draw after 2 passes in a row` or `draw when nobody can move`, or a game \
-                 stuck for both players never ends",
+                if may_pass.is_some() {
+                    "add `draw after 2 passes in a row`, or two players passing in turn never end \
+                     the game"
+                } else {
+                    "add `draw after 2 passes in a row` or `draw when nobody can move`, or a game \
+                     stuck for both players never ends"
+                },
             ),
             (None, Some(l)) => self.err(CheckError::Unreachable {
                 span: l.span,
@@ -2043,19 +2061,25 @@ impl Checker {
             }),
             _ => {}
         }
-        if pass.is_some() {
-            for r in rules {
-                if r.result != ResultDecl::Pass && matches!(r.cond, EndCondDecl::NoLegalMove { .. })
-                {
-                    self.err(CheckError::Unreachable {
-                        span: r.span,
-                        reason: "a player with no legal move passes instead".into(),
-                        hint: format!(
-                            "remove this line: `{}` decides what happens",
-                            "pass when I have no legal move"
-                        ),
-                    });
-                }
+        for r in rules {
+            if !matches!(r.cond, EndCondDecl::NoLegalMove { .. }) {
+                continue;
+            }
+            if may_pass.is_some() {
+                self.err(CheckError::Unreachable {
+                    span: r.span,
+                    reason: "players may pass, so a player always has a legal move".into(),
+                    hint: "remove this line".into(),
+                });
+            } else if line.is_some() && r.result != ResultDecl::Pass {
+                self.err(CheckError::Unreachable {
+                    span: r.span,
+                    reason: "a player with no legal move passes instead".into(),
+                    hint: format!(
+                        "remove this line: `{}` decides what happens",
+                        "pass when I have no legal move"
+                    ),
+                });
             }
         }
     }
@@ -2155,6 +2179,12 @@ impl Checker {
                     length: length.value as u8,
                     exactly: *exactly,
                     axes,
+                    along: dirs.as_ref().map_or(String::new(), |ds| {
+                        ds.iter()
+                            .map(|d| d.text.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    }),
                 }
             }
             EndCondDecl::Connects(a, b) => {

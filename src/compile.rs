@@ -374,6 +374,7 @@ pub fn compile(m: Model) -> Game {
         revenge,
         progress,
         pass_when_stuck,
+        may_pass: m.may_pass,
         side_letters,
         places,
     }
@@ -489,10 +490,18 @@ fn describe_end(e: &EndModel, kinds: &[KindModel]) -> String {
         EndCond::Repetition => "on threefold repetition".to_string(),
         EndCond::PassLimit(n) => format!("after {n} passes in a row"),
         EndCond::InARow {
-            length, exactly, ..
+            length,
+            exactly,
+            along,
+            ..
         } => format!(
-            "when I have {}{length} in a row",
-            if *exactly { "exactly " } else { "" }
+            "when I have {}{length} in a row{}",
+            if *exactly { "exactly " } else { "" },
+            if along.is_empty() {
+                String::new()
+            } else {
+                format!(" along {along}")
+            }
         ),
         EndCond::Connects { label, .. } => format!("when my pieces connect {label}"),
         EndCond::BoardFull { tiebreak } => {

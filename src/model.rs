@@ -24,6 +24,8 @@ pub struct Model {
     pub majority_capture: bool,
     /// Moves with the same start, end and captured set are one move.
     pub identity_by_captures: bool,
+    /// `players may pass`: passing is always a legal move.
+    pub may_pass: bool,
     pub notation: Notation,
     pub end: Vec<EndModel>,
     /// `levels from CELL`: heights are distances from this cell (for display).
@@ -251,6 +253,8 @@ pub enum EndCond {
         length: u8,
         exactly: bool,
         axes: Vec<u8>,
+        /// The directions as written (`orthogonal`), or empty for every direction.
+        along: String,
     },
     /// A player's pieces form a chain of neighbours from one region to the other (their own
     /// regions).

@@ -327,7 +327,7 @@ fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::k_passant => &["`passant`"],
         Rule::k_piece | Rule::piece => &["`piece`"],
         Rule::k_pieces | Rule::all_pieces => &["`pieces`"],
-        Rule::k_players | Rule::players => &["`players`"],
+        Rule::k_players | Rule::players | Rule::may_pass => &["`players`"],
         Rule::k_plies => &["`plies`"],
         Rule::k_promote | Rule::promote_rule => &["`promote`"],
         Rule::k_rank | Rule::rank | Rule::my_rank => &["`rank`"],
@@ -621,6 +621,7 @@ fn build_item(p: Pair<Rule>) -> Item {
             span: sp,
         },
         Rule::identity_rule => Item::Identity(sp),
+        Rule::may_pass => Item::MayPass(sp),
         Rule::notation => Item::Notation(name(parts(p).remove(0))),
         Rule::levels => Item::Levels(name(parts(p).remove(0))),
         Rule::state_rule => {

@@ -215,6 +215,8 @@ pub struct Game {
     pub zobrist_pass: Vec<u64>,
     /// A player with no legal move passes (a move of its own) instead of the game ending.
     pub pass_when_stuck: bool,
+    /// `players may pass`: a pass is always among the moves.
+    pub may_pass: bool,
     pub side_letters: [char; 2],
     /// Per player: the kinds that enter the board (`place ...`), and how.
     pub places: [Vec<Place>; 2],

@@ -81,6 +81,9 @@ impl Position<'_> {
         } else {
             self.pseudo_moves_general(out, None);
         }
+        if self.game.may_pass {
+            out.push(Move::pass());
+        }
     }
 
     /// The general generator. With `deferred`, the moves of hypnotized pieces taking revenge
@@ -1095,9 +1098,13 @@ impl<'g> Position<'g> {
             apply_cells(&mut scratch[..n], m);
             return !self.royal_attacked_on(&scratch[..n], me);
         }
-        // A piece entering the board adds a blocker and never frees an attacker.
-        if m.kind == MoveKind::Place && !guard.in_check {
+        // A piece entering the board adds a blocker and never frees an attacker; a pass
+        // changes nothing.
+        if matches!(m.kind, MoveKind::Place | MoveKind::Pass) && !guard.in_check {
             return true;
+        }
+        if m.kind == MoveKind::Pass {
+            return false;
         }
         if !guard.in_check
             && m.from != NONE

@@ -759,6 +759,7 @@ impl<'g> Position<'g> {
                         length,
                         exactly,
                         axes,
+                        ..
                     } => {
                         (p == mover || self.placed == NONE)
                             && self.in_a_row(p, *length, *exactly, axes, self.placed)

@@ -1030,6 +1030,9 @@ impl Game {
         if self.identity_by_captures {
             rules.push("moves are identified by start, end and captures");
         }
+        if self.may_pass {
+            rules.push("players may pass");
+        }
         if !rules.is_empty() {
             s.push_str(&format!("rules: {}\n", rules.join("; ")));
         }
