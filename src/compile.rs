@@ -297,6 +297,20 @@ pub fn compile(m: Model) -> Game {
     });
     let bitboards = bitboards(&board, has_layers || piece_hooks);
     let pass_when_stuck = m.end.iter().any(|e| e.verdict == Verdict::Pass);
+    let sole_place = [0, 1].map(|p| {
+        let moves_otherwise = (0..m.kinds.len()).any(|k| {
+            let c = code(k, p) as usize;
+            !rules[c].is_empty() || hooks[c].iter().any(|h| h.generate.is_some())
+        });
+        let filtered = m.compulsory_capture
+            || m.majority_capture
+            || m.identity_by_captures
+            || m.kinds.iter().any(|k| k.royal)
+            || hypnosis.is_some()
+            || !game_moves.is_empty()
+            || m.may_pass;
+        (places[p].len() == 1 && !moves_otherwise && !filtered).then_some(0)
+    });
 
     let royal: Vec<bool> = (0..ncodes)
         .map(|c| c > 0 && m.kinds[(c - 1) / 2].royal)
@@ -376,6 +390,7 @@ pub fn compile(m: Model) -> Game {
         pass_when_stuck,
         may_pass: m.may_pass,
         side_letters,
+        sole_place,
         places,
     }
 }

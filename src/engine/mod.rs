@@ -220,6 +220,10 @@ pub struct Game {
     pub side_letters: [char; 2],
     /// Per player: the kinds that enter the board (`place ...`), and how.
     pub places: [Vec<Place>; 2],
+    /// Per player: the index in `places` of their only source of moves, when a placement is
+    /// all they can ever do and nothing filters it (no moving pieces, no passing by choice,
+    /// no royal pieces or capture rules): random playouts then draw a placement directly.
+    pub sole_place: [Option<usize>; 2],
 }
 
 impl Game {

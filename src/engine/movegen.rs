@@ -1339,6 +1339,12 @@ impl<'g> Position<'g> {
         scratch: &mut Scratch<'g>,
     ) -> Option<Move> {
         let g = self.game;
+        if let Some(i) = g.sole_place[self.turn as usize] {
+            if let Some(m) = self.random_placement(&g.places[self.turn as usize][i], rng) {
+                return Some(m);
+            }
+            return (g.pass_when_stuck && self.nobody_can_move().is_none()).then(Move::pass);
+        }
         if !g.per_move_legality() {
             self.legal_moves(buf);
             return (!buf.is_empty()).then(|| buf[rng.below(buf.len())]);

@@ -53,6 +53,65 @@ impl Position<'_> {
         }
     }
 
+    /// A uniformly random placement for a player whose only moves are the placements of
+    /// [`Game::sole_place`] (`None` when there is none): the same draw as picking from the
+    /// generated list (candidates in the same order, one `below` call), but only the chosen
+    /// move is built.
+    pub(super) fn random_placement(&self, pl: &Place, rng: &mut crate::rng::Rng) -> Option<Move> {
+        let b = &self.game.board;
+        let mut cells = [NONE; 256];
+        let mut n = 0;
+        for c in 0..self.cells.len() {
+            if self.cells[c] != 0 {
+                continue;
+            }
+            let c = c as Cell;
+            if let Some(d) = pl.falling {
+                let below = b.step(c, d);
+                if below != NONE && self.cells[below as usize] == 0 {
+                    continue;
+                }
+            }
+            if pl.only_flips && !self.flips_any(c, &pl.flipping) {
+                continue;
+            }
+            cells[n] = c;
+            n += 1;
+        }
+        if n == 0 {
+            return None;
+        }
+        let mut m = Move::new(NONE, cells[rng.below(n)]);
+        m.kind = MoveKind::Place;
+        m.promote = pl.code;
+        if !pl.flipping.is_empty() {
+            self.flips(m.to, &pl.flipping, &mut m);
+        }
+        Some(m)
+    }
+
+    /// Whether a piece placed on `c` would flip something along `dirs`.
+    fn flips_any(&self, c: Cell, dirs: &[u8]) -> bool {
+        let b = &self.game.board;
+        let me = self.turn as usize;
+        dirs.iter().any(|&d| {
+            let mut t = b.step(c, d);
+            let mut enemies = 0;
+            while t != NONE {
+                let code = self.cells[t as usize];
+                if code == 0 {
+                    return false;
+                }
+                if Game::owner(code) == me {
+                    return enemies > 0;
+                }
+                enemies += 1;
+                t = b.step(t, d);
+            }
+            false
+        })
+    }
+
     /// Lists in `m.path` the enemy pieces bracketed along `dirs` between `c` and a piece of
     /// the player to move.
     fn flips(&self, c: Cell, dirs: &[u8], m: &mut Move) {
@@ -95,6 +154,9 @@ impl Position<'_> {
         through: Cell,
     ) -> bool {
         let b = &self.game.board;
+        if let Some(bits) = &self.game.bitboards {
+            return self.in_a_row_bits(bits, player, length, exactly, axes);
+        }
         let mine = |c: Cell| {
             c != NONE
                 && self.cells[c as usize] != 0
@@ -129,6 +191,41 @@ impl Position<'_> {
                 let back = b.opposite[a as usize];
                 !mine(b.step(c, back)) && fits(1 + run(c, a))
             })
+        })
+    }
+
+    /// [`Position::in_a_row`] on bitboards, for the whole board: the cells starting a run of
+    /// `length` along an axis are found with `length - 1` shifts.
+    fn in_a_row_bits(
+        &self,
+        bits: &super::Bitboards,
+        player: usize,
+        length: u8,
+        exactly: bool,
+        axes: &[u8],
+    ) -> bool {
+        let b = &self.game.board;
+        let mine = self
+            .bb
+            .iter()
+            .enumerate()
+            .skip(1)
+            .filter(|&(code, _)| Game::owner(code as u8) == player)
+            .fold(0u64, |m, (_, &x)| m | x);
+        axes.iter().any(|&a| {
+            let back = b.opposite[a as usize];
+            // `ahead`: the cells whose cell k steps on along `a` is mine.
+            let mut ahead = bits.step(mine, back);
+            let mut starts = mine;
+            for _ in 1..length {
+                starts &= ahead;
+                ahead = bits.step(ahead, back);
+            }
+            if exactly {
+                // No piece of mine just before the run, nor just after it.
+                starts &= !bits.step(mine, a) & !ahead;
+            }
+            starts != 0
         })
     }
 

@@ -184,8 +184,12 @@ impl<'g> Playout<'g> {
         on_move: &mut dyn FnMut(&Position, &Move),
     ) -> PlayoutResult {
         self.pos.clone_from(&self.start);
+        // Only the buckets the last game touched are reset: a short game does not pay for
+        // clearing them all.
+        for &h in &self.history {
+            self.buckets[h as usize % BUCKETS] = 0;
+        }
         self.history.clear();
-        self.buckets.fill(0);
         self.remember();
         let mut plies = 0;
         let outcome = loop {
