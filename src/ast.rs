@@ -207,6 +207,13 @@ pub enum RuleDecl {
     Swap {
         span: Span,
     },
+    /// `move DIRS as far as there are pieces on its line[, over friends] [TARGET]`.
+    LineCount {
+        dirs: Vec<Name>,
+        over_friends: bool,
+        target: Option<TargetDecl>,
+        span: Span,
+    },
     /// `never beside PIECE DIRS`.
     Bar {
         piece: Name,
@@ -321,6 +328,8 @@ pub enum EndCondDecl {
         length: Number,
         dirs: Option<Vec<Name>>,
     },
+    /// `my pieces are connected`.
+    Connected,
     /// `my pieces connect REGION and REGION`.
     Connects(Region, Region),
     /// `the board is full[, decided by ...]`.

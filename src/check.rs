@@ -1503,6 +1503,30 @@ impl Checker {
                 dirs: self.dirs(scope, dirs, p, report)?,
             }),
             RuleDecl::Swap { .. } => Some(RuleModel::Swap),
+            RuleDecl::LineCount {
+                dirs,
+                over_friends,
+                target,
+                span,
+            } => {
+                let ds = self.dirs(scope, dirs, p, report)?;
+                let target = Self::target(*target, Target::EmptyOrEnemy);
+                if target == Target::Smash {
+                    if report {
+                        self.invalid(
+                            *span,
+                            "a move by the pieces on its line cannot smash",
+                            "end it with `to empty`, `to enemy` or `to empty or enemy`",
+                        );
+                    }
+                    return None;
+                }
+                Some(RuleModel::LineCount {
+                    dirs: ds,
+                    over_friends: *over_friends,
+                    target,
+                })
+            }
             RuleDecl::Place {
                 falling,
                 flipping,
@@ -2187,6 +2211,7 @@ impl Checker {
                     }),
                 }
             }
+            EndCondDecl::Connected => EndCond::Connected,
             EndCondDecl::Connects(a, b) => {
                 let sa = self.player_regions(scope, a);
                 let sb = self.player_regions(scope, b);

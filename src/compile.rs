@@ -165,6 +165,16 @@ pub fn compile(m: Model) -> Game {
                     RuleModel::Sleep { dirs } => Rule::Sleep { dirs: dirs.clone() },
                     RuleModel::Heal { dirs } => Rule::Heal { dirs: dirs.clone() },
                     RuleModel::Swap => Rule::Swap,
+                    // Not an attack pattern: royal safety does not see these moves.
+                    RuleModel::LineCount {
+                        dirs,
+                        over_friends,
+                        target,
+                    } => Rule::LineCount {
+                        dirs: dirs.clone(),
+                        over_friends: *over_friends,
+                        target: *target,
+                    },
                     RuleModel::EnPassant { dirs, smash } => {
                         has_en_passant = true;
                         Rule::EnPassant {
@@ -519,6 +529,7 @@ fn describe_end(e: &EndModel, kinds: &[KindModel]) -> String {
             }
         ),
         EndCond::Connects { label, .. } => format!("when my pieces connect {label}"),
+        EndCond::Connected => "when my pieces are connected".to_string(),
         EndCond::BoardFull { tiebreak } => {
             format!("when the board is full{}", tiebreak_text(tiebreak, kinds))
         }

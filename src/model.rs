@@ -180,6 +180,13 @@ pub enum RuleModel {
     Heal { dirs: Vec<u8> },
     /// Ability: swap places with any other piece on the board.
     Swap,
+    /// Exactly as many cells as there are pieces on the whole line of the move (Lines of
+    /// Action), over friends if `over_friends`, never over enemies.
+    LineCount {
+        dirs: Vec<u8>,
+        over_friends: bool,
+        target: Target,
+    },
     Jump {
         dirs: Vec<u8>,
         hurdle: Hurdle,
@@ -256,6 +263,8 @@ pub enum EndCond {
         /// The directions as written (`orthogonal`), or empty for every direction.
         along: String,
     },
+    /// All of a player's pieces form one group of neighbours.
+    Connected,
     /// A player's pieces form a chain of neighbours from one region to the other (their own
     /// regions).
     Connects {

@@ -430,6 +430,11 @@ fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::empty_or_any => &["`empty`"],
         Rule::k_smash | Rule::smash_word => &["`smash`"],
         Rule::k_place | Rule::place_rule => &["`place`"],
+        Rule::count_rule => &["`move`"],
+        Rule::over_friends => &["`,`"],
+        Rule::k_its => &["`its`"],
+        Rule::k_line => &["`line`"],
+        Rule::k_there => &["`there`"],
         Rule::falling | Rule::flipping | Rule::only_flips => &["`,`"],
         Rule::k_falling => &["`falling`"],
         Rule::k_flipping => &["`flipping`"],
@@ -441,7 +446,8 @@ fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::in_a_row => &["`I`"],
         Rule::k_exactly | Rule::exactly => &["`exactly`"],
         Rule::or_more => &["`or more`"],
-        Rule::connects => &["`my`"],
+        Rule::connects | Rule::connected => &["`my`"],
+        Rule::k_connected => &["`connected`"],
         Rule::k_connect => &["`connect`"],
         Rule::board_full => &["`the`"],
         Rule::k_full => &["`full`"],
@@ -847,6 +853,23 @@ fn build_rule(p: Pair<Rule>) -> RuleDecl {
             span: sp,
         },
         Rule::swap_rule => RuleDecl::Swap { span: sp },
+        Rule::count_rule => {
+            let (mut d, mut over_friends, mut tgt) = (Vec::new(), false, None);
+            for c in kids {
+                match c.as_rule() {
+                    Rule::dirs => d = dirs(c),
+                    Rule::over_friends => over_friends = true,
+                    Rule::target => tgt = Some(target(c)),
+                    r => unreachable!("grammar: move part {r:?}"),
+                }
+            }
+            RuleDecl::LineCount {
+                dirs: d,
+                over_friends,
+                target: tgt,
+                span: sp,
+            }
+        }
         Rule::bar_rule => {
             let mut it = kids.into_iter();
             RuleDecl::Bar {
@@ -1114,6 +1137,7 @@ fn build_end_rule(p: Pair<Rule>) -> EndRule {
                         dirs: d,
                     }
                 }
+                Rule::connected => EndCondDecl::Connected,
                 Rule::connects => {
                     let mut it = parts(inner).into_iter().map(build_region);
                     let a = it.next().expect("grammar: a region");

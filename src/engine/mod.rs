@@ -5,6 +5,7 @@
 //! or playout keeps one position per depth and reuses it with `clone_from`), so the hot path
 //! allocates nothing. No I/O happens here.
 
+mod line_count;
 mod movegen;
 mod place;
 mod position;
@@ -62,6 +63,12 @@ pub enum Rule {
         dirs: Vec<u8>,
     },
     Swap,
+    /// Exactly as many cells as pieces on the line (see [`line_count`]).
+    LineCount {
+        dirs: Vec<u8>,
+        over_friends: bool,
+        target: Target,
+    },
     Jump {
         dirs: Vec<u8>,
         hurdle: Hurdle,

@@ -364,7 +364,14 @@ impl Position<'_> {
     }
 
     /// A one-cell move or capture onto `to` (for steps and leaps).
-    fn emit_onto(&self, from: Cell, to: Cell, target: Target, code: u8, out: &mut Vec<Move>) {
+    pub(super) fn emit_onto(
+        &self,
+        from: Cell,
+        to: Cell,
+        target: Target,
+        code: u8,
+        out: &mut Vec<Move>,
+    ) {
         if !self.target_ok(target, to) {
             return;
         }
@@ -556,6 +563,11 @@ impl Position<'_> {
                     out.push(m);
                 }
             }
+            Rule::LineCount {
+                dirs,
+                over_friends,
+                target,
+            } => self.line_count_moves(c, code, dirs, *over_friends, *target, out),
             Rule::Swap => {
                 for t in 0..self.cells.len() as Cell {
                     let theirs = self.cells[t as usize];

@@ -229,6 +229,35 @@ impl Position<'_> {
         })
     }
 
+    /// Whether all of `player`'s pieces (at least one) form one group of neighbours.
+    pub(super) fn connected(&self, player: usize) -> bool {
+        let total = self.count(player, None);
+        let Some(first) = (0..self.cells.len())
+            .find(|&c| self.cells[c] != 0 && Game::owner(self.cells[c]) == player)
+        else {
+            return false;
+        };
+        let board = &self.game.board;
+        let mut seen = CellSet::EMPTY;
+        let mut stack = [NONE; 256];
+        seen.insert(first as Cell);
+        stack[0] = first as Cell;
+        let (mut n, mut found) = (1, 1);
+        while n > 0 {
+            n -= 1;
+            for t in board.neighbours(stack[n]) {
+                let code = self.cells[t as usize];
+                if code != 0 && Game::owner(code) == player && !seen.contains(t) {
+                    seen.insert(t);
+                    stack[n] = t;
+                    n += 1;
+                    found += 1;
+                }
+            }
+        }
+        found == total
+    }
+
     /// Whether `player`'s pieces form a chain of neighbours joining `a` and `b`: the chain
     /// through `through` only when it is a cell, else any.
     pub(super) fn connects(&self, player: usize, a: &CellSet, b: &CellSet, through: Cell) -> bool {

@@ -768,6 +768,7 @@ impl<'g> Position<'g> {
                         (p == mover || self.placed == NONE)
                             && self.connects(p, &a[p], &b[p], self.placed)
                     }
+                    EndCond::Connected => self.connected(p),
                     EndCond::BoardFull { tiebreak } => {
                         if p == mover && self.board_full() {
                             return Some(self.decide(tiebreak, e.verdict, p, &e.text));

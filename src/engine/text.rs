@@ -886,6 +886,16 @@ fn rule_text(game: &Game, r: &Rule) -> String {
         Rule::Sleep { dirs } => format!("sleep {}", dirs_text(game, dirs)),
         Rule::Heal { dirs } => format!("heal {}", dirs_text(game, dirs)),
         Rule::Swap => "swap with any piece".to_string(),
+        Rule::LineCount {
+            dirs,
+            over_friends,
+            target,
+        } => format!(
+            "move {} as far as there are pieces on its line{} {}",
+            dirs_text(game, dirs),
+            if *over_friends { ", over friends" } else { "" },
+            target_text(*target)
+        ),
         Rule::Jump {
             dirs,
             hurdle,
