@@ -207,6 +207,13 @@ pub enum RuleDecl {
     Swap {
         span: Span,
     },
+    /// `slide DIRS to empty, then shoot PIECE along DIRS`.
+    SlideShoot {
+        dirs: Vec<Name>,
+        piece: Name,
+        shoot: Vec<Name>,
+        span: Span,
+    },
     /// `move DIRS as far as there are pieces on its line[, over friends] [TARGET]`.
     LineCount {
         dirs: Vec<Name>,

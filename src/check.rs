@@ -1503,6 +1503,22 @@ impl Checker {
                 dirs: self.dirs(scope, dirs, p, report)?,
             }),
             RuleDecl::Swap { .. } => Some(RuleModel::Swap),
+            RuleDecl::SlideShoot {
+                dirs, piece, shoot, ..
+            } => {
+                let ds = self.dirs(scope, dirs, p, report);
+                let kind = if report {
+                    self.kind(scope, piece)
+                } else {
+                    Checker::default().kind(scope, piece)
+                };
+                let shoot = self.dirs(scope, shoot, p, report);
+                Some(RuleModel::SlideShoot {
+                    dirs: ds?,
+                    piece: kind?,
+                    shoot: shoot?,
+                })
+            }
             RuleDecl::LineCount {
                 dirs,
                 over_friends,
@@ -1983,7 +1999,7 @@ impl Checker {
             let promoted = kinds
                 .iter()
                 .any(|m| m.promotion.as_ref().is_some_and(|p| p.to.contains(&k)));
-            if !placed && !promoted && !enters(decl) {
+            if !placed && !promoted && !enters(decl) && !shot(scope, &decl.name.text) {
                 self.err(CheckError::NeverPlaced {
                     name: decl.name.text.clone(),
                     span: decl.name.span,
@@ -2267,6 +2283,15 @@ impl Checker {
 /// that a mistake inside the rule does not also report the piece as never in play).
 fn enters(k: &PieceDecl) -> bool {
     k.rules.iter().any(|r| matches!(r, RuleDecl::Place { .. }))
+}
+
+/// Whether some piece's rule brings pieces of `kind` onto the board (`then shoot KIND`).
+fn shot(scope: &Scope, kind: &str) -> bool {
+    scope.kinds.values().any(|k| {
+        k.rules
+            .iter()
+            .any(|r| matches!(r, RuleDecl::SlideShoot { piece, .. } if piece.text == kind))
+    })
 }
 
 /// A region as the author would write it, e.g. `my far rank` or `rank 1 d4`.

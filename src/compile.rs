@@ -165,6 +165,11 @@ pub fn compile(m: Model) -> Game {
                     RuleModel::Sleep { dirs } => Rule::Sleep { dirs: dirs.clone() },
                     RuleModel::Heal { dirs } => Rule::Heal { dirs: dirs.clone() },
                     RuleModel::Swap => Rule::Swap,
+                    RuleModel::SlideShoot { dirs, piece, shoot } => Rule::SlideShoot {
+                        dirs: dirs.clone(),
+                        piece: code(*piece, p),
+                        shoot: shoot.clone(),
+                    },
                     // Not an attack pattern: royal safety does not see these moves.
                     RuleModel::LineCount {
                         dirs,

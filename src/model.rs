@@ -180,6 +180,13 @@ pub enum RuleModel {
     Heal { dirs: Vec<u8> },
     /// Ability: swap places with any other piece on the board.
     Swap,
+    /// A slide to an empty cell, then a new piece of kind `piece` placed on a cell a slide
+    /// along `shoot` from the landing cell reaches (Amazons' arrow), in one turn.
+    SlideShoot {
+        dirs: Vec<u8>,
+        piece: KindId,
+        shoot: Vec<u8>,
+    },
     /// Exactly as many cells as there are pieces on the whole line of the move (Lines of
     /// Action), over friends if `over_friends`, never over enemies.
     LineCount {

@@ -431,6 +431,8 @@ fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::k_smash | Rule::smash_word => &["`smash`"],
         Rule::k_place | Rule::place_rule => &["`place`"],
         Rule::count_rule => &["`move`"],
+        Rule::shoot_rule => &["`slide`"],
+        Rule::k_shoot => &["`shoot`"],
         Rule::over_friends => &["`,`"],
         Rule::k_its => &["`its`"],
         Rule::k_line => &["`line`"],
@@ -853,6 +855,17 @@ fn build_rule(p: Pair<Rule>) -> RuleDecl {
             span: sp,
         },
         Rule::swap_rule => RuleDecl::Swap { span: sp },
+        Rule::shoot_rule => {
+            let mut it = kids.into_iter();
+            let d = dirs(it.next().expect("grammar: directions"));
+            let piece = name(it.next().expect("grammar: a piece"));
+            RuleDecl::SlideShoot {
+                dirs: d,
+                piece,
+                shoot: dirs(it.next().expect("grammar: directions")),
+                span: sp,
+            }
+        }
         Rule::count_rule => {
             let (mut d, mut over_friends, mut tgt) = (Vec::new(), false, None);
             for c in kids {

@@ -10,6 +10,7 @@ mod movegen;
 mod place;
 mod position;
 mod search;
+mod shoot;
 pub mod text;
 
 pub use movegen::{apply_cells, Scratch};
@@ -63,6 +64,13 @@ pub enum Rule {
         dirs: Vec<u8>,
     },
     Swap,
+    /// A slide to an empty cell, then a new `piece` (a code) placed by a slide along `shoot`
+    /// from the landing cell (see [`shoot`]).
+    SlideShoot {
+        dirs: Vec<u8>,
+        piece: u8,
+        shoot: Vec<u8>,
+    },
     /// Exactly as many cells as pieces on the line (see [`line_count`]).
     LineCount {
         dirs: Vec<u8>,
@@ -341,6 +349,10 @@ pub struct Move {
     pub extra_promote: u8,
     /// 1 + the player whose once-per-game right this move uses (a teleport), or 0.
     pub spends: u8,
+    /// A new piece (`shot_code`) placed on this cell after the move (an Amazons arrow), or
+    /// `NONE`.
+    pub shot: Cell,
+    pub shot_code: u8,
     /// The moved piece is fresh during the opponent's next action.
     pub mark_fresh: bool,
 }
@@ -361,6 +373,8 @@ impl Move {
             ep_mark: NONE,
             extra_promote: 0,
             spends: 0,
+            shot: NONE,
+            shot_code: 0,
             mark_fresh: false,
         }
     }
@@ -392,6 +406,7 @@ impl Move {
             && self.extra_from == o.extra_from
             && self.extra_to == o.extra_to
             && self.ep_mark == o.ep_mark
+            && self.shot == o.shot
     }
 
     /// Same start, end and captured set (draughts move identity).

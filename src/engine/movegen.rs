@@ -563,6 +563,9 @@ impl Position<'_> {
                     out.push(m);
                 }
             }
+            Rule::SlideShoot { dirs, piece, shoot } => {
+                self.slide_then_shoot(c, code, dirs, *piece, shoot, out)
+            }
             Rule::LineCount {
                 dirs,
                 over_friends,
@@ -1443,6 +1446,12 @@ pub fn apply_cells(cells: &mut [u8], m: &Move) {
         for &c in m.landings() {
             cells[c as usize] = crate::compile::code(Game::kind_of(cells[c as usize]), me);
         }
+        return;
+    }
+    if m.shot != NONE {
+        // The move, then the shot (which may land where the piece started).
+        apply_cells(cells, &Move { shot: NONE, ..*m });
+        cells[m.shot as usize] = m.shot_code;
         return;
     }
     let code = cells[m.from as usize];

@@ -425,6 +425,9 @@ impl<'g> Position<'g> {
             self.cells[m.from as usize]
         };
         self.apply_action(m, code);
+        if m.shot != NONE {
+            self.put(m.shot, m.shot_code, false);
+        }
         if m.spends != 0 {
             let p = (m.spends - 1) as usize;
             self.spent |= 1 << p;

@@ -17,6 +17,11 @@ impl Position<'_> {
             return "pass".to_string();
         }
         let name = |c: u8| g.board.names[c as usize].as_str();
+        if m.shot != NONE {
+            // The move, then where its shot lands: `d1-d6/d8`.
+            let plain = self.move_text(&Move { shot: NONE, ..*m });
+            return format!("{plain}/{}", name(m.shot));
+        }
         if m.kind == MoveKind::Place {
             // The cell alone (`e5`), or with the piece's letter (`S*e5`) where the player can
             // place several kinds.
@@ -886,6 +891,12 @@ fn rule_text(game: &Game, r: &Rule) -> String {
         Rule::Sleep { dirs } => format!("sleep {}", dirs_text(game, dirs)),
         Rule::Heal { dirs } => format!("heal {}", dirs_text(game, dirs)),
         Rule::Swap => "swap with any piece".to_string(),
+        Rule::SlideShoot { dirs, piece, shoot } => format!(
+            "slide {} to empty, then shoot {} along {}",
+            dirs_text(game, dirs),
+            game.kinds[Game::kind_of(*piece)].name,
+            dirs_text(game, shoot)
+        ),
         Rule::LineCount {
             dirs,
             over_friends,
