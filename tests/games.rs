@@ -248,6 +248,35 @@ fn invariants_over_random_positions() {
     }
 }
 
+/// The same invariants (every legal move has its own text, which reads back as that move; the
+/// royal filter is exact; ...) on the small fixture games of tests/language and tests/hooks.
+#[test]
+fn invariants_over_fixture_games() {
+    let mut files = common::files("tests/language", "game");
+    files.extend(common::files("tests/hooks", "game"));
+    assert!(files.len() >= 5, "fixtures: {files:?}");
+    for file in files {
+        let g = common::game(&file);
+        let mut rng = Rng::new(7);
+        let (mut positions, mut moves_checked) = (0, 0);
+        for _ in 0..20 {
+            let mut state = MatchState::new(g.start());
+            let mut plies = 0;
+            while state.outcome().is_none() && plies < 40 {
+                check_position(&file, &state.pos, &mut moves_checked);
+                positions += 1;
+                plies += 1;
+                let i = rng.below(state.moves().len());
+                state.play_index(i);
+            }
+        }
+        assert!(
+            positions > 0 && moves_checked > 0,
+            "{file}: nothing checked"
+        );
+    }
+}
+
 /// The bitboard generator (small square boards) must produce exactly the general generator's
 /// moves.
 #[test]

@@ -1101,10 +1101,33 @@ impl<'g> Position<'g> {
         out.retain(|m| self.royal_safe(m, &mut guard));
     }
 
+    /// Whether the player to move here has a move (pseudo-legal) that captures a royal piece
+    /// of `victim`: royal safety where attack patterns cannot tell (games with layers).
+    pub(super) fn royal_capturable(&self, victim: usize, replies: &mut Vec<Move>) -> bool {
+        let g = self.game;
+        replies.clear();
+        self.pseudo_moves(replies);
+        replies.iter().any(|r| {
+            r.captures().iter().any(|&c| {
+                let code = self.cells[c as usize];
+                code != 0 && g.royal[code as usize] && Game::owner(code) == victim
+            })
+        })
+    }
+
     /// Whether no royal piece of the mover is attacked after `m`. The move is applied to the
     /// guard's scratch board and taken back.
-    fn royal_safe(&self, m: &Move, guard: &mut RoyalGuard) -> bool {
+    fn royal_safe(&self, m: &Move, guard: &mut RoyalGuard<'g>) -> bool {
         let me = self.turn as usize;
+        if self.game.has_layers {
+            // Stacks, sleep and keeping change more than the top cells, and slept or kept
+            // pieces cannot act: play the move itself on a copy, as the game will, and ask
+            // the opponent's moves there.
+            let child = guard.child.get_or_insert_with(|| self.clone());
+            child.clone_from(self);
+            child.play_unchecked(m);
+            return !child.royal_capturable(me, &mut guard.replies);
+        }
         let n = self.cells.len();
         let scratch = &mut guard.scratch;
         if guard.overflow {
@@ -1164,7 +1187,11 @@ fn royal_cells(pos: &Position, player: usize) -> Option<([Cell; MAX_ROYALS], usi
 /// pieces, whether one is attacked now, and the cells whose pieces may be pinned. When no
 /// royal piece is attacked, a move can only expose one by leaving a cell on a sliding line
 /// from it or by removing a piece off its landing cell (en passant): other moves need no test.
-struct RoyalGuard {
+struct RoyalGuard<'g> {
+    /// A copy of the position to play moves on, and a buffer for the replies there (games
+    /// with layers), made once.
+    child: Option<Position<'g>>,
+    replies: Vec<Move>,
     royals: [Cell; MAX_ROYALS],
     nr: usize,
     overflow: bool,
@@ -1174,12 +1201,14 @@ struct RoyalGuard {
     scratch: [u8; 256],
 }
 
-impl RoyalGuard {
-    fn new(pos: &Position) -> RoyalGuard {
+impl<'g> RoyalGuard<'g> {
+    fn new(pos: &Position<'g>) -> RoyalGuard<'g> {
         let g = pos.game;
         let me = pos.turn as usize;
         let n = pos.cells.len();
         let mut guard = RoyalGuard {
+            child: None,
+            replies: Vec::new(),
             royals: [NONE; MAX_ROYALS],
             nr: 0,
             overflow: false,
@@ -1470,7 +1499,8 @@ pub fn apply_cells(cells: &mut [u8], m: &Move) {
     }
     cells[m.from as usize] = 0;
     cells[m.to as usize] = if m.promote != 0 { m.promote } else { code };
-    if m.extra_from != NONE {
+    // A second piece that moves (castling); abilities acting on one cell name no `extra_to`.
+    if m.extra_from != NONE && m.extra_to != NONE {
         let p = cells[m.extra_from as usize];
         cells[m.extra_from as usize] = 0;
         cells[m.extra_to as usize] = p;

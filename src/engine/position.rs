@@ -719,6 +719,12 @@ impl<'g> Position<'g> {
         if self.game.hypnosis.is_some() {
             return self.royal_threatened_by_moves();
         }
+        if self.game.has_layers {
+            // Slept and kept pieces cannot act: ask the opponent's moves.
+            let mut other = self.clone();
+            other.turn ^= 1;
+            return other.royal_capturable(self.turn as usize, &mut Vec::new());
+        }
         self.royal_attacked_on(&self.cells, self.turn as usize)
     }
 

@@ -50,25 +50,13 @@ impl Position<'_> {
             Notation::Pieces => {
                 let letter = g.kinds[Game::kind_of(mover)].letter;
                 let mut s = format!("{letter}{}", name(m.from));
-                match m.kind {
-                    MoveKind::Push | MoveKind::PushKept => {
-                        s.push('^');
-                        s.push_str(name(m.extra_from));
-                    }
-                    MoveKind::Sleep | MoveKind::SleepKept => {
-                        s.push('*');
-                        s.push_str(name(m.extra_from));
-                    }
-                    MoveKind::Heal => s.push('+'),
-                    MoveKind::Swap => {
+                match ability(g, m) {
+                    Some(a) => s.push_str(&a),
+                    None if m.kind == MoveKind::Swap => {
                         s.push_str("<>");
                         s.push_str(name(m.to));
                     }
-                    MoveKind::Transfer => {
-                        s.push('@');
-                        s.push_str(name(m.to));
-                    }
-                    _ => {
+                    None => {
                         let capture = m.ncap > 0 && m.kind != MoveKind::Keep;
                         s.push(if capture { 'x' } else { '-' });
                         s.push_str(name(m.to));
@@ -81,6 +69,10 @@ impl Position<'_> {
                     }
                 }
                 s
+            }
+            // An ability is written as in `notation pieces`, without the letter: `b2*c3`.
+            _ if ability(g, m).is_some() => {
+                format!("{}{}", name(m.from), ability(g, m).unwrap_or_default())
             }
             Notation::Coordinates => {
                 let mut s = if m.kind == MoveKind::Smash {
@@ -762,6 +754,19 @@ fn draw(g: &Game, cell: usize, symbol: impl Fn(u8) -> String) -> String {
         }
     }
     out
+}
+
+/// What an ability does, after the acting piece's cell: `^b3` a push, `*b3` a sleep, `+` a
+/// heal, `@b3` a transfer; `None` for other moves (and swaps, written per notation).
+fn ability(g: &Game, m: &Move) -> Option<String> {
+    let name = |c: Cell| g.board.names[c as usize].as_str();
+    match m.kind {
+        MoveKind::Push | MoveKind::PushKept => Some(format!("^{}", name(m.extra_from))),
+        MoveKind::Sleep | MoveKind::SleepKept => Some(format!("*{}", name(m.extra_from))),
+        MoveKind::Heal => Some("+".to_string()),
+        MoveKind::Transfer => Some(format!("@{}", name(m.to))),
+        _ => None,
+    }
 }
 
 /// Whether the placement `m` is of a kind that falls into place.
