@@ -53,13 +53,36 @@ pub enum LoadError {
     Invalid { rendered: String, count: usize },
 }
 
+/// The largest description file read (the largest shipped game is a few kilobytes).
+pub const MAX_DESCRIPTION_BYTES: u64 = 4 << 20;
+
+/// Reads a description as UTF-8 text of at most [`MAX_DESCRIPTION_BYTES`] (a device such as
+/// `/dev/zero` is cut off there, not read forever); a directory or a larger file is an error.
+fn read_limited(path: &str) -> std::io::Result<String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path)?;
+    if file.metadata()?.is_dir() {
+        return Err(std::io::Error::other("it is a directory"));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_DESCRIPTION_BYTES + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_DESCRIPTION_BYTES {
+        return Err(std::io::Error::other(format!(
+            "it is larger than {} MiB, too large for a description",
+            MAX_DESCRIPTION_BYTES >> 20
+        )));
+    }
+    String::from_utf8(bytes).map_err(|_| std::io::Error::other("it is not UTF-8 text"))
+}
+
 /// Reads and compiles a description file.
 ///
 /// # Errors
 /// [`LoadError::Io`] when the file cannot be read, [`LoadError::Invalid`] with rendered
 /// diagnostics when the description is wrong.
 pub fn load_file(path: &str) -> Result<Game, LoadError> {
-    let source = std::fs::read_to_string(path).map_err(|source| LoadError::Io {
+    let source = read_limited(path).map_err(|source| LoadError::Io {
         path: path.to_string(),
         source,
     })?;

@@ -34,6 +34,21 @@ pub fn parse(source: &str) -> Result<Description, SyntaxError> {
     let mut pairs =
         DescriptionParser::parse(Rule::description, source).map_err(|e| translate(source, e))?;
     let file = pairs.next().expect("file rule always yields one pair");
+    // Every number must fit the checker's range (u32): a larger one is reported, not clamped.
+    if let Some(big) = file
+        .clone()
+        .into_inner()
+        .flatten()
+        .find(|p| p.as_rule() == Rule::int && p.as_str().parse::<u32>().is_err())
+    {
+        return Err(SyntaxError {
+            message: format!("number `{}` is too large", big.as_str()),
+            span: span(&big),
+            label: "at most 4294967295".into(),
+            secondary: None,
+            notes: vec!["every count, size and limit in a description is below 2^32".into()],
+        });
+    }
     let game = file
         .into_inner()
         .find(|p| p.as_rule() == Rule::game)

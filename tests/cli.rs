@@ -66,3 +66,63 @@ fn usage_errors_exit_with_code_2() {
     assert_eq!(code, 2);
     assert!(err.contains("cannot read"), "{err}");
 }
+
+// ---------------------------------------------------------------- hardening (issue 12)
+
+#[test]
+fn out_of_range_arguments_are_usage_errors() {
+    for args in [
+        &["perft", "games/chess.game", "18446744073709551615"][..],
+        &["perft", "games/chess.game", "100000"],
+        &["perft", "games/chess.game", "1", "--runs", "0"],
+        &["bench", "games/chess.game", "--seconds", "NaN"],
+        &["bench", "games/chess.game", "--seconds", "inf"],
+        &["bench", "games/chess.game", "--seconds", "1e30"],
+        &["bench", "games/chess.game", "--seconds=-1"],
+        &["bench", "games/chess.game", "--seconds", "0"],
+    ] {
+        let (code, _, err) = tabula(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains("invalid value"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn an_endless_or_huge_input_is_refused_with_a_message() {
+    let (code, _, err) = tabula(&["validate", "/dev/zero"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("larger than 4 MiB"), "{err}");
+}
+
+#[test]
+fn validate_checks_every_description_in_a_folder() {
+    let (code, out, err) = tabula(&["validate", "games"]);
+    assert_eq!(code, 0, "{err}");
+    let shipped = common::files("games", "game");
+    assert_eq!(out.lines().count(), shipped.len(), "{out}");
+    assert!(out.contains("games/chess.game: ok"), "{out}");
+    // A folder with invalid descriptions reports each of them.
+    let (code, out, err) = tabula(&["validate", "tests/invalid"]);
+    assert_eq!(code, 1);
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(
+        err.matches(": 1 error").count() + err.matches(" errors\n").count(),
+        common::files("tests/invalid", "game").len(),
+        "{err}"
+    );
+    // A folder without descriptions is a usage error.
+    let (code, _, err) = tabula(&["validate", "src"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("holds no .game files"), "{err}");
+}
+
+#[test]
+fn perft_divide_json_includes_the_split() {
+    let (code, out, err) = tabula(&["perft", "games/tic-tac-toe.game", "2", "--divide", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["nodes"], 72);
+    let split = v["divide"].as_object().expect("a divide object");
+    assert_eq!(split.len(), 9);
+    assert!(split.values().all(|n| n == 8), "{split:?}");
+}

@@ -279,3 +279,61 @@ fn the_ai_plays_every_placement_game_to_its_end() {
         assert_eq!(lines_with(&out, "game over: ").len(), 1, "{game}: {out}");
     }
 }
+
+// ---------------------------------------------------------------- hardening (issue 12)
+
+#[test]
+fn a_line_that_is_not_text_or_far_too_long_is_answered_like_an_illegal_move() {
+    let mut input = b"e2e4\n\xff\xfe\n".to_vec();
+    input.extend(std::iter::repeat_n(b'a', 1_000_000));
+    input.extend(b"\ne7e5\nquit\n");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .arg("play")
+        .arg(common::root("games/chess.game"))
+        .args(["--white", "human", "--black", "human"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let _ = stdin.write_all(&input);
+    drop(stdin);
+    let out = child.wait_with_output().expect("the binary finishes");
+    let text = String::from_utf8(out.stdout).expect("utf-8 stdout");
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("not a move: the line is not UTF-8 text"),
+        "{text}"
+    );
+    assert!(
+        text.contains("not a move: the line is 1000000 bytes long"),
+        "{text}"
+    );
+    // Nothing of the long line is echoed back, and play goes on.
+    assert!(text.len() < 20_000, "{} bytes of output", text.len());
+    assert_eq!(
+        lines_with(&text, "moves ("),
+        ["moves (2): e2e4 e7e5"],
+        "{text}"
+    );
+}
+
+#[test]
+fn play_lists_moves_with_what_they_lead_to_as_tabula_moves_does() {
+    let fen = "8/1j5m/6C1/3MC3/1d6/1c6/5D2/8 w - b 0 1";
+    let (code, out, err) = play(
+        "games/bucky.game",
+        &["--white", "human", "--black", "human", "--position", fen],
+        "moves\nquit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let listed = lines_with(&out, "legal moves: ");
+    assert_eq!(listed.len(), 1, "{out}");
+    let listed: Vec<&str> = listed[0]
+        .trim_start_matches("legal moves: ")
+        .split(' ')
+        .collect();
+    assert!(listed.contains(&"d5-a5+"), "{listed:?}");
+    assert!(listed.contains(&"g6-b3++"), "{listed:?}");
+}

@@ -312,6 +312,7 @@ pub fn run_perft(pos: &Position, depth: usize, divide: bool, runs: u32, json: bo
     let runs = if divide { 1 } else { runs.max(1) };
     let mut laps = Vec::new();
     let mut nodes = 0;
+    let mut split: Vec<(String, u64)> = Vec::new();
     for run in 1..=runs {
         let mut counted = 0u64;
         let mut shown = Instant::now();
@@ -340,7 +341,9 @@ pub fn run_perft(pos: &Position, depth: usize, divide: bool, runs: u32, json: bo
                 }
             }
             laps.push(lap);
-            lines.iter().map(|(_, n)| n).sum()
+            let total = lines.iter().map(|(_, n)| n).sum();
+            split = lines;
+            total
         } else {
             let n = perft(pos, depth, &mut tick);
             laps.push(watch.lap());
@@ -355,19 +358,25 @@ pub fn run_perft(pos: &Position, depth: usize, divide: bool, runs: u32, json: bo
     let nps = median(&laps.iter().map(|l| rate(nodes, l.wall)).collect::<Vec<_>>());
     let cpu_nps = median(&laps.iter().map(|l| rate(nodes, l.cpu)).collect::<Vec<_>>());
     if json {
-        println!(
-            "{}",
-            serde_json::json!({
-                "depth": depth,
-                "nodes": nodes,
-                "seconds": round3(secs),
-                "nps": nps.round(),
-                "cpu_seconds": round3(cpu_secs),
-                "cpu_nps": cpu_nps.round(),
-                "runs": runs,
-                "cpu_clock": clock.name(),
-            })
-        );
+        let mut out = serde_json::json!({
+            "depth": depth,
+            "nodes": nodes,
+            "seconds": round3(secs),
+            "nps": nps.round(),
+            "cpu_seconds": round3(cpu_secs),
+            "cpu_nps": cpu_nps.round(),
+            "runs": runs,
+            "cpu_clock": clock.name(),
+        });
+        if divide {
+            // The count below each first move, in the order `--divide` prints them.
+            let map: serde_json::Map<String, serde_json::Value> = split
+                .into_iter()
+                .map(|(m, n)| (m, serde_json::Value::from(n)))
+                .collect();
+            out["divide"] = serde_json::Value::Object(map);
+        }
+        println!("{out}");
     } else {
         let of = if runs > 1 {
             format!(", median of {runs} runs")

@@ -26,7 +26,7 @@ struct Cli {
 enum Command {
     /// Check descriptions; print every problem with file:line:col.
     Validate {
-        /// Description files.
+        /// Description files, or folders whose `.game` files are all checked.
         #[arg(required = true)]
         files: Vec<String>,
     },
@@ -55,7 +55,9 @@ enum Command {
     /// Count move sequences of DEPTH plies (one move = one whole turn).
     Perft {
         file: String,
-        depth: usize,
+        /// Plies to count, at most 64.
+        #[arg(value_parser = clap::value_parser!(u64).range(0..=MAX_PERFT_DEPTH))]
+        depth: u64,
         #[arg(long)]
         position: Option<String>,
         /// Show the count below each legal move.
@@ -65,7 +67,8 @@ enum Command {
         #[arg(long)]
         json: bool,
         /// Count this many times and report the median times and rates.
-        #[arg(long, default_value_t = 1, conflicts_with = "divide")]
+        #[arg(long, default_value_t = 1, conflicts_with = "divide",
+              value_parser = clap::value_parser!(u32).range(1..))]
         runs: u32,
     },
     /// Play uniformly random games and print their moves and results.
@@ -86,8 +89,8 @@ enum Command {
     /// the end rules that decide how long a random game lasts.
     Bench {
         file: String,
-        /// How long each run lasts (wall time).
-        #[arg(long, default_value_t = 5.0)]
+        /// How long each run lasts (wall time), more than 0 and at most a day.
+        #[arg(long, default_value_t = 5.0, value_parser = parse_seconds)]
         seconds: f64,
         /// Number of timed runs; rates are their medians.
         #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
@@ -121,6 +124,23 @@ enum Command {
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..=8))]
         depth: Option<u64>,
     },
+}
+
+/// The deepest perft asked for: deeper counts could not finish, and each ply keeps a position.
+const MAX_PERFT_DEPTH: u64 = 64;
+
+/// A duration in seconds: a finite number above 0, at most a day.
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    let x: f64 = s
+        .parse()
+        .map_err(|_| format!("`{s}` is not a number of seconds"))?;
+    if x.is_finite() && x > 0.0 && x <= 86_400.0 {
+        Ok(x)
+    } else {
+        Err(format!(
+            "`{s}` is not a duration from above 0 to 86400 seconds"
+        ))
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
@@ -243,14 +263,7 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
                     eprintln!("game over: {}", o.describe(&g));
                     Vec::new()
                 }
-                None => {
-                    let mut moves = Vec::new();
-                    pos.legal_moves(&mut moves);
-                    let mut texts: Vec<String> =
-                        moves.iter().map(|m| pos.move_text_annotated(m)).collect();
-                    texts.sort();
-                    texts
-                }
+                None => pos.legal_move_list(),
             };
             if json {
                 println!(
@@ -274,7 +287,7 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
         } => {
             let g = load(&file)?;
             let pos = position(&g, &p)?;
-            bench::run_perft(&pos, depth, divide, runs, json);
+            bench::run_perft(&pos, depth as usize, divide, runs, json);
             Ok(())
         }
         Command::Playout {
@@ -314,9 +327,39 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
     }
 }
 
-fn validate(files: &[String]) -> Result<(), Fail> {
+/// The files a `validate` argument names: the file itself, or a folder's `.game` files, sorted.
+fn descriptions(arg: &str) -> Result<Vec<String>, Fail> {
+    let path = std::path::Path::new(arg);
+    if !path.is_dir() {
+        return Ok(vec![arg.to_string()]);
+    }
+    let entries =
+        std::fs::read_dir(path).map_err(|e| Fail(format!("error: cannot read {arg}: {e}"), 2))?;
+    let mut files: Vec<String> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "game") && p.is_file())
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        return Err(Fail(format!("error: {arg} holds no .game files"), 2));
+    }
+    Ok(files)
+}
+
+fn validate(args: &[String]) -> Result<(), Fail> {
     let mut worst = 0;
-    for f in files {
+    let mut files = Vec::new();
+    for a in args {
+        match descriptions(a) {
+            Ok(fs) => files.extend(fs),
+            Err(Fail(msg, code)) => {
+                eprintln!("{msg}");
+                worst = worst.max(code);
+            }
+        }
+    }
+    for f in &files {
         match tabula::load_file(f) {
             Ok(_) => println!("{f}: ok"),
             Err(e @ LoadError::Io { .. }) => {

@@ -124,12 +124,22 @@ impl<'g> Session<'g> {
                 Side::Human => {
                     write!(out, "{} to move> ", self.player(turn))?;
                     out.flush()?;
-                    let mut line = String::new();
-                    if input.read_line(&mut line)? == 0 {
+                    let Some(line) = read_line(input)? else {
                         writeln!(out)?;
                         writeln!(out, "end of input: quitting")?;
                         return self.record(out);
-                    }
+                    };
+                    let line = match line {
+                        Line::Text(t) => t,
+                        Line::Bad(why) => {
+                            if echo {
+                                writeln!(out)?;
+                            }
+                            writeln!(out, "not a move: {why}")?;
+                            draw = false;
+                            continue;
+                        }
+                    };
                     if echo {
                         writeln!(out, "{}", line.trim_end())?;
                     }
@@ -185,7 +195,7 @@ impl<'g> Session<'g> {
                 writeln!(
                     out,
                     "legal moves: {}",
-                    self.state.pos.legal_move_texts().join(" ")
+                    self.state.pos.legal_move_list().join(" ")
                 )?;
                 Ok(Step::Ask)
             }
@@ -271,4 +281,50 @@ impl<'g> Session<'g> {
         writeln!(out, "position: {}", self.state.pos.to_text())?;
         out.flush()
     }
+}
+
+/// The longest line read as a command or a move; a longer one is answered, not echoed.
+const MAX_LINE: usize = 1024;
+
+/// A line a person typed: text, or why it cannot be a move.
+enum Line {
+    Text(String),
+    Bad(String),
+}
+
+/// Reads one line (`None` at the end of input) without keeping more than [`MAX_LINE`] bytes
+/// of it, so that a huge line costs no memory, and without failing on bytes that are not
+/// UTF-8 text.
+fn read_line(input: &mut dyn BufRead) -> io::Result<Option<Line>> {
+    let mut kept = Vec::new();
+    let (mut total, mut ended) = (0usize, false);
+    while !ended {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            break;
+        }
+        let (chunk, used) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                ended = true;
+                (&buf[..i], i + 1)
+            }
+            None => (buf, buf.len()),
+        };
+        let room = MAX_LINE.saturating_sub(kept.len());
+        kept.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        total += chunk.len();
+        input.consume(used);
+    }
+    if total == 0 && !ended {
+        return Ok(None);
+    }
+    if total > MAX_LINE {
+        return Ok(Some(Line::Bad(format!(
+            "the line is {total} bytes long; a move is a few characters"
+        ))));
+    }
+    Ok(Some(match String::from_utf8(kept) {
+        Ok(t) => Line::Text(t),
+        Err(_) => Line::Bad("the line is not UTF-8 text".into()),
+    }))
 }

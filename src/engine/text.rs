@@ -190,6 +190,16 @@ impl Position<'_> {
         t
     }
 
+    /// The legal moves as `tabula moves` and `play`'s `moves` list them: sorted, each with
+    /// what it leads to where the game shows it (Bucky's `(xa1)`, `+`, `++`).
+    pub fn legal_move_list(&self) -> Vec<String> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        let mut t: Vec<String> = moves.iter().map(|m| self.move_text_annotated(m)).collect();
+        t.sort();
+        t
+    }
+
     /// Finds the legal move written `text` (case does not matter; `-` may be left out).
     ///
     /// # Errors
