@@ -45,8 +45,33 @@ impl From<&CheckError> for Diagnostic {
     }
 }
 
+/// The source as shown under a diagnostic: a line too long to be read (refused by the parser,
+/// whose diagnostic points at its first character) is cut short, so that the report stays
+/// small; every other line is kept as it is, so spans keep their places up to that line.
+fn shortened(source: &str) -> String {
+    const SHOWN: usize = 100;
+    if source
+        .lines()
+        .all(|l| l.chars().count() <= crate::syntax::MAX_LINE_CHARS)
+    {
+        return source.to_string();
+    }
+    let mut out = String::new();
+    for line in source.split_inclusive('\n') {
+        if line.chars().count() > crate::syntax::MAX_LINE_CHARS {
+            out.extend(line.chars().take(SHOWN));
+            out.push_str(" ...\n");
+        } else {
+            out.push_str(line);
+        }
+    }
+    out
+}
+
 /// Renders diagnostics against their source, one after another.
 pub fn render(file_name: &str, source: &str, diagnostics: &[Diagnostic]) -> String {
+    let shown = shortened(source);
+    let source = shown.as_str();
     let file = SimpleFile::new(file_name, source);
     let config = term::Config::default();
     let mut out = NoColor::new(Vec::new());

@@ -31,6 +31,24 @@ pub struct SyntaxError {
 /// # Errors
 /// The first place where the text stops following the grammar, with the tokens expected there.
 pub fn parse(source: &str) -> Result<Description, SyntaxError> {
+    // A description is read line by line by people; a line far longer than any statement
+    // (generated or corrupted text) is refused before the parser spends its time on it.
+    let mut start = 0;
+    for line in source.split_inclusive('\n') {
+        let len = line.trim_end_matches(['\n', '\r']).chars().count();
+        if len > MAX_LINE_CHARS {
+            return Err(SyntaxError {
+                message: format!(
+                    "this line is {len} characters long; a line holds at most {MAX_LINE_CHARS}"
+                ),
+                span: Span::new(start, start + line.chars().next().map_or(0, char::len_utf8)),
+                label: "this line".into(),
+                secondary: None,
+                notes: vec!["write one statement per line".into()],
+            });
+        }
+        start += line.len();
+    }
     let mut pairs =
         DescriptionParser::parse(Rule::description, source).map_err(|e| translate(source, e))?;
     let file = pairs.next().expect("file rule always yields one pair");
@@ -55,6 +73,9 @@ pub fn parse(source: &str) -> Result<Description, SyntaxError> {
         .expect("grammar: file contains game");
     Ok(build_game(game))
 }
+
+/// The longest line a description may have, in characters.
+pub const MAX_LINE_CHARS: usize = 4096;
 
 /// Keywords that start a statement of the game itself (not of a piece, setup or end block).
 const GAME_STATEMENTS: [&str; 9] = [

@@ -121,3 +121,25 @@ fn validate_exits_2_on_a_missing_file() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("no-such-file.game"), "{stderr}");
 }
+
+/// A generated line of almost 4 MB (the largest file read) ending in a syntax error is refused
+/// at once with a short report: parsing such a line used to take many seconds, and its
+/// report repeated the whole line.
+#[test]
+fn a_huge_line_is_refused_before_parsing_with_a_short_report() {
+    let terms = "a1 ".repeat(1_300_000);
+    let source = format!(
+        "game \"T\" {{\n  players white, black\n  board square 3 x 3\n  region r = {terms};\n}}\n"
+    );
+    let ds = tabula::compile_source(&source).expect_err("a line this long is refused");
+    assert_eq!(ds.len(), 1);
+    let shown = tabula::diagnostic::render("huge.game", &source, &ds);
+    assert!(
+        shown.starts_with(
+            "error: this line is 3900014 characters long; a line holds at most 4096\n\
+             \u{20} ┌─ huge.game:4:1\n"
+        ),
+        "{shown}"
+    );
+    assert!(shown.len() < 1_000, "{} bytes of report", shown.len());
+}
