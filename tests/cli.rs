@@ -126,3 +126,81 @@ fn perft_divide_json_includes_the_split() {
     assert_eq!(split.len(), 9);
     assert!(split.values().all(|n| n == 8), "{split:?}");
 }
+
+/// Position strings the rules could never reach, in ways that break the engine's assumptions,
+/// are refused with a plain message (issue 12 item 10).
+#[test]
+fn impossible_positions_are_refused() {
+    for (game, fen, says) in [
+        (
+            "games/chess.game",
+            "4k3/4R3/8/8/8/8/8/4K2r w - - 0 1",
+            "black is in check although it is white's turn",
+        ),
+        (
+            "games/chess.game",
+            "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1",
+            "castling right `K` has no king and partner in place",
+        ),
+        (
+            "games/ducart.game",
+            "kcsthsck/wwwwwwww/8/8/8/8/[LW]WWWWWWW/1CSHTSCK w - 0 1",
+            "a leaper on a2 keeps a piece, but it cannot keep",
+        ),
+        (
+            "games/ducart.game",
+            "kcsthsck/wwwwwwww/8/8/8/8/[TK]WWWWWWW/1CSHTSCK w - 0 1",
+            "a stealer on a2 keeps a piece, but it cannot keep",
+        ),
+        (
+            "games/ducart.game",
+            "kcsthsck/wwwwwwww/8/8/8/8/WWWWWWWW/KCSHTSCK w a2 0 1",
+            "the piece on the fresh cell `a2` (sweeper) never becomes fresh",
+        ),
+    ] {
+        let (code, _, err) = tabula(&["moves", game, "--position", fen]);
+        assert_eq!(code, 1, "{fen}: {err}");
+        assert!(err.contains(says), "{fen}: {err}");
+    }
+}
+
+/// FEN as other programs write it (`-` for castling and en passant) is read for any game, and
+/// a bad field names the fields the game expects (issue 20 item 1).
+#[test]
+fn fen_placeholders_are_accepted_and_bad_fields_name_the_expected_ones() {
+    let board = "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP";
+    let plain = tabula(&[
+        "perft",
+        "games/breakthrough.game",
+        "2",
+        "--json",
+        "--position",
+        &format!("{board} w 0 1"),
+    ]);
+    let fen = tabula(&[
+        "perft",
+        "games/breakthrough.game",
+        "2",
+        "--json",
+        "--position",
+        &format!("{board} w - - 0 1"),
+    ]);
+    assert_eq!(plain.0, 0, "{}", plain.2);
+    assert_eq!(fen.0, 0, "{}", fen.2);
+    let nodes =
+        |out: &str| serde_json::from_str::<serde_json::Value>(out).expect("json")["nodes"].clone();
+    assert_eq!(nodes(&plain.1), nodes(&fen.1));
+    let (code, _, err) = tabula(&[
+        "moves",
+        "games/breakthrough.game",
+        "--position",
+        &format!("{board} w x 0 1"),
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(
+            "this game's position fields are: board, side to move, no-progress count, move number"
+        ),
+        "{err}"
+    );
+}

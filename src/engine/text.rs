@@ -522,6 +522,33 @@ impl Position<'_> {
                     .cell(f)
                     .filter(|&c| cells[c as usize] != 0)
                     .ok_or_else(|| err(format!("fresh cell `{f}` holds no piece")))?;
+                let code = cells[fresh as usize];
+                let can_be_fresh = game.rules[code as usize].iter().any(|r| {
+                    matches!(
+                        r,
+                        Rule::Leap {
+                            then_fresh: true,
+                            ..
+                        }
+                    )
+                });
+                if !can_be_fresh {
+                    return Err(err(format!(
+                        "the piece on the fresh cell `{f}` ({}) never becomes fresh",
+                        game.kinds[Game::kind_of(code)].name
+                    )));
+                }
+            }
+            // A stack's top piece must be one that keeps.
+            for c in 0..b.len() {
+                let top = cells[c];
+                if under[c] != 0 && !game.hooks[top as usize].iter().any(|h| h.keeps) {
+                    return Err(err(format!(
+                        "a {} on {} keeps a piece, but it cannot keep",
+                        game.kinds[Game::kind_of(top)].name,
+                        b.names[c]
+                    )));
+                }
             }
         }
         let mut unmoved = CellSet::EMPTY;
@@ -602,22 +629,34 @@ impl Position<'_> {
                 }
             }
         }
-        let quiet: u32 = match fields.next() {
+        // FEN as other programs write it has castling and en-passant fields even for games
+        // without them: `-` placeholders before the two counters are accepted.
+        let mut rest: Vec<&str> = fields.collect();
+        let placeholders =
+            if game.castles.is_empty() { 1 } else { 0 } + if game.has_en_passant { 0 } else { 1 };
+        let mut dropped = 0;
+        while rest.len() > 2 && dropped < placeholders && rest[0] == "-" {
+            rest.remove(0);
+            dropped += 1;
+        }
+        let expected = || format!("this game's position fields are: {}", position_fields(game));
+        let mut rest = rest.into_iter();
+        let quiet: u32 = match rest.next() {
             Some(f) => f
                 .parse()
-                .map_err(|_| err(format!("bad no-progress count `{f}`")))?,
+                .map_err(|_| err(format!("bad no-progress count `{f}`; {}", expected())))?,
             None => 0,
         };
-        let movenum: u32 = match fields.next() {
+        let movenum: u32 = match rest.next() {
             Some(f) => f
                 .parse()
                 .ok()
                 .filter(|&n| n >= 1)
-                .ok_or_else(|| err(format!("bad move number `{f}`")))?,
+                .ok_or_else(|| err(format!("bad move number `{f}`; {}", expected())))?,
             None => 1,
         };
-        if let Some(extra) = fields.next() {
-            return Err(err(format!("unexpected field `{extra}`")));
+        if let Some(extra) = rest.next() {
+            return Err(err(format!("unexpected field `{extra}`; {}", expected())));
         }
         pos.unmoved = unmoved;
         pos.ep_targets = ep_targets;
@@ -626,6 +665,18 @@ impl Position<'_> {
         pos.quiet = quiet;
         pos.spent = spent;
         pos.hash = pos.compute_hash();
+        // The player who has just moved cannot have left a royal piece attacked.
+        if game.has_royal {
+            let mut other = pos.clone();
+            other.turn ^= 1;
+            if other.in_check() {
+                let (who, mover) = (turn as usize ^ 1, turn as usize);
+                return Err(err(format!(
+                    "{} is in check although it is {}'s turn: the position cannot arise",
+                    game.players[who].name, game.players[mover].name
+                )));
+            }
+        }
         Ok(pos)
     }
 
@@ -764,6 +815,26 @@ fn draw(g: &Game, cell: usize, symbol: impl Fn(u8) -> String) -> String {
         }
     }
     out
+}
+
+/// The fields of a game's position strings, in order, for messages.
+fn position_fields(game: &Game) -> String {
+    let mut f = vec!["board", "side to move"];
+    if game.has_layers {
+        f.push("fresh piece (`-` for none)");
+    }
+    if !game.castles.is_empty() {
+        f.push("castling rights (`-` for none)");
+    }
+    if game.has_en_passant {
+        f.push("en-passant cells (`-` for none)");
+    }
+    if !game.game_moves.is_empty() {
+        f.push("players with an unused teleport (`-` for none)");
+    }
+    f.push("no-progress count");
+    f.push("move number");
+    f.join(", ")
 }
 
 /// What an ability does, after the acting piece's cell: `^b3` a push, `*b3` a sleep, `+` a

@@ -24,6 +24,7 @@ pub fn compile_keep(args: &[ArgValue], _board: &Board, _kind: KindId) -> Compile
     CompiledHook {
         generate: Some(keep_moves),
         may_act: Some(may_leave),
+        keeps: true,
         data: vec![(dirs & 0xff) as u8, (dirs >> 8) as u8, exempt as u8],
         ..CompiledHook::default()
     }

@@ -128,6 +128,8 @@ pub struct CompiledHook {
     pub game_moves: Option<GameMovesFn>,
     /// A hypnotized piece of this kind may still take revenge (see [`revenge`]).
     pub revenge: bool,
+    /// A piece of this kind may keep another under it (a stack's top piece).
+    pub keeps: bool,
     pub data: Vec<u8>,
 }
 
