@@ -74,6 +74,68 @@ pub fn parse(source: &str) -> Result<Description, SyntaxError> {
     Ok(build_game(game))
 }
 
+/// Game-design words the language does not have yet, and what to say about them.
+const NOT_YET: [(&str, &str); 9] = [
+    ("drop", "dropping a piece from a hand (Shogi, Crazyhouse) is not in the language yet; `place on empty` brings pieces from an unlimited supply"),
+    ("sow", "sowing (mancala games) is not in the language yet"),
+    ("graph", "boards given as graphs are not in the language yet: boards are `square W x H`, `hex N` or `rhombus W x H`"),
+    ("cannon", "capturing over a screen (the Xiangqi cannon) is not in the language yet"),
+    ("screen", "capturing over a screen (the Xiangqi cannon) is not in the language yet"),
+    ("custodial", "custodial capture (tafl, Hasami Shogi) is not in the language yet"),
+    ("rotate", "rotating part of the board (Pentago) is not in the language yet"),
+    ("territory", "territory scoring (Go) is not in the language yet"),
+    ("hand", "pieces in hand (Shogi) are not in the language yet"),
+];
+
+/// Words that continue a rule and cannot start a line.
+const CONTINUATIONS: [&str; 14] = [
+    "to",
+    "from",
+    "smashing",
+    "over",
+    "then",
+    "and",
+    "or",
+    "twice",
+    "until",
+    "repeatedly",
+    "gap",
+    "beyond",
+    "landing",
+    ",",
+];
+
+/// Whether only white space and comments follow `pos`.
+fn at_end_of(source: &str, pos: usize) -> bool {
+    source[pos..]
+        .lines()
+        .all(|l| l.trim().is_empty() || l.trim_start().starts_with("//"))
+}
+
+/// The `}` that closed the `game` block before `pos`, if one did.
+fn game_close(source: &str, pos: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut in_string = false;
+    let mut comment = false;
+    for (i, c) in source[..pos].char_indices() {
+        match c {
+            '\n' => comment = false,
+            _ if comment => {}
+            '"' => in_string = !in_string,
+            '/' if !in_string && source[i..].starts_with("//") => comment = true,
+            '{' if !in_string => depth += 1,
+            '}' if !in_string => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 /// The longest line a description may have, in characters.
 pub const MAX_LINE_CHARS: usize = 4096;
 
@@ -99,6 +161,11 @@ fn translate(source: &str, err: pest::error::Error<Rule>) -> SyntaxError {
             .collect(),
         ErrorVariant::CustomError { message } => vec![message.clone()],
     };
+    // After `to`, pest names only the first word of each target: list them whole.
+    if expected.iter().any(|e| e == "`empty`") && expected.iter().any(|e| e == "`enemy`") {
+        expected.push("`empty or any`".into());
+        expected.push("`empty or enemy`".into());
+    }
     expected.sort();
     expected.dedup();
     // Put line and file ends last: they are the least informative alternatives.
@@ -130,6 +197,53 @@ fn translate(source: &str, err: pest::error::Error<Rule>) -> SyntaxError {
         secondary: None,
         notes: vec![],
     };
+
+    // No `game` block at all (an empty file, or only comments).
+    if expected.iter().any(|e| e == "`game`") || at_end_of(source, 0) {
+        error.message = format!("expected a `game \"Name\" {{ ... }}` block, found {found}");
+        error.label = "the description starts here".to_string();
+        error.notes.push(
+            "a description is one block: `game \"Name\" {`, then `players ...`, `board ...`, \
+             the pieces, the setup and the end, each on its own line, then `}`"
+                .to_string(),
+        );
+        return error;
+    }
+
+    // A game-design word the language does not have yet.
+    if let Some((_, what)) = NOT_YET.iter().find(|(w, _)| *w == word) {
+        error.label = "not yet in the language".to_string();
+        error.notes.push(format!(
+            "{what}; see \"Not yet in the language\" in grammar/README.md"
+        ));
+        return error;
+    }
+
+    // A rule split over two lines: the second line starts with a word that only continues one.
+    let line_start = source[..pos].rfind('\n').map_or(0, |i| i + 1);
+    if CONTINUATIONS.contains(&word) && source[line_start..pos].trim().is_empty() {
+        error.notes.push(format!(
+            "a rule is written on one line: `{word} ...` continues the line above; join them"
+        ));
+        return error;
+    }
+
+    // Text after the end of the game: a `}` too many closed it early.
+    if expected
+        .iter()
+        .all(|e| e == "end of line" || e == "end of file")
+        && !at_end_of(source, pos)
+    {
+        if let Some(close) = game_close(source, pos) {
+            error.message = format!("the game ended before {found}");
+            error.label = "outside the game".to_string();
+            error.secondary = Some((Span::new(close, close + 1), "this `}` closes the game"));
+            error.notes.push(
+                "a `}` too many closes the `game` block early: remove the extra `}`".to_string(),
+            );
+            return error;
+        }
+    }
 
     if let Some(number) = fractional_number(source, pos) {
         // `worth 2.5`: the parser stops at `.5`; blame the whole number instead.
@@ -323,7 +437,8 @@ fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::k_compulsory => &["`compulsory`"],
         Rule::k_diagram => &["`diagram`"],
         Rule::k_draw | Rule::draw => &["`draw`"],
-        Rule::k_empty | Rule::empty_or_enemy | Rule::empty => &["`empty`"],
+        Rule::k_empty | Rule::empty => &["`empty`"],
+        Rule::empty_or_enemy => &["`empty or enemy`"],
         Rule::k_en => &["`en`"],
         Rule::k_end | Rule::end_block => &["`end`"],
         Rule::k_enemy | Rule::enemy => &["`enemy`"],
@@ -463,7 +578,7 @@ fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::state_rule | Rule::state_name => &["`slept`", "`kept`", "`keeping`", "`fresh`"],
         Rule::immune_clause => &["`are`"],
         Rule::effects => &["an effect (kill, keep, push, sleep, steal, leap-over)"],
-        Rule::empty_or_any => &["`empty`"],
+        Rule::empty_or_any => &["`empty or any`"],
         Rule::k_smash | Rule::smash_word => &["`smash`"],
         Rule::k_place | Rule::place_rule => &["`place`"],
         Rule::count_rule => &["`move`"],
