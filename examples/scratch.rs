@@ -1,15 +1,35 @@
+use std::collections::HashSet;
+use tabula::engine::Position;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let src = std::fs::read_to_string(&args[1]).unwrap();
-    let t = std::time::Instant::now();
-    let r = tabula::syntax::parse(&src);
-    println!("parse {:?} ok={}", t.elapsed(), r.is_ok());
-    let t = std::time::Instant::now();
-    let r = tabula::compile_source(&src);
-    println!("compile_source {:?}", t.elapsed());
-    if let Err(ds) = r {
-        let t = std::time::Instant::now();
-        let s = tabula::diagnostic::render("x", &src, &ds);
-        println!("render {:?} {}", t.elapsed(), s.len());
+    let game = tabula::load_file(&args[1]).unwrap();
+    let mut rng = tabula::rng::Rng::new(5);
+    let mut dupes = 0;
+    let mut total = 0;
+    for _ in 0..200 {
+        let mut pos = game.start();
+        for _ in 0..40 {
+            if pos.static_outcome().is_some() {
+                break;
+            }
+            let mut ms = Vec::new();
+            pos.legal_moves(&mut ms);
+            if ms.is_empty() {
+                break;
+            }
+            let mut seen = HashSet::new();
+            for m in &ms {
+                let mut c = m.captures().to_vec();
+                c.sort();
+                if !seen.insert((m.from, m.to, c, m.promote)) {
+                    dupes += 1;
+                }
+                total += 1;
+            }
+            let m = ms[rng.below(ms.len())];
+            pos.play_unchecked(&m);
+        }
     }
+    println!("moves {total} same (from,to,caps): {dupes}");
+    let _ = Position::from_text(&game, "x");
 }

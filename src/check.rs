@@ -1277,6 +1277,29 @@ impl Checker {
         }
         if let Some((_, span)) = step_effect {
             let walks = p.rules.iter().any(|r| matches!(r, RuleDecl::Walk { .. }));
+            // With an effect after each step every route is a move of its own (Rascals R3), and
+            // routes grow exponentially with the steps.
+            for r in &p.rules {
+                if let RuleDecl::Walk { friends, steps, .. } = r {
+                    let most = steps.value
+                        + if *friends {
+                            scope.board.dirs.len() as u32
+                        } else {
+                            0
+                        };
+                    if most > MAX_EFFECT_WALK {
+                        self.err(CheckError::OutOfRange {
+                            what: "walk length",
+                            value: most.to_string(),
+                            span: steps.span,
+                            range: format!(
+                                "at most {MAX_EFFECT_WALK} steps (friends counted) with `after each \
+                                 step`: every route is a move, and routes multiply with each step"
+                            ),
+                        });
+                    }
+                }
+            }
             if !walks {
                 self.err(CheckError::Unreachable {
                     span,
@@ -2278,6 +2301,9 @@ impl Checker {
         })
     }
 }
+
+/// The longest walk (friends counted at most) whose every route is a move of its own.
+const MAX_EFFECT_WALK: u32 = 8;
 
 /// Whether pieces of this kind can enter the board: it has a `place ...` rule (as written, so
 /// that a mistake inside the rule does not also report the piece as never in play).

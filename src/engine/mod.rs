@@ -9,6 +9,7 @@ mod line_count;
 mod movegen;
 mod place;
 mod position;
+mod reach;
 mod search;
 mod shoot;
 pub mod text;

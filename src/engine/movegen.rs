@@ -26,17 +26,17 @@ struct Walker<'a> {
 }
 
 /// State threaded through a jump chain.
-struct Chain<'a> {
-    start: Cell,
-    code: u8,
+pub(super) struct Chain<'a> {
+    pub(super) start: Cell,
+    pub(super) code: u8,
     dirs: &'a [u8],
     hurdle: Hurdle,
     gap: (u8, u8),
     beyond: (u8, u8),
     landing: Option<CellSet>,
-    repeatedly: bool,
+    pub(super) repeatedly: bool,
     captured: CellSet,
-    visited: CellSet,
+    pub(super) visited: CellSet,
 }
 
 impl Position<'_> {
@@ -330,7 +330,7 @@ impl Position<'_> {
     }
 
     /// Pushes `m`, once per promotion choice where the piece ends in its promotion region.
-    fn emit(&self, mut m: Move, code: u8, out: &mut Vec<Move>) {
+    pub(super) fn emit(&self, mut m: Move, code: u8, out: &mut Vec<Move>) {
         let moves_piece = matches!(
             m.kind,
             MoveKind::Normal | MoveKind::Walk | MoveKind::DoubleStep
@@ -646,6 +646,11 @@ impl Position<'_> {
                     visited: CellSet::EMPTY,
                 };
                 chain.visited.insert(c);
+                if *repeatedly && *hurdle != Hurdle::Enemy {
+                    // Nothing is taken, so only where a chain ends matters: one move per cell.
+                    self.jump_ends(&mut chain, out);
+                    return;
+                }
                 let mut m = Move::new(c, c);
                 self.jump(&mut chain, c, &mut m, out);
             }
@@ -667,6 +672,11 @@ impl Position<'_> {
                             budget += 1;
                         }
                     }
+                }
+                if self.game.step_effect[code as usize].is_none() {
+                    // Nothing happens along the way, so only where a walk ends matters.
+                    self.walk_ends(c, code, dirs, budget, out);
+                    return;
                 }
                 let mut w = Walker {
                     code,
@@ -878,7 +888,7 @@ impl Position<'_> {
     }
 
     /// Extends a jump chain from `at`; returns whether any jump was possible.
-    fn jump(&self, ch: &mut Chain, at: Cell, m: &mut Move, out: &mut Vec<Move>) -> bool {
+    pub(super) fn jump(&self, ch: &mut Chain, at: Cell, m: &mut Move, out: &mut Vec<Move>) -> bool {
         let b = &self.game.board;
         let start = ch.start;
         let occupied = |x: Cell| x != start && self.cells[x as usize] != 0;
