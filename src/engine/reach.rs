@@ -62,8 +62,8 @@ impl Position<'_> {
             let before = out.len();
             let mut probe = Move::new(c, c);
             self.jump(ch, at, &mut probe, out);
-            for i in before..out.len() {
-                let l = out[i].to;
+            for m in &out[before..] {
+                let l = m.to;
                 if !ch.visited.contains(l) {
                     ch.visited.insert(l);
                     parent[l as usize] = at;
