@@ -3,7 +3,8 @@
 //!
 //! The search looks a fixed number of plies ahead ([`DEFAULT_DEPTH`]) and then follows
 //! captures a few plies further ([`CAPTURE_PLIES`]) so that it does not stop in the middle of
-//! an exchange. A position is worth the summed `worth` of the mover's pieces minus the
+//! an exchange. It deepens one ply at a time and keeps the deepest search finished within
+//! [`NODE_BUDGET`] positions. A position is worth the summed `worth` of the mover's pieces minus the
 //! opponent's; a decided position is worth a win or a loss, a win sooner being worth more.
 //! Moves that score the same are told apart by the caller's seeded [`Rng`], so games vary
 //! with the seed and repeat exactly for the same seed.
@@ -22,6 +23,12 @@ pub const DEFAULT_DEPTH: usize = 3;
 
 /// Plies of captures searched below the full-width plies.
 pub const CAPTURE_PLIES: usize = 6;
+
+/// The most positions one search visits. The search deepens one ply at a time up to its depth
+/// and keeps the last depth it finished within this budget, so that a move comes in about a
+/// second even where moves are many and captures everywhere (Rascals, Amazons); counting
+/// positions, not time, keeps the choice the same for the same seed on any machine.
+pub const NODE_BUDGET: u64 = 250_000;
 
 /// The score of a position already won, before the bonus for winning sooner is taken off.
 pub const WIN: i32 = 1_000_000;
@@ -59,6 +66,8 @@ pub struct Searcher<'g> {
     /// `worth[code]`: the value of a piece code (0 for the empty code).
     worth: Vec<i32>,
     nodes: u64,
+    /// Positions this search may still visit before it gives up the depth it is on.
+    limit: u64,
 }
 
 impl<'g> Searcher<'g> {
@@ -77,6 +86,7 @@ impl<'g> Searcher<'g> {
             moves: (0..levels).map(|_| Vec::with_capacity(64)).collect(),
             worth,
             nodes: 0,
+            limit: NODE_BUDGET,
         }
     }
 
@@ -105,13 +115,31 @@ impl<'g> Searcher<'g> {
             moves.swap(i, rng.below(i + 1));
         }
         moves.sort_by_key(|m| std::cmp::Reverse(self.promise(0, m)));
+        // One ply deeper at a time; a depth that runs out of nodes is not used.
         let mut best: Option<Choice> = None;
-        let mut alpha = -WIN - 1;
-        for m in &moves {
-            let score = -self.child(0, m, self.depth - 1, -WIN - 1, -alpha);
-            if best.is_none_or(|b| score > b.score) {
-                best = Some(Choice { mv: *m, score });
-                alpha = score;
+        for depth in 1..=self.depth {
+            let mut found: Option<Choice> = None;
+            let mut alpha = -WIN - 1;
+            for m in &moves {
+                let score = -self.child(0, m, depth - 1, -WIN - 1, -alpha);
+                if self.nodes > self.limit {
+                    break;
+                }
+                if found.is_none_or(|b| score > b.score) {
+                    found = Some(Choice { mv: *m, score });
+                    alpha = score;
+                }
+            }
+            let out_of_nodes = self.nodes > self.limit;
+            if out_of_nodes && best.is_some() {
+                break;
+            }
+            best = found.or(best);
+            if out_of_nodes {
+                break;
+            }
+            if best.is_some_and(|b| b.decided_in().is_some_and(|n| n > 0)) {
+                break;
             }
         }
         self.moves[0] = moves;
@@ -133,6 +161,9 @@ impl<'g> Searcher<'g> {
     /// Full-width search of `pos[level]`, `depth` (≥ 1) plies deep, for the player to move.
     fn negamax(&mut self, level: usize, depth: usize, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
+        if self.nodes > self.limit {
+            return 0;
+        }
         if let Some(score) = self.decided(level) {
             return score;
         }
@@ -165,6 +196,9 @@ impl<'g> Searcher<'g> {
     /// count or capture, for at most `plies` more plies.
     fn captures(&mut self, level: usize, plies: usize, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
+        if self.nodes > self.limit {
+            return 0;
+        }
         if let Some(score) = self.decided(level) {
             return score;
         }

@@ -337,3 +337,31 @@ fn play_lists_moves_with_what_they_lead_to_as_tabula_moves_does() {
     assert!(listed.contains(&"d5-a5+"), "{listed:?}");
     assert!(listed.contains(&"g6-b3++"), "{listed:?}");
 }
+
+/// The AI answers within a bounded number of positions in every shipped game (issue 12 item
+/// 14: in Rascals nearly every walk captures, so the captures-only search below the horizon
+/// went almost full width, and a move took up to half a minute).
+#[test]
+fn the_ai_search_stays_within_its_node_budget_in_every_game() {
+    for file in common::files("games", "game") {
+        let g = common::game(&file);
+        let mut rng = Rng::new(3);
+        let mut pos = g.start();
+        // A position a few random moves in, where captures are about.
+        for _ in 0..6 {
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() || pos.static_outcome().is_some() {
+                break;
+            }
+            pos.play_unchecked(&moves[rng.below(moves.len())]);
+        }
+        let mut s = Searcher::new(&g, DEFAULT_DEPTH);
+        let _ = s.search(&pos, &mut rng);
+        assert!(
+            s.nodes() <= ai::NODE_BUDGET + 10_000,
+            "{file}: {} positions searched",
+            s.nodes()
+        );
+    }
+}
