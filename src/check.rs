@@ -1310,6 +1310,7 @@ impl Checker {
         }
         KindModel {
             name: p.name.text.clone(),
+            span: p.name.span,
             letter: p.letter.chars().next().unwrap_or('?').to_ascii_uppercase(),
             royal: p.royal,
             worth: p.worth.map_or(1, |w| w.value as i32),
@@ -2298,6 +2299,7 @@ impl Checker {
             verdict,
             cond,
             text: String::new(),
+            span: r.span,
         })
     }
 }

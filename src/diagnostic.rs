@@ -19,6 +19,8 @@ pub struct Diagnostic {
     pub label: String,
     pub notes: Vec<String>,
     pub secondary: Option<(Span, String)>,
+    /// A warning (the description is valid) rather than an error.
+    pub warning: bool,
 }
 
 impl From<&SyntaxError> for Diagnostic {
@@ -29,6 +31,7 @@ impl From<&SyntaxError> for Diagnostic {
             label: e.label.clone(),
             notes: e.notes.clone(),
             secondary: e.secondary.map(|(s, l)| (s, l.to_string())),
+            warning: false,
         }
     }
 }
@@ -41,6 +44,7 @@ impl From<&CheckError> for Diagnostic {
             label: e.label(),
             notes: e.notes(),
             secondary: e.secondary().map(|(s, l)| (s, l.to_string())),
+            warning: false,
         }
     }
 }
@@ -83,7 +87,12 @@ pub fn render(file_name: &str, source: &str, diagnostics: &[Diagnostic]) -> Stri
         if let Some((s, l)) = &d.secondary {
             labels.push(Label::secondary((), clamp(*s)).with_message(l));
         }
-        let report = Report::error()
+        let report = if d.warning {
+            Report::warning()
+        } else {
+            Report::error()
+        };
+        let report = report
             .with_message(&d.message)
             .with_labels(labels)
             .with_notes(d.notes.clone());

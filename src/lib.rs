@@ -40,6 +40,74 @@ pub fn compile_source(source: &str) -> Result<Game, Vec<Diagnostic>> {
     Ok(compile::compile(model))
 }
 
+/// Warnings about a valid game: rules that make it over before the first move. The game
+/// still runs; `tabula validate` prints these and still succeeds.
+pub fn warnings(game: &Game) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let start = game.start();
+    let over = start.static_outcome().or_else(|| {
+        let mut moves = Vec::new();
+        start.legal_moves(&mut moves);
+        moves.is_empty().then(|| start.no_move_outcome())
+    });
+    // A piece on the board at the start that nothing can ever move: no rule, no hook that
+    // makes moves (pieces brought in by placements or shots, like Amazons' arrows, are not
+    // on the board at the start).
+    for (k, kind) in game.kinds.iter().enumerate() {
+        let codes = [compile::code(k, 0), compile::code(k, 1)];
+        let on_board = codes
+            .iter()
+            .any(|&c| start.count(engine::Game::owner(c), Some(k)) > 0);
+        let moves = codes.iter().any(|&c| {
+            !game.rules[c as usize].is_empty()
+                || game.hooks[c as usize]
+                    .iter()
+                    .any(|h| h.generate.is_some() || h.game_moves.is_some())
+                || game.places.iter().flatten().any(|p| p.code == c)
+        });
+        // A piece that may borrow moves (a chameleon) or promote is left alone.
+        let borrowed = codes.iter().any(|&c| game.borrows_roles[c as usize]);
+        if on_board && !moves && !borrowed && game.promotion[codes[0] as usize].is_none() {
+            out.push(Diagnostic {
+                message: format!("piece `{}` can never move", kind.name),
+                span: kind.span,
+                label: "no rule of this piece makes a move".into(),
+                notes: vec![
+                    "it stays where the setup puts it for the whole game; give it a rule \
+                     such as `step all` if it should move"
+                        .into(),
+                ],
+                secondary: None,
+                warning: true,
+            });
+        }
+    }
+    out.sort_by_key(|d| d.span.start);
+    if let Some(o) = over {
+        let reason = match &o {
+            engine::Outcome::Win { reason, .. } | engine::Outcome::Draw { reason } => reason,
+        };
+        // Blame the end rule that decides (its text starts the reason), else the whole game.
+        let rule = game.end.iter().find(|e| reason.starts_with(&e.text));
+        out.push(Diagnostic {
+            message: format!(
+                "the game is over before the first move: {}",
+                o.describe(game)
+            ),
+            span: rule.map_or(ast::Span::new(0, 0), |e| e.span),
+            label: "this decides the start position".into(),
+            notes: vec![
+                "perft counts nothing and a playout ends at once; check the setup against this \
+                 rule"
+                    .into(),
+            ],
+            secondary: None,
+            warning: true,
+        });
+    }
+    out
+}
+
 /// Why a description file could not be loaded.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
@@ -82,12 +150,23 @@ fn read_limited(path: &str) -> std::io::Result<String> {
 /// [`LoadError::Io`] when the file cannot be read, [`LoadError::Invalid`] with rendered
 /// diagnostics when the description is wrong.
 pub fn load_file(path: &str) -> Result<Game, LoadError> {
+    load_with_warnings(path).map(|(game, _, _)| game)
+}
+
+/// [`load_file`], also rendering the game's [`warnings`] (and counting them).
+///
+/// # Errors
+/// As [`load_file`].
+pub fn load_with_warnings(path: &str) -> Result<(Game, String, usize), LoadError> {
     let source = read_limited(path).map_err(|source| LoadError::Io {
         path: path.to_string(),
         source,
     })?;
-    compile_source(&source).map_err(|ds| LoadError::Invalid {
+    let game = compile_source(&source).map_err(|ds| LoadError::Invalid {
         rendered: diagnostic::render(path, &source, &ds),
         count: ds.len(),
-    })
+    })?;
+    let ws = warnings(&game);
+    let rendered = diagnostic::render(path, &source, &ws);
+    Ok((game, rendered, ws.len()))
 }

@@ -82,6 +82,8 @@ pub struct PlayerModel {
 #[derive(Clone, Debug)]
 pub struct KindModel {
     pub name: String,
+    /// Where the piece's name is declared (for warnings about the compiled game).
+    pub span: crate::ast::Span,
     /// Upper-case letter; the second player's pieces are written in lower case.
     pub letter: char,
     pub royal: bool,
@@ -249,6 +251,8 @@ pub struct EndModel {
     pub cond: EndCond,
     /// The rule as written, for reasons ("lose when I have no legal move").
     pub text: String,
+    /// Where the rule is written (for warnings about the compiled game).
+    pub span: crate::ast::Span,
 }
 
 #[derive(Clone, Debug)]

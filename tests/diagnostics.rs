@@ -143,3 +143,26 @@ fn a_huge_line_is_refused_before_parsing_with_a_short_report() {
     );
     assert!(shown.len() < 1_000, "{} bytes of report", shown.len());
 }
+
+/// Valid descriptions with a likely mistake (tests/warnings): each compiles, and its rendered
+/// warnings are the snapshot `snapshots/warning-NAME.snap`; `validate` still succeeds.
+#[test]
+fn warnings_are_rendered_and_validate_succeeds() {
+    for file in common::files("tests/warnings", "game") {
+        let (game, rendered, n) =
+            tabula::load_with_warnings(&common::root(&file)).expect("a warning is no error");
+        assert!(n >= 1, "{file}: no warning");
+        assert_eq!(tabula::warnings(&game).len(), n);
+        let rendered = rendered.replace(&common::root(""), "");
+        let stem = common::stem(&file);
+        common::in_snapshots(|| insta::assert_snapshot!(format!("warning-{stem}"), rendered));
+        let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(["validate", &file])
+            .current_dir(common::root(""))
+            .output()
+            .expect("run tabula");
+        assert_eq!(out.status.code(), Some(0), "{file}");
+        assert!(String::from_utf8_lossy(&out.stdout).contains(": ok, 1 warning"));
+        assert!(String::from_utf8_lossy(&out.stderr).starts_with("warning: "));
+    }
+}

@@ -360,8 +360,12 @@ fn validate(args: &[String]) -> Result<(), Fail> {
         }
     }
     for f in &files {
-        match tabula::load_file(f) {
-            Ok(_) => println!("{f}: ok"),
+        match tabula::load_with_warnings(f) {
+            Ok((_, _, 0)) => println!("{f}: ok"),
+            Ok((_, rendered, n)) => {
+                eprint!("{rendered}");
+                println!("{f}: ok, {n} warning{}", if n == 1 { "" } else { "s" });
+            }
             Err(e @ LoadError::Io { .. }) => {
                 eprintln!("error: {e}");
                 worst = 2;
