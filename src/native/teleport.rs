@@ -3,12 +3,12 @@
 //! Declared in the dude: `native teleport(madam)`. Once per game for each colour X, a piece
 //! holding X's dude half and one holding X's madam half swap squares. A half is held by the
 //! piece itself (any madam of colour X, promoted ones too) or by a chameleon of either colour
-//! touching it. The move is started by one of the mover's own pieces, which must not be
-//! hypnotized; the partner may be hypnotized and may be the opponent's, so a player can use
-//! up the opponent's exchange (B9, B13.7). The two orders of a pair are one move; the move
-//! spends X's right.
+//! holding its role: touching it, or through a chain of touching chameleons. The move is
+//! started by one of the mover's own pieces, which must not be hypnotized; the partner may be
+//! hypnotized and may be the opponent's, so a player can use up the opponent's exchange (B9,
+//! B13.7). The two orders of a pair are one move; the move spends X's right.
 
-use super::{ArgValue, CompiledHook};
+use super::{chameleon, ArgValue, CompiledHook};
 use crate::engine::{Game, Move, MoveKind, Position};
 use crate::geometry::{Board, Cell, CellSet, NONE};
 use crate::model::KindId;
@@ -24,8 +24,9 @@ pub fn compile(args: &[ArgValue], _board: &Board, kind: KindId) -> CompiledHook 
     }
 }
 
-/// The pieces holding colour `x`'s half of kind `kind`: the piece itself, or a chameleon
-/// of either colour touching one.
+/// The pieces holding colour `x`'s half of kind `kind`: the piece itself, or a chameleon of
+/// either colour holding its role, by touching it or through a chain of touching chameleons
+/// (B8's roles; the designer's engine counts agree only so).
 fn holders(pos: &Position, kind: usize, x: usize, out: &mut [Cell; 64]) -> usize {
     let g = pos.game;
     let target = crate::compile::code(kind, x);
@@ -40,8 +41,10 @@ fn holders(pos: &Position, kind: usize, x: usize, out: &mut [Cell; 64]) -> usize
         let c = c as Cell;
         found.insert(c);
         for t in g.board.neighbours(c) {
-            if g.borrows_roles[pos.at(t) as usize] {
-                found.insert(t);
+            if g.borrows_roles[pos.at(t) as usize] && !found.contains(t) {
+                for &m in chameleon::chain(pos, t).members() {
+                    found.insert(m);
+                }
             }
         }
     }
