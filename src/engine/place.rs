@@ -26,31 +26,41 @@ impl Position<'_> {
     /// The placements of the player to move, appended to `out`.
     pub(super) fn place_moves(&self, out: &mut Vec<Move>) {
         let g = self.game;
-        let b = &g.board;
         for pl in &g.places[self.turn as usize] {
-            for c in 0..self.cells.len() {
-                if self.cells[c] != 0 {
+            for c in 0..self.cells.len() as Cell {
+                if !self.rests(pl, c) {
                     continue;
                 }
-                let c = c as Cell;
-                if let Some(d) = pl.falling {
-                    let below = b.step(c, d);
-                    if below != NONE && self.cells[below as usize] == 0 {
-                        continue;
-                    }
-                }
-                let mut m = Move::new(NONE, c);
-                m.kind = MoveKind::Place;
-                m.promote = pl.code;
-                if !pl.flipping.is_empty() {
-                    self.flips(c, &pl.flipping, &mut m);
-                    if pl.only_flips && m.npath == 0 {
-                        continue;
-                    }
+                let m = self.placement(pl, c);
+                if pl.only_flips && m.npath == 0 {
+                    continue;
                 }
                 out.push(m);
             }
         }
+    }
+
+    /// Whether a piece placed by `pl` can come to rest on `c`: an empty cell, and with
+    /// `falling` one whose next cell that way is taken or off the board.
+    fn rests(&self, pl: &Place, c: Cell) -> bool {
+        if self.cells[c as usize] != 0 {
+            return false;
+        }
+        pl.falling.is_none_or(|d| {
+            let below = self.game.board.step(c, d);
+            below == NONE || self.cells[below as usize] != 0
+        })
+    }
+
+    /// The placement of `pl` on `c`, with the pieces it flips.
+    fn placement(&self, pl: &Place, c: Cell) -> Move {
+        let mut m = Move::new(NONE, c);
+        m.kind = MoveKind::Place;
+        m.promote = pl.code;
+        if !pl.flipping.is_empty() {
+            self.flips(c, &pl.flipping, &mut m);
+        }
+        m
     }
 
     /// A uniformly random placement for a player whose only moves are the placements of
@@ -58,19 +68,11 @@ impl Position<'_> {
     /// generated list (candidates in the same order, one `below` call), but only the chosen
     /// move is built.
     pub(super) fn random_placement(&self, pl: &Place, rng: &mut crate::rng::Rng) -> Option<Move> {
-        let b = &self.game.board;
         let mut cells = [NONE; 256];
         let mut n = 0;
-        for c in 0..self.cells.len() {
-            if self.cells[c] != 0 {
+        for c in 0..self.cells.len() as Cell {
+            if !self.rests(pl, c) {
                 continue;
-            }
-            let c = c as Cell;
-            if let Some(d) = pl.falling {
-                let below = b.step(c, d);
-                if below != NONE && self.cells[below as usize] == 0 {
-                    continue;
-                }
             }
             if pl.only_flips && !self.flips_any(c, &pl.flipping) {
                 continue;
@@ -81,13 +83,7 @@ impl Position<'_> {
         if n == 0 {
             return None;
         }
-        let mut m = Move::new(NONE, cells[rng.below(n)]);
-        m.kind = MoveKind::Place;
-        m.promote = pl.code;
-        if !pl.flipping.is_empty() {
-            self.flips(m.to, &pl.flipping, &mut m);
-        }
-        Some(m)
+        Some(self.placement(pl, cells[rng.below(n)]))
     }
 
     /// Whether a piece placed on `c` would flip something along `dirs`.
