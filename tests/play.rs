@@ -14,6 +14,11 @@ const START_MOVES: &str = "a2a3 a2a4 b1a3 b1c3 b2b3 b2b4 c2c3 c2c4 d2d3 d2d4 e2e
 
 /// Runs `tabula play GAME ARGS...` with `input` on stdin: (exit code, stdout, stderr).
 fn play(game: &str, args: &[&str], input: &str) -> (i32, String, String) {
+    play_bytes(game, args, input.as_bytes())
+}
+
+/// [`play`] with any bytes on stdin.
+fn play_bytes(game: &str, args: &[&str], input: &[u8]) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
         .arg("play")
         .arg(common::root(game))
@@ -25,7 +30,7 @@ fn play(game: &str, args: &[&str], input: &str) -> (i32, String, String) {
         .expect("the binary starts");
     let mut stdin = child.stdin.take().expect("stdin is piped");
     // The game may end before reading everything; a closed pipe is not a failure here.
-    let _ = stdin.write_all(input.as_bytes());
+    let _ = stdin.write_all(input);
     drop(stdin);
     let out = child.wait_with_output().expect("the binary finishes");
     (
@@ -287,21 +292,12 @@ fn a_line_that_is_not_text_or_far_too_long_is_answered_like_an_illegal_move() {
     let mut input = b"e2e4\n\xff\xfe\n".to_vec();
     input.extend(std::iter::repeat_n(b'a', 1_000_000));
     input.extend(b"\ne7e5\nquit\n");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .arg("play")
-        .arg(common::root("games/chess.game"))
-        .args(["--white", "human", "--black", "human"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    let _ = stdin.write_all(&input);
-    drop(stdin);
-    let out = child.wait_with_output().expect("the binary finishes");
-    let text = String::from_utf8(out.stdout).expect("utf-8 stdout");
-    assert_eq!(out.status.code(), Some(0), "{text}");
+    let (code, text, err) = play_bytes(
+        "games/chess.game",
+        &["--white", "human", "--black", "human"],
+        &input,
+    );
+    assert_eq!(code, 0, "{text}{err}");
     assert!(
         text.contains("not a move: the line is not UTF-8 text"),
         "{text}"
