@@ -8,13 +8,10 @@
 use crate::engine::{Attack, Game, Rule};
 use crate::geometry::{Cell, CellSet, NONE};
 use crate::model::*;
-use crate::native::{self, CompiledHook};
+use crate::native::{self, PieceHook};
 use crate::rng::Rng;
 
-/// Piece code of `kind` owned by `player` (0 is an empty cell).
-pub fn code(kind: KindId, player: PlayerId) -> u8 {
-    (1 + 2 * kind + player) as u8
-}
+use crate::engine::code;
 
 /// Builds the engine tables for a checked model.
 pub fn compile(m: Model) -> Game {
@@ -22,7 +19,7 @@ pub fn compile(m: Model) -> Game {
     let ncodes = 1 + 2 * m.kinds.len();
     let mut rules: Vec<Vec<Rule>> = vec![Vec::new(); ncodes];
     let mut promotion: Vec<Option<(Vec<u8>, CellSet)>> = vec![None; ncodes];
-    let mut hooks: Vec<Vec<CompiledHook>> = vec![Vec::new(); ncodes];
+    let mut hooks: Vec<Vec<PieceHook>> = vec![Vec::new(); ncodes];
     let mut step_effect: Vec<Option<Threshold>> = vec![None; ncodes];
     let mut attacks: [Vec<Attack>; 2] = [Vec::new(), Vec::new()];
     let mut tracks_moved = vec![false; ncodes];
@@ -222,7 +219,9 @@ pub fn compile(m: Model) -> Game {
             step_effect[c as usize] = kind.step_effect;
             for h in &kind.hooks {
                 let spec = &native::REGISTRY[h.hook];
-                hooks[c as usize].push((spec.compile)(&h.args, &board, k));
+                let mut compiled = (spec.compile)(&h.args, &board, k);
+                compiled.name = spec.name;
+                hooks[c as usize].push(compiled);
             }
         }
     }
@@ -255,27 +254,19 @@ pub fn compile(m: Model) -> Game {
     let zobrist_under = layer_keys(&mut rng, ncodes * board.len());
     let zobrist_slept = layer_keys(&mut rng, 2 * board.len());
     let zobrist_fresh = layer_keys(&mut rng, board.len());
-    let rays: Vec<Vec<u8>> = hooks
+    // The hooks with a board-wide mechanic that some piece declares, each built once below.
+    let mut board_rule_hooks: Vec<usize> = m
+        .kinds
         .iter()
-        .map(|hs| {
-            hs.iter()
-                .filter_map(|h| h.hypnotizes)
-                .flat_map(|bits| (0..16u8).filter(move |d| bits >> d & 1 != 0))
-                .collect()
-        })
+        .flat_map(|k| &k.hooks)
+        .map(|h| h.hook)
+        .filter(|&i| native::REGISTRY[i].board_rule.is_some())
         .collect();
-    // Game-level move generators: one per declaring piece kind (both codes share the data).
-    let mut game_moves = Vec::new();
-    for hs in hooks.iter().skip(1).step_by(2) {
-        for h in hs {
-            if let Some(f) = h.game_moves {
-                game_moves.push((f, h.data.clone()));
-            }
-        }
-    }
-    let borrows_roles: Vec<bool> = hooks
+    board_rule_hooks.sort_unstable();
+    board_rule_hooks.dedup();
+    let borrows_moves: Vec<bool> = hooks
         .iter()
-        .map(|hs| hs.iter().any(|h| h.borrows_roles))
+        .map(|hs| hs.iter().any(|h| h.borrows_moves))
         .collect();
     let progress: Vec<bool> = (0..ncodes)
         .map(|c| {
@@ -286,30 +277,13 @@ pub fn compile(m: Model) -> Game {
                 })
         })
         .collect();
-    let revenge: Vec<bool> = hooks
-        .iter()
-        .map(|hs| hs.iter().any(|h| h.revenge))
-        .collect();
-    let hypnosis = rays.iter().any(|r| !r.is_empty()).then(|| {
-        let mask: Vec<u16> = rays
+    // Hooks that generate moves or forbid acting run per piece, and board rules see the whole
+    // board: keep the general path.
+    let piece_hooks = !board_rule_hooks.is_empty()
+        || hooks
             .iter()
-            .map(|r| r.iter().fold(0u16, |m, &d| m | 1 << d))
-            .collect();
-        crate::engine::Hypnosis {
-            any: mask.iter().fold(0, |a, &m| a | m),
-            mask,
-            rays,
-        }
-    });
-    // Hooks that generate moves, forbid acting or hypnotize run per piece: keep the general
-    // path.
-    let piece_hooks = hooks.iter().flatten().any(|h| {
-        h.generate.is_some()
-            || h.may_act.is_some()
-            || h.hypnotizes.is_some()
-            || h.borrows_roles
-            || h.game_moves.is_some()
-    });
+            .flatten()
+            .any(|h| h.generate.is_some() || h.may_act.is_some() || h.borrows_moves);
     let bitboards = bitboards(&board, has_layers || piece_hooks);
     let pass_when_stuck = m.end.iter().any(|e| e.verdict == Verdict::Pass);
     let sole_place = [0, 1].map(|p| {
@@ -321,8 +295,7 @@ pub fn compile(m: Model) -> Game {
             || m.majority_capture
             || m.identity_by_captures
             || m.kinds.iter().any(|k| k.royal)
-            || hypnosis.is_some()
-            || !game_moves.is_empty()
+            || !board_rule_hooks.is_empty()
             || m.may_pass;
         (places[p].len() == 1 && !moves_otherwise && !filtered).then_some(0)
     });
@@ -360,7 +333,7 @@ pub fn compile(m: Model) -> Game {
         })
         .collect();
 
-    Game {
+    let mut game = Game {
         title: m.title,
         board,
         players: m.players,
@@ -396,18 +369,24 @@ pub fn compile(m: Model) -> Game {
         zobrist_fresh,
         has_layers,
         zobrist_spent,
-        game_moves,
+        board_rules: Vec::new(),
+        legality_by_play: false,
         bitboards,
-        hypnosis,
-        borrows_roles,
-        revenge,
+        borrows_moves,
         progress,
         pass_when_stuck,
         may_pass: m.may_pass,
         side_letters,
         sole_place,
         places,
-    }
+    };
+    game.board_rules = board_rule_hooks
+        .iter()
+        .filter_map(|&i| native::REGISTRY[i].board_rule)
+        .map(|build| build(&game))
+        .collect();
+    game.legality_by_play = game.board_rules.iter().any(|r| r.changes_threats());
+    game
 }
 
 /// Adds an attack pattern, merging it into one of the same shape (same direction, same
@@ -578,12 +557,4 @@ fn tiebreak_text(tiebreak: &[Option<KindId>], kinds: &[KindModel]) -> String {
     } else {
         format!(", decided by {}", parts.join(", then "))
     }
-}
-
-/// Cells of a set, for summaries.
-pub fn cell_list(board: &crate::geometry::Board, s: &CellSet) -> String {
-    s.iter()
-        .map(|c: Cell| board.names[c as usize].as_str())
-        .collect::<Vec<_>>()
-        .join(" ")
 }

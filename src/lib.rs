@@ -54,19 +54,18 @@ pub fn warnings(game: &Game) -> Vec<Diagnostic> {
     // makes moves (pieces brought in by placements or shots, like Amazons' arrows, are not
     // on the board at the start).
     for (k, kind) in game.kinds.iter().enumerate() {
-        let codes = [compile::code(k, 0), compile::code(k, 1)];
+        let codes = [engine::code(k, 0), engine::code(k, 1)];
         let on_board = codes
             .iter()
             .any(|&c| start.count(engine::Game::owner(c), Some(k)) > 0);
         let moves = codes.iter().any(|&c| {
             !game.rules[c as usize].is_empty()
-                || game.hooks[c as usize]
-                    .iter()
-                    .any(|h| h.generate.is_some() || h.game_moves.is_some())
+                || game.hooks[c as usize].iter().any(|h| h.generate.is_some())
+                || game.board_rules.iter().any(|r| r.moves_kind(k))
                 || game.places.iter().flatten().any(|p| p.code == c)
         });
         // A piece that may borrow moves (a chameleon) or promote is left alone.
-        let borrowed = codes.iter().any(|&c| game.borrows_roles[c as usize]);
+        let borrowed = codes.iter().any(|&c| game.borrows_moves[c as usize]);
         if on_board && !moves && !borrowed && game.promotion[codes[0] as usize].is_none() {
             out.push(Diagnostic {
                 message: format!("piece `{}` can never move", kind.name),

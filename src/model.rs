@@ -5,7 +5,6 @@
 //! Names survive only as display text (for boards, notation and summaries).
 
 use crate::geometry::{Board, Cell, CellSet};
-use crate::native::HookCall;
 
 /// Player index: 0 moves first.
 pub type PlayerId = usize;
@@ -301,4 +300,22 @@ pub enum EndCond {
         /// kind) wins; the verdict applies only when all are equal.
         tiebreak: Vec<Option<KindId>>,
     },
+}
+
+/// A checked argument of a native hook call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArgValue {
+    Cell(Cell),
+    Int(i64),
+    Kind(KindId),
+    /// Absolute direction ids, as bits.
+    Dirs(u16),
+}
+
+/// A checked native hook call: an index into the hook registry
+/// (`crate::native::REGISTRY`) and its arguments.
+#[derive(Clone, Debug)]
+pub struct HookCall {
+    pub hook: usize,
+    pub args: Vec<ArgValue>,
 }

@@ -144,7 +144,7 @@ fn mutated_descriptions_never_panic() {
                     Ok(game) => {
                         // Games whose moves are costly to test get a single position.
                         let mut local = Rng::new(case as u64);
-                        if game.hypnosis.is_none() {
+                        if !game.legality_by_play {
                             exercise(&game, &mut local);
                         } else {
                             let mut moves = Vec::new();

@@ -6,6 +6,7 @@ mod common;
 use std::collections::HashMap;
 use std::collections::HashSet;
 use tabula::engine::{Game, MatchState, Move, Playout, Position, Scratch};
+use tabula::geometry::CellSet;
 use tabula::rng::Rng;
 
 fn shipped() -> Vec<String> {
@@ -91,10 +92,10 @@ fn royal_capturable(pos: &Position, player: usize) -> bool {
     })
 }
 
-/// Games whose legality is decided by playing every reply (hypnosis): they get smaller
-/// budgets in these sweeps.
+/// Games whose legality is decided by playing every reply (board rules that change threats,
+/// such as hypnosis): they get smaller budgets in these sweeps.
 fn slow(g: &Game) -> bool {
-    g.hypnosis.is_some()
+    g.legality_by_play
 }
 
 fn check_position(name: &str, pos: &Position, checked: &mut u64) {
@@ -120,21 +121,26 @@ fn check_position(name: &str, pos: &Position, checked: &mut u64) {
         assert_eq!(pos.move_text(&back), *t);
     }
 
-    // The hypnotized cells the position keeps (found by the cascade after each move) are the
-    // ones counted afresh.
-    if let Some(h) = &g.hypnosis {
-        assert_eq!(
-            *pos.hypnotized(),
-            tabula::native::hypnosis::find_hypnotized(pos, h),
-            "{name}: hypnotized cells at {}",
-            pos.to_text()
-        );
+    // The frozen cells the position keeps (found by the board rules after each move: the
+    // cascade) are the ones found afresh.
+    let fresh = g
+        .board_rules
+        .iter()
+        .fold(CellSet::EMPTY, |f, r| f.union(&r.frozen(pos)));
+    assert_eq!(
+        *pos.frozen(),
+        fresh,
+        "{name}: frozen cells at {}",
+        pos.to_text()
+    );
+    if g.hooks.iter().flatten().any(|h| h.name == "hypnotize") {
+        let h = tabula::native::hypnosis::of(g);
         // ... and the one-cell test of the same rule (used for double steps) agrees.
         for c in 0..pos.cells().len() as u8 {
             if pos.at(c) != 0 {
                 assert_eq!(
-                    tabula::native::hypnosis::is_held(pos, h, c),
-                    pos.hypnotized().contains(c),
+                    tabula::native::hypnosis::is_held(pos, &h, c),
+                    pos.frozen().contains(c),
                     "{name}: is_held({c}) at {}",
                     pos.to_text()
                 );

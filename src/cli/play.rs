@@ -39,11 +39,7 @@ pub fn run(
 ) -> Result<(), Fail> {
     let stdin = io::stdin();
     let echo = !stdin.is_terminal();
-    let depth = depth.unwrap_or(if g.hypnosis.is_some() {
-        1
-    } else {
-        DEFAULT_DEPTH
-    });
+    let depth = depth.unwrap_or(if g.legality_by_play { 1 } else { DEFAULT_DEPTH });
     let mut session = Session::new(g, pos, sides, seed, depth);
     session
         .play(&mut stdin.lock(), &mut io::stdout().lock(), echo)

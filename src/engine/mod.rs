@@ -5,6 +5,7 @@
 //! or playout keeps one position per depth and reuses it with `clone_from`), so the hot path
 //! allocates nothing. No I/O happens here.
 
+pub mod hooks;
 mod line_count;
 mod movegen;
 mod place;
@@ -21,10 +22,16 @@ pub use search::{perft, perft_divide, MatchState, Playout, PlayoutResult};
 
 use crate::geometry::{Board, Cell, CellSet, NONE};
 use crate::model::{EndModel, Hurdle, KindModel, Notation, PlayerModel, States, Target, Threshold};
-use crate::native::CompiledHook;
+use hooks::{BoardRule, PieceHook};
 
 /// The most pieces one move can capture (and the longest jump chain).
 pub const MAX_CAPTURES: usize = 32;
+
+/// Piece code of `kind` owned by `player` (0 is an empty cell).
+#[inline]
+pub fn code(kind: usize, player: usize) -> u8 {
+    (1 + 2 * kind + player) as u8
+}
 
 /// A compiled movement rule, with absolute direction ids for its owner.
 #[derive(Clone, Debug)]
@@ -156,17 +163,6 @@ impl Bitboards {
     }
 }
 
-/// Hypnosis (from `native hypnotize(...)` hooks): per piece code, the directions along which
-/// it hypnotizes (empty for pieces that do not).
-#[derive(Clone, Debug)]
-pub struct Hypnosis {
-    pub rays: Vec<Vec<u8>>,
-    /// The same directions as bits, per piece code.
-    pub mask: Vec<u16>,
-    /// Every direction some piece hypnotizes along, as bits.
-    pub any: u16,
-}
-
 /// A compiled game: everything the engine needs, built once per description.
 #[derive(Debug)]
 pub struct Game {
@@ -177,7 +173,7 @@ pub struct Game {
     /// Indexed by piece code.
     pub rules: Vec<Vec<Rule>>,
     pub promotion: Vec<Option<(Vec<u8>, CellSet)>>,
-    pub hooks: Vec<Vec<CompiledHook>>,
+    pub hooks: Vec<Vec<PieceHook>>,
     /// Indexed by piece code: what happens after each step of a walk.
     pub step_effect: Vec<Option<Threshold>>,
     /// `levels from CELL`: every cell's distance from it.
@@ -214,19 +210,18 @@ pub struct Game {
     pub has_layers: bool,
     /// Keys for each player's spent once-per-game right.
     pub zobrist_spent: [u64; 2],
-    /// Moves made by no single piece (teleports), generated once per position.
-    pub game_moves: Vec<(crate::native::GameMovesFn, Vec<u8>)>,
+    /// Board-wide mechanics built from the game's native hooks (see [`hooks::BoardRule`]).
+    pub board_rules: Vec<Box<dyn BoardRule>>,
+    /// Some board rule changes threats: royal safety is tested by playing the replies.
+    pub legality_by_play: bool,
     /// Square boards of at most 64 cells in games without layers: bitboard move generation.
     pub bitboards: Option<Bitboards>,
-    /// Hypnosis, when some piece hypnotizes.
-    pub hypnosis: Option<Hypnosis>,
     /// Indexed by piece code: a move of this piece resets the no-progress count (`after N
     /// plies without a capture or a PIECE move`).
     pub progress: Vec<bool>,
-    /// Indexed by piece code: the piece borrows the roles of the pieces touching it.
-    pub borrows_roles: Vec<bool>,
-    /// Indexed by piece code: a hypnotized piece of this kind may still take revenge.
-    pub revenge: Vec<bool>,
+    /// Indexed by piece code: a hook lets the piece move with other pieces' rules
+    /// ([`PieceHook::borrows_moves`]).
+    pub borrows_moves: Vec<bool>,
     /// Keyed by the number of consecutive passes (capped at 7).
     pub zobrist_pass: Vec<u64>,
     /// A player with no legal move passes (a move of its own) instead of the game ending.
@@ -248,6 +243,16 @@ impl Game {
     /// told apart by their captures only).
     pub fn per_move_legality(&self) -> bool {
         !(self.compulsory_capture || self.majority_capture || self.identity_by_captures)
+    }
+
+    /// The name of the players' once-per-game right, if a board rule gives them one.
+    pub fn right_name(&self) -> Option<&'static str> {
+        self.board_rules.iter().find_map(|r| r.right_name())
+    }
+
+    /// The word for a frozen piece, if a board rule freezes pieces.
+    pub fn frozen_word(&self) -> Option<&'static str> {
+        self.board_rules.iter().find_map(|r| r.frozen_word())
     }
 
     /// The owner of a non-empty piece code.
@@ -348,7 +353,7 @@ pub struct Move {
     pub ep_mark: Cell,
     /// Piece code the displaced piece (pushed, swapped) becomes on arrival, or 0.
     pub extra_promote: u8,
-    /// 1 + the player whose once-per-game right this move uses (a teleport), or 0.
+    /// 1 + the player whose once-per-game right this move uses, or 0.
     pub spends: u8,
     /// A new piece (`shot_code`) placed on this cell after the move (an Amazons arrow), or
     /// `NONE`.

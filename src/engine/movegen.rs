@@ -1,10 +1,10 @@
 //! Move generation: pseudo-legal moves per rule, then the game's filters (compulsory and
 //! majority capture, move identity, royal safety).
 
+use super::hooks::Watch;
 use super::{Game, Move, MoveKind, Position, Rule, MAX_CAPTURES};
 use crate::geometry::{Cell, CellSet, NONE};
 use crate::model::{effect, Hurdle, Target, Threshold};
-use crate::native::hypnosis;
 use crate::rng::Rng;
 
 /// The board split for bitboard generation.
@@ -86,22 +86,26 @@ impl Position<'_> {
         }
     }
 
-    /// The general generator. With `deferred`, the moves of hypnotized pieces taking revenge
-    /// are kept unchecked and their index ranges in `out` recorded there, for a caller that
-    /// plays them anyway and checks the revenge conditions on the result.
+    /// The general generator. With `deferred`, the moves of frozen pieces that a board rule
+    /// lets act are kept unchecked and their index ranges in `out` recorded there, for a
+    /// caller that plays them anyway and asks the rule about the result.
     fn pseudo_moves_general(&self, out: &mut Vec<Move>, mut deferred: Option<&mut Deferred>) {
         let me = self.turn as usize;
         let g = self.game;
-        let frozen = self.hypnotized;
+        let frozen = self.frozen;
         for c in 0..self.cells.len() {
             let code = self.cells[c];
             if code == 0 || Game::owner(code) != me {
                 continue;
             }
             let cell = c as Cell;
-            let revenge = frozen.contains(cell);
-            if revenge && !crate::native::revenge::may_take_revenge(self, cell) {
-                continue;
+            // A frozen piece acts only if a board rule lets it, and then as that rule says.
+            let mut unfreezes = None;
+            if frozen.contains(cell) {
+                unfreezes = g.board_rules.iter().find(|r| r.frozen_may_act(self, cell));
+                if unfreezes.is_none() {
+                    continue;
+                }
             }
             let start = out.len();
             if g.states.slept_cannot_act && self.is_slept(cell, false) {
@@ -122,18 +126,18 @@ impl Position<'_> {
                     generate(self, cell, code, &h.data, out);
                 }
             }
-            if revenge {
+            if let Some(rule) = unfreezes {
                 match deferred.as_deref_mut() {
                     Some(d) if d.n < d.ranges.len() => {
                         d.ranges[d.n] = (start, out.len());
                         d.n += 1;
                     }
-                    _ => crate::native::revenge::retain_revenge(self, cell, start, out),
+                    _ => rule.keep_frozen_moves(self, cell, start, out),
                 }
             }
         }
-        for (moves, data) in &g.game_moves {
-            moves(self, data, out);
+        for r in &g.board_rules {
+            r.moves(self, out);
         }
         self.place_moves(out);
     }
@@ -393,7 +397,8 @@ impl Position<'_> {
 
     /// The pseudo-legal moves the piece on `origin` would have with the rules of piece code
     /// `rules_of` (its directions, promotions), `from` regions being tested on `region_cell`:
-    /// for pieces that borrow another piece's moves (Bucky's chameleon).
+    /// for pieces that borrow another piece's moves (see
+    /// [`super::hooks::PieceHook::borrows_moves`]).
     pub fn moves_with_rules_of(
         &self,
         rules_of: u8,
@@ -724,16 +729,9 @@ impl Position<'_> {
     fn double_steps(&self, c: Cell, code: u8, dirs: &[u8], en_passant: bool, out: &mut Vec<Move>) {
         let b = &self.game.board;
         let empty = |x: Cell| x != NONE && self.cells[x as usize] == 0;
-        // An intermediate cell must be empty, and with hypnosis not one where the piece would
-        // stand hypnotized (Bucky B3, B13.6).
-        let passable = |x: Cell| {
-            empty(x)
-                && self
-                    .game
-                    .hypnosis
-                    .as_ref()
-                    .is_none_or(|h| !crate::native::hypnosis::would_be_held(self, h, x, c))
-        };
+        // An intermediate cell must be empty, and one every board rule lets the piece pass.
+        let passable =
+            |x: Cell| empty(x) && self.game.board_rules.iter().all(|r| r.may_pass(self, x, c));
         // Whether the step in `dirs[i]` can be passed through, found once per direction.
         let mut through = [false; 16];
         for (i, &d) in dirs.iter().enumerate().take(16) {
@@ -1013,9 +1011,9 @@ impl Position<'_> {
         let g = self.game;
         // Royal safety first: a capture that exposes the royal piece is no capture at all,
         // so it must not make capturing compulsory.
-        if g.hypnosis.is_some() {
-            // Threats depend on hypnosis and the cascade: tested by playing the replies.
-            self.retain_cascade_safe(out);
+        if g.legality_by_play {
+            // Board rules change threats: moves are tested by playing them and the replies.
+            self.retain_play_safe(out);
         } else if g.has_royal {
             self.retain_royal_safe(out);
         }
@@ -1040,36 +1038,33 @@ impl Position<'_> {
 }
 
 impl<'g> Position<'g> {
-    /// With hypnosis: drops the moves whose cascade would remove the moving piece (its final
-    /// cell emptied) or a royal piece of the mover.
-    fn retain_cascade_safe(&self, out: &mut Vec<Move>) {
+    /// Where board rules change threats: drops the moves a board rule forbids once played
+    /// ([`super::hooks::BoardRule::move_ok`]) and those after which the mover has lost a royal
+    /// piece or the opponent has a reply that removes one.
+    fn retain_play_safe(&self, out: &mut Vec<Move>) {
         let mut scratch = Scratch::new(self);
-        out.retain(|m| self.cascade_safe(m, &mut scratch));
+        out.retain(|m| self.play_safe(m, &mut scratch));
     }
 
-    /// Whether `m` survives the cascade: the moving piece stays, the mover loses no royal
-    /// piece, and (with royal pieces) the opponent then has no reply that removes one.
-    fn cascade_safe(&self, m: &Move, s: &mut Scratch<'g>) -> bool {
+    /// Whether `m` is legal, tested by playing it (see [`Position::retain_play_safe`]).
+    fn play_safe(&self, m: &Move, s: &mut Scratch<'g>) -> bool {
         let g = self.game;
         let me = self.turn as usize;
         let before = self.royal_count(me);
         s.child.clone_from(self);
         s.child.play_unchecked(m);
         let child = &s.child;
-        let stays = m.kind == MoveKind::Pass
-            || (child.cells[m.to as usize] != 0 && Game::owner(child.cells[m.to as usize]) == me);
-        stays
+        g.board_rules.iter().all(|r| r.move_ok(self, m, child))
             && child.royal_count(me) == before
             && !(g.has_royal && child.royal_threatened(me, &mut s.replies, &mut s.other))
     }
 
     /// Whether the player to move here has a move, legal apart from the rule about their own
-    /// royal piece (their moving piece must survive the cascade), that removes a royal piece
-    /// of `victim`: a capture, a smash, en passant or the cascade. Hypnotized pieces threaten
-    /// nothing, as they cannot move.
+    /// royal piece (board rules accept it once played), that removes a royal piece of
+    /// `victim`: a capture, a smash, en passant or a board rule's effects. Frozen pieces
+    /// threaten nothing unless a board rule lets them act.
     fn royal_threatened(&self, victim: usize, replies: &mut Vec<Move>, scratch: &mut Self) -> bool {
         let before = self.royal_count(victim);
-        let attacker = self.turn as usize;
         replies.clear();
         let mut deferred = Deferred::default();
         if self.game.bitboards.is_some() {
@@ -1078,25 +1073,25 @@ impl<'g> Position<'g> {
             self.pseudo_moves_general(replies, Some(&mut deferred));
         }
         let mut guard = FallGuard::new(self, victim);
-        let foes = self.count(victim, None);
+        let rules = &self.game.board_rules;
         replies.iter().enumerate().any(|(i, r)| {
             if !guard.may_remove_royal(self, r) {
                 return false;
             }
             scratch.clone_from(self);
             scratch.play_unchecked(r);
-            let survives = r.kind == MoveKind::Pass
-                || (scratch.cells[r.to as usize] != 0
-                    && Game::owner(scratch.cells[r.to as usize]) == attacker);
-            // A hypnotized piece's move counts only as revenge (see `revenge`).
-            let revenge_ok = !deferred.contains(i)
-                || crate::native::revenge::took_revenge(scratch, r.from, attacker, foes);
-            survives && revenge_ok && scratch.royal_count(victim) < before
+            let accepted = rules.iter().all(|b| b.move_ok(self, r, scratch));
+            // A frozen piece's move counts only if a board rule accepts it as such.
+            let unfrozen = !deferred.contains(i)
+                || rules
+                    .iter()
+                    .any(|b| b.frozen_move_ok(self, scratch, r.from));
+            accepted && unfrozen && scratch.royal_count(victim) < before
         })
     }
 
     /// Whether a royal piece of the player to move is threatened by a move of the opponent
-    /// (games with hypnosis, where attack patterns cannot tell).
+    /// (games whose board rules change threats, where attack patterns cannot tell).
     pub(super) fn royal_threatened_by_moves(&self) -> bool {
         let mut other = self.clone();
         other.turn ^= 1;
@@ -1263,19 +1258,15 @@ impl<'g> RoyalGuard<'g> {
     }
 }
 
-/// A quick test of which replies could remove a royal piece of `victim` (games with
-/// hypnosis), so that only those are played with their cascade: a reply that does not take the
-/// royal piece itself can remove it only through the cascade, which needs two hostile
-/// hypnotizers on its lines after the reply ([`crate::native::hypnosis::could_fall`]).
+/// A quick test of which replies could remove a royal piece of `victim` (games whose board
+/// rules change threats), so that only those are played: a reply that does not take the royal
+/// piece itself can remove it only through a board rule's effects, which the rule tests
+/// quickly on the cells alone ([`super::hooks::BoardRule::could_remove`]), for the replies
+/// that touch the cells it watches ([`super::hooks::BoardRule::reply_watch`]).
 struct FallGuard {
     royals: [Cell; MAX_ROYALS],
     nr: usize,
-    /// Test nothing: play every reply (too many royal pieces, or royal pieces that borrow
-    /// roles and so can be held through other pieces).
-    play_all: bool,
-    /// The cells a reply must touch to be tested at all (see
-    /// [`crate::native::hypnosis::fall_watch`]), or `None` to test every reply.
-    watch: Option<CellSet>,
+    watch: Watch,
     scratch: [u8; 256],
 }
 
@@ -1286,46 +1277,42 @@ impl FallGuard {
         let mut guard = FallGuard {
             royals: [NONE; MAX_ROYALS],
             nr: 0,
-            play_all: g.hypnosis.is_none(),
-            watch: Some(CellSet::EMPTY),
+            watch: Watch::Cells(CellSet::EMPTY),
             scratch: [0; 256],
         };
         guard.scratch[..n].copy_from_slice(&pos.cells);
         match royal_cells(pos, victim) {
-            Some((royals, nr)) => {
-                (guard.royals, guard.nr) = (royals, nr);
-                guard.play_all |= royals[..nr]
-                    .iter()
-                    .any(|&k| g.borrows_roles[pos.cells[k as usize] as usize]);
-            }
-            None => guard.play_all = true,
+            Some((royals, nr)) => (guard.royals, guard.nr) = (royals, nr),
+            None => guard.watch = Watch::All,
         }
-        if let (Some(h), false) = (&g.hypnosis, guard.play_all) {
-            for &k in &guard.royals[..guard.nr] {
-                guard.watch = match (guard.watch, hypnosis::fall_watch(g, h, &pos.cells, k)) {
-                    (Some(a), Some(b)) => Some(a.union(&b)),
-                    _ => None,
-                };
+        for &k in &guard.royals[..guard.nr] {
+            for r in g.board_rules.iter().filter(|r| r.changes_threats()) {
+                if guard.watch == Watch::All {
+                    return guard;
+                }
+                guard.watch = guard.watch.union(r.reply_watch(pos, k));
             }
         }
         guard
     }
 
-    /// Whether the reply `r` could remove one of the royal pieces: it takes one, or a cascade
-    /// after it could (see [`FallGuard`]). Moves that change more than cells, captures and
-    /// swaps are always played.
+    /// Whether the reply `r` could remove one of the royal pieces: it takes one, or a board
+    /// rule's effects after it could (see [`FallGuard`]). Moves that change more than cells,
+    /// captures and swaps are always played.
     fn may_remove_royal(&mut self, pos: &Position, r: &Move) -> bool {
         let plain = matches!(
             r.kind,
             MoveKind::Normal | MoveKind::Smash | MoveKind::DoubleStep | MoveKind::Swap
         );
-        if self.play_all || !plain {
+        let watched = match self.watch {
+            Watch::All => return true,
+            Watch::Test => None,
+            Watch::Cells(w) => Some(w),
+        };
+        if !plain {
             return true;
         }
-        let Some(h) = &pos.game.hypnosis else {
-            return true;
-        };
-        let touched = |c: Cell| c != NONE && self.watch.is_none_or(|w| w.contains(c));
+        let touched = |c: Cell| c != NONE && watched.is_none_or(|w| w.contains(c));
         if !(touched(r.from)
             || touched(r.to)
             || touched(r.extra_from)
@@ -1337,17 +1324,21 @@ impl FallGuard {
         let n = pos.cells.len();
         let cells = &mut self.scratch;
         let undo = Undo::apply(&mut cells[..n], r);
+        let rules = &pos.game.board_rules;
         let may = self.royals[..self.nr].iter().any(|&k| {
             let at = moved(r, k);
             cells[at as usize] != pos.cells[k as usize]
-                || hypnosis::could_fall(pos.game, h, &cells[..n], at)
+                || rules
+                    .iter()
+                    .any(|b| b.changes_threats() && b.could_remove(pos, &cells[..n], at))
         });
         undo.restore(&mut cells[..n]);
         may
     }
 }
 
-/// Index ranges of generated moves whose revenge conditions are still to be checked.
+/// Index ranges of generated moves of frozen pieces whose board-rule conditions are still to
+/// be checked.
 #[derive(Default)]
 struct Deferred {
     ranges: [(usize, usize); 16],
@@ -1410,8 +1401,8 @@ impl<'g> Position<'g> {
         while n > 0 {
             let i = rng.below(n);
             let m = buf[i];
-            let legal = if g.hypnosis.is_some() {
-                self.cascade_safe(&m, scratch)
+            let legal = if g.legality_by_play {
+                self.play_safe(&m, scratch)
             } else if g.has_royal {
                 let guard = guard.get_or_insert_with(|| RoyalGuard::new(self));
                 self.royal_safe(&m, guard)
@@ -1483,7 +1474,7 @@ pub fn apply_cells(cells: &mut [u8], m: &Move) {
         cells[m.to as usize] = m.promote;
         let me = Game::owner(m.promote);
         for &c in m.landings() {
-            cells[c as usize] = crate::compile::code(Game::kind_of(cells[c as usize]), me);
+            cells[c as usize] = super::code(Game::kind_of(cells[c as usize]), me);
         }
         return;
     }

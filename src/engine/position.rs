@@ -1,10 +1,10 @@
 //! A position: the cells, the side to move and the game-specific memory (unmoved pieces for
 //! castling, the en-passant cell, counters), with an incrementally updated Zobrist hash.
 
+use super::hooks::MoveFacts;
 use super::{Attack, Game, Move, MoveKind, Outcome};
 use crate::geometry::{Cell, CellSet, NONE};
 use crate::model::{state, EndCond, Verdict};
-use crate::native::MoveFacts;
 
 #[derive(Debug)]
 pub struct Position<'g> {
@@ -21,7 +21,8 @@ pub struct Position<'g> {
     pub(super) quiet: u32,
     /// Consecutive passes just made.
     pub(super) passes: u8,
-    /// Once-per-game rights already used, as bits per player (Bucky's teleport).
+    /// Once-per-game rights already used, as bits per player (see
+    /// [`super::hooks::BoardRule::right_name`]).
     pub(super) spent: u8,
     /// Stacks: the piece kept under each cell's top piece (0: none). Empty in games without
     /// layers, so that copying a position costs nothing there.
@@ -35,9 +36,10 @@ pub struct Position<'g> {
     pub(super) counts: Vec<u16>,
     /// With [`Game::bitboards`]: the cells of each piece code as bits (index 0 unused).
     pub(super) bb: Vec<u64>,
-    /// With hypnosis: the cells of the hypnotized pieces, found after every move (a cache of
+    /// The cells of the pieces the game's board rules freeze (they cannot act), found after
+    /// every move (a cache of
     /// the board, so not hashed).
-    pub(super) hypnotized: CellSet,
+    pub(super) frozen: CellSet,
     /// The cell of the last move if it was a placement that flipped nothing (lines and
     /// connections are then tested through it alone), else `NONE`.
     pub(super) placed: Cell,
@@ -67,7 +69,7 @@ impl Clone for Position<'_> {
             fresh: self.fresh,
             counts: self.counts.clone(),
             bb: self.bb.clone(),
-            hypnotized: self.hypnotized,
+            frozen: self.frozen,
             placed: self.placed,
             hash: self.hash,
         }
@@ -90,7 +92,7 @@ impl Clone for Position<'_> {
         self.fresh = o.fresh;
         self.counts.clone_from(&o.counts);
         self.bb.clone_from(&o.bb);
-        self.hypnotized = o.hypnotized;
+        self.frozen = o.frozen;
         self.placed = o.placed;
         self.hash = o.hash;
     }
@@ -156,7 +158,7 @@ impl<'g> Position<'g> {
             } else {
                 Vec::new()
             },
-            hypnotized: CellSet::EMPTY,
+            frozen: CellSet::EMPTY,
             placed: NONE,
             hash: 0,
         };
@@ -167,8 +169,8 @@ impl<'g> Position<'g> {
             }
         }
         p.hash = p.compute_hash();
-        if let Some(h) = &game.hypnosis {
-            p.hypnotized = crate::native::hypnosis::find_hypnotized(&p, h);
+        for r in &game.board_rules {
+            p.frozen = p.frozen.union(&r.frozen(&p));
         }
         p
     }
@@ -230,7 +232,7 @@ impl<'g> Position<'g> {
         self.slept.get(c as usize).is_some_and(|b| b & bit != 0)
     }
 
-    /// Whether `player`'s once-per-game right (teleport) has been used.
+    /// Whether `player`'s once-per-game right has been used.
     pub fn right_spent(&self, player: usize) -> bool {
         self.spent >> player & 1 != 0
     }
@@ -333,9 +335,10 @@ impl<'g> Position<'g> {
         self.turn as usize
     }
 
-    /// With hypnosis, the cells of the pieces that are hypnotized (and so cannot act).
-    pub fn hypnotized(&self) -> &CellSet {
-        &self.hypnotized
+    /// The cells of the pieces a board rule freezes (they cannot act; see
+    /// [`super::hooks::BoardRule::frozen`]).
+    pub fn frozen(&self) -> &CellSet {
+        &self.frozen
     }
 
     /// Every cell's piece code (0 = empty), by cell.
@@ -363,7 +366,7 @@ impl<'g> Position<'g> {
     /// Number of pieces a player has (of one kind, or of any kind).
     pub fn count(&self, player: usize, kind: Option<usize>) -> usize {
         match kind {
-            Some(k) => self.counts[crate::compile::code(k, player) as usize] as usize,
+            Some(k) => self.counts[super::code(k, player) as usize] as usize,
             None => self
                 .counts
                 .iter()
@@ -455,16 +458,16 @@ impl<'g> Position<'g> {
         if m.mark_fresh {
             self.set_fresh(m.to);
         }
-        if let Some(h) = &g.hypnosis {
-            let (gone, held) = crate::native::hypnosis::cascade(self, h);
-            for c in gone.iter() {
-                self.lift(c);
+        if !g.board_rules.is_empty() {
+            self.frozen = CellSet::EMPTY;
+            for r in &g.board_rules {
+                let after = r.after_move(self);
+                for c in after.removed.iter() {
+                    self.lift(c);
+                }
+                let frozen = after.frozen.unwrap_or_else(|| r.frozen(self));
+                self.frozen = self.frozen.union(&frozen);
             }
-            self.hypnotized = if gone.is_empty() {
-                held
-            } else {
-                crate::native::hypnosis::find_hypnotized(self, h)
-            };
         }
         self.clear_en_passant();
         if m.ep_mark != NONE {
@@ -516,7 +519,7 @@ impl<'g> Position<'g> {
                 let me = Game::owner(m.promote);
                 for &c in m.landings() {
                     let (flipped, _) = self.lift(c);
-                    self.put(c, crate::compile::code(Game::kind_of(flipped), me), false);
+                    self.put(c, super::code(Game::kind_of(flipped), me), false);
                 }
             }
             MoveKind::Keep => {
@@ -569,9 +572,9 @@ impl<'g> Position<'g> {
                 self.set(m.to, freed);
                 self.set_under(m.to, 0);
                 self.set_slept(m.to, if freed_slept { TOP } else { 0 });
-                let stealer = self.cells[m.from as usize];
+                let taken = self.cells[m.from as usize];
                 self.set(m.from, keeper);
-                self.set_under(m.from, stealer);
+                self.set_under(m.from, taken);
                 self.set_slept(m.from, 0);
             }
             MoveKind::Pass => {}
@@ -716,7 +719,7 @@ impl<'g> Position<'g> {
         if !self.game.has_royal {
             return false;
         }
-        if self.game.hypnosis.is_some() {
+        if self.game.legality_by_play {
             return self.royal_threatened_by_moves();
         }
         if self.game.has_layers {
@@ -760,7 +763,7 @@ impl<'g> Position<'g> {
                     }
                     EndCond::PassLimit(n) => p == mover && u32::from(self.passes) >= *n,
                     EndCond::Reaches { kind, region } => {
-                        let code = crate::compile::code(*kind, p);
+                        let code = super::code(*kind, p);
                         region[p].iter().any(|c| self.cells[c as usize] == code)
                     }
                     // After a placement only the mover's lines through it can be new.

@@ -19,7 +19,7 @@ impl Position<'_> {
         let b = &self.game.board;
         // Empty for the shot: every empty cell, and the cell the piece has left.
         let empty = |t: Cell| t == c || self.cells[t as usize] == 0;
-        let piece = crate::compile::code(super::Game::kind_of(piece), super::Game::owner(code));
+        let piece = super::code(super::Game::kind_of(piece), super::Game::owner(code));
         for &d in dirs {
             let mut to = b.step(c, d);
             while to != NONE && self.cells[to as usize] == 0 {

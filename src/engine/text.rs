@@ -148,14 +148,14 @@ impl Position<'_> {
         groups
     }
 
-    /// The move's text with what follows from it, in games whose notation marks it (Bucky,
-    /// B11): the pieces the cascade removes, `(xa1 xb2)`, and `+` when it leaves the opponent's
-    /// royal piece threatened, `++` when that is also mate. Plain [`Position::move_text`]
-    /// elsewhere; [`Position::parse_move`] accepts both.
+    /// The move's text with what follows from it, in games whose board rules change threats
+    /// (and whose notation marks it): the pieces the rules' effects remove, `(xa1 xb2)`, and
+    /// `+` when it leaves the opponent's royal piece threatened, `++` when that is also mate.
+    /// Plain [`Position::move_text`] elsewhere; [`Position::parse_move`] accepts both.
     pub fn move_text_annotated(&self, m: &Move) -> String {
         let mut s = self.move_text(m);
         let g = self.game;
-        if g.hypnosis.is_none() || m.kind == MoveKind::Pass {
+        if !g.legality_by_play || m.kind == MoveKind::Pass {
             return s;
         }
         let mut child = self.clone();
@@ -191,7 +191,7 @@ impl Position<'_> {
     }
 
     /// The legal moves as `tabula moves` and `play`'s `moves` list them: sorted, each with
-    /// what it leads to where the game shows it (Bucky's `(xa1)`, `+`, `++`).
+    /// what it leads to where the game shows it (`(xa1)`, `+`, `++`).
     pub fn legal_move_list(&self) -> Vec<String> {
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);
@@ -347,8 +347,8 @@ impl Position<'_> {
                 out.push_str(&cells.join(","));
             }
         }
-        if !g.game_moves.is_empty() {
-            // The players whose once-per-game right (teleport) is still unused.
+        if g.right_name().is_some() {
+            // The players whose once-per-game right is still unused.
             let open: String = (0..2)
                 .filter(|&p| !self.right_spent(p))
                 .map(|p| g.side_letters[p])
@@ -412,10 +412,7 @@ impl Position<'_> {
                 .iter()
                 .position(|kd| kd.letter == ch.to_ascii_uppercase())
                 .ok_or_else(|| err(format!("unknown piece letter `{ch}` in rank {}", y + 1)))?;
-            Ok(crate::compile::code(
-                kind,
-                usize::from(!ch.is_ascii_uppercase()),
-            ))
+            Ok(super::code(kind, usize::from(!ch.is_ascii_uppercase())))
         };
         for (i, row) in rows.iter().enumerate() {
             let y = b.rows as i32 - 1 - i as i32;
@@ -613,10 +610,10 @@ impl Position<'_> {
             }
         }
         let mut spent = 0u8;
-        if !game.game_moves.is_empty() {
+        if let Some(right) = game.right_name() {
             let f = fields
                 .next()
-                .ok_or_else(|| err("missing the teleport-rights field (`-` for none)".into()))?;
+                .ok_or_else(|| err(format!("missing the {right}-rights field (`-` for none)")))?;
             spent = 0b11;
             if f != "-" {
                 for ch in f.chars() {
@@ -709,9 +706,9 @@ impl Position<'_> {
     /// offset rows.
     pub fn render(&self) -> String {
         let g = self.game;
-        let mut out = if g.hypnosis.is_some() {
-            // Hypnotized pieces carry a star: `*J`.
-            let held = self.hypnotized;
+        let mut out = if let Some(word) = g.frozen_word() {
+            // Frozen pieces carry a star: `*J`.
+            let held = self.frozen;
             let mut s = draw(g, 2, |c| {
                 let code = self.cells[c as usize];
                 if held.contains(c) {
@@ -721,7 +718,7 @@ impl Position<'_> {
                 }
             });
             if !held.is_empty() {
-                s.push_str("(*: hypnotized)\n");
+                s.push_str(&format!("(*: {word})\n"));
             }
             s
         } else if g.has_layers {
@@ -829,8 +826,11 @@ fn position_fields(game: &Game) -> String {
     if game.has_en_passant {
         f.push("en-passant cells (`-` for none)");
     }
-    if !game.game_moves.is_empty() {
-        f.push("players with an unused teleport (`-` for none)");
+    let right = game
+        .right_name()
+        .map(|r| format!("players with an unused {r} (`-` for none)"));
+    if let Some(r) = &right {
+        f.push(r);
     }
     f.push("no-progress count");
     f.push("move number");
@@ -887,15 +887,14 @@ fn find_ep_victim(game: &Game, cells: &[u8], target: u8, last: usize) -> Option<
             }
         }
     }
-    // A piece that borrows another's double step (Bucky's chameleon): any of its pieces next
-    // to the cell.
+    // A piece that borrows another's double step: any of its pieces next to the cell.
     (0..game.board.dirs.len() as u8)
         .map(|d| game.board.step(target, d))
         .find(|&v| {
             v != NONE
                 && cells[v as usize] != 0
                 && Game::owner(cells[v as usize]) == last
-                && game.borrows_roles[cells[v as usize] as usize]
+                && game.borrows_moves[cells[v as usize] as usize]
         })
 }
 
@@ -919,7 +918,10 @@ fn target_text(t: Target) -> &'static str {
 }
 
 fn region_text(game: &Game, s: &CellSet) -> String {
-    crate::compile::cell_list(&game.board, s)
+    s.iter()
+        .map(|c: Cell| game.board.names[c as usize].as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// One line per rule, as the compiler understood it, for the first player.
@@ -1081,7 +1083,7 @@ impl Game {
         s.push_str(&format!("board: {}\n", self.board.describe()));
         s.push_str("pieces:\n");
         for (k, kind) in self.kinds.iter().enumerate() {
-            let code = crate::compile::code(k, 0);
+            let code = super::code(k, 0);
             let mut flags = String::new();
             if kind.royal {
                 flags.push_str(" royal");
@@ -1120,11 +1122,8 @@ impl Game {
                     region_text(self, region)
                 ));
             }
-            for h in &kind.hooks {
-                s.push_str(&format!(
-                    "    native {}\n",
-                    crate::native::REGISTRY[h.hook].name
-                ));
+            for h in &self.hooks[code as usize] {
+                s.push_str(&format!("    native {}\n", h.name));
             }
         }
         let mut rules = Vec::new();

@@ -9,7 +9,7 @@
 //! [`chain`]: a chameleon touching a hypnotizer hypnotizes, and one whose copied piece
 //! or one of whose chain is hypnotized, is hypnotized through it (B13.5).
 
-use super::{ArgValue, CompiledHook};
+use super::{ArgValue, PieceHook};
 use crate::engine::{Game, Move, MoveKind, Position};
 use crate::geometry::{Board, Cell, CellSet, NONE};
 use crate::model::KindId;
@@ -17,11 +17,11 @@ use crate::model::KindId;
 /// The most role sources one chameleon tracks (a chain touches at most a few dozen pieces).
 pub const MAX_SOURCES: usize = 64;
 
-pub fn compile(_args: &[ArgValue], _board: &Board, _kind: KindId) -> CompiledHook {
-    CompiledHook {
+pub fn compile(_args: &[ArgValue], _board: &Board, _kind: KindId) -> PieceHook {
+    PieceHook {
         generate: Some(moves),
-        borrows_roles: true,
-        ..CompiledHook::default()
+        borrows_moves: true,
+        ..PieceHook::default()
     }
 }
 
@@ -76,7 +76,7 @@ pub fn chain_on(g: &Game, cells: &[u8], cell: Cell) -> Chain {
                 continue;
             }
             seen.insert(t);
-            if g.borrows_roles[code as usize] {
+            if g.borrows_moves[code as usize] {
                 if chain.nm < MAX_SOURCES {
                     chain.members[chain.nm] = t;
                     chain.nm += 1;
@@ -158,13 +158,13 @@ fn moves(pos: &Position, cell: Cell, code: u8, _data: &[u8], out: &mut Vec<Move>
                 for &choice in choices {
                     // The role's choices in the chameleon's colour; the role's own piece
                     // takes the place of the chameleon.
-                    let kind = if g.borrows_roles[choice as usize] {
+                    let kind = if g.borrows_moves[choice as usize] {
                         Game::kind_of(role)
                     } else {
                         Game::kind_of(choice)
                     };
                     let mut p = m;
-                    p.promote = crate::compile::code(kind, me);
+                    p.promote = crate::engine::code(kind, me);
                     if !out[first..].iter().any(|o| o.same_as(&p)) {
                         out.push(p);
                     }

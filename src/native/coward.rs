@@ -1,19 +1,19 @@
 //! `coward(toward)`: Rascals' rule R5. After a move that captured nothing and did not end
 //! strictly closer to `toward` than it started, the moved piece is removed.
 
-use super::{ArgValue, CompiledHook, MoveFacts};
+use super::{ArgValue, MoveFacts, PieceHook};
 use crate::geometry::Board;
 use crate::model::KindId;
 
 /// Precomputes every cell's distance from `toward`.
-pub fn compile(args: &[ArgValue], board: &Board, _kind: KindId) -> CompiledHook {
+pub fn compile(args: &[ArgValue], board: &Board, _kind: KindId) -> PieceHook {
     let ArgValue::Cell(center) = args[0] else {
         unreachable!("checker guarantees a cell argument")
     };
-    CompiledHook {
+    PieceHook {
         after_move: Some(after_move),
         data: board.distances(center),
-        ..CompiledHook::default()
+        ..PieceHook::default()
     }
 }
 

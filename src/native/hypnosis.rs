@@ -4,22 +4,124 @@
 //! A hypnotized piece cannot act. After every move the **cascade** runs: every piece hypnotized
 //! from two distinct sources (hypnotizer cell and ray) is marked; marked pieces stop blocking
 //! rays but keep hypnotizing, so further pieces may qualify, wave after wave; when no new piece
-//! qualifies, all marked pieces are removed, whatever their colour. The engine calls
-//! [`cascade`] after every move (which also finds the hypnotized pieces, which cannot act)
-//! and rejects a move whose piece, or whose player's royal piece, the cascade removes.
+//! qualifies, all marked pieces are removed, whatever their colour.
+//!
+//! The piece hook only records the directions; the mechanic is a [`BoardRule`] built once per
+//! game ([`board_rule`]): the hypnotized pieces are the frozen ones, the cascade runs after
+//! every move, a move whose piece, or whose player's royal piece, the cascade removes is
+//! illegal, and a hypnotized piece with `revenge` may still act ([`super::revenge`]).
 
-use super::{chameleon, ArgValue, CompiledHook};
-use crate::engine::{Game, Hypnosis, Position};
+use super::{chameleon, Aftermath, ArgValue, BoardRule, PieceHook, Watch};
+use crate::engine::{Game, Move, MoveKind, Position};
 use crate::geometry::{Board, Cell, CellSet, NONE};
 use crate::model::KindId;
 
-pub fn compile(args: &[ArgValue], _board: &Board, _kind: KindId) -> CompiledHook {
+pub fn compile(args: &[ArgValue], _board: &Board, _kind: KindId) -> PieceHook {
     let ArgValue::Dirs(dirs) = args[0] else {
         unreachable!("checker guarantees directions")
     };
-    CompiledHook {
-        hypnotizes: Some(dirs),
-        ..CompiledHook::default()
+    PieceHook {
+        data: dirs.to_le_bytes().to_vec(),
+        ..PieceHook::default()
+    }
+}
+
+/// Hypnosis in one game: per piece code, the directions along which it hypnotizes (as bits),
+/// and whether it may take revenge when hypnotized.
+#[derive(Debug)]
+pub struct Hypnosis {
+    pub mask: Vec<u16>,
+    /// Every direction some piece hypnotizes along, as bits.
+    pub any: u16,
+    pub revenge: Vec<bool>,
+}
+
+/// The game's hypnosis as a board rule.
+pub fn board_rule(g: &Game) -> Box<dyn BoardRule> {
+    Box::new(of(g))
+}
+
+/// The game's hypnosis, from the pieces that declare `hypnotize` and `revenge`.
+pub fn of(g: &Game) -> Hypnosis {
+    let mask: Vec<u16> = g
+        .hooks
+        .iter()
+        .map(|hs| {
+            hs.iter()
+                .filter(|h| h.name == "hypnotize")
+                .fold(0, |m, h| m | u16::from_le_bytes([h.data[0], h.data[1]]))
+        })
+        .collect();
+    let revenge = g
+        .hooks
+        .iter()
+        .map(|hs| hs.iter().any(|h| h.name == "revenge"))
+        .collect();
+    Hypnosis {
+        any: mask.iter().fold(0, |a, &m| a | m),
+        mask,
+        revenge,
+    }
+}
+
+impl BoardRule for Hypnosis {
+    fn frozen(&self, pos: &Position) -> CellSet {
+        find_hypnotized(pos, self)
+    }
+
+    fn after_move(&self, pos: &Position) -> Aftermath {
+        let (removed, held) = cascade(pos, self);
+        Aftermath {
+            removed,
+            frozen: removed.is_empty().then_some(held),
+        }
+    }
+
+    fn changes_threats(&self) -> bool {
+        true
+    }
+
+    /// B3, B13.6: a double step may not pass a cell where the piece would stand hypnotized.
+    fn may_pass(&self, pos: &Position, cell: Cell, from: Cell) -> bool {
+        !would_be_held(pos, self, cell, from)
+    }
+
+    fn frozen_may_act(&self, pos: &Position, cell: Cell) -> bool {
+        super::revenge::may_take_revenge(pos, self, cell)
+    }
+
+    fn keep_frozen_moves(&self, pos: &Position, from: Cell, start: usize, out: &mut Vec<Move>) {
+        super::revenge::retain_revenge(pos, self, from, start, out);
+    }
+
+    fn frozen_move_ok(&self, before: &Position, after: &Position, from: Cell) -> bool {
+        let mover = before.turn();
+        super::revenge::took_revenge(after, self, from, mover, before.count(mover ^ 1, None))
+    }
+
+    /// The moving piece must survive the cascade.
+    fn move_ok(&self, before: &Position, m: &Move, after: &Position) -> bool {
+        m.kind == MoveKind::Pass
+            || (after.at(m.to) != 0 && Game::owner(after.at(m.to)) == before.turn())
+    }
+
+    fn reply_watch(&self, pos: &Position, royal: Cell) -> Watch {
+        // A royal piece that borrows roles can be held through other pieces: play everything.
+        if pos.game.borrows_moves[pos.at(royal) as usize] {
+            return Watch::All;
+        }
+        match fall_watch(pos.game, self, pos.cells(), royal) {
+            Some(cells) => Watch::Cells(cells),
+            None => Watch::Test,
+        }
+    }
+
+    fn could_remove(&self, pos: &Position, cells: &[u8], at: Cell) -> bool {
+        could_fall(pos.game, self, cells, at)
+    }
+
+    fn frozen_word(&self) -> Option<&'static str> {
+        Some("hypnotized")
     }
 }
 
@@ -34,7 +136,7 @@ fn rays_with(h: &Hypnosis, cells: &[u8], code: u8, sources: &[Cell]) -> u16 {
 /// The directions (as bits) along which the piece on `s` of `cells` hypnotizes.
 fn rays_on(g: &Game, h: &Hypnosis, cells: &[u8], s: Cell) -> u16 {
     let code = cells[s as usize];
-    if !g.borrows_roles[code as usize] {
+    if !g.borrows_moves[code as usize] {
         return h.mask[code as usize];
     }
     rays_with(h, cells, code, chameleon::chain_on(g, cells, s).sources())
@@ -46,7 +148,7 @@ fn rays_on(g: &Game, h: &Hypnosis, cells: &[u8], s: Cell) -> u16 {
 /// itself included, and every piece it copies. One ray holds one piece, so no source is
 /// counted twice.
 fn held_through(g: &Game, cells: &[u8], cell: Cell, direct: impl Fn(Cell) -> u8) -> u8 {
-    if !g.borrows_roles[cells[cell as usize] as usize] {
+    if !g.borrows_moves[cells[cell as usize] as usize] {
         return direct(cell);
     }
     chain_total(&chameleon::chain_on(g, cells, cell), direct)
@@ -75,7 +177,7 @@ fn count_sources(g: &Game, h: &Hypnosis, cells: &[u8], marked: &CellSet, counts:
             continue;
         }
         let s = s as Cell;
-        let rays = if g.borrows_roles[code as usize] {
+        let rays = if g.borrows_moves[code as usize] {
             if nch < chameleons.len() {
                 chameleons[nch] = s;
                 nch += 1;
@@ -178,12 +280,12 @@ pub fn fall_watch(g: &Game, h: &Hypnosis, cells: &[u8], target: Cell) -> Option<
             watch.insert(t);
             let code = cells[t as usize];
             chameleon_on_line |=
-                code != 0 && Game::owner(code) != owner && g.borrows_roles[code as usize];
+                code != 0 && Game::owner(code) != owner && g.borrows_moves[code as usize];
         }
     }
     if chameleon_on_line {
         for (c, &code) in cells.iter().enumerate() {
-            if code != 0 && g.borrows_roles[code as usize] {
+            if code != 0 && g.borrows_moves[code as usize] {
                 watch.insert(c as Cell);
                 for t in b.neighbours(c as Cell) {
                     watch.insert(t);
@@ -256,7 +358,7 @@ fn direct_holds(g: &Game, h: &Hypnosis, cells: &[u8], cell: Cell, colour: usize)
 }
 
 /// The cells whose pieces are hypnotized (and so cannot act). The engine keeps this in the
-/// position ([`Position::hypnotized`]); this finds it afresh.
+/// position ([`Position::frozen`]); this finds it afresh.
 pub fn find_hypnotized(pos: &Position, h: &Hypnosis) -> CellSet {
     let mut counts = [0u8; 256];
     let n = pos.game.board.len();

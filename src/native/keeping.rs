@@ -11,29 +11,29 @@
 //!   piece moves onto the declaring piece and keeps it instead, freeing the old one; not when
 //!   it is keeping a piece of the declaring kind.
 
-use super::{ArgValue, CompiledHook};
+use super::{ArgValue, PieceHook};
 use crate::engine::{Game, Move, MoveKind, Position};
 use crate::geometry::{Board, Cell, NONE};
 use crate::model::effect;
 use crate::model::KindId;
 
-pub fn compile_keep(args: &[ArgValue], _board: &Board, _kind: KindId) -> CompiledHook {
+pub fn compile_keep(args: &[ArgValue], _board: &Board, _kind: KindId) -> PieceHook {
     let (ArgValue::Dirs(dirs), ArgValue::Kind(exempt)) = (args[0], args[1]) else {
         unreachable!("checker guarantees directions and a piece")
     };
-    CompiledHook {
+    PieceHook {
         generate: Some(keep_moves),
         may_act: Some(may_leave),
         keeps: true,
         data: vec![(dirs & 0xff) as u8, (dirs >> 8) as u8, exempt as u8],
-        ..CompiledHook::default()
+        ..PieceHook::default()
     }
 }
 
-pub fn compile_transfer(_args: &[ArgValue], _board: &Board, _kind: KindId) -> CompiledHook {
-    CompiledHook {
+pub fn compile_transfer(_args: &[ArgValue], _board: &Board, _kind: KindId) -> PieceHook {
+    PieceHook {
         generate: Some(transfer_moves),
-        ..CompiledHook::default()
+        ..PieceHook::default()
     }
 }
 

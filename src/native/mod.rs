@@ -7,14 +7,13 @@
 //! precomputed data. A hook is one small, named, parameterised mechanic, one file each;
 //! everything that generalises belongs in the language instead.
 //!
-//! Entry points (a hook fills in the ones it needs; the engine calls them for the piece that
-//! declares the hook):
-//! - `after_move`: after a move of the piece has been played, before the turn passes
-//!   (`coward`);
-//! - `generate`: extra moves of the piece (`keep`, `transfer`);
-//! - `may_act`: whether the piece may act at all (`keep`: a Keeper on a Stealer);
-//! - `hypnotizes`: a board-wide role: the piece hypnotizes along these directions, and the
-//!   engine runs [`hypnosis`] (freezing, the cascade after every move) for the whole game.
+//! A hook plugs into the engine only through the engine's extension points
+//! ([`crate::engine::hooks`]): a [`PieceHook`] for the declaring piece (extra moves, whether it
+//! may act, an effect after its move, capability flags) and, for a board-wide mechanic, a
+//! [`BoardRule`] built once per game ([`HookSpec::board_rule`]). The engine never names a hook.
+//!
+//! Adding a hook is one file here and one entry in [`REGISTRY`] (grammar/README.md, "Writing a
+//! hook", walks through one); nothing in the engine changes.
 
 pub mod chameleon;
 mod coward;
@@ -23,8 +22,8 @@ mod keeping;
 pub mod revenge;
 mod teleport;
 
-use crate::engine::{Move, Position};
-use crate::geometry::{Board, Cell};
+use crate::engine::Game;
+use crate::geometry::Board;
 use crate::model::KindId;
 
 /// The type of one hook parameter.
@@ -57,6 +56,9 @@ pub struct ParamSpec {
     pub ty: ParamType,
 }
 
+/// Builds a game's board rule from the compiled game.
+pub type BuildRule = fn(&Game) -> Box<dyn BoardRule>;
+
 /// One registered hook.
 pub struct HookSpec {
     pub name: &'static str,
@@ -66,7 +68,10 @@ pub struct HookSpec {
     /// Whether games using it need stacks, slept flags and fresh pieces in their positions.
     pub layers: bool,
     /// Builds the engine-side hook from checked arguments and the declaring piece kind.
-    pub compile: fn(&[ArgValue], &Board, KindId) -> CompiledHook,
+    pub compile: fn(&[ArgValue], &Board, KindId) -> PieceHook,
+    /// A board-wide mechanic built once per game in which some piece declares the hook,
+    /// from the compiled game (it finds the declaring pieces by the hook's name).
+    pub board_rule: Option<BuildRule>,
 }
 
 impl HookSpec {
@@ -81,57 +86,8 @@ impl HookSpec {
     }
 }
 
-/// A checked argument.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ArgValue {
-    Cell(Cell),
-    Int(i64),
-    Kind(KindId),
-    /// Absolute direction ids, as bits.
-    Dirs(u16),
-}
-
-/// A checked hook call: an index into [`REGISTRY`] and its arguments.
-#[derive(Clone, Debug)]
-pub struct HookCall {
-    pub hook: usize,
-    pub args: Vec<ArgValue>,
-}
-
-/// What the engine tells an after-move hook about the move just played.
-pub struct MoveFacts {
-    pub from: Cell,
-    pub to: Cell,
-    pub captured: usize,
-}
-
-/// An after-move effect: returns `true` to remove the moved piece.
-pub type AfterMoveFn = fn(&MoveFacts, &[u8]) -> bool;
-/// Extra moves for the piece `code` on `cell`.
-pub type GenerateFn = fn(&Position, Cell, u8, &[u8], &mut Vec<Move>);
-/// Whether the piece on `cell` may act this turn.
-pub type MayActFn = fn(&Position, Cell, &[u8]) -> bool;
-/// Moves of the player to move that no single piece generates (a two-piece exchange).
-pub type GameMovesFn = fn(&Position, &[u8], &mut Vec<Move>);
-
-/// A hook ready for the engine: its entry points and the data precomputed for them.
-#[derive(Clone, Debug, Default)]
-pub struct CompiledHook {
-    pub after_move: Option<AfterMoveFn>,
-    pub generate: Option<GenerateFn>,
-    pub may_act: Option<MayActFn>,
-    /// Directions (as bits) along which the piece hypnotizes (see [`hypnosis`]).
-    pub hypnotizes: Option<u16>,
-    /// The piece borrows the roles of the pieces touching it (see [`chameleon`]).
-    pub borrows_roles: bool,
-    /// Moves generated once per position, whoever declares the hook (`teleport`).
-    pub game_moves: Option<GameMovesFn>,
-    /// A hypnotized piece of this kind may still take revenge (see [`revenge`]).
-    pub revenge: bool,
-    /// A piece of this kind may keep another under it (a stack's top piece).
-    pub keeps: bool,
-    pub data: Vec<u8>,
-}
+pub use crate::engine::hooks::{Aftermath, BoardRule, MoveFacts, PieceHook, Watch};
+pub use crate::model::{ArgValue, HookCall};
 
 /// Every native hook Tabula knows.
 pub static REGISTRY: &[HookSpec] = &[
@@ -142,6 +98,7 @@ pub static REGISTRY: &[HookSpec] = &[
                   a chain of touching chameleons, and moves with their rules",
         layers: false,
         compile: chameleon::compile,
+        board_rule: None,
     },
     HookSpec {
         name: "coward",
@@ -153,6 +110,7 @@ pub static REGISTRY: &[HookSpec] = &[
                   cell `toward` than it started, the moved piece is removed",
         layers: false,
         compile: coward::compile,
+        board_rule: None,
     },
     HookSpec {
         name: "keep",
@@ -170,6 +128,7 @@ pub static REGISTRY: &[HookSpec] = &[
                   (a stack); it may not leave a kept `unless_slept` piece that is awake",
         layers: true,
         compile: keeping::compile_keep,
+        board_rule: None,
     },
     HookSpec {
         name: "hypnotize",
@@ -182,6 +141,7 @@ pub static REGISTRY: &[HookSpec] = &[
                   sources are removed, in waves (the cascade)",
         layers: false,
         compile: hypnosis::compile,
+        board_rule: Some(hypnosis::board_rule),
     },
     HookSpec {
         name: "revenge",
@@ -191,6 +151,7 @@ pub static REGISTRY: &[HookSpec] = &[
                   enemy hypnotizer's line",
         layers: false,
         compile: revenge::compile,
+        board_rule: None,
     },
     HookSpec {
         name: "teleport",
@@ -202,6 +163,7 @@ pub static REGISTRY: &[HookSpec] = &[
                   squares; a chameleon touching either stands in for it, whatever its colour",
         layers: false,
         compile: teleport::compile,
+        board_rule: Some(teleport::board_rule),
     },
     HookSpec {
         name: "transfer",
@@ -210,6 +172,7 @@ pub static REGISTRY: &[HookSpec] = &[
                   and keeps it instead (not when it is keeping a piece of this kind)",
         layers: true,
         compile: keeping::compile_transfer,
+        board_rule: None,
     },
 ];
 

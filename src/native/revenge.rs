@@ -4,52 +4,47 @@
 //! still move, but only with a move that removes at least one opponent piece (directly or
 //! through the cascade) and after which the square it left lies on no enemy hypnotizer's line.
 
-use super::{chameleon, ArgValue, CompiledHook};
+//!
+//! The piece hook is a marker: [`super::hypnosis`] finds the pieces that declare it by name
+//! and calls the functions here for its frozen pieces.
+
+use super::hypnosis::Hypnosis;
+use super::{chameleon, ArgValue, PieceHook};
 use crate::engine::{Game, Move, MoveKind, Position};
 use crate::geometry::{Board, Cell};
 use crate::model::KindId;
 
-pub fn compile(_args: &[ArgValue], _board: &Board, _kind: KindId) -> CompiledHook {
-    CompiledHook {
-        revenge: true,
-        ..CompiledHook::default()
-    }
+pub fn compile(_args: &[ArgValue], _board: &Board, _kind: KindId) -> PieceHook {
+    PieceHook::default()
 }
 
 /// Whether the (hypnotized) piece on `cell` may take revenge: it has the hook, or it is a
 /// chameleon holding the role of a piece that has it.
-pub fn may_take_revenge(pos: &Position, cell: Cell) -> bool {
-    let g = pos.game;
+pub fn may_take_revenge(pos: &Position, h: &Hypnosis, cell: Cell) -> bool {
     let code = pos.at(cell);
-    if g.revenge[code as usize] {
+    if h.revenge[code as usize] {
         return true;
     }
-    if !g.borrows_roles[code as usize] {
+    if !pos.game.borrows_moves[code as usize] {
         return false;
     }
     chameleon::chain(pos, cell)
         .sources()
         .iter()
-        .any(|&s| g.revenge[pos.at(s) as usize])
+        .any(|&s| h.revenge[pos.at(s) as usize])
 }
 
 /// Whether `after`, the position after a move from `from` by `mover`'s hypnotized piece, shows
 /// revenge: the opponent, who had `foes` pieces, lost one, and no enemy hypnotizer's line
 /// reaches `from`.
-pub fn took_revenge(after: &Position, from: Cell, mover: usize, foes: usize) -> bool {
-    let Some(h) = &after.game.hypnosis else {
-        return true;
-    };
+pub fn took_revenge(after: &Position, h: &Hypnosis, from: Cell, mover: usize, foes: usize) -> bool {
     after.count(mover ^ 1, None) < foes && !super::hypnosis::covers(after, h, from, mover)
 }
 
 /// Keeps, of the moves the piece on `from` generated (from index `start`), those that remove
 /// an opponent piece and leave `from` out of every enemy hypnotizer's line.
-pub fn retain_revenge(pos: &Position, from: Cell, start: usize, out: &mut Vec<Move>) {
+pub fn retain_revenge(pos: &Position, h: &Hypnosis, from: Cell, start: usize, out: &mut Vec<Move>) {
     let g = pos.game;
-    let Some(h) = &g.hypnosis else {
-        return;
-    };
     let me = Game::owner(pos.at(from));
     let before = pos.count(me ^ 1, None);
     // Copied only if some move gets past the quick test.
@@ -71,7 +66,7 @@ pub fn retain_revenge(pos: &Position, from: Cell, start: usize, out: &mut Vec<Mo
         let child = child.get_or_insert_with(|| pos.clone());
         child.clone_from(pos);
         child.play_unchecked(&out[i]);
-        if took_revenge(child, from, me, before) {
+        if took_revenge(child, h, from, me, before) {
             i += 1;
         } else {
             out.remove(i);

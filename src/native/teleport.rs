@@ -8,19 +8,55 @@
 //! hypnotized and may be the opponent's, so a player can use up the opponent's exchange (B9,
 //! B13.7). The two orders of a pair are one move; the move spends X's right.
 
-use super::{chameleon, ArgValue, CompiledHook};
+use super::{chameleon, ArgValue, BoardRule, PieceHook};
 use crate::engine::{Game, Move, MoveKind, Position};
 use crate::geometry::{Board, Cell, CellSet, NONE};
 use crate::model::KindId;
 
-pub fn compile(args: &[ArgValue], _board: &Board, kind: KindId) -> CompiledHook {
+pub fn compile(args: &[ArgValue], _board: &Board, kind: KindId) -> PieceHook {
     let ArgValue::Kind(partner) = args[0] else {
         unreachable!("checker guarantees a piece")
     };
-    CompiledHook {
-        game_moves: Some(moves),
+    PieceHook {
         data: vec![kind as u8, partner as u8],
-        ..CompiledHook::default()
+        ..PieceHook::default()
+    }
+}
+
+/// The exchanges of one game: (dude kind, madam kind) per declaring piece kind.
+#[derive(Debug)]
+struct Teleport {
+    pairs: Vec<(usize, usize)>,
+}
+
+/// Builds the game's exchanges from the pieces that declare `teleport`.
+pub fn board_rule(g: &Game) -> Box<dyn BoardRule> {
+    // Both codes of a kind carry the same data: read the first player's.
+    let pairs = g
+        .hooks
+        .iter()
+        .skip(1)
+        .step_by(2)
+        .flatten()
+        .filter(|h| h.name == "teleport")
+        .map(|h| (h.data[0] as usize, h.data[1] as usize))
+        .collect();
+    Box::new(Teleport { pairs })
+}
+
+impl BoardRule for Teleport {
+    fn moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        for &(dude, madam) in &self.pairs {
+            moves(pos, dude, madam, out);
+        }
+    }
+
+    fn moves_kind(&self, kind: usize) -> bool {
+        self.pairs.iter().any(|&(d, m)| d == kind || m == kind)
+    }
+
+    fn right_name(&self) -> Option<&'static str> {
+        Some("teleport")
     }
 }
 
@@ -29,7 +65,7 @@ pub fn compile(args: &[ArgValue], _board: &Board, kind: KindId) -> CompiledHook 
 /// (B8's roles; the designer's engine counts agree only so).
 fn holders(pos: &Position, kind: usize, x: usize, out: &mut [Cell; 64]) -> usize {
     let g = pos.game;
-    let target = crate::compile::code(kind, x);
+    let target = crate::engine::code(kind, x);
     if pos.count(x, Some(kind)) == 0 {
         return 0;
     }
@@ -41,7 +77,7 @@ fn holders(pos: &Position, kind: usize, x: usize, out: &mut [Cell; 64]) -> usize
         let c = c as Cell;
         found.insert(c);
         for t in g.board.neighbours(c) {
-            if g.borrows_roles[pos.at(t) as usize] && !found.contains(t) {
+            if g.borrows_moves[pos.at(t) as usize] && !found.contains(t) {
                 for &m in chameleon::chain(pos, t).members() {
                     found.insert(m);
                 }
@@ -56,12 +92,11 @@ fn holders(pos: &Position, kind: usize, x: usize, out: &mut [Cell; 64]) -> usize
     n
 }
 
-fn moves(pos: &Position, data: &[u8], out: &mut Vec<Move>) {
-    let (dude, madam) = (data[0] as usize, data[1] as usize);
+fn moves(pos: &Position, dude: usize, madam: usize, out: &mut Vec<Move>) {
     let me = pos.turn();
     let mine = |c: Cell| Game::owner(pos.at(c)) == me;
     // A piece that may start the exchange: the mover's own, not hypnotized.
-    let starts = |c: Cell| mine(c) && !pos.hypnotized().contains(c);
+    let starts = |c: Cell| mine(c) && !pos.frozen().contains(c);
     let (mut dudes, mut madams) = ([NONE; 64], [NONE; 64]);
     for x in 0..2 {
         if pos.right_spent(x) {
