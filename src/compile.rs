@@ -5,6 +5,7 @@
 //! never generates the opponent's moves), hooks become function pointers, and Zobrist keys are
 //! drawn from a fixed seed. Nothing after this layer looks up a name.
 
+use crate::engine::rules::{leap, slide, step};
 use crate::engine::{Attack, Game, Rule};
 use crate::geometry::{Cell, CellSet, NONE};
 use crate::model::*;
@@ -54,16 +55,7 @@ pub fn compile(m: Model) -> Game {
                         en_passant,
                     } => {
                         if target.captures() && !twice {
-                            for &d in dirs {
-                                add_attack(
-                                    &mut attacks[p],
-                                    Attack::Step {
-                                        codes: 1 << c,
-                                        back: board.opposite[d as usize],
-                                        from: *from,
-                                    },
-                                );
-                            }
+                            step::attacks(&board, c, dirs, *from, &mut attacks[p]);
                         }
                         Rule::Step {
                             dirs: dirs.clone(),
@@ -79,15 +71,7 @@ pub fn compile(m: Model) -> Game {
                         target,
                     } => {
                         if target.captures() {
-                            for &d in dirs {
-                                add_attack(
-                                    &mut attacks[p],
-                                    Attack::Slide {
-                                        codes: 1 << c,
-                                        back: board.opposite[d as usize],
-                                    },
-                                );
-                            }
+                            slide::attacks(&board, c, dirs, &mut attacks[p]);
                         }
                         Rule::Slide {
                             dirs: dirs.clone(),
@@ -100,34 +84,7 @@ pub fn compile(m: Model) -> Game {
                         target,
                         then_fresh,
                         ..
-                    } => {
-                        let stride = offsets.len();
-                        let mut table = vec![NONE; board.len() * stride];
-                        let mut back = vec![NONE; board.len() * stride];
-                        for cell in 0..board.len() {
-                            let (x, y) = board.coords[cell];
-                            for (i, &(dx, dy)) in offsets.iter().enumerate() {
-                                table[cell * stride + i] = board.at(x + dx, y + dy);
-                                back[cell * stride + i] = board.at(x - dx, y - dy);
-                            }
-                        }
-                        if target.captures() {
-                            add_attack(
-                                &mut attacks[p],
-                                Attack::Leap {
-                                    codes: 1 << c,
-                                    stride,
-                                    sources: back,
-                                },
-                            );
-                        }
-                        Rule::Leap {
-                            stride,
-                            table,
-                            target: *target,
-                            then_fresh: *then_fresh,
-                        }
-                    }
+                    } => leap::compile(&board, c, offsets, *target, *then_fresh, &mut attacks[p]),
                     RuleModel::Jump {
                         dirs,
                         hurdle,
@@ -387,47 +344,6 @@ pub fn compile(m: Model) -> Game {
         .collect();
     game.legality_by_play = game.board_rules.iter().any(|r| r.changes_threats());
     game
-}
-
-/// Adds an attack pattern, merging it into one of the same shape (same direction, same
-/// leap table) so that a ray is scanned once for all the pieces that attack along it.
-fn add_attack(attacks: &mut Vec<Attack>, new: Attack) {
-    for a in attacks.iter_mut() {
-        match (a, &new) {
-            (
-                Attack::Step { codes, back, from },
-                Attack::Step {
-                    codes: c,
-                    back: b,
-                    from: f,
-                },
-            ) if back == b && from == f => {
-                *codes |= c;
-                return;
-            }
-            (Attack::Slide { codes, back }, Attack::Slide { codes: c, back: b }) if back == b => {
-                *codes |= c;
-                return;
-            }
-            (
-                Attack::Leap {
-                    codes,
-                    stride,
-                    sources,
-                },
-                Attack::Leap {
-                    codes: c,
-                    stride: s,
-                    sources: src,
-                },
-            ) if stride == s && sources == src => {
-                *codes |= c;
-                return;
-            }
-            _ => {}
-        }
-    }
-    attacks.push(new);
 }
 
 /// Shift tables when the board is a square grid of at most 64 cells (cell = y * width + x) and

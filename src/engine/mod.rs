@@ -6,22 +6,24 @@
 //! allocates nothing. No I/O happens here.
 
 pub mod hooks;
-mod line_count;
+mod legality;
 mod movegen;
-mod place;
+mod outcome;
+mod play;
 mod position;
-mod reach;
+pub mod rules;
 mod search;
-mod shoot;
 pub mod text;
 
-pub use movegen::{apply_cells, Scratch};
-pub use place::Place;
+pub use legality::{apply_cells, Scratch};
+pub use play::IllegalMove;
 pub use position::Position;
+pub use rules::place::Place;
+pub use rules::{add_attack, Attack, Rule};
 pub use search::{perft, perft_divide, MatchState, Playout, PlayoutResult};
 
 use crate::geometry::{Board, Cell, CellSet, NONE};
-use crate::model::{EndModel, Hurdle, KindModel, Notation, PlayerModel, States, Target, Threshold};
+use crate::model::{EndModel, KindModel, Notation, PlayerModel, States, Threshold};
 use hooks::{BoardRule, PieceHook};
 
 /// The most pieces one move can capture (and the longest jump chain).
@@ -31,105 +33,6 @@ pub const MAX_CAPTURES: usize = 32;
 #[inline]
 pub fn code(kind: usize, player: usize) -> u8 {
     (1 + 2 * kind + player) as u8
-}
-
-/// A compiled movement rule, with absolute direction ids for its owner.
-#[derive(Clone, Debug)]
-pub enum Rule {
-    Step {
-        dirs: Vec<u8>,
-        twice: bool,
-        target: Target,
-        from: Option<CellSet>,
-        en_passant: bool,
-    },
-    Slide {
-        dirs: Vec<u8>,
-        until_blocked: bool,
-        target: Target,
-    },
-    Leap {
-        stride: usize,
-        /// `table[cell * stride + i]`: the i-th leap target from `cell`, or `NONE`.
-        table: Vec<Cell>,
-        target: Target,
-        /// The piece is fresh during the opponent's next action.
-        then_fresh: bool,
-    },
-    /// Over pieces to an empty cell, then optionally a slide; one move per final cell.
-    Fly {
-        dirs: Vec<u8>,
-        then: Option<Vec<u8>>,
-    },
-    /// Abilities.
-    Push {
-        dirs: Vec<u8>,
-    },
-    Sleep {
-        dirs: Vec<u8>,
-    },
-    Heal {
-        dirs: Vec<u8>,
-    },
-    Swap,
-    /// A slide to an empty cell, then a new `piece` (a code) placed by a slide along `shoot`
-    /// from the landing cell (see [`shoot`]).
-    SlideShoot {
-        dirs: Vec<u8>,
-        piece: u8,
-        shoot: Vec<u8>,
-    },
-    /// Exactly as many cells as pieces on the line (see [`line_count`]).
-    LineCount {
-        dirs: Vec<u8>,
-        over_friends: bool,
-        target: Target,
-    },
-    Jump {
-        dirs: Vec<u8>,
-        hurdle: Hurdle,
-        gap: (u8, u8),
-        beyond: (u8, u8),
-        landing: Option<CellSet>,
-        repeatedly: bool,
-    },
-    /// A path of single steps to empty cells; every prefix is a move.
-    Walk {
-        dirs: Vec<u8>,
-        friends: bool,
-        steps: u8,
-        no_revisit: bool,
-    },
-    EnPassant {
-        dirs: Vec<u8>,
-        /// `smash en passant`: the piece stays put.
-        smash: bool,
-    },
-    Castle {
-        dir: u8,
-        partner: u8,
-        right: usize,
-    },
-}
-
-/// How pieces could capture onto a cell: the reverse of capturing rules. `codes` is the set of
-/// piece codes (as bits) that attack this way, so each ray is scanned once for all of them.
-#[derive(Clone, Debug)]
-pub enum Attack {
-    /// A piece one step away in direction `back` from the attacked cell.
-    Step {
-        codes: u128,
-        back: u8,
-        from: Option<CellSet>,
-    },
-    /// The first piece along direction `back` from the attacked cell.
-    Slide { codes: u128, back: u8 },
-    /// A piece on any of `sources[cell * stride ..]`.
-    Leap {
-        codes: u128,
-        stride: usize,
-        sources: Vec<Cell>,
-    },
 }
 
 /// One castling right: `king` may castle toward `dir` with an unmoved `partner`.

@@ -3,7 +3,7 @@
 //! on the whole line it moves along; it may pass over its own pieces only with `over friends`,
 //! never over enemies, and lands as its target says.
 
-use super::{Move, Position};
+use crate::engine::{Move, Position};
 use crate::geometry::{Cell, NONE};
 use crate::model::Target;
 
@@ -18,7 +18,7 @@ impl Position<'_> {
         out: &mut Vec<Move>,
     ) {
         let b = &self.game.board;
-        let me = super::Game::owner(code);
+        let me = crate::engine::Game::owner(code);
         for &d in dirs {
             let mut pieces = 1;
             for dir in [d, b.opposite[d as usize]] {
@@ -38,7 +38,10 @@ impl Position<'_> {
                     break;
                 }
                 let occ = self.cells[t as usize];
-                if i + 1 < pieces && occ != 0 && !(over_friends && super::Game::owner(occ) == me) {
+                if i + 1 < pieces
+                    && occ != 0
+                    && !(over_friends && crate::engine::Game::owner(occ) == me)
+                {
                     open = false;
                     break;
                 }

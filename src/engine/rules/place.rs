@@ -6,7 +6,7 @@
 //! last placement where there is one (a placement can only make lines through its own cell),
 //! else on the whole board.
 
-use super::{Game, Move, MoveKind, Position};
+use crate::engine::{Game, Move, MoveKind, Position};
 use crate::geometry::{Cell, CellSet, NONE};
 
 /// How a kind enters the board (compiled from `place on empty ...`).
@@ -24,7 +24,7 @@ pub struct Place {
 
 impl Position<'_> {
     /// The placements of the player to move, appended to `out`.
-    pub(super) fn place_moves(&self, out: &mut Vec<Move>) {
+    pub(in crate::engine) fn place_moves(&self, out: &mut Vec<Move>) {
         let g = self.game;
         for pl in &g.places[self.turn as usize] {
             for c in 0..self.cells.len() as Cell {
@@ -67,7 +67,11 @@ impl Position<'_> {
     /// [`Game::sole_place`] (`None` when there is none): the same draw as picking from the
     /// generated list (candidates in the same order, one `below` call), but only the chosen
     /// move is built.
-    pub(super) fn random_placement(&self, pl: &Place, rng: &mut crate::rng::Rng) -> Option<Move> {
+    pub(in crate::engine) fn random_placement(
+        &self,
+        pl: &Place,
+        rng: &mut crate::rng::Rng,
+    ) -> Option<Move> {
         let mut cells = [NONE; 256];
         let mut n = 0;
         for c in 0..self.cells.len() as Cell {
@@ -141,7 +145,7 @@ impl Position<'_> {
 
     /// Whether `player` has `length` pieces (exactly, or at least) in a line along one of
     /// `axes`: through `through` only when it is a cell, else anywhere on the board.
-    pub(super) fn in_a_row(
+    pub(in crate::engine) fn in_a_row(
         &self,
         player: usize,
         length: u8,
@@ -194,7 +198,7 @@ impl Position<'_> {
     /// `length` along an axis are found with `length - 1` shifts.
     fn in_a_row_bits(
         &self,
-        bits: &super::Bitboards,
+        bits: &crate::engine::Bitboards,
         player: usize,
         length: u8,
         exactly: bool,
@@ -226,7 +230,7 @@ impl Position<'_> {
     }
 
     /// Whether all of `player`'s pieces (at least one) form one group of neighbours.
-    pub(super) fn connected(&self, player: usize) -> bool {
+    pub(in crate::engine) fn connected(&self, player: usize) -> bool {
         let total = self.count(player, None);
         let Some(first) = (0..self.cells.len())
             .find(|&c| self.cells[c] != 0 && Game::owner(self.cells[c]) == player)
@@ -256,7 +260,13 @@ impl Position<'_> {
 
     /// Whether `player`'s pieces form a chain of neighbours joining `a` and `b`: the chain
     /// through `through` only when it is a cell, else any.
-    pub(super) fn connects(&self, player: usize, a: &CellSet, b: &CellSet, through: Cell) -> bool {
+    pub(in crate::engine) fn connects(
+        &self,
+        player: usize,
+        a: &CellSet,
+        b: &CellSet,
+        through: Cell,
+    ) -> bool {
         let board = &self.game.board;
         let mine =
             |c: Cell| self.cells[c as usize] != 0 && Game::owner(self.cells[c as usize]) == player;

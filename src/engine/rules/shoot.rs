@@ -3,7 +3,7 @@
 //! an empty cell that a slide along the shooting directions from the landing cell reaches; the
 //! cell the piece left is empty by then. One move per (landing, target) pair.
 
-use super::{Move, Position};
+use crate::engine::{Move, Position};
 use crate::geometry::{Cell, NONE};
 
 impl Position<'_> {
@@ -19,7 +19,10 @@ impl Position<'_> {
         let b = &self.game.board;
         // Empty for the shot: every empty cell, and the cell the piece has left.
         let empty = |t: Cell| t == c || self.cells[t as usize] == 0;
-        let piece = super::code(super::Game::kind_of(piece), super::Game::owner(code));
+        let piece = crate::engine::code(
+            crate::engine::Game::kind_of(piece),
+            crate::engine::Game::owner(code),
+        );
         for &d in dirs {
             let mut to = b.step(c, d);
             while to != NONE && self.cells[to as usize] == 0 {

@@ -1,0 +1,536 @@
+//! Legality: the game's filters over pseudo-legal moves (royal safety, compulsory and majority
+//! capture, moves told apart by their captures only), legality by play where board rules change
+//! threats, and drawing one random legal move.
+
+use super::hooks::Watch;
+use super::{Game, Move, MoveKind, Position, MAX_CAPTURES};
+use crate::geometry::{Cell, CellSet, NONE};
+use crate::rng::Rng;
+
+impl Position<'_> {
+    pub(super) fn filter(&self, out: &mut Vec<Move>) {
+        let g = self.game;
+        // Royal safety first: a capture that exposes the royal piece is no capture at all,
+        // so it must not make capturing compulsory.
+        if g.legality_by_play {
+            // Board rules change threats: moves are tested by playing them and the replies.
+            self.retain_play_safe(out);
+        } else if g.has_royal {
+            self.retain_royal_safe(out);
+        }
+        if g.compulsory_capture && out.iter().any(|m| m.ncap > 0) {
+            out.retain(|m| m.ncap > 0);
+        }
+        if g.majority_capture {
+            let max = out.iter().map(|m| m.ncap).max().unwrap_or(0);
+            out.retain(|m| m.ncap == max);
+        }
+        if g.identity_by_captures {
+            let mut i = 0;
+            while i < out.len() {
+                if out[..i].iter().any(|p| p.same_by_captures(&out[i])) {
+                    out.remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+        }
+    }
+    /// Whether any royal piece of `player` is attacked on `cells`.
+    pub(super) fn royal_attacked_on(&self, cells: &[u8], player: usize) -> bool {
+        let g = self.game;
+        cells.iter().enumerate().any(|(c, &code)| {
+            code != 0
+                && Game::owner(code) == player
+                && g.royal[code as usize]
+                && self.attacked_on(cells, c as Cell, player ^ 1)
+        })
+    }
+    /// Whether the player to move has a royal piece under attack.
+    pub fn in_check(&self) -> bool {
+        if !self.game.has_royal {
+            return false;
+        }
+        if self.game.legality_by_play {
+            return self.royal_threatened_by_moves();
+        }
+        if self.game.has_layers {
+            // Slept and kept pieces cannot act: ask the opponent's moves.
+            let mut other = self.clone();
+            other.turn ^= 1;
+            return other.royal_capturable(self.turn as usize, &mut Vec::new());
+        }
+        self.royal_attacked_on(&self.cells, self.turn as usize)
+    }
+}
+
+impl<'g> Position<'g> {
+    /// Where board rules change threats: drops the moves a board rule forbids once played
+    /// ([`super::hooks::BoardRule::move_ok`]) and those after which the mover has lost a royal
+    /// piece or the opponent has a reply that removes one.
+    fn retain_play_safe(&self, out: &mut Vec<Move>) {
+        let mut scratch = Scratch::new(self);
+        out.retain(|m| self.play_safe(m, &mut scratch));
+    }
+
+    /// Whether `m` is legal, tested by playing it (see [`Position::retain_play_safe`]).
+    fn play_safe(&self, m: &Move, s: &mut Scratch<'g>) -> bool {
+        let g = self.game;
+        let me = self.turn as usize;
+        let before = self.royal_count(me);
+        s.child.clone_from(self);
+        s.child.play_unchecked(m);
+        let child = &s.child;
+        g.board_rules.iter().all(|r| r.move_ok(self, m, child))
+            && child.royal_count(me) == before
+            && !(g.has_royal && child.royal_threatened(me, &mut s.replies, &mut s.other))
+    }
+
+    /// Whether the player to move here has a move, legal apart from the rule about their own
+    /// royal piece (board rules accept it once played), that removes a royal piece of
+    /// `victim`: a capture, a smash, en passant or a board rule's effects. Frozen pieces
+    /// threaten nothing unless a board rule lets them act.
+    fn royal_threatened(&self, victim: usize, replies: &mut Vec<Move>, scratch: &mut Self) -> bool {
+        let before = self.royal_count(victim);
+        replies.clear();
+        let mut deferred = Deferred::default();
+        if self.game.bitboards.is_some() {
+            self.pseudo_moves(replies);
+        } else {
+            self.pseudo_moves_general(replies, Some(&mut deferred));
+        }
+        let mut guard = FallGuard::new(self, victim);
+        let rules = &self.game.board_rules;
+        replies.iter().enumerate().any(|(i, r)| {
+            if !guard.may_remove_royal(self, r) {
+                return false;
+            }
+            scratch.clone_from(self);
+            scratch.play_unchecked(r);
+            let accepted = rules.iter().all(|b| b.move_ok(self, r, scratch));
+            // A frozen piece's move counts only if a board rule accepts it as such.
+            let unfrozen = !deferred.contains(i)
+                || rules
+                    .iter()
+                    .any(|b| b.frozen_move_ok(self, scratch, r.from));
+            accepted && unfrozen && scratch.royal_count(victim) < before
+        })
+    }
+
+    /// Whether a royal piece of the player to move is threatened by a move of the opponent
+    /// (games whose board rules change threats, where attack patterns cannot tell).
+    pub(super) fn royal_threatened_by_moves(&self) -> bool {
+        let mut other = self.clone();
+        other.turn ^= 1;
+        let mut replies = Vec::new();
+        let mut scratch = other.clone();
+        other.royal_threatened(self.turn as usize, &mut replies, &mut scratch)
+    }
+
+    /// Keeps the moves after which no royal piece of the mover is attacked.
+    fn retain_royal_safe(&self, out: &mut Vec<Move>) {
+        let mut guard = RoyalGuard::new(self);
+        out.retain(|m| self.royal_safe(m, &mut guard));
+    }
+
+    /// Whether the player to move here has a move (pseudo-legal) that captures a royal piece
+    /// of `victim`: royal safety where attack patterns cannot tell (games with layers).
+    pub(super) fn royal_capturable(&self, victim: usize, replies: &mut Vec<Move>) -> bool {
+        let g = self.game;
+        replies.clear();
+        self.pseudo_moves(replies);
+        replies.iter().any(|r| {
+            r.captures().iter().any(|&c| {
+                let code = self.cells[c as usize];
+                code != 0 && g.royal[code as usize] && Game::owner(code) == victim
+            })
+        })
+    }
+
+    /// Whether no royal piece of the mover is attacked after `m`. The move is applied to the
+    /// guard's scratch board and taken back.
+    fn royal_safe(&self, m: &Move, guard: &mut RoyalGuard<'g>) -> bool {
+        let me = self.turn as usize;
+        if self.game.has_layers {
+            // Stacks, sleep and keeping change more than the top cells, and slept or kept
+            // pieces cannot act: play the move itself on a copy, as the game will, and ask
+            // the opponent's moves there.
+            let child = guard.child.get_or_insert_with(|| self.clone());
+            child.clone_from(self);
+            child.play_unchecked(m);
+            return !child.royal_capturable(me, &mut guard.replies);
+        }
+        let n = self.cells.len();
+        let scratch = &mut guard.scratch;
+        if guard.overflow {
+            // Too many royal pieces to track: test the slow, general way.
+            scratch[..n].copy_from_slice(&self.cells);
+            apply_cells(&mut scratch[..n], m);
+            return !self.royal_attacked_on(&scratch[..n], me);
+        }
+        // A piece entering the board adds a blocker and never frees an attacker; a pass
+        // changes nothing.
+        if matches!(m.kind, MoveKind::Place | MoveKind::Pass) && !guard.in_check {
+            return true;
+        }
+        if m.kind == MoveKind::Pass {
+            return false;
+        }
+        if !guard.in_check
+            && m.from != NONE
+            && !self.game.royal[self.cells[m.from as usize] as usize]
+            && !guard.pinnable.contains(m.from)
+            && m.extra_from == NONE
+            && m.captures().iter().all(|&c| c == m.to)
+        {
+            return true;
+        }
+        let undo = Undo::apply(&mut scratch[..n], m);
+        let safe = guard.royals[..guard.nr].iter().all(|&r| {
+            let cell = moved(m, r);
+            !self.attacked_on(&scratch[..n], cell, me ^ 1)
+        });
+        undo.restore(&mut scratch[..n]);
+        safe
+    }
+}
+
+/// The most royal pieces [`RoyalGuard`] tracks one by one.
+const MAX_ROYALS: usize = 16;
+
+/// The cells of `player`'s royal pieces, or `None` when there are more than [`MAX_ROYALS`].
+fn royal_cells(pos: &Position, player: usize) -> Option<([Cell; MAX_ROYALS], usize)> {
+    let g = pos.game;
+    let mut royals = [NONE; MAX_ROYALS];
+    let mut nr = 0;
+    for (c, &code) in pos.cells.iter().enumerate() {
+        if code != 0 && Game::owner(code) == player && g.royal[code as usize] {
+            if nr == MAX_ROYALS {
+                return None;
+            }
+            royals[nr] = c as Cell;
+            nr += 1;
+        }
+    }
+    Some((royals, nr))
+}
+
+/// What testing moves for royal safety needs from a position, found once: the mover's royal
+/// pieces, whether one is attacked now, and the cells whose pieces may be pinned. When no
+/// royal piece is attacked, a move can only expose one by leaving a cell on a sliding line
+/// from it or by removing a piece off its landing cell (en passant): other moves need no test.
+struct RoyalGuard<'g> {
+    /// A copy of the position to play moves on, and a buffer for the replies there (games
+    /// with layers), made once.
+    child: Option<Position<'g>>,
+    replies: Vec<Move>,
+    royals: [Cell; MAX_ROYALS],
+    nr: usize,
+    overflow: bool,
+    in_check: bool,
+    pinnable: CellSet,
+    /// The position's cells, changed by a move under test and restored after it.
+    scratch: [u8; 256],
+}
+
+impl<'g> RoyalGuard<'g> {
+    fn new(pos: &Position<'g>) -> RoyalGuard<'g> {
+        let g = pos.game;
+        let me = pos.turn as usize;
+        let n = pos.cells.len();
+        let mut guard = RoyalGuard {
+            child: None,
+            replies: Vec::new(),
+            royals: [NONE; MAX_ROYALS],
+            nr: 0,
+            overflow: false,
+            in_check: false,
+            pinnable: CellSet::EMPTY,
+            scratch: [0; 256],
+        };
+        guard.scratch[..n].copy_from_slice(&pos.cells);
+        match royal_cells(pos, me) {
+            Some((royals, nr)) => (guard.royals, guard.nr) = (royals, nr),
+            None => {
+                guard.overflow = true;
+                return guard;
+            }
+        }
+        let enemy = me ^ 1;
+        let royals = &guard.royals[..guard.nr];
+        guard.in_check = royals
+            .iter()
+            .any(|&r| pos.attacked_on(&pos.cells, r, enemy));
+        if !guard.in_check {
+            let b = &g.board;
+            for &r in royals {
+                for a in &g.attacks[enemy] {
+                    if let super::Attack::Slide { back, .. } = a {
+                        let mut t = r;
+                        loop {
+                            t = b.step(t, *back);
+                            if t == NONE {
+                                break;
+                            }
+                            if pos.cells[t as usize] != 0 {
+                                guard.pinnable.insert(t);
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        guard
+    }
+}
+
+/// A quick test of which replies could remove a royal piece of `victim` (games whose board
+/// rules change threats), so that only those are played: a reply that does not take the royal
+/// piece itself can remove it only through a board rule's effects, which the rule tests
+/// quickly on the cells alone ([`super::hooks::BoardRule::could_remove`]), for the replies
+/// that touch the cells it watches ([`super::hooks::BoardRule::reply_watch`]).
+struct FallGuard {
+    royals: [Cell; MAX_ROYALS],
+    nr: usize,
+    watch: Watch,
+    scratch: [u8; 256],
+}
+
+impl FallGuard {
+    fn new(pos: &Position, victim: usize) -> FallGuard {
+        let g = pos.game;
+        let n = pos.cells.len();
+        let mut guard = FallGuard {
+            royals: [NONE; MAX_ROYALS],
+            nr: 0,
+            watch: Watch::Cells(CellSet::EMPTY),
+            scratch: [0; 256],
+        };
+        guard.scratch[..n].copy_from_slice(&pos.cells);
+        match royal_cells(pos, victim) {
+            Some((royals, nr)) => (guard.royals, guard.nr) = (royals, nr),
+            None => guard.watch = Watch::All,
+        }
+        for &k in &guard.royals[..guard.nr] {
+            for r in g.board_rules.iter().filter(|r| r.changes_threats()) {
+                if guard.watch == Watch::All {
+                    return guard;
+                }
+                guard.watch = guard.watch.union(r.reply_watch(pos, k));
+            }
+        }
+        guard
+    }
+
+    /// Whether the reply `r` could remove one of the royal pieces: it takes one, or a board
+    /// rule's effects after it could (see [`FallGuard`]). Moves that change more than cells,
+    /// captures and swaps are always played.
+    fn may_remove_royal(&mut self, pos: &Position, r: &Move) -> bool {
+        let plain = matches!(
+            r.kind,
+            MoveKind::Normal | MoveKind::Smash | MoveKind::DoubleStep | MoveKind::Swap
+        );
+        let watched = match self.watch {
+            Watch::All => return true,
+            Watch::Test => None,
+            Watch::Cells(w) => Some(w),
+        };
+        if !plain {
+            return true;
+        }
+        let touched = |c: Cell| c != NONE && watched.is_none_or(|w| w.contains(c));
+        if !(touched(r.from)
+            || touched(r.to)
+            || touched(r.extra_from)
+            || touched(r.extra_to)
+            || r.captures().iter().any(|&c| touched(c)))
+        {
+            return false;
+        }
+        let n = pos.cells.len();
+        let cells = &mut self.scratch;
+        let undo = Undo::apply(&mut cells[..n], r);
+        let rules = &pos.game.board_rules;
+        let may = self.royals[..self.nr].iter().any(|&k| {
+            let at = moved(r, k);
+            cells[at as usize] != pos.cells[k as usize]
+                || rules
+                    .iter()
+                    .any(|b| b.changes_threats() && b.could_remove(pos, &cells[..n], at))
+        });
+        undo.restore(&mut cells[..n]);
+        may
+    }
+}
+
+/// Index ranges of generated moves of frozen pieces whose board-rule conditions are still to
+/// be checked.
+#[derive(Default)]
+pub(super) struct Deferred {
+    pub(in crate::engine) ranges: [(usize, usize); 16],
+    pub(in crate::engine) n: usize,
+}
+
+impl Deferred {
+    pub(super) fn contains(&self, i: usize) -> bool {
+        self.ranges[..self.n]
+            .iter()
+            .any(|&(a, b)| (a..b).contains(&i))
+    }
+}
+
+/// Reusable buffers for testing moves one at a time (see [`Position::random_legal_move`]).
+pub struct Scratch<'g> {
+    pub(super) child: Position<'g>,
+    pub(super) other: Position<'g>,
+    pub(super) replies: Vec<Move>,
+}
+
+impl<'g> Scratch<'g> {
+    pub fn new(pos: &Position<'g>) -> Self {
+        Scratch {
+            child: pos.clone(),
+            other: pos.clone(),
+            replies: Vec::with_capacity(64),
+        }
+    }
+}
+
+impl<'g> Position<'g> {
+    /// A uniformly random legal move, or `None` when there is none (a pass where the game
+    /// passes when stuck). Where legality is a test of each move on its own
+    /// ([`Game::per_move_legality`]), pseudo-legal moves are drawn in random order, each at most
+    /// once, and the first that passes is played: every legal move is equally likely, as when
+    /// drawing from [`Position::legal_moves`], but only the drawn moves are tested. `buf` holds
+    /// the candidates.
+    pub fn random_legal_move(
+        &self,
+        rng: &mut Rng,
+        buf: &mut Vec<Move>,
+        scratch: &mut Scratch<'g>,
+    ) -> Option<Move> {
+        let g = self.game;
+        if let Some(i) = g.sole_place[self.turn as usize] {
+            if let Some(m) = self.random_placement(&g.places[self.turn as usize][i], rng) {
+                return Some(m);
+            }
+            return (g.pass_when_stuck && self.nobody_can_move().is_none()).then(Move::pass);
+        }
+        if !g.per_move_legality() {
+            self.legal_moves(buf);
+            return (!buf.is_empty()).then(|| buf[rng.below(buf.len())]);
+        }
+        buf.clear();
+        self.pseudo_moves(buf);
+        let mut guard = None;
+        let mut n = buf.len();
+        while n > 0 {
+            let i = rng.below(n);
+            let m = buf[i];
+            let legal = if g.legality_by_play {
+                self.play_safe(&m, scratch)
+            } else if g.has_royal {
+                let guard = guard.get_or_insert_with(|| RoyalGuard::new(self));
+                self.royal_safe(&m, guard)
+            } else {
+                true
+            };
+            if legal {
+                return Some(m);
+            }
+            buf.swap(i, n - 1);
+            n -= 1;
+        }
+        (g.pass_when_stuck && self.nobody_can_move().is_none()).then(Move::pass)
+    }
+}
+
+/// The cells a move changed on a scratch board, with their contents before it.
+struct Undo {
+    saved: [(Cell, u8); MAX_CAPTURES + 4],
+    n: usize,
+}
+
+impl Undo {
+    /// Applies `m` to `cells` (see [`apply_cells`]), remembering what it changes.
+    fn apply(cells: &mut [u8], m: &Move) -> Undo {
+        let mut undo = Undo {
+            saved: [(NONE, 0); MAX_CAPTURES + 4],
+            n: 0,
+        };
+        for c in [m.from, m.to, m.extra_from, m.extra_to]
+            .into_iter()
+            .chain(m.captures().iter().copied())
+        {
+            if c != NONE && undo.n < undo.saved.len() {
+                undo.saved[undo.n] = (c, cells[c as usize]);
+                undo.n += 1;
+            }
+        }
+        apply_cells(cells, m);
+        undo
+    }
+
+    /// Takes the move back.
+    fn restore(&self, cells: &mut [u8]) {
+        for &(c, v) in self.saved[..self.n].iter().rev() {
+            cells[c as usize] = v;
+        }
+    }
+}
+
+/// Where the piece on `cell` stands after `m` (if `m` leaves it on the board).
+fn moved(m: &Move, cell: Cell) -> Cell {
+    if cell == m.from {
+        m.to
+    } else if cell == m.to && m.kind == MoveKind::Swap {
+        m.from
+    } else if cell == m.extra_from {
+        m.extra_to
+    } else {
+        cell
+    }
+}
+
+/// The cell changes of a move, without counters or hashing (for legality tests). Exact for
+/// moves of the kinds that move one piece (and a partner) and remove captured pieces, and for
+/// swaps.
+pub fn apply_cells(cells: &mut [u8], m: &Move) {
+    if m.kind == MoveKind::Place {
+        cells[m.to as usize] = m.promote;
+        let me = Game::owner(m.promote);
+        for &c in m.landings() {
+            cells[c as usize] = super::code(Game::kind_of(cells[c as usize]), me);
+        }
+        return;
+    }
+    if m.shot != NONE {
+        // The move, then the shot (which may land where the piece started).
+        apply_cells(cells, &Move { shot: NONE, ..*m });
+        cells[m.shot as usize] = m.shot_code;
+        return;
+    }
+    let code = cells[m.from as usize];
+    if m.kind == MoveKind::Swap {
+        let other = cells[m.to as usize];
+        cells[m.from as usize] = if m.extra_promote != 0 {
+            m.extra_promote
+        } else {
+            other
+        };
+        cells[m.to as usize] = if m.promote != 0 { m.promote } else { code };
+        return;
+    }
+    for &c in m.captures() {
+        cells[c as usize] = 0;
+    }
+    cells[m.from as usize] = 0;
+    cells[m.to as usize] = if m.promote != 0 { m.promote } else { code };
+    // A second piece that moves (castling); abilities acting on one cell name no `extra_to`.
+    if m.extra_from != NONE && m.extra_to != NONE {
+        let p = cells[m.extra_from as usize];
+        cells[m.extra_from as usize] = 0;
+        cells[m.extra_to as usize] = p;
+    }
+}

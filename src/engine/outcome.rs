@@ -1,0 +1,173 @@
+//! The outcome of a position: the end rules read in order (a win, a loss, a draw), what a
+//! player with no move gets, and the limits that only a played game counts (repetition, ply
+//! limits with their tiebreaks).
+
+use super::{Outcome, Position};
+use crate::geometry::NONE;
+use crate::model::{EndCond, Verdict};
+
+impl Position<'_> {
+    fn verdict(v: Verdict, player: usize, reason: &str) -> Outcome {
+        match v {
+            Verdict::Win => Outcome::Win {
+                player,
+                reason: reason.to_string(),
+            },
+            Verdict::Lose => Outcome::Win {
+                player: player ^ 1,
+                reason: reason.to_string(),
+            },
+            Verdict::Draw | Verdict::Pass => Outcome::Draw {
+                reason: reason.to_string(),
+            },
+        }
+    }
+
+    /// End conditions that depend only on the pieces on the board (no pieces, a piece on its
+    /// goal), read for the player who just moved first.
+    pub fn static_outcome(&self) -> Option<Outcome> {
+        let g = self.game;
+        let mover = self.turn as usize ^ 1;
+        for e in &g.end {
+            for p in [mover, mover ^ 1] {
+                let hit = match &e.cond {
+                    EndCond::NoPieces(k) => self.count(p, *k) == 0,
+                    EndCond::NobodyHas(k) => {
+                        p == mover && self.count(0, *k) == 0 && self.count(1, *k) == 0
+                    }
+                    EndCond::PassLimit(n) => p == mover && u32::from(self.passes) >= *n,
+                    EndCond::Reaches { kind, region } => {
+                        let code = super::code(*kind, p);
+                        region[p].iter().any(|c| self.cells[c as usize] == code)
+                    }
+                    // After a placement only the mover's lines through it can be new.
+                    EndCond::InARow {
+                        length,
+                        exactly,
+                        axes,
+                        ..
+                    } => {
+                        (p == mover || self.placed == NONE)
+                            && self.in_a_row(p, *length, *exactly, axes, self.placed)
+                    }
+                    EndCond::Connects { a, b, .. } => {
+                        (p == mover || self.placed == NONE)
+                            && self.connects(p, &a[p], &b[p], self.placed)
+                    }
+                    EndCond::Connected => self.connected(p),
+                    EndCond::BoardFull { tiebreak } => {
+                        if p == mover && self.board_full() {
+                            return Some(self.decide(tiebreak, e.verdict, p, &e.text));
+                        }
+                        false
+                    }
+                    _ => false,
+                };
+                if hit {
+                    return Some(Self::verdict(e.verdict, p, &e.text));
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether no cell is empty.
+    fn board_full(&self) -> bool {
+        if self.under.is_empty() {
+            self.counts[0] == 0
+        } else {
+            self.cells.iter().all(|&c| c != 0)
+        }
+    }
+
+    /// The verdict of a line for `player`, unless a tie-break decides first: the player with
+    /// more pieces (of a kind) wins.
+    fn decide(
+        &self,
+        tiebreak: &[Option<usize>],
+        verdict: Verdict,
+        player: usize,
+        text: &str,
+    ) -> Outcome {
+        for t in tiebreak {
+            let (a, b) = (self.count(0, *t), self.count(1, *t));
+            if a != b {
+                let what = t.map_or("pieces".to_string(), |k| {
+                    format!("{}s", self.game.kinds[k].name)
+                });
+                return Outcome::Win {
+                    player: usize::from(b > a),
+                    reason: format!("{text}: more {what}"),
+                };
+            }
+        }
+        Self::verdict(verdict, player, text)
+    }
+
+    /// Whether the game has a `nobody can move` line and the opponent of the player to move
+    /// (who has no legal move) has none either.
+    pub(super) fn nobody_can_move(&self) -> Option<&crate::model::EndModel> {
+        let e = self
+            .game
+            .end
+            .iter()
+            .find(|e| matches!(e.cond, EndCond::NobodyCanMove { .. }))?;
+        let mut other = self.clone();
+        other.turn ^= 1;
+        let mut moves = Vec::new();
+        other.pseudo_moves_for(&mut moves, true);
+        other.filter(&mut moves);
+        moves.is_empty().then_some(e)
+    }
+
+    /// The result when the player to move has no legal move.
+    pub fn no_move_outcome(&self) -> Outcome {
+        let me = self.turn as usize;
+        if let Some(e) = self.nobody_can_move() {
+            if let EndCond::NobodyCanMove { tiebreak } = &e.cond {
+                return self.decide(tiebreak, e.verdict, me, &e.text);
+            }
+        }
+        for e in &self.game.end {
+            if let EndCond::NoLegalMove { in_check } = e.cond {
+                if e.verdict == Verdict::Pass {
+                    continue;
+                }
+                if !in_check || self.in_check() {
+                    return Self::verdict(e.verdict, me, &e.text);
+                }
+            }
+        }
+        Outcome::Draw {
+            reason: "no legal move".into(),
+        }
+    }
+
+    /// The game's play-only draws and limits (repetition, ply limits), given how often this
+    /// position has occurred.
+    pub fn limit_outcome(&self, occurrences: usize) -> Option<Outcome> {
+        let me = self.turn as usize;
+        for e in &self.game.end {
+            let hit = match &e.cond {
+                EndCond::Repetition => occurrences >= 3,
+                EndCond::PlyLimit {
+                    plies,
+                    no_progress: None,
+                    ..
+                } => self.ply >= *plies,
+                EndCond::PlyLimit { plies, .. } => self.quiet >= *plies,
+                _ => false,
+            };
+            if !hit {
+                continue;
+            }
+            // A tie-break decides first: the player with more pieces (of a kind) wins.
+            let tiebreak = match &e.cond {
+                EndCond::PlyLimit { tiebreak, .. } => &tiebreak[..],
+                _ => &[],
+            };
+            return Some(self.decide(tiebreak, e.verdict, me, &e.text));
+        }
+        None
+    }
+}

@@ -1,0 +1,251 @@
+//! Playing a move: the move's own changes (pieces moved, captured, placed, flipped, kept,
+//! slept, swapped), then the piece hooks' after-move effects and the board rules' effects, with
+//! the hash, counts and bitboards kept up to date. Copy-make: the caller keeps the position
+//! before the move if it needs it.
+
+use super::hooks::MoveFacts;
+use super::position::{KEPT, TOP};
+use super::{Game, Move, MoveKind, Position};
+use crate::geometry::{CellSet, NONE};
+
+/// Why a move could not be played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move `{text}`")]
+pub struct IllegalMove {
+    pub text: String,
+}
+
+impl Position<'_> {
+    /// Plays a move known to be legal (from [`Position::legal_moves`]).
+    pub fn play_unchecked(&mut self, m: &Move) {
+        let g = self.game;
+        if self.passes > 0 {
+            self.hash ^= g.zobrist_pass[self.passes.min(7) as usize];
+        }
+        self.placed = if m.kind == MoveKind::Place && m.npath == 0 {
+            m.to
+        } else {
+            NONE
+        };
+        if m.kind == MoveKind::Pass {
+            self.passes = self.passes.saturating_add(1);
+            self.hash ^= g.zobrist_pass[self.passes.min(7) as usize];
+            self.clear_en_passant();
+            self.quiet += 1;
+            self.ply += 1;
+            self.turn ^= 1;
+            self.hash ^= g.zobrist_turn;
+            return;
+        }
+        self.passes = 0;
+        if self.fresh != NONE {
+            self.set_fresh(NONE);
+        }
+        let code = if m.kind == MoveKind::Place {
+            m.promote
+        } else {
+            self.cells[m.from as usize]
+        };
+        self.apply_action(m, code);
+        if m.shot != NONE {
+            self.put(m.shot, m.shot_code, false);
+        }
+        if m.spends != 0 {
+            let p = (m.spends - 1) as usize;
+            self.spent |= 1 << p;
+            self.hash ^= g.zobrist_spent[p];
+        }
+        for c in [m.from, m.to, m.extra_from] {
+            self.clear_unmoved(c);
+        }
+        for &c in m.captures() {
+            self.clear_unmoved(c);
+        }
+        for h in &g.hooks[code as usize] {
+            let Some(after_move) = h.after_move else {
+                continue;
+            };
+            let facts = MoveFacts {
+                from: m.from,
+                to: m.to,
+                captured: m.ncap as usize,
+            };
+            if after_move(&facts, &h.data) && self.cells[m.to as usize] != 0 {
+                self.lift(m.to);
+            }
+        }
+        if m.mark_fresh {
+            self.set_fresh(m.to);
+        }
+        if !g.board_rules.is_empty() {
+            self.frozen = CellSet::EMPTY;
+            for r in &g.board_rules {
+                let after = r.after_move(self);
+                for c in after.removed.iter() {
+                    self.lift(c);
+                }
+                let frozen = after.frozen.unwrap_or_else(|| r.frozen(self));
+                self.frozen = self.frozen.union(&frozen);
+            }
+        }
+        self.clear_en_passant();
+        if m.ep_mark != NONE {
+            // A double step marks every cell it could have passed through (listed in `path`
+            // for a step through several directions, else `ep_mark`).
+            let mut targets = CellSet::EMPTY;
+            if m.kind == MoveKind::DoubleStep {
+                for &c in m.landings() {
+                    targets.insert(c);
+                }
+            } else {
+                targets.insert(m.ep_mark);
+            }
+            for c in targets.iter() {
+                self.hash ^= g.zobrist_ep[c as usize];
+            }
+            self.ep_targets = targets;
+            self.ep_victim = m.to;
+        }
+        if m.ncap > 0 || g.progress[code as usize] {
+            self.quiet = 0;
+        } else {
+            self.quiet += 1;
+        }
+        self.ply += 1;
+        self.turn ^= 1;
+        self.hash ^= g.zobrist_turn;
+    }
+    /// The board changes of one action (everything but counters, memory and hooks).
+    fn apply_action(&mut self, m: &Move, code: u8) {
+        let placed = if m.promote != 0 { m.promote } else { code };
+        match m.kind {
+            MoveKind::Normal | MoveKind::Smash | MoveKind::Walk | MoveKind::DoubleStep => {
+                for &c in m.captures() {
+                    self.lift(c);
+                }
+                // A smash ends on `to` too: the piece's own cell, or the cell before its
+                // victim.
+                self.lift(m.from);
+                self.put(m.to, placed, false);
+                if m.extra_from != NONE {
+                    let (partner, slept) = self.lift(m.extra_from);
+                    self.put(m.extra_to, partner, slept);
+                }
+            }
+            MoveKind::Place => {
+                self.put(m.to, m.promote, false);
+                let me = Game::owner(m.promote);
+                for &c in m.landings() {
+                    let (flipped, _) = self.lift(c);
+                    self.put(c, super::code(Game::kind_of(flipped), me), false);
+                }
+            }
+            MoveKind::Keep => {
+                self.lift(m.from);
+                let kept = self.cells[m.to as usize];
+                let slept = self.is_slept(m.to, false);
+                self.set(m.to, placed);
+                self.set_under(m.to, kept);
+                self.set_slept(m.to, if slept { KEPT } else { 0 });
+            }
+            MoveKind::Push => {
+                let (pushed, slept) = self.lift(m.extra_from);
+                let (arrived, slept) = displaced_arrival(m, pushed, slept);
+                self.put(m.extra_to, arrived, slept);
+            }
+            MoveKind::PushKept => {
+                // The kept piece moves; its keeper stays, no longer keeping, and is slept.
+                let t = m.extra_from;
+                let pushed = self.under[t as usize];
+                let slept = self.is_slept(t, true);
+                self.set_under(t, 0);
+                self.set_slept(t, TOP);
+                let (arrived, slept) = displaced_arrival(m, pushed, slept);
+                self.put(m.extra_to, arrived, slept);
+            }
+            MoveKind::Sleep | MoveKind::SleepKept => {
+                let bit = if m.kind == MoveKind::Sleep { TOP } else { KEPT };
+                let bits = self.slept[m.extra_from as usize] | bit;
+                self.set_slept(m.extra_from, bits);
+            }
+            MoveKind::Heal => {
+                for &c in m.landings() {
+                    self.set_slept(c, 0);
+                }
+            }
+            MoveKind::Swap => {
+                let (mine, my_slept) = self.lift(m.from);
+                let (theirs, their_slept) = self.lift(m.to);
+                let (arrived, slept) = displaced_arrival(m, theirs, their_slept);
+                self.put(m.from, arrived, slept);
+                self.put(
+                    m.to,
+                    if m.promote != 0 { m.promote } else { mine },
+                    my_slept,
+                );
+            }
+            MoveKind::Transfer => {
+                let keeper = self.cells[m.to as usize];
+                let (freed, freed_slept) = (self.under[m.to as usize], self.is_slept(m.to, true));
+                self.set(m.to, freed);
+                self.set_under(m.to, 0);
+                self.set_slept(m.to, if freed_slept { TOP } else { 0 });
+                let taken = self.cells[m.from as usize];
+                self.set(m.from, keeper);
+                self.set_under(m.from, taken);
+                self.set_slept(m.from, 0);
+            }
+            MoveKind::Pass => {}
+        }
+    }
+    fn clear_en_passant(&mut self) {
+        for c in self.ep_targets.iter() {
+            self.hash ^= self.game.zobrist_ep[c as usize];
+        }
+        self.ep_targets = CellSet::EMPTY;
+        self.ep_victim = NONE;
+    }
+    /// Plays `m` if it is one of the legal moves.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] when it is not; the position is unchanged.
+    pub fn try_play(&mut self, m: &Move) -> Result<(), IllegalMove> {
+        let mut legal = Vec::new();
+        self.legal_moves(&mut legal);
+        let found = legal.iter().any(|l| {
+            l.from == m.from
+                && l.to == m.to
+                && l.promote == m.promote
+                && l.captures() == m.captures()
+                && l.landings() == m.landings()
+                && l.kind == m.kind
+        });
+        if found {
+            self.play_unchecked(m);
+            Ok(())
+        } else {
+            Err(IllegalMove {
+                text: self.move_text(m),
+            })
+        }
+    }
+    /// Plays a legal move.
+    ///
+    /// # Panics
+    /// If `m` is not legal here.
+    pub fn play(&mut self, m: &Move) {
+        if let Err(e) = self.try_play(m) {
+            panic!("{e}");
+        }
+    }
+}
+
+/// What a piece displaced by a move (pushed, swapped) arrives as: promoted if the move says
+/// so, and then never slept.
+fn displaced_arrival(m: &Move, piece: u8, slept: bool) -> (u8, bool) {
+    if m.extra_promote != 0 {
+        (m.extra_promote, false)
+    } else {
+        (piece, slept)
+    }
+}

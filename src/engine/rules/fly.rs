@@ -1,0 +1,55 @@
+//! `fly DIRS [then slide DIRS]`: any distance over pieces (not those immune to leap-over) to an
+//! empty cell, then optionally a slide through empty cells; one move per final cell.
+
+use crate::engine::{Move, Position};
+use crate::geometry::{Cell, CellSet, NONE};
+use crate::model::effect;
+
+impl Position<'_> {
+    /// A fly: over pieces (not those immune to leap-over) to an empty cell, then optionally a
+    /// slide through empty cells; one move per final cell, never back to the start.
+    pub(in crate::engine) fn fly(
+        &self,
+        c: Cell,
+        code: u8,
+        dirs: &[u8],
+        then: Option<&[u8]>,
+        out: &mut Vec<Move>,
+    ) {
+        let b = &self.game.board;
+        let mut finals = CellSet::EMPTY;
+        let empty = |x: Cell| x == c || self.cells[x as usize] == 0;
+        let add = |to: Cell, out: &mut Vec<Move>, finals: &mut CellSet| {
+            if to != c && !finals.contains(to) {
+                finals.insert(to);
+                self.emit(Move::new(c, to), code, out);
+            }
+        };
+        for &d in dirs {
+            let mut t = c;
+            loop {
+                t = b.step(t, d);
+                if t == NONE {
+                    break;
+                }
+                if self.cells[t as usize] != 0 {
+                    if self.immune(t, false, effect::LEAP_OVER) {
+                        break;
+                    }
+                    continue;
+                }
+                add(t, out, &mut finals);
+                for &d2 in then.unwrap_or(&[]) {
+                    let mut u = t;
+                    loop {
+                        u = b.step(u, d2);
+                        if u == NONE || !empty(u) {
+                            break;
+                        }
+                        add(u, out, &mut finals);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,273 @@
+//! `jump DIRS over HURDLE [gap A..B] [beyond A..B] [landing REGION] [repeatedly]`: over one
+//! piece to a cell beyond it, capturing it if it is an enemy; repeatedly, a chain of jumps
+//! (draughts). A chain that takes nothing matters only by where it ends: one move per end,
+//! found breadth-first. The bitboard generator asks [`Position::jump_starts`] which pieces
+//! can jump at all.
+
+use super::walk::route;
+use crate::engine::movegen::Sides;
+use crate::engine::{Bitboards, Move, Position, Rule, MAX_CAPTURES};
+use crate::geometry::{Cell, CellSet, NONE};
+use crate::model::Hurdle;
+
+/// State threaded through a jump chain.
+pub(in crate::engine) struct Chain<'a> {
+    pub(in crate::engine) start: Cell,
+    pub(in crate::engine) code: u8,
+    dirs: &'a [u8],
+    hurdle: Hurdle,
+    gap: (u8, u8),
+    beyond: (u8, u8),
+    landing: Option<CellSet>,
+    pub(in crate::engine) repeatedly: bool,
+    captured: CellSet,
+    pub(in crate::engine) visited: CellSet,
+}
+
+impl Position<'_> {
+    /// The moves of one jump rule for the piece on `c`.
+    #[allow(clippy::too_many_arguments)]
+    pub(in crate::engine) fn jump_moves(
+        &self,
+        c: Cell,
+        code: u8,
+        dirs: &[u8],
+        hurdle: Hurdle,
+        gap: (u8, u8),
+        beyond: (u8, u8),
+        landing: Option<CellSet>,
+        repeatedly: bool,
+        out: &mut Vec<Move>,
+    ) {
+        let b = &self.game.board;
+        // Most pieces have no jump at all: look for a possible first jump (a hurdle of the
+        // right side within the gap, an empty cell right behind it) before setting up a
+        // chain.
+        let possible = dirs.iter().any(|&d| {
+            let mut t = c;
+            let mut gap_len = 0u8;
+            loop {
+                t = b.step(t, d);
+                if t == NONE {
+                    return false;
+                }
+                if self.cells[t as usize] != 0 {
+                    break;
+                }
+                gap_len += 1;
+                if gap_len > gap.1 {
+                    return false;
+                }
+            }
+            let enemy = self.enemy_of(self.cells[t as usize]);
+            let right_side = match hurdle {
+                Hurdle::Enemy => enemy,
+                Hurdle::Friend => !enemy,
+                Hurdle::Any => true,
+            };
+            let behind = b.step(t, d);
+            gap_len >= gap.0
+                && right_side
+                && behind != NONE
+                && (behind == c || self.cells[behind as usize] == 0)
+        });
+        if !possible {
+            return;
+        }
+        let mut chain = Chain {
+            start: c,
+            code,
+            dirs,
+            hurdle,
+            gap,
+            beyond,
+            landing,
+            repeatedly,
+            captured: CellSet::EMPTY,
+            visited: CellSet::EMPTY,
+        };
+        chain.visited.insert(c);
+        if repeatedly && hurdle != Hurdle::Enemy {
+            // Nothing is taken, so only where a chain ends matters: one move per cell.
+            self.jump_ends(&mut chain, out);
+            return;
+        }
+        let mut m = Move::new(c, c);
+        self.jump(&mut chain, c, &mut m, out);
+    }
+
+    /// Extends a jump chain from `at`; returns whether any jump was possible.
+    pub(in crate::engine) fn jump(
+        &self,
+        ch: &mut Chain,
+        at: Cell,
+        m: &mut Move,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        let b = &self.game.board;
+        let start = ch.start;
+        let occupied = |x: Cell| x != start && self.cells[x as usize] != 0;
+        let mut any = false;
+        for &d in ch.dirs {
+            // Find the hurdle: the first occupied cell, after `gap` empty ones.
+            let mut t = at;
+            let mut gap = 0u8;
+            let hurdle = loop {
+                t = b.step(t, d);
+                if t == NONE || occupied(t) {
+                    break t;
+                }
+                gap += 1;
+                if gap > ch.gap.1 {
+                    break NONE;
+                }
+            };
+            if hurdle == NONE || gap < ch.gap.0 || ch.captured.contains(hurdle) {
+                continue;
+            }
+            let enemy = self.enemy_of(self.cells[hurdle as usize]);
+            let capturing = match ch.hurdle {
+                Hurdle::Enemy if enemy => true,
+                Hurdle::Friend if !enemy => false,
+                Hurdle::Any => false,
+                _ => continue,
+            };
+            if (m.npath as usize) >= MAX_CAPTURES {
+                continue;
+            }
+            let mut l = hurdle;
+            let mut dist = 0u8;
+            loop {
+                l = b.step(l, d);
+                if l == NONE || occupied(l) {
+                    break;
+                }
+                dist += 1;
+                if dist > ch.beyond.1 {
+                    break;
+                }
+                if dist < ch.beyond.0
+                    || ch.landing.is_some_and(|r| !r.contains(l))
+                    || (!capturing && ch.visited.contains(l))
+                {
+                    continue;
+                }
+                any = true;
+                let (nc, np) = (m.ncap as usize, m.npath as usize);
+                if capturing {
+                    m.caps[nc] = hurdle;
+                    m.ncap += 1;
+                    ch.captured.insert(hurdle);
+                }
+                m.path[np] = l;
+                m.npath += 1;
+                let was_visited = ch.visited.contains(l);
+                ch.visited.insert(l);
+                let continued = ch.repeatedly && self.jump(ch, l, m, out);
+                if !continued {
+                    m.to = l;
+                    self.emit(*m, ch.code, out);
+                }
+                if !was_visited {
+                    ch.visited.remove(l);
+                }
+                m.npath -= 1;
+                m.path[np] = NONE;
+                if capturing {
+                    m.ncap -= 1;
+                    m.caps[nc] = NONE;
+                    ch.captured.remove(hurdle);
+                }
+            }
+        }
+        any
+    }
+
+    /// A chain of jumps over friends or any pieces that takes nothing (`repeatedly`): every
+    /// cell some chain of one or more jumps reaches is one move; the chain may stop anywhere.
+    pub(in crate::engine) fn jump_ends(&self, ch: &mut Chain, out: &mut Vec<Move>) {
+        let c = ch.start;
+        let mut parent = [NONE; 256];
+        let mut queue = [NONE; 256];
+        queue[0] = c;
+        let (mut head, mut tail) = (0, 1);
+        ch.repeatedly = false;
+        while head < tail {
+            let at = queue[head];
+            head += 1;
+            // The single jumps from `at`, generated by the chain itself (landings already
+            // reached are skipped there), then taken back off the list.
+            let before = out.len();
+            let mut probe = Move::new(c, c);
+            self.jump(ch, at, &mut probe, out);
+            for m in &out[before..] {
+                let l = m.to;
+                if !ch.visited.contains(l) {
+                    ch.visited.insert(l);
+                    parent[l as usize] = at;
+                    queue[tail] = l;
+                    tail += 1;
+                }
+            }
+            out.truncate(before);
+        }
+        for &l in &queue[1..tail] {
+            let mut m = Move::new(c, l);
+            route(&parent, c, l, &mut m);
+            self.emit(m, ch.code, out);
+        }
+    }
+
+    /// Of `pieces`, those that may start the jump `rule`: in some direction, after an allowed
+    /// number of empty cells, a hurdle and then an empty cell. A superset of the pieces that
+    /// can jump; `exact` when it is exactly those (a capturing jump with no landing region,
+    /// where the first cell behind the hurdle may be a landing).
+    pub(in crate::engine) fn jump_starts(
+        &self,
+        bits: &Bitboards,
+        rule: &Rule,
+        pieces: u64,
+        sides: &Sides,
+    ) -> (u64, bool) {
+        let Rule::Jump {
+            dirs,
+            hurdle,
+            gap,
+            beyond,
+            landing,
+            ..
+        } = rule
+        else {
+            return (pieces, false);
+        };
+        let hurdles = match hurdle {
+            Hurdle::Enemy => sides.theirs,
+            Hurdle::Friend => sides.mine,
+            Hurdle::Any => sides.mine | sides.theirs,
+        };
+        let b = &self.game.board;
+        let mut found = 0;
+        for &d in dirs {
+            let back = b.opposite[d as usize];
+            // `run`: pieces with `k` empty cells ahead; `h`, `e`: cells whose (k+1)-th and
+            // (k+2)-th cells ahead are a hurdle and empty.
+            let mut run = pieces;
+            let mut h = bits.step(hurdles, back);
+            let mut e = bits.step(bits.step(sides.empty, back), back);
+            let mut ahead_empty = bits.step(sides.empty, back);
+            let mut k = 0u8;
+            while run != 0 && k <= gap.1 {
+                if k >= gap.0 {
+                    found |= run & h & e;
+                }
+                run &= ahead_empty;
+                h = bits.step(h, back);
+                e = bits.step(e, back);
+                ahead_empty = bits.step(ahead_empty, back);
+                k += 1;
+            }
+        }
+        let exact = *hurdle == Hurdle::Enemy && landing.is_none() && beyond.0 <= 1;
+        (found & pieces, exact)
+    }
+}

@@ -1,0 +1,281 @@
+//! The built-in movement rules, one room each: a rule's generation, its attack pattern (for
+//! royal safety) and its compilation live in its own file. [`Rule`] is the compiled form;
+//! [`Position::gen_rule_at`] is the one table that sends each rule to its room. A new rule kind
+//! is a new file here, a variant of [`Rule`] and one line in that table.
+
+mod abilities;
+mod castle;
+mod en_passant;
+mod fly;
+pub mod jump;
+pub mod leap;
+mod line_count;
+pub mod place;
+mod shoot;
+pub mod slide;
+pub mod step;
+mod walk;
+
+use super::{Move, Position};
+use crate::geometry::{Cell, CellSet};
+use crate::model::{Hurdle, Target};
+
+/// A compiled movement rule, with absolute direction ids for its owner.
+#[derive(Clone, Debug)]
+pub enum Rule {
+    Step {
+        dirs: Vec<u8>,
+        twice: bool,
+        target: Target,
+        from: Option<CellSet>,
+        en_passant: bool,
+    },
+    Slide {
+        dirs: Vec<u8>,
+        until_blocked: bool,
+        target: Target,
+    },
+    Leap {
+        stride: usize,
+        /// `table[cell * stride + i]`: the i-th leap target from `cell`, or `NONE`.
+        table: Vec<Cell>,
+        target: Target,
+        /// The piece is fresh during the opponent's next action.
+        then_fresh: bool,
+    },
+    /// Over pieces to an empty cell, then optionally a slide; one move per final cell.
+    Fly {
+        dirs: Vec<u8>,
+        then: Option<Vec<u8>>,
+    },
+    /// Abilities.
+    Push {
+        dirs: Vec<u8>,
+    },
+    Sleep {
+        dirs: Vec<u8>,
+    },
+    Heal {
+        dirs: Vec<u8>,
+    },
+    Swap,
+    /// A slide to an empty cell, then a new `piece` (a code) placed by a slide along `shoot`
+    /// from the landing cell (see `shoot.rs`).
+    SlideShoot {
+        dirs: Vec<u8>,
+        piece: u8,
+        shoot: Vec<u8>,
+    },
+    /// Exactly as many cells as pieces on the line (see `line_count.rs`).
+    LineCount {
+        dirs: Vec<u8>,
+        over_friends: bool,
+        target: Target,
+    },
+    Jump {
+        dirs: Vec<u8>,
+        hurdle: Hurdle,
+        gap: (u8, u8),
+        beyond: (u8, u8),
+        landing: Option<CellSet>,
+        repeatedly: bool,
+    },
+    /// A path of single steps to empty cells; every prefix is a move.
+    Walk {
+        dirs: Vec<u8>,
+        friends: bool,
+        steps: u8,
+        no_revisit: bool,
+    },
+    EnPassant {
+        dirs: Vec<u8>,
+        /// `smash en passant`: the piece stays put.
+        smash: bool,
+    },
+    Castle {
+        dir: u8,
+        partner: u8,
+        right: usize,
+    },
+}
+
+/// How pieces could capture onto a cell: the reverse of capturing rules. `codes` is the set of
+/// piece codes (as bits) that attack this way, so each ray is scanned once for all of them.
+#[derive(Clone, Debug)]
+pub enum Attack {
+    /// A piece one step away in direction `back` from the attacked cell.
+    Step {
+        codes: u128,
+        back: u8,
+        from: Option<CellSet>,
+    },
+    /// The first piece along direction `back` from the attacked cell.
+    Slide { codes: u128, back: u8 },
+    /// A piece on any of `sources[cell * stride ..]`.
+    Leap {
+        codes: u128,
+        stride: usize,
+        sources: Vec<Cell>,
+    },
+}
+
+/// Adds an attack pattern, merging it into one of the same shape (same direction, same
+/// leap table) so that a ray is scanned once for all the pieces that attack along it.
+pub fn add_attack(attacks: &mut Vec<Attack>, new: Attack) {
+    for a in attacks.iter_mut() {
+        match (a, &new) {
+            (
+                Attack::Step { codes, back, from },
+                Attack::Step {
+                    codes: c,
+                    back: b,
+                    from: f,
+                },
+            ) if back == b && from == f => {
+                *codes |= c;
+                return;
+            }
+            (Attack::Slide { codes, back }, Attack::Slide { codes: c, back: b }) if back == b => {
+                *codes |= c;
+                return;
+            }
+            (
+                Attack::Leap {
+                    codes,
+                    stride,
+                    sources,
+                },
+                Attack::Leap {
+                    codes: c,
+                    stride: s,
+                    sources: src,
+                },
+            ) if stride == s && sources == src => {
+                *codes |= c;
+                return;
+            }
+            _ => {}
+        }
+    }
+    attacks.push(new);
+}
+
+impl Position<'_> {
+    pub(in crate::engine) fn gen_rule(&self, rule: &Rule, c: Cell, code: u8, out: &mut Vec<Move>) {
+        self.gen_rule_at(rule, c, c, code, out);
+    }
+
+    /// The pseudo-legal moves the piece on `origin` would have with the rules of piece code
+    /// `rules_of` (its directions, promotions), `from` regions being tested on `region_cell`:
+    /// for pieces that borrow another piece's moves (see
+    /// [`super::hooks::PieceHook::borrows_moves`]).
+    pub fn moves_with_rules_of(
+        &self,
+        rules_of: u8,
+        origin: Cell,
+        region_cell: Cell,
+        out: &mut Vec<Move>,
+    ) {
+        for rule in &self.game.rules[rules_of as usize] {
+            self.gen_rule_at(rule, origin, region_cell, rules_of, out);
+        }
+    }
+
+    /// The pseudo-legal moves of `rule` for the piece `code` on `c`, `from` regions being
+    /// tested on `region_cell`.
+    pub(super) fn gen_rule_at(
+        &self,
+        rule: &Rule,
+        c: Cell,
+        region_cell: Cell,
+        code: u8,
+        out: &mut Vec<Move>,
+    ) {
+        match rule {
+            Rule::Step {
+                dirs,
+                twice,
+                target,
+                from,
+                en_passant,
+            } => self.step_moves(
+                c,
+                region_cell,
+                code,
+                dirs,
+                *twice,
+                *target,
+                *from,
+                *en_passant,
+                out,
+            ),
+            Rule::Slide {
+                dirs,
+                until_blocked,
+                target,
+            } => self.slide_moves(c, code, dirs, *until_blocked, *target, out),
+            Rule::Leap {
+                stride,
+                table,
+                target,
+                then_fresh,
+            } => self.leap_moves(c, code, *stride, table, *target, *then_fresh, out),
+            Rule::Fly { dirs, then } => self.fly(c, code, dirs, then.as_deref(), out),
+            Rule::Push { dirs } => self.push_moves(c, dirs, out),
+            Rule::Sleep { dirs } => self.sleep_moves(c, dirs, out),
+            Rule::Heal { dirs } => self.heal_moves(c, dirs, out),
+            Rule::Swap => self.swap_moves(c, code, out),
+            Rule::SlideShoot { dirs, piece, shoot } => {
+                self.slide_then_shoot(c, code, dirs, *piece, shoot, out)
+            }
+            Rule::LineCount {
+                dirs,
+                over_friends,
+                target,
+            } => self.line_count_moves(c, code, dirs, *over_friends, *target, out),
+            Rule::Jump {
+                dirs,
+                hurdle,
+                gap,
+                beyond,
+                landing,
+                repeatedly,
+            } => self.jump_moves(
+                c,
+                code,
+                dirs,
+                *hurdle,
+                *gap,
+                *beyond,
+                *landing,
+                *repeatedly,
+                out,
+            ),
+            Rule::Walk {
+                dirs,
+                friends,
+                steps,
+                no_revisit,
+            } => self.walk_moves(c, code, dirs, *friends, *steps, *no_revisit, out),
+            Rule::EnPassant { dirs, smash } => self.en_passant_moves(c, code, dirs, *smash, out),
+            Rule::Castle { dir, partner, .. } => self.castle(c, *dir, *partner, out),
+        }
+    }
+
+    /// Whether `by` could capture onto `target`, on the cells `cells` (by the attack patterns
+    /// of its pieces' capturing steps, slides and leaps).
+    pub(super) fn attacked_on(&self, cells: &[u8], target: Cell, by: usize) -> bool {
+        let b = &self.game.board;
+        self.game.attacks[by].iter().any(|a| match a {
+            Attack::Step { codes, back, from } => {
+                step::attacked(b, cells, target, *codes, *back, *from)
+            }
+            Attack::Slide { codes, back } => slide::attacked(b, cells, target, *codes, *back),
+            Attack::Leap {
+                codes,
+                stride,
+                sources,
+            } => leap::attacked(cells, target, *codes, *stride, sources),
+        })
+    }
+}

@@ -1,0 +1,90 @@
+//! `slide DIRS [until blocked] [to TARGET]`: any distance through empty cells, capturing the
+//! first piece met if the target allows (a smash stops short). Slides that capture are also an
+//! attack pattern.
+
+use crate::engine::{Attack, Move, MoveKind, Position};
+use crate::geometry::{Board, Cell, NONE};
+use crate::model::Target;
+
+impl Position<'_> {
+    /// The moves of one slide rule for the piece on `c`.
+    pub(in crate::engine) fn slide_moves(
+        &self,
+        c: Cell,
+        code: u8,
+        dirs: &[u8],
+        until_blocked: bool,
+        target: Target,
+        out: &mut Vec<Move>,
+    ) {
+        let b = &self.game.board;
+        for &d in dirs {
+            let mut t = c;
+            let mut last_empty = NONE;
+            loop {
+                let n = b.step(t, d);
+                if n == NONE {
+                    break;
+                }
+                let occ = self.cells[n as usize];
+                if occ == 0 {
+                    if !until_blocked && target != Target::Enemy && target != Target::Smash {
+                        self.emit(Move::new(c, n), code, out);
+                    }
+                    last_empty = n;
+                    t = n;
+                    continue;
+                }
+                if self.enemy_of(occ) && target.captures() {
+                    let mut m = Move::new(c, n);
+                    m.ncap = 1;
+                    m.caps[0] = n;
+                    if target == Target::Smash {
+                        m.kind = MoveKind::Smash;
+                        m.to = if last_empty == NONE { c } else { last_empty };
+                    }
+                    self.emit(m, code, out);
+                }
+                break;
+            }
+            if until_blocked && last_empty != NONE && target != Target::Enemy {
+                self.emit(Move::new(c, last_empty), code, out);
+            }
+        }
+    }
+}
+
+/// The attack patterns of a capturing slide of piece `code`, merged into `attacks`.
+pub fn attacks(board: &Board, code: u8, dirs: &[u8], out: &mut Vec<Attack>) {
+    for &d in dirs {
+        super::add_attack(
+            out,
+            Attack::Slide {
+                codes: 1 << code,
+                back: board.opposite[d as usize],
+            },
+        );
+    }
+}
+
+/// Whether the first piece along `back` from `target` is one of `codes`.
+#[inline]
+pub(in crate::engine) fn attacked(
+    board: &Board,
+    cells: &[u8],
+    target: Cell,
+    codes: u128,
+    back: u8,
+) -> bool {
+    let mut s = target;
+    loop {
+        s = board.step(s, back);
+        if s == NONE {
+            return false;
+        }
+        let c = cells[s as usize];
+        if c != 0 {
+            return codes >> c & 1 != 0;
+        }
+    }
+}

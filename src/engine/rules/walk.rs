@@ -1,0 +1,207 @@
+//! `walk DIRS up to N steps [plus friends] [without revisiting]`: a path of single steps to
+//! empty cells, every prefix a move; with a step effect (`after each step remove adjacent
+//! enemies with at most ... liberties`) each path is its own move, else only where a walk ends
+//! matters and each end cell is one move, found breadth-first.
+
+use crate::engine::{Game, Move, MoveKind, Position, MAX_CAPTURES};
+use crate::geometry::{Cell, CellSet, NONE};
+use crate::model::Threshold;
+
+/// State threaded through a walk.
+struct Walker<'a> {
+    code: u8,
+    dirs: &'a [u8],
+    no_revisit: bool,
+    effect: Option<Threshold>,
+    /// The board as the walk changes it (the walker moved, enemies removed).
+    cells: [u8; 256],
+    visited: CellSet,
+}
+
+impl Position<'_> {
+    /// The moves of one walk rule for the piece on `c`.
+    #[allow(clippy::too_many_arguments)]
+    pub(in crate::engine) fn walk_moves(
+        &self,
+        c: Cell,
+        code: u8,
+        dirs: &[u8],
+        friends: bool,
+        steps: u8,
+        no_revisit: bool,
+        out: &mut Vec<Move>,
+    ) {
+        let b = &self.game.board;
+        let mut budget = steps;
+        if friends {
+            let me = Game::owner(code);
+            for d in 0..b.dirs.len() as u8 {
+                let n = b.step(c, d);
+                if n != NONE
+                    && self.cells[n as usize] != 0
+                    && Game::owner(self.cells[n as usize]) == me
+                {
+                    budget += 1;
+                }
+            }
+        }
+        if self.game.step_effect[code as usize].is_none() {
+            // Nothing happens along the way, so only where a walk ends matters.
+            self.walk_ends(c, code, dirs, budget, out);
+            return;
+        }
+        let mut w = Walker {
+            code,
+            dirs,
+            no_revisit,
+            effect: self.game.step_effect[code as usize],
+            cells: [0; 256],
+            visited: CellSet::EMPTY,
+        };
+        w.cells[..self.cells.len()].copy_from_slice(&self.cells);
+        w.visited.insert(c);
+        let mut m = Move::new(c, c);
+        m.kind = MoveKind::Walk;
+        self.walk(&mut w, c, budget, &mut m, out);
+    }
+
+    /// Extends a walk from `at` with `left` steps still available; every step taken is a move.
+    fn walk(&self, w: &mut Walker, at: Cell, left: u8, m: &mut Move, out: &mut Vec<Move>) {
+        if left == 0 || m.npath as usize >= MAX_CAPTURES {
+            return;
+        }
+        let b = &self.game.board;
+        let me = Game::owner(w.code);
+        let nd = b.dirs.len() as u8;
+        for &d in w.dirs {
+            let n = b.step(at, d);
+            if n == NONE || w.cells[n as usize] != 0 || (w.no_revisit && w.visited.contains(n)) {
+                continue;
+            }
+            w.cells[at as usize] = 0;
+            w.cells[n as usize] = w.code;
+            let was_visited = w.visited.contains(n);
+            w.visited.insert(n);
+            m.path[m.npath as usize] = n;
+            m.npath += 1;
+            // The step's effect, all at once: liberties are counted with the walker on its
+            // new cell and the removals of earlier steps gone.
+            let caps_before = m.ncap;
+            if let Some(t) = w.effect {
+                let limit = match t {
+                    Threshold::Power => left,
+                    Threshold::Fixed(k) => k,
+                };
+                let mut doomed = [NONE; 12];
+                let mut nd_doomed = 0;
+                for e in 0..nd {
+                    let v = b.step(n, e);
+                    if v == NONE {
+                        continue;
+                    }
+                    let vc = w.cells[v as usize];
+                    if vc == 0 || Game::owner(vc) == me {
+                        continue;
+                    }
+                    let liberties = (0..nd)
+                        .filter(|&f| {
+                            let x = b.step(v, f);
+                            x != NONE && w.cells[x as usize] == 0
+                        })
+                        .count();
+                    if liberties <= limit as usize {
+                        doomed[nd_doomed] = v;
+                        nd_doomed += 1;
+                    }
+                }
+                for &v in &doomed[..nd_doomed] {
+                    if (m.ncap as usize) < MAX_CAPTURES {
+                        m.caps[m.ncap as usize] = v;
+                        m.ncap += 1;
+                    }
+                }
+                for &v in &doomed[..nd_doomed] {
+                    w.cells[v as usize] = 0;
+                }
+            }
+            m.to = n;
+            self.emit(*m, w.code, out);
+            self.walk(w, n, left - 1, m, out);
+            // Undo the step.
+            for i in caps_before..m.ncap {
+                let v = m.caps[i as usize];
+                w.cells[v as usize] = self.cells[v as usize];
+                m.caps[i as usize] = NONE;
+            }
+            m.ncap = caps_before;
+            m.npath -= 1;
+            m.path[m.npath as usize] = NONE;
+            if !was_visited {
+                w.visited.remove(n);
+            }
+            w.cells[n as usize] = 0;
+            w.cells[at as usize] = w.code;
+        }
+    }
+
+    /// `walk ... up to N steps` with no effect after each step: every empty cell within
+    /// `budget` steps along `dirs` through empty cells (the start left empty) is one move.
+    pub(in crate::engine) fn walk_ends(
+        &self,
+        c: Cell,
+        code: u8,
+        dirs: &[u8],
+        budget: u8,
+        out: &mut Vec<Move>,
+    ) {
+        let b = &self.game.board;
+        let mut queue = [NONE; 256];
+        let mut dist = [0u8; 256];
+        let mut seen = CellSet::EMPTY;
+        seen.insert(c);
+        queue[0] = c;
+        let (mut head, mut tail) = (0, 1);
+        while head < tail {
+            let at = queue[head];
+            head += 1;
+            if dist[at as usize] >= budget {
+                continue;
+            }
+            for &d in dirs {
+                let n = b.step(at, d);
+                if n == NONE || seen.contains(n) || self.cells[n as usize] != 0 {
+                    continue;
+                }
+                seen.insert(n);
+                dist[n as usize] = dist[at as usize] + 1;
+                queue[tail] = n;
+                tail += 1;
+                // Written from start to end (`d4-f6`): the route does not matter.
+                self.emit(Move::new(c, n), code, out);
+            }
+        }
+    }
+}
+
+/// Writes the route from `from` to `to` (the cells after `from`, in order) into `m.path`; a
+/// route too long to hold is written as its end alone.
+pub(in crate::engine) fn route(parent: &[Cell; 256], from: Cell, to: Cell, m: &mut Move) {
+    let mut cells = [NONE; 256];
+    let mut n = 0;
+    let mut at = to;
+    while at != from && at != NONE {
+        cells[n] = at;
+        n += 1;
+        at = parent[at as usize];
+    }
+    m.npath = 0;
+    if n > MAX_CAPTURES {
+        m.path[0] = to;
+        m.npath = 1;
+        return;
+    }
+    for &x in cells[..n].iter().rev() {
+        m.path[m.npath as usize] = x;
+        m.npath += 1;
+    }
+}
