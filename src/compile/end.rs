@@ -1,0 +1,82 @@
+//! The end rules' texts, as the engine prints them in reasons and summaries
+//! (`lose when I have no legal move and I am in check`).
+
+use crate::model::{EndCond, EndModel, KindId, KindModel, Verdict};
+
+pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel]) -> String {
+    let verdict = match e.verdict {
+        Verdict::Win => "win",
+        Verdict::Lose => "lose",
+        Verdict::Draw => "draw",
+        Verdict::Pass => "pass",
+    };
+    let cond = match &e.cond {
+        EndCond::NoLegalMove { in_check: false } => "when I have no legal move".to_string(),
+        EndCond::NoLegalMove { in_check: true } => {
+            "when I have no legal move and I am in check".to_string()
+        }
+        EndCond::NoPieces(None) => "when I have no pieces".to_string(),
+        EndCond::NoPieces(Some(k)) => format!("when I have no {}s", kinds[*k].name),
+        EndCond::Reaches { kind, .. } => format!("when my {} reaches its goal", kinds[*kind].name),
+        EndCond::Repetition => "on threefold repetition".to_string(),
+        EndCond::PassLimit(n) => format!("after {n} passes in a row"),
+        EndCond::InARow {
+            length,
+            exactly,
+            along,
+            ..
+        } => format!(
+            "when I have {}{length} in a row{}",
+            if *exactly { "exactly " } else { "" },
+            if along.is_empty() {
+                String::new()
+            } else {
+                format!(" along {along}")
+            }
+        ),
+        EndCond::Connects { label, .. } => format!("when my pieces connect {label}"),
+        EndCond::Connected => "when my pieces are connected".to_string(),
+        EndCond::BoardFull { tiebreak } => {
+            format!("when the board is full{}", tiebreak_text(tiebreak, kinds))
+        }
+        EndCond::NobodyCanMove { tiebreak } => {
+            format!("when nobody can move{}", tiebreak_text(tiebreak, kinds))
+        }
+        EndCond::NobodyHas(None) => "when nobody has pieces".to_string(),
+        EndCond::NobodyHas(Some(k)) => format!("when nobody has {}s", kinds[*k].name),
+        EndCond::PlyLimit {
+            plies,
+            no_progress: None,
+            tiebreak,
+        } => format!("after {plies} plies{}", tiebreak_text(tiebreak, kinds)),
+        EndCond::PlyLimit {
+            plies,
+            no_progress: Some(None),
+            ..
+        } => format!("after {plies} plies without a capture"),
+        EndCond::PlyLimit {
+            plies,
+            no_progress: Some(Some(k)),
+            ..
+        } => format!(
+            "after {plies} plies without a capture or a {} move",
+            kinds[*k].name
+        ),
+    };
+    format!("{verdict} {cond}")
+}
+
+fn tiebreak_text(tiebreak: &[Option<KindId>], kinds: &[KindModel]) -> String {
+    let parts: Vec<String> = tiebreak
+        .iter()
+        .map(|t| match t {
+            None => "more pieces".to_string(),
+            Some(k) => format!("more {}s", kinds[*k].name),
+        })
+        .collect();
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!(", decided by {}", parts.join(", then "))
+    }
+}

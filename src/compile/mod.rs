@@ -1,0 +1,181 @@
+//! Checked [`Model`] → [`Game`]: the tables the engine runs on.
+//!
+//! Movement rules become per-piece-code rule lists with absolute direction ids, leaps become
+//! per-cell target tables, capture rules become reverse attack patterns (so check detection
+//! never generates the opponent's moves), hooks become function pointers, and Zobrist keys are
+//! drawn from a fixed seed. Nothing after this layer looks up a name.
+
+use crate::engine::Game;
+use crate::geometry::CellSet;
+use crate::model::*;
+use crate::native;
+
+use crate::engine::code;
+use pieces::Pieces;
+
+mod end;
+mod pieces;
+mod tables;
+
+/// Builds the engine tables for a checked model.
+pub fn compile(m: Model) -> Game {
+    let board = m.board;
+    let ncodes = 1 + 2 * m.kinds.len();
+    let Pieces {
+        rules,
+        promotion,
+        hooks,
+        step_effect,
+        attacks,
+        tracks_moved,
+        castles,
+        has_en_passant,
+        places,
+    } = pieces::compile(&m.kinds, &board);
+
+    let mut initial = vec![0u8; board.len()];
+    let mut unmoved = CellSet::EMPTY;
+    for &(cell, p, k) in &m.setup {
+        let c = code(k, p);
+        initial[cell as usize] = c;
+        if tracks_moved[c as usize] {
+            unmoved.insert(cell);
+        }
+    }
+
+    let has_layers = m.uses_layers;
+    let keys = tables::Keys::draw(ncodes, board.len(), has_layers);
+    // The hooks with a board-wide mechanic that some piece declares, each built once below.
+    let mut board_rule_hooks: Vec<usize> = m
+        .kinds
+        .iter()
+        .flat_map(|k| &k.hooks)
+        .map(|h| h.hook)
+        .filter(|&i| native::REGISTRY[i].board_rule.is_some())
+        .collect();
+    board_rule_hooks.sort_unstable();
+    board_rule_hooks.dedup();
+    let borrows_moves: Vec<bool> = hooks
+        .iter()
+        .map(|hs| hs.iter().any(|h| h.borrows_moves))
+        .collect();
+    let progress: Vec<bool> = (0..ncodes)
+        .map(|c| {
+            c > 0
+                && m.end.iter().any(|e| {
+                    matches!(e.cond, EndCond::PlyLimit { no_progress: Some(Some(k)), .. }
+                        if k == (c - 1) / 2)
+                })
+        })
+        .collect();
+    // Hooks that generate moves or forbid acting run per piece, and board rules see the whole
+    // board: keep the general path.
+    let piece_hooks = !board_rule_hooks.is_empty()
+        || hooks
+            .iter()
+            .flatten()
+            .any(|h| h.generate.is_some() || h.may_act.is_some() || h.borrows_moves);
+    let bitboards = tables::bitboards(&board, has_layers || piece_hooks);
+    let pass_when_stuck = m.end.iter().any(|e| e.verdict == Verdict::Pass);
+    let sole_place = [0, 1].map(|p| {
+        let moves_otherwise = (0..m.kinds.len()).any(|k| {
+            let c = code(k, p) as usize;
+            !rules[c].is_empty() || hooks[c].iter().any(|h| h.generate.is_some())
+        });
+        let filtered = m.compulsory_capture
+            || m.majority_capture
+            || m.identity_by_captures
+            || m.kinds.iter().any(|k| k.royal)
+            || !board_rule_hooks.is_empty()
+            || m.may_pass;
+        (places[p].len() == 1 && !moves_otherwise && !filtered).then_some(0)
+    });
+
+    let royal: Vec<bool> = (0..ncodes)
+        .map(|c| c > 0 && m.kinds[(c - 1) / 2].royal)
+        .collect();
+    let side_letters = tables::side_letters(&m.players);
+    let has_royal = royal.iter().any(|&r| r);
+    let levels = m.levels.map(|c| board.distances(c));
+    let immune: Vec<u8> = (0..ncodes)
+        .map(|c| {
+            if c == 0 {
+                0
+            } else {
+                m.kinds[(c - 1) / 2].immune
+            }
+        })
+        .collect();
+    let bar: Vec<Option<(usize, Vec<u8>)>> = (0..ncodes)
+        .map(|c| {
+            if c == 0 {
+                None
+            } else {
+                m.kinds[(c - 1) / 2].bar.clone()
+            }
+        })
+        .collect();
+    let end = m
+        .end
+        .into_iter()
+        .map(|mut e| {
+            e.text = end::describe_end(&e, &m.kinds);
+            e
+        })
+        .collect();
+
+    let mut game = Game {
+        title: m.title,
+        board,
+        players: m.players,
+        kinds: m.kinds,
+        rules,
+        promotion,
+        hooks,
+        step_effect,
+        levels,
+        immune,
+        bar,
+        states: m.states,
+        attacks,
+        royal,
+        has_royal,
+        tracks_moved,
+        castles,
+        has_en_passant,
+        initial,
+        initial_unmoved: unmoved,
+        compulsory_capture: m.compulsory_capture,
+        majority_capture: m.majority_capture,
+        identity_by_captures: m.identity_by_captures,
+        notation: m.notation,
+        end,
+        zobrist_piece: keys.piece,
+        zobrist_unmoved: keys.unmoved,
+        zobrist_ep: keys.ep,
+        zobrist_turn: keys.turn,
+        zobrist_pass: keys.pass,
+        zobrist_under: keys.under,
+        zobrist_slept: keys.slept,
+        zobrist_fresh: keys.fresh,
+        has_layers,
+        zobrist_spent: keys.spent,
+        board_rules: Vec::new(),
+        legality_by_play: false,
+        bitboards,
+        borrows_moves,
+        progress,
+        pass_when_stuck,
+        may_pass: m.may_pass,
+        side_letters,
+        sole_place,
+        places,
+    };
+    game.board_rules = board_rule_hooks
+        .iter()
+        .filter_map(|&i| native::REGISTRY[i].board_rule)
+        .map(|build| build(&game))
+        .collect();
+    game.legality_by_play = game.board_rules.iter().any(|r| r.changes_threats());
+    game
+}

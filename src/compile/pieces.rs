@@ -1,0 +1,204 @@
+//! The pieces: each kind's movement rules become per-piece-code rule lists (with the attack
+//! patterns of capturing rules, built by each rule's room in `engine::rules`), promotions,
+//! step effects, castling rights, placements and the piece hooks of the native registry.
+
+use crate::engine::rules::{leap, slide, step};
+use crate::engine::{code, Attack, CastleRight, Place, Rule};
+use crate::geometry::{Board, CellSet};
+use crate::model::{KindModel, RuleModel, Threshold};
+use crate::native::{self, PieceHook};
+
+/// The per-piece-code tables of a game.
+pub(super) struct Pieces {
+    pub rules: Vec<Vec<Rule>>,
+    pub promotion: Vec<Option<(Vec<u8>, CellSet)>>,
+    pub hooks: Vec<Vec<PieceHook>>,
+    pub step_effect: Vec<Option<Threshold>>,
+    /// `attacks[p]`: how player p's pieces capture.
+    pub attacks: [Vec<Attack>; 2],
+    pub tracks_moved: Vec<bool>,
+    pub castles: Vec<CastleRight>,
+    pub has_en_passant: bool,
+    pub places: [Vec<Place>; 2],
+}
+
+/// Compiles every kind's rules, promotions and hooks, for both players.
+pub(super) fn compile(kinds: &[KindModel], board: &Board) -> Pieces {
+    let ncodes = 1 + 2 * kinds.len();
+    let mut rules: Vec<Vec<Rule>> = vec![Vec::new(); ncodes];
+    let mut promotion: Vec<Option<(Vec<u8>, CellSet)>> = vec![None; ncodes];
+    let mut hooks: Vec<Vec<PieceHook>> = vec![Vec::new(); ncodes];
+    let mut step_effect: Vec<Option<Threshold>> = vec![None; ncodes];
+    let mut attacks: [Vec<Attack>; 2] = [Vec::new(), Vec::new()];
+    let mut tracks_moved = vec![false; ncodes];
+    let mut castles = Vec::new();
+    let mut has_en_passant = false;
+    let mut places: [Vec<Place>; 2] = [Vec::new(), Vec::new()];
+
+    for (k, kind) in kinds.iter().enumerate() {
+        for p in 0..2 {
+            let c = code(k, p);
+            for r in &kind.rules[p] {
+                let rule = match r {
+                    RuleModel::Place {
+                        falling,
+                        flipping,
+                        only_flips,
+                    } => {
+                        // Made by no piece on the board: generated once per position.
+                        places[p].push(Place {
+                            code: c,
+                            falling: *falling,
+                            flipping: flipping.clone().unwrap_or_default(),
+                            only_flips: *only_flips,
+                        });
+                        continue;
+                    }
+                    RuleModel::Step {
+                        dirs,
+                        twice,
+                        target,
+                        from,
+                        en_passant,
+                    } => {
+                        if target.captures() && !twice {
+                            step::attacks(board, c, dirs, *from, &mut attacks[p]);
+                        }
+                        Rule::Step {
+                            dirs: dirs.clone(),
+                            twice: *twice,
+                            target: *target,
+                            from: *from,
+                            en_passant: *en_passant,
+                        }
+                    }
+                    RuleModel::Slide {
+                        dirs,
+                        until_blocked,
+                        target,
+                    } => {
+                        if target.captures() {
+                            slide::attacks(board, c, dirs, &mut attacks[p]);
+                        }
+                        Rule::Slide {
+                            dirs: dirs.clone(),
+                            until_blocked: *until_blocked,
+                            target: *target,
+                        }
+                    }
+                    RuleModel::Leap {
+                        offsets,
+                        target,
+                        then_fresh,
+                        ..
+                    } => leap::compile(board, c, offsets, *target, *then_fresh, &mut attacks[p]),
+                    RuleModel::Jump {
+                        dirs,
+                        hurdle,
+                        gap,
+                        beyond,
+                        landing,
+                        repeatedly,
+                    } => Rule::Jump {
+                        dirs: dirs.clone(),
+                        hurdle: *hurdle,
+                        gap: *gap,
+                        beyond: *beyond,
+                        landing: *landing,
+                        repeatedly: *repeatedly,
+                    },
+                    RuleModel::Walk {
+                        dirs,
+                        friends,
+                        steps,
+                        no_revisit,
+                    } => Rule::Walk {
+                        dirs: dirs.clone(),
+                        friends: *friends,
+                        steps: *steps,
+                        no_revisit: *no_revisit,
+                    },
+                    RuleModel::Fly { dirs, then } => Rule::Fly {
+                        dirs: dirs.clone(),
+                        then: then.clone(),
+                    },
+                    RuleModel::Push { dirs } => Rule::Push { dirs: dirs.clone() },
+                    RuleModel::Sleep { dirs } => Rule::Sleep { dirs: dirs.clone() },
+                    RuleModel::Heal { dirs } => Rule::Heal { dirs: dirs.clone() },
+                    RuleModel::Swap => Rule::Swap,
+                    RuleModel::SlideShoot { dirs, piece, shoot } => Rule::SlideShoot {
+                        dirs: dirs.clone(),
+                        piece: code(*piece, p),
+                        shoot: shoot.clone(),
+                    },
+                    // Not an attack pattern: royal safety does not see these moves.
+                    RuleModel::LineCount {
+                        dirs,
+                        over_friends,
+                        target,
+                    } => Rule::LineCount {
+                        dirs: dirs.clone(),
+                        over_friends: *over_friends,
+                        target: *target,
+                    },
+                    RuleModel::EnPassant { dirs, smash } => {
+                        has_en_passant = true;
+                        Rule::EnPassant {
+                            dirs: dirs.clone(),
+                            smash: *smash,
+                        }
+                    }
+                    RuleModel::Castle {
+                        dir,
+                        partner,
+                        letter,
+                    } => {
+                        tracks_moved[c as usize] = true;
+                        tracks_moved[code(*partner, p) as usize] = true;
+                        let right = castles.len();
+                        castles.push(CastleRight {
+                            player: p,
+                            king: c,
+                            partner: code(*partner, p),
+                            dir: *dir,
+                            letter: if p == 0 {
+                                *letter
+                            } else {
+                                letter.to_ascii_lowercase()
+                            },
+                        });
+                        Rule::Castle {
+                            dir: *dir,
+                            partner: code(*partner, p),
+                            right,
+                        }
+                    }
+                };
+                rules[c as usize].push(rule);
+            }
+            if let Some(pr) = &kind.promotion {
+                promotion[c as usize] =
+                    Some((pr.to.iter().map(|&t| code(t, p)).collect(), pr.region[p]));
+            }
+            step_effect[c as usize] = kind.step_effect;
+            for h in &kind.hooks {
+                let spec = &native::REGISTRY[h.hook];
+                let mut compiled = (spec.compile)(&h.args, board, k);
+                compiled.name = spec.name;
+                hooks[c as usize].push(compiled);
+            }
+        }
+    }
+
+    Pieces {
+        rules,
+        promotion,
+        hooks,
+        step_effect,
+        attacks,
+        tracks_moved,
+        castles,
+        has_en_passant,
+        places,
+    }
+}

@@ -1,0 +1,105 @@
+//! Tables drawn or derived once per game: Zobrist keys (from a fixed seed, so hashes are the
+//! same on every run), bitboard shift tables, and the players' letters in position strings.
+
+use crate::engine::Bitboards;
+use crate::geometry::{Board, Cell, Shape, NONE};
+use crate::model::PlayerModel;
+use crate::rng::Rng;
+
+/// The Zobrist keys of a game.
+pub(super) struct Keys {
+    pub piece: Vec<u64>,
+    pub unmoved: Vec<u64>,
+    pub ep: Vec<u64>,
+    pub turn: u64,
+    pub pass: Vec<u64>,
+    pub spent: [u64; 2],
+    pub under: Vec<u64>,
+    pub slept: Vec<u64>,
+    pub fresh: Vec<u64>,
+}
+
+impl Keys {
+    /// Draws the keys, always in the same order from the same seed.
+    pub(super) fn draw(ncodes: usize, cells: usize, has_layers: bool) -> Keys {
+        let mut rng = Rng::new(0x7AB0_1A5E_ED00_0001);
+        let piece = (0..ncodes * cells).map(|_| rng.next_u64()).collect();
+        let unmoved = (0..cells).map(|_| rng.next_u64()).collect();
+        let ep = (0..cells).map(|_| rng.next_u64()).collect();
+        let turn = rng.next_u64();
+        let pass = (0..8).map(|_| rng.next_u64()).collect();
+        let spent = [rng.next_u64(), rng.next_u64()];
+        let layer_keys = |rng: &mut Rng, k: usize| -> Vec<u64> {
+            if has_layers {
+                (0..k).map(|_| rng.next_u64()).collect()
+            } else {
+                Vec::new()
+            }
+        };
+        let under = layer_keys(&mut rng, ncodes * cells);
+        let slept = layer_keys(&mut rng, 2 * cells);
+        let fresh = layer_keys(&mut rng, cells);
+        Keys {
+            piece,
+            unmoved,
+            ep,
+            turn,
+            pass,
+            spent,
+            under,
+            slept,
+            fresh,
+        }
+    }
+}
+
+/// Shift tables when the board is a square grid of at most 64 cells (cell = y * width + x) and
+/// the game has no layers (stacks and states need the general path).
+pub(super) fn bitboards(board: &Board, has_layers: bool) -> Option<Bitboards> {
+    let Shape::Square { width, .. } = board.shape else {
+        return None;
+    };
+    if has_layers || board.len() > 64 {
+        return None;
+    }
+    let shift: Vec<i32> = board
+        .dirs
+        .iter()
+        .map(|d| d.dy * width as i32 + d.dx)
+        .collect();
+    let can_step = (0..board.dirs.len())
+        .map(|d| {
+            (0..board.len())
+                .filter(|&c| board.step(c as Cell, d as u8) != NONE)
+                .fold(0u64, |m, c| m | 1 << c)
+        })
+        .collect();
+    let rotate = shift.iter().map(|&s| s.rem_euclid(64) as u32).collect();
+    Some(Bitboards {
+        shift,
+        rotate,
+        can_step,
+    })
+}
+
+/// One letter per player for position strings: the first letter of each name, or 1 and 2
+/// when both names start alike.
+pub(super) fn side_letters(players: &[PlayerModel]) -> [char; 2] {
+    let a = players[0]
+        .name
+        .chars()
+        .next()
+        .unwrap_or('1')
+        .to_ascii_lowercase();
+    let b = players[1]
+        .name
+        .chars()
+        .next()
+        .unwrap_or('2')
+        .to_ascii_lowercase();
+    if a == b {
+        ['1', '2']
+    } else {
+        [a, b]
+    }
+}
