@@ -2,15 +2,26 @@
 //! Tabula parses it, checks it, compiles it into a move generator and runs it.
 //!
 //! # Architecture
-//! The layers run in order, each in its own module, and each may only use the ones before it:
-//! 1. [`syntax`] — text → [`ast`] (the only module that knows pest); spans on every node.
-//! 2. [`check`] — AST → [`model`]: names resolved to ids; every error collected.
-//! 3. [`compile`] — model → [`engine::Game`]: flat tables, attack patterns, hooks as function
-//!    pointers, Zobrist keys. Nothing after this layer looks up a name.
-//! 4. [`engine`] — positions, move generation, play, outcome, perft, playouts. No I/O, no
-//!    allocation per move.
-//! 5. [`native`] — the registry of native hooks, one small function per unusual mechanic.
-//! 6. [`diagnostic`] — the one place that renders errors.
+//! Data flows syntax → check → compile → engine: text becomes an AST ([`syntax`], the only
+//! module that knows pest, spans on every node), the AST a checked [`model`] with names
+//! resolved to ids and every error collected ([`check`]), the model flat tables
+//! ([`compile`]; nothing after it looks up a name), and the tables run in the [`engine`]
+//! (positions, move generation, legality, outcome, perft, playouts; no I/O, no allocation per
+//! move). [`diagnostic`] is the one place that renders errors.
+//!
+//! Imports run the other way round from the engine's point of view: the engine is a runtime
+//! that knows only the model's plain data and its own extension points
+//! ([`engine::hooks`]); native hooks ([`native`]) are written against those, and the checker
+//! and compiler reach hooks through the registry. So each module uses only the layers listed
+//! before it here (`tests/layers.rs` checks it on the source):
+//! 1. [`geometry`], [`rng`], [`ast`] — boards and cells, the seeded generator, the AST types;
+//! 2. [`syntax`];
+//! 3. [`model`];
+//! 4. [`engine`] — never names a hook;
+//! 5. [`native`] — one file per hook, one registry entry each;
+//! 6. [`check`];
+//! 7. [`compile`];
+//! 8. [`diagnostic`], [`ai`].
 //!
 //! The command-line tool (`src/main.rs`, `src/cli/`) sits on top.
 

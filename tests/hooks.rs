@@ -60,3 +60,36 @@ fn a_capture_from_the_top_downhill_is_not_cowardly() {
     play(&mut pos, "c3-b2");
     assert_eq!(pos.count(0, None), 0);
 }
+
+#[test]
+fn kamikaze_removes_a_piece_that_captures() {
+    let g = common::game("tests/hooks/kamikaze.game");
+    let start = g.start();
+    // The hook changes no move: the captures are listed like any other.
+    let moves = start.legal_move_texts();
+    assert!(moves.contains(&"a1xb2".to_string()), "{moves:?}");
+    assert!(moves.contains(&"a1-a2".to_string()), "{moves:?}");
+
+    // A capture removes the victim and the bomber.
+    let mut pos = start.clone();
+    play(&mut pos, "a1xb2");
+    assert_eq!(pos.at(g.board.cell("b2").unwrap()), 0);
+    assert_eq!((pos.count(0, None), pos.count(1, None)), (1, 1));
+
+    // A quiet move keeps it.
+    let mut pos = start.clone();
+    play(&mut pos, "a1-a2");
+    assert_eq!(g.letter(pos.at(g.board.cell("a2").unwrap())), 'B');
+    assert_eq!((pos.count(0, None), pos.count(1, None)), (2, 2));
+
+    // The last bomber capturing the last enemy takes itself off too: neither side has a
+    // piece, and end lines are read first for the player who has just moved (white), who
+    // loses.
+    let mut pos = Position::from_text(&g, "4/4/1b2/B3 w").expect("position");
+    play(&mut pos, "a1xb2");
+    assert_eq!((pos.count(0, None), pos.count(1, None)), (0, 0));
+    assert_eq!(
+        pos.static_outcome().expect("over").describe(&g),
+        "black wins (lose when I have no pieces)"
+    );
+}

@@ -18,6 +18,7 @@
 pub mod chameleon;
 mod coward;
 pub mod hypnosis;
+mod kamikaze;
 mod keeping;
 pub mod revenge;
 mod teleport;
@@ -110,6 +111,14 @@ pub static REGISTRY: &[HookSpec] = &[
                   cell `toward` than it started, the moved piece is removed",
         layers: false,
         compile: coward::compile,
+        board_rule: None,
+    },
+    HookSpec {
+        name: "kamikaze",
+        params: &[],
+        summary: "a move of this piece that captures anything removes the piece too",
+        layers: false,
+        compile: kamikaze::compile,
         board_rule: None,
     },
     HookSpec {
