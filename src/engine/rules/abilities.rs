@@ -109,3 +109,29 @@ impl Position<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{at, game, moves};
+
+    #[test]
+    fn abilities_act_on_neighbours_and_the_actor_stays() {
+        let g = game(
+            "square 3 x 3",
+            "doer \"D\"",
+            &["sleep all", "push all", "swap with any piece"],
+        );
+        // c3 is no neighbour of b1: only the swap reaches it.
+        assert_eq!(moves(&g, "2d/3/1D1 w -"), ["b1-c3"]);
+        let m = moves(&g, "3/1Dd/3 w -");
+        // c2 can be put to sleep or swapped with; a push would leave the board.
+        assert_eq!(m, ["b2*c2", "b2-c2"]);
+        let m = moves(&g, "3/Dd1/3 w -");
+        assert!(m.contains(&"a2^b2".to_string()), "{m:?}");
+        // After the push the pusher is still on a2 and the pushed piece on c2.
+        let mut pos = at(&g, "3/Dd1/3 w -");
+        let push = pos.parse_move("a2^b2").unwrap();
+        pos.play_unchecked(&push);
+        assert_eq!(pos.to_text().split(' ').next(), Some("3/D1d/3"));
+    }
+}

@@ -47,3 +47,27 @@ impl Position<'_> {
         out.push(m);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{game_of, moves};
+
+    const PIECES: &str = "  piece king \"K\" royal {\n    castle east with rook as \"K\"\n  }\n  \
+                          piece rook \"R\" {\n    slide orthogonal to enemy\n  }";
+
+    #[test]
+    fn castling_needs_unmoved_pieces_an_empty_path_and_no_attacked_cell() {
+        let g = game_of(
+            "square 6 x 2",
+            PIECES,
+            "    white king on a1\n    white rook on f1",
+        );
+        // King a1 to c1, the rook from f1 to b1; the right is in the position (`K`).
+        assert_eq!(moves(&g, "6/K4R w K - 0 1"), ["a1-c1"]);
+        // Without the right, or with a piece between, no castling.
+        assert!(moves(&g, "6/K4R w - - 0 1").is_empty());
+        assert!(moves(&g, "6/K1R2R w K - 0 1").iter().all(|m| m != "a1-c1"));
+        // A black rook attacking b1 (the cell crossed) forbids it.
+        assert!(moves(&g, "1r4/K4R w K - 0 1").iter().all(|m| m != "a1-c1"));
+    }
+}

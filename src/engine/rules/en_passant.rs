@@ -37,3 +37,22 @@ impl Position<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{game_of, moves};
+
+    const PAWN: &str = "  piece pawn \"P\" {\n    \
+                        step forward twice to empty from my rank 1, may be taken en passant\n    \
+                        capture en passant forward-left, forward-right\n  }";
+
+    #[test]
+    fn en_passant_takes_the_piece_that_just_passed() {
+        let g = game_of("square 3 x 4", PAWN, "    white pawn on a1");
+        // Black's pawn has just gone b4-b2 (from its rank 1), passing b3, which the position
+        // marks: white's pawn on a2 takes it by moving to b3.
+        assert_eq!(moves(&g, "3/3/Pp1/3 w b3 0 1"), ["a2xb3"]);
+        // No mark, no capture.
+        assert!(moves(&g, "3/3/Pp1/3 w - 0 1").is_empty());
+    }
+}

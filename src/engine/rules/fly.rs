@@ -53,3 +53,15 @@ impl Position<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{game, moves};
+
+    #[test]
+    fn a_fly_passes_over_pieces_to_empty_cells() {
+        let g = game("square 4 x 1", "flyer \"F\"", &["fly east"]);
+        // Over b1 to c1, and over c1... d1 is empty: both ends; never onto a piece.
+        assert_eq!(moves(&g, "Ff2 w"), ["a1-c1", "a1-d1"]);
+    }
+}

@@ -271,3 +271,37 @@ impl Position<'_> {
         (found & pieces, exact)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{game, moves};
+
+    #[test]
+    fn a_capturing_chain_jumps_on_while_it_can() {
+        let g = game(
+            "square 5 x 5",
+            "man \"M\"",
+            &["jump diagonal over enemy repeatedly"],
+        );
+        // a1 over b2 to c3, then over d4 to e5: one move, both taken.
+        assert_eq!(moves(&g, "5/3m1/5/1m3/M4 w"), ["a1xc3xe5"]);
+        // Without `repeatedly` the jump stops at c3.
+        let g = game("square 5 x 5", "man \"M\"", &["jump diagonal over enemy"]);
+        assert_eq!(moves(&g, "5/3m1/5/1m3/M4 w"), ["a1xc3"]);
+    }
+
+    #[test]
+    fn a_chain_over_friends_is_one_move_per_end() {
+        let g = game(
+            "square 5 x 5",
+            "hopper \"H\"",
+            &["jump orthogonal over any repeatedly"],
+        );
+        // a1 over a2 to a3 (and on over b3 to c3, written by its route) or over b1 to c1;
+        // no other hopper has a piece next to it with an empty cell behind.
+        assert_eq!(
+            moves(&g, "5/5/1H3/H4/HH3 w"),
+            ["a1-a3", "a1-a3-c3", "a1-c1"]
+        );
+    }
+}

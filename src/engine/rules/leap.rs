@@ -86,3 +86,19 @@ pub(in crate::engine) fn attacked(
         .iter()
         .any(|&s| s != NONE && codes >> cells[s as usize] & 1 != 0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{attacked, game, moves};
+
+    #[test]
+    fn a_leap_jumps_to_its_offsets_whatever_lies_between() {
+        let g = game("square 4 x 4", "knight \"N\"", &["leap (1, 2)"]);
+        // From a2, over the enemies around it: b4, c3 and c1 (b0 is off the board); the
+        // enemy on c3 is captured.
+        assert_eq!(moves(&g, "4/nnn1/Nn2/4 w"), ["a2-b4", "a2-c1", "a2xc3"]);
+        assert!(attacked(&g, "4/4/4/N3 w", "c2", 0));
+        assert!(attacked(&g, "4/4/4/N3 w", "b3", 0));
+        assert!(!attacked(&g, "4/4/4/N3 w", "b2", 0));
+    }
+}

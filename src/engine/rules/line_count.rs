@@ -52,3 +52,21 @@ impl Position<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{game, moves};
+
+    #[test]
+    fn a_move_goes_as_far_as_there_are_pieces_on_its_line() {
+        let g = game(
+            "square 4 x 1",
+            "stone \"S\"",
+            &["move all as far as there are pieces on its line, over friends"],
+        );
+        // Two pieces on the line: a1 goes two cells, over its friend on b1, to c1.
+        assert_eq!(moves(&g, "SS2 w"), ["a1-c1", "b1-d1"]);
+        // Never over an enemy: black's b1 bars white's a1, which has no other line.
+        assert!(moves(&g, "Ss2 w").is_empty());
+    }
+}

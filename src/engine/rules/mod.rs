@@ -279,3 +279,50 @@ impl Position<'_> {
         })
     }
 }
+
+/// Small games for the rooms' unit tests: a description with one piece kind, read from text.
+#[cfg(test)]
+pub(super) mod testing {
+    use crate::engine::{Game, Position};
+
+    /// A two-player game on `board` (`square 4 x 4`) with one piece kind, `piece` (its name
+    /// and letter, `rook "R"`), whose rules are `rules`, one per line; white's piece stands on
+    /// a1 in the setup.
+    pub fn game(board: &str, piece: &str, rules: &[&str]) -> Game {
+        let name = piece.split_whitespace().next().expect("a piece name");
+        let src = format!(
+            "game \"T\" {{\n  players white (forward north), black (forward south)\n  \
+             board {board}\n  piece {piece} {{\n    {}\n  }}\n  setup {{\n    white {name} on \
+             a1\n  }}\n}}\n",
+            rules.join("\n    ")
+        );
+        crate::compile_source(&src).unwrap_or_else(|e| panic!("{src}\n{e:?}"))
+    }
+
+    /// A two-player game on `board` with the pieces declared in `pieces` (piece blocks, as in a
+    /// description) and the `setup` lines.
+    pub fn game_of(board: &str, pieces: &str, setup: &str) -> Game {
+        let src = format!(
+            "game \"T\" {{\n  players white (forward north), black (forward south)\n  \
+             board {board}\n{pieces}\n  setup {{\n{setup}\n  }}\n}}\n"
+        );
+        crate::compile_source(&src).unwrap_or_else(|e| panic!("{src}\n{e:?}"))
+    }
+
+    /// The position a position string describes.
+    pub fn at<'g>(game: &'g Game, position: &str) -> Position<'g> {
+        Position::from_text(game, position).unwrap_or_else(|e| panic!("{position}: {e}"))
+    }
+
+    /// The legal moves in `position`, as sorted texts.
+    pub fn moves(game: &Game, position: &str) -> Vec<String> {
+        at(game, position).legal_move_texts()
+    }
+
+    /// Whether `by` attacks the cell named `cell` in `position` (by the attack patterns).
+    pub fn attacked(game: &Game, position: &str, cell: &str, by: usize) -> bool {
+        let pos = at(game, position);
+        let c = game.board.cell(cell).expect("a cell");
+        pos.attacked_on(pos.cells(), c, by)
+    }
+}

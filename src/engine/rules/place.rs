@@ -307,3 +307,32 @@ impl Position<'_> {
         false
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{game, moves};
+
+    #[test]
+    fn a_falling_placement_rests_on_the_lowest_empty_cell() {
+        let g = game(
+            "square 2 x 3",
+            "disc \"D\"",
+            &["place on empty, falling south"],
+        );
+        // Column a holds one disc: a new one rests on a2; column b is empty: b1.
+        assert_eq!(moves(&g, "2/2/D1 w"), ["a2", "b1"]);
+        // A full column takes none.
+        assert_eq!(moves(&g, "D1/d1/D1 w"), ["b1"]);
+    }
+
+    #[test]
+    fn a_flipping_placement_must_flip_where_the_rule_says_so() {
+        let g = game(
+            "square 4 x 1",
+            "disc \"D\"",
+            &["place on empty, flipping bracketed enemies along all, only where it flips"],
+        );
+        // D d d . : only d1 brackets the two black discs.
+        assert_eq!(moves(&g, "Ddd1 w"), ["d1"]);
+    }
+}

@@ -41,3 +41,23 @@ impl Position<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{game_of, moves};
+
+    #[test]
+    fn a_slide_then_a_shot_from_the_landing_cell() {
+        let g = game_of(
+            "square 3 x 1",
+            "  piece amazon \"Q\" {\n    slide east to empty, then shoot arrow along all\n  }\n  \
+             piece arrow \"X\" {\n  }",
+            "    white amazon on a1",
+        );
+        // a1 to b1, then an arrow on a1 (the cell it left) or c1; a1 to c1, then b1 or a1.
+        assert_eq!(
+            moves(&g, "Q2 w"),
+            ["a1-b1/a1", "a1-b1/c1", "a1-c1/a1", "a1-c1/b1"]
+        );
+    }
+}

@@ -88,3 +88,32 @@ pub(in crate::engine) fn attacked(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{attacked, game, moves};
+
+    #[test]
+    fn a_slide_stops_at_the_first_piece_and_captures_an_enemy() {
+        let g = game("square 4 x 4", "rook \"R\"", &["slide orthogonal"]);
+        // North to a2 only (a friend... here an enemy on a3 is captured); east to d1.
+        assert_eq!(
+            moves(&g, "4/r3/4/R3 w"),
+            ["a1-a2", "a1-b1", "a1-c1", "a1-d1", "a1xa3"]
+        );
+        // The attack pattern sees through empty cells and stops at the first piece.
+        assert!(attacked(&g, "4/r3/4/R3 w", "a3", 0));
+        assert!(!attacked(&g, "r3/r3/4/R3 w", "a4", 0));
+        assert!(attacked(&g, "4/r3/4/R3 w", "d1", 0));
+    }
+
+    #[test]
+    fn until_blocked_slides_as_far_as_it_can() {
+        let g = game(
+            "square 4 x 4",
+            "pusher \"P\"",
+            &["slide east until blocked to empty"],
+        );
+        assert_eq!(moves(&g, "4/4/4/P2p w"), ["a1-c1"]);
+    }
+}

@@ -115,3 +115,34 @@ pub(in crate::engine) fn attacked(
     let s = board.step(target, back);
     s != NONE && codes >> cells[s as usize] & 1 != 0 && from.is_none_or(|f| f.contains(s))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{attacked, game, moves};
+
+    #[test]
+    fn a_step_goes_one_cell_and_captures_only_where_allowed() {
+        let g = game(
+            "square 4 x 4",
+            "king \"K\"",
+            &["step all to empty or enemy"],
+        );
+        // From a1 in the corner: a2, b1, b2; b2 holds an enemy, captured.
+        assert_eq!(moves(&g, "4/4/1k2/K3 w"), ["a1-a2", "a1-b1", "a1xb2"]);
+        // The capturing step is also an attack pattern: white attacks b2, not c3.
+        assert!(attacked(&g, "4/4/1k2/K3 w", "b2", 0));
+        assert!(!attacked(&g, "4/4/1k2/K3 w", "c3", 0));
+    }
+
+    #[test]
+    fn a_double_step_goes_through_an_empty_cell_from_its_region_only() {
+        let g = game(
+            "square 4 x 4",
+            "pawn \"P\"",
+            &["step forward twice to empty from my rank 1"],
+        );
+        assert_eq!(moves(&g, "4/4/4/P3 w"), ["a1-a3"]);
+        assert!(moves(&g, "4/4/p3/P3 w").is_empty(), "blocked on a2");
+        assert!(moves(&g, "4/4/P3/4 w").is_empty(), "not on rank 1");
+    }
+}

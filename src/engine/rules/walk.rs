@@ -205,3 +205,23 @@ pub(in crate::engine) fn route(parent: &[Cell; 256], from: Cell, to: Cell, m: &m
         m.npath += 1;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{game, moves};
+
+    #[test]
+    fn a_walk_without_effects_is_one_move_per_end_cell() {
+        let g = game(
+            "square 5 x 5",
+            "walker \"W\"",
+            &["walk orthogonal up to 2 steps to empty"],
+        );
+        // From c3 on an empty board: 4 cells one step away, 8 two steps away (the start
+        // itself is not an end).
+        assert_eq!(moves(&g, "5/5/2W2/5/5 w").len(), 12);
+        // A friend on c4 blocks the way north and the cells beyond it.
+        let m = moves(&g, "5/2W2/2W2/5/5 w");
+        assert!(!m.iter().any(|t| t.starts_with("c3-c5")), "{m:?}");
+    }
+}
