@@ -1590,10 +1590,30 @@ impl Checker {
                     }
                     None => None,
                 };
+                let flipping_names = flipping;
                 let flipping = match flipping {
                     Some(ds) => Some(self.dirs(scope, ds, p, report)?),
                     None => None,
                 };
+                if let (Some(dirs), Some(names)) = (&flipping, flipping_names) {
+                    // A move lists the pieces it flips in a fixed-size path.
+                    let most = most_flips(&scope.board, dirs);
+                    if most > crate::engine::MAX_CAPTURES {
+                        if report {
+                            let span =
+                                Span::new(names[0].span.start, names[names.len() - 1].span.end);
+                            self.invalid(
+                                span,
+                                format!(
+                                    "a placement here could flip {most} pieces at once; at most {} can be flipped in one move",
+                                    crate::engine::MAX_CAPTURES
+                                ),
+                                "flip along fewer directions, or use a smaller board",
+                            );
+                        }
+                        return None;
+                    }
+                }
                 if let (Some(sp), None) = (only_flips, &flipping) {
                     if report {
                         self.invalid(
@@ -2309,6 +2329,26 @@ const MAX_EFFECT_WALK: u32 = 8;
 
 /// Whether pieces of this kind can enter the board: it has a `place ...` rule (as written, so
 /// that a mistake inside the rule does not also report the piece as never in play).
+/// The most pieces one placement could flip along `dirs` on `board`: over every cell, the sum
+/// of its rays' lengths, less the bracketing piece at each ray's end.
+fn most_flips(board: &Board, dirs: &[u8]) -> usize {
+    (0..board.len() as Cell)
+        .map(|c| {
+            dirs.iter()
+                .map(|&d| {
+                    let (mut t, mut n) = (board.step(c, d), 0usize);
+                    while t != crate::geometry::NONE {
+                        n += 1;
+                        t = board.step(t, d);
+                    }
+                    n.saturating_sub(1)
+                })
+                .sum::<usize>()
+        })
+        .max()
+        .unwrap_or(0)
+}
+
 fn enters(k: &PieceDecl) -> bool {
     k.rules.iter().any(|r| matches!(r, RuleDecl::Place { .. }))
 }
