@@ -1,0 +1,62 @@
+//! The board: its shape and size, and cells named off it.
+
+use super::*;
+
+impl Checker {
+    pub(super) fn off_board(&mut self, b: &Board, n: &Name) {
+        self.err(CheckError::OffBoard {
+            name: n.text.clone(),
+            span: n.span,
+            board: b.describe(),
+            cells: format!(
+                "files run from a to {}, ranks from 1 to {}",
+                crate::geometry::file_name(b.cols - 1),
+                b.rows
+            ),
+        });
+    }
+
+    pub(super) fn board(&mut self, b: &BoardDecl) -> Option<Board> {
+        match b {
+            BoardDecl::Square { width, height } | BoardDecl::Rhombus { width, height } => {
+                let mut ok = true;
+                for n in [width, height] {
+                    if n.value == 0 || n.value > 26 {
+                        self.err(CheckError::OutOfRange {
+                            what: "board size",
+                            value: n.value.to_string(),
+                            span: n.span,
+                            range: "a size from 1 to 26".into(),
+                        });
+                        ok = false;
+                    }
+                }
+                if ok && width.value * height.value > crate::geometry::MAX_CELLS as u32 {
+                    self.err(CheckError::OutOfRange {
+                        what: "board size",
+                        value: format!("{} x {}", width.value, height.value),
+                        span: Span::new(width.span.start, height.span.end),
+                        range: format!("at most {} cells", crate::geometry::MAX_CELLS),
+                    });
+                    ok = false;
+                }
+                ok.then(|| match b {
+                    BoardDecl::Square { .. } => Board::square(width.value, height.value),
+                    _ => Board::rhombus(width.value, height.value),
+                })
+            }
+            BoardDecl::Hex { side } => {
+                if side.value < 2 || side.value > 9 {
+                    self.err(CheckError::OutOfRange {
+                        what: "hexagon side",
+                        value: side.value.to_string(),
+                        span: side.span,
+                        range: "a side from 2 to 9".into(),
+                    });
+                    return None;
+                }
+                Some(Board::hex(side.value))
+            }
+        }
+    }
+}

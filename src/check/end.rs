@@ -1,0 +1,216 @@
+//! End rules: verdicts, conditions, tiebreaks and the rules about passing.
+
+use super::*;
+
+impl Checker {
+    /// Passing and the pass limit only make sense together, and passing when stuck leaves no
+    /// room for another `when I have no legal move` line.
+    pub(super) fn pass_rules(&mut self, rules: &[EndRule], may_pass: Option<Span>) {
+        let line = rules
+            .iter()
+            .find(|r| r.result == ResultDecl::Pass)
+            .map(|r| r.span);
+        // `players may pass` makes passing a move as a `pass when ...` line does.
+        let pass = line.or(may_pass);
+        let limit = rules
+            .iter()
+            .find(|r| matches!(r.cond, EndCondDecl::PassLimit(_)));
+        // `nobody can move` also ends a game where both players are stuck, unless they may
+        // pass whenever they like.
+        let stuck_ends = may_pass.is_none()
+            && rules
+                .iter()
+                .any(|r| matches!(r.cond, EndCondDecl::NobodyCanMove { .. }));
+        match (pass, limit) {
+            (Some(p), None) if !stuck_ends => self.invalid(
+                p,
+                "players pass but no number of passes ends the game",
+                if may_pass.is_some() {
+                    "add `draw after 2 passes in a row`, or two players passing in turn never end \
+                     the game"
+                } else {
+                    "add `draw after 2 passes in a row` or `draw when nobody can move`, or a game \
+                     stuck for both players never ends"
+                },
+            ),
+            (None, Some(l)) => self.err(CheckError::Unreachable {
+                span: l.span,
+                reason: "no player ever passes".into(),
+                hint: "add `pass when I have no legal move`, or remove this line".into(),
+            }),
+            _ => {}
+        }
+        for r in rules {
+            if !matches!(r.cond, EndCondDecl::NoLegalMove { .. }) {
+                continue;
+            }
+            if may_pass.is_some() {
+                self.err(CheckError::Unreachable {
+                    span: r.span,
+                    reason: "players may pass, so a player always has a legal move".into(),
+                    hint: "remove this line".into(),
+                });
+            } else if line.is_some() && r.result != ResultDecl::Pass {
+                self.err(CheckError::Unreachable {
+                    span: r.span,
+                    reason: "a player with no legal move passes instead".into(),
+                    hint: format!(
+                        "remove this line: `{}` decides what happens",
+                        "pass when I have no legal move"
+                    ),
+                });
+            }
+        }
+    }
+
+    /// The kinds a `decided by more ...` clause compares (`None`: pieces of any kind).
+    pub(super) fn tiebreak(
+        &mut self,
+        scope: &Scope,
+        names: &[Option<Name>],
+    ) -> Option<Vec<Option<KindId>>> {
+        let mut tb = Vec::new();
+        for t in names {
+            tb.push(match t {
+                None => None,
+                Some(n) => Some(self.kind(scope, n)?),
+            });
+        }
+        Some(tb)
+    }
+
+    pub(super) fn end_rule(&mut self, scope: &Scope, r: &EndRule) -> Option<EndModel> {
+        let verdict = match r.result {
+            ResultDecl::Win => Verdict::Win,
+            ResultDecl::Lose => Verdict::Lose,
+            ResultDecl::Draw => Verdict::Draw,
+            ResultDecl::Pass => Verdict::Pass,
+        };
+        if verdict == Verdict::Pass
+            && !matches!(r.cond, EndCondDecl::NoLegalMove { in_check: false })
+        {
+            self.invalid(
+                r.span,
+                "a player can only pass when they have no legal move",
+                "write `pass when I have no legal move`",
+            );
+            return None;
+        }
+        let cond = match &r.cond {
+            EndCondDecl::NoLegalMove { in_check } => EndCond::NoLegalMove {
+                in_check: *in_check,
+            },
+            EndCondDecl::NoPieces(None) => EndCond::NoPieces(None),
+            EndCondDecl::NoPieces(Some(n)) => EndCond::NoPieces(Some(self.kind(scope, n)?)),
+            EndCondDecl::Reaches { piece, region } => {
+                let kind = self.kind(scope, piece);
+                let region = self.player_regions(scope, region);
+                EndCond::Reaches {
+                    kind: kind?,
+                    region: region?,
+                }
+            }
+            EndCondDecl::Repetition => EndCond::Repetition,
+            EndCondDecl::PassLimit(n) => {
+                if n.value == 0 {
+                    self.err(CheckError::OutOfRange {
+                        what: "pass count",
+                        value: "0".into(),
+                        span: n.span,
+                        range: "at least 1 pass".into(),
+                    });
+                    return None;
+                }
+                EndCond::PassLimit(n.value)
+            }
+            EndCondDecl::InARow {
+                exactly,
+                length,
+                dirs,
+            } => {
+                if length.value == 0 || length.value > 255 {
+                    self.err(CheckError::OutOfRange {
+                        what: "line length",
+                        value: length.value.to_string(),
+                        span: length.span,
+                        range: "1 to 255 pieces".into(),
+                    });
+                    return None;
+                }
+                let b = &scope.board;
+                let ds = match dirs {
+                    Some(ds) => self.dirs(scope, ds, 0, true)?,
+                    None => (0..b.dirs.len() as u8).collect(),
+                };
+                // A line runs both ways: keep one direction of each opposite pair.
+                let mut axes: Vec<u8> = Vec::new();
+                for d in ds {
+                    let a = d.min(b.opposite[d as usize]);
+                    if !axes.contains(&a) {
+                        axes.push(a);
+                    }
+                }
+                EndCond::InARow {
+                    length: length.value as u8,
+                    exactly: *exactly,
+                    axes,
+                    along: dirs.as_ref().map_or(String::new(), |ds| {
+                        ds.iter()
+                            .map(|d| d.text.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    }),
+                }
+            }
+            EndCondDecl::Connected => EndCond::Connected,
+            EndCondDecl::Connects(a, b) => {
+                let sa = self.player_regions(scope, a);
+                let sb = self.player_regions(scope, b);
+                EndCond::Connects {
+                    a: sa?,
+                    b: sb?,
+                    label: format!("{} and {}", region_text(a), region_text(b)),
+                }
+            }
+            EndCondDecl::BoardFull { tiebreak } => EndCond::BoardFull {
+                tiebreak: self.tiebreak(scope, tiebreak)?,
+            },
+            EndCondDecl::NobodyCanMove { tiebreak } => EndCond::NobodyCanMove {
+                tiebreak: self.tiebreak(scope, tiebreak)?,
+            },
+            EndCondDecl::NobodyHas(None) => EndCond::NobodyHas(None),
+            EndCondDecl::NobodyHas(Some(n)) => EndCond::NobodyHas(Some(self.kind(scope, n)?)),
+            EndCondDecl::PlyLimit {
+                plies,
+                no_progress,
+                tiebreak,
+            } => {
+                if plies.value == 0 {
+                    self.err(CheckError::OutOfRange {
+                        what: "ply limit",
+                        value: "0".into(),
+                        span: plies.span,
+                        range: "at least 1 ply".into(),
+                    });
+                    return None;
+                }
+                let np = match no_progress {
+                    None => None,
+                    Some(None) => Some(None),
+                    Some(Some(n)) => Some(Some(self.kind(scope, n)?)),
+                };
+                EndCond::PlyLimit {
+                    plies: plies.value,
+                    no_progress: np,
+                    tiebreak: self.tiebreak(scope, tiebreak)?,
+                }
+            }
+        };
+        Some(EndModel {
+            verdict,
+            cond,
+            text: String::new(),
+            span: r.span,
+        })
+    }
+}

@@ -1,0 +1,432 @@
+//! AST → checked [`Model`]: resolves every name to an id and reports every mistake.
+//!
+//! The checker never stops at the first error: it records each problem as a [`CheckError`] with
+//! the span to blame and goes on, so a description with five mistakes yields five diagnostics.
+//! It does not build engine tables (that is [`crate::compile`]) and it never renders text for
+//! the terminal (that is [`crate::diagnostic`]).
+
+use crate::ast::{self, *};
+use crate::geometry::{parse_file, Board, Cell, CellSet, NONE};
+use crate::model::*;
+use crate::native::{self, ArgValue, HookCall, ParamType};
+pub use crate::syntax::suggest;
+use indexmap::IndexMap;
+
+mod board;
+mod directions;
+mod end;
+mod errors;
+mod hooks;
+mod pieces;
+mod players;
+mod regions;
+mod rules;
+mod setup;
+
+pub use errors::CheckError;
+use pieces::{enters, shot};
+use regions::{looks_like_cell, region_text};
+use rules::MAX_EFFECT_WALK;
+
+/// Checks a parsed description.
+///
+/// # Errors
+/// Every problem found, in source order.
+pub fn check(d: &Description) -> Result<Model, Vec<CheckError>> {
+    let mut cx = Checker::default();
+    let model = cx.run(d);
+    let mut errors = cx.errors;
+    errors.sort_by_key(|e| e.span().start);
+    match model {
+        Some(m) if errors.is_empty() => Ok(m),
+        _ => Err(errors),
+    }
+}
+
+#[derive(Default)]
+struct Checker {
+    errors: Vec<CheckError>,
+    /// Where each cell was set up, to point at the first placement of a cell set up twice.
+    placed_at: IndexMap<Cell, Span>,
+    /// A placement or promotion failed to resolve, so "never comes into play" cannot be told.
+    uncertain_placements: bool,
+}
+
+/// A named region: one cell set per player (equal when not declared per player).
+struct NamedRegion {
+    sets: [Option<CellSet>; 2],
+    per_player: bool,
+    /// Where the name was first declared.
+    first: Span,
+}
+
+/// Everything resolved so far that later parts refer to.
+struct Scope<'a> {
+    board: Board,
+    players: Vec<PlayerModel>,
+    player_names: Vec<String>,
+    /// Right-hand direction of each player.
+    right: Vec<Option<u8>>,
+    /// Whether each player's `forward` resolved (relative words are silent when it did not).
+    forward_ok: Vec<bool>,
+    /// Whether each player was given a `forward` at all.
+    forward_declared: Vec<bool>,
+    kinds: IndexMap<String, &'a PieceDecl>,
+    regions: IndexMap<String, NamedRegion>,
+}
+
+const RELATIVE: [&str; 8] = [
+    "forward",
+    "backward",
+    "left",
+    "right",
+    "forward-left",
+    "forward-right",
+    "backward-left",
+    "backward-right",
+];
+const DIRECTION_SETS: [&str; 3] = ["orthogonal", "diagonal", "all"];
+const BUILTIN_REGIONS: [&str; 2] = ["dark", "light"];
+const SETUP_ONCE: &str =
+    "a game has at most one `setup` block and one `setup diagram`: merge the two";
+
+impl Checker {
+    fn err(&mut self, e: CheckError) {
+        self.errors.push(e);
+    }
+
+    fn invalid(&mut self, span: Span, message: impl Into<String>, hint: impl Into<String>) {
+        self.invalid_labelled(span, message, "", hint);
+    }
+
+    fn invalid_labelled(
+        &mut self,
+        span: Span,
+        message: impl Into<String>,
+        label: impl Into<String>,
+        hint: impl Into<String>,
+    ) {
+        self.err(CheckError::Invalid {
+            message: message.into(),
+            span,
+            label: label.into(),
+            hint: hint.into(),
+        });
+    }
+
+    /// `{what} `{name}` is declared twice`, pointing at both declarations.
+    fn declared_twice(&mut self, what: &str, name: &str, span: Span, first: Span, hint: &str) {
+        self.err(CheckError::Duplicate {
+            message: format!("{what} `{name}` is declared twice"),
+            span,
+            first,
+            labels: ("declared again here".into(), "first declared here".into()),
+            hint: hint.into(),
+        });
+    }
+
+    /// A statement that may appear once, appearing again.
+    fn repeated(&mut self, message: String, span: Span, first: Span, hint: &str) {
+        self.err(CheckError::Duplicate {
+            message,
+            span,
+            first,
+            labels: ("again here".into(), "first here".into()),
+            hint: hint.into(),
+        });
+    }
+
+    fn unknown(&mut self, what: &'static str, name: &Name, known: &[String]) {
+        let suggestion = suggest(&name.text, known.iter().map(String::as_str));
+        let known = if suggestion.is_some() || known.len() > 12 {
+            vec![]
+        } else {
+            known.to_vec()
+        };
+        self.err(CheckError::Unknown {
+            what,
+            name: name.text.clone(),
+            span: name.span,
+            suggestion,
+            known,
+        });
+    }
+
+    fn run(&mut self, d: &Description) -> Option<Model> {
+        let whole = d.title_span;
+        // --- the statements that may appear once
+        let mut board_decl: Option<(&BoardDecl, Span)> = None;
+        let mut players_decl: Option<(&Vec<PlayerDecl>, Span)> = None;
+        let mut notation: Option<&Name> = None;
+        let mut levels: Option<&Name> = None;
+        let mut compulsory = false;
+        let mut majority = false;
+        let mut identity = false;
+        let mut may_pass: Option<Span> = None;
+        let mut first_seen: IndexMap<&'static str, Span> = IndexMap::new();
+        for item in &d.items {
+            let (key, span) = match item {
+                Item::Board(b, s) => {
+                    board_decl.get_or_insert((b, *s));
+                    ("board", *s)
+                }
+                Item::Players(p, s) => {
+                    players_decl.get_or_insert((p, *s));
+                    ("players", *s)
+                }
+                Item::Notation(n) => {
+                    notation.get_or_insert(n);
+                    ("notation", n.span)
+                }
+                Item::Levels(n) => {
+                    levels.get_or_insert(n);
+                    ("levels", n.span)
+                }
+                Item::Capture { majority: m, span } => {
+                    compulsory = true;
+                    majority |= *m;
+                    ("capture", *span)
+                }
+                Item::Identity(s) => {
+                    identity = true;
+                    ("moves are identified", *s)
+                }
+                Item::MayPass(s) => {
+                    may_pass = Some(*s);
+                    ("players may pass", *s)
+                }
+                Item::End(_, s) => ("end", *s),
+                _ => continue,
+            };
+            if let Some(first) = first_seen.get(key) {
+                let hint = match key {
+                    "end" => "keep one `end` block and put every end rule in it",
+                    _ => "keep one of them",
+                };
+                self.repeated(
+                    format!("the game has more than one `{key}` statement"),
+                    span,
+                    *first,
+                    hint,
+                );
+            } else {
+                first_seen.insert(key, span);
+            }
+        }
+
+        let Some((board_decl, _)) = board_decl else {
+            self.err(CheckError::Missing {
+                what: "board",
+                span: whole,
+                hint: "board square 8 x 8",
+            });
+            return None;
+        };
+        let board = self.board(board_decl)?;
+        let Some((players_decl, players_span)) = players_decl else {
+            self.err(CheckError::Missing {
+                what: "players",
+                span: whole,
+                hint: "players white (forward north), black (forward south)",
+            });
+            return None;
+        };
+        let mut scope = Scope {
+            board,
+            players: Vec::new(),
+            player_names: Vec::new(),
+            right: Vec::new(),
+            forward_ok: Vec::new(),
+            forward_declared: Vec::new(),
+            kinds: IndexMap::new(),
+            regions: IndexMap::new(),
+        };
+        self.players(&mut scope, players_decl, players_span);
+        if scope.players.len() != 2 {
+            return None;
+        }
+
+        // --- piece names first, so rules can refer to pieces declared later
+        for item in &d.items {
+            if let Item::Piece(p) = item {
+                if let Some(first) = scope.kinds.get(&p.name.text) {
+                    self.declared_twice(
+                        "piece",
+                        &p.name.text,
+                        p.name.span,
+                        first.name.span,
+                        "rename one of them, or merge their rules into one piece",
+                    );
+                } else {
+                    scope.kinds.insert(p.name.text.clone(), p);
+                }
+            }
+        }
+        self.letters(&scope);
+
+        // --- named regions, in order (a region may use regions declared above it)
+        for item in &d.items {
+            if let Item::Region(r) = item {
+                self.region_decl(&mut scope, r);
+            }
+        }
+
+        // --- pieces
+        let mut castle_letters: IndexMap<char, Span> = IndexMap::new();
+        let kinds: Vec<KindModel> = scope
+            .kinds
+            .values()
+            .map(|p| self.piece(&scope, p, &mut castle_letters))
+            .collect();
+
+        // --- setup
+        let mut setup = Vec::new();
+        // A diagram and a placement list may be combined; a cell set up by both is an error.
+        let (mut placement_span, mut diagram_span) = (None, None);
+        for item in &d.items {
+            match item {
+                Item::Setup(pl, s) => {
+                    self.once(&mut placement_span, *s, "setup", SETUP_ONCE);
+                    self.placements(&scope, pl, &mut setup);
+                }
+                Item::Diagram(dg) => {
+                    self.once(&mut diagram_span, dg.span, "setup", SETUP_ONCE);
+                    self.diagram(&scope, dg, &mut setup);
+                }
+                _ => {}
+            }
+        }
+        let setup_span = placement_span.or(diagram_span);
+        // A game whose pieces enter the board may start with an empty one.
+        if setup_span.is_none() && !scope.kinds.values().any(|k| enters(k)) {
+            self.err(CheckError::Missing {
+                what: "setup",
+                span: whole,
+                hint: "setup { white pawn on rank 2 }",
+            });
+        }
+
+        // --- end rules
+        let mut end = Vec::new();
+        for item in &d.items {
+            if let Item::End(rules, _) = item {
+                for r in rules {
+                    if let Some(m) = self.end_rule(&scope, r) {
+                        end.push(m);
+                    }
+                }
+                self.pass_rules(rules, may_pass);
+            }
+        }
+
+        // --- native hooks at game level: none of the registered kinds live there yet
+        for item in &d.items {
+            if let Item::Native(call) = item {
+                if let Some(h) = self.hook(&scope, call) {
+                    let spec = &native::REGISTRY[h.hook];
+                    self.invalid(
+                        call.span,
+                        format!("native hook `{}` belongs inside a piece", spec.name),
+                        "move this line into the piece whose moves it affects",
+                    );
+                }
+            }
+        }
+
+        let notation = match notation {
+            None => Notation::Path,
+            Some(n) => match n.text.as_str() {
+                "coordinates" => Notation::Coordinates,
+                "path" => Notation::Path,
+                "pieces" => Notation::Pieces,
+                _ => {
+                    self.unknown(
+                        "notation",
+                        n,
+                        &[
+                            "coordinates".to_string(),
+                            "path".to_string(),
+                            "pieces".to_string(),
+                        ],
+                    );
+                    Notation::Path
+                }
+            },
+        };
+
+        // Without a setup, or with a placement or promotion that did not resolve, a piece
+        // missing from the board is most likely a consequence of an error already reported.
+        if (setup_span.is_some() || scope.kinds.values().any(|k| enters(k)))
+            && !self.uncertain_placements
+        {
+            self.unplaced_pieces(&scope, &kinds, &setup);
+        }
+
+        let levels = levels.and_then(|n| {
+            let c = scope.board.cell(&n.text);
+            if c.is_none() {
+                self.off_board(&scope.board, n);
+            }
+            c
+        });
+
+        let states = self.states(d);
+        let uses_layers = d.items.iter().any(|i| matches!(i, Item::State(_)))
+            || kinds.iter().any(|k| {
+                k.rules[0].iter().any(|r| {
+                    matches!(
+                        r,
+                        RuleModel::Push { .. }
+                            | RuleModel::Sleep { .. }
+                            | RuleModel::Heal { .. }
+                            | RuleModel::Leap {
+                                then_fresh: true,
+                                ..
+                            }
+                    )
+                }) || !k.hooks.is_empty() && k.hooks.iter().any(|h| native::REGISTRY[h.hook].layers)
+            });
+
+        Some(Model {
+            states,
+            uses_layers,
+            levels,
+            title: d.title.clone(),
+            board: scope.board,
+            players: scope.players,
+            kinds,
+            setup,
+            compulsory_capture: compulsory,
+            majority_capture: majority,
+            identity_by_captures: identity,
+            may_pass: may_pass.is_some(),
+            notation,
+            end,
+        })
+    }
+
+    fn once(&mut self, seen: &mut Option<Span>, span: Span, keyword: &str, hint: &str) {
+        match seen {
+            Some(first) => {
+                let first = *first;
+                self.repeated(
+                    format!("more than one `{keyword}` where one is allowed"),
+                    span,
+                    first,
+                    hint,
+                );
+            }
+            None => *seen = Some(span),
+        }
+    }
+
+    // ------------------------------------------------------------ regions
+
+    // ------------------------------------------------------------ directions
+
+    // ------------------------------------------------------------ pieces
+
+    // ------------------------------------------------------------ setup
+
+    // ------------------------------------------------------------ end of game
+}

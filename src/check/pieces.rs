@@ -1,0 +1,317 @@
+//! Pieces: declarations, targets, ranges, immunity and states.
+
+use super::*;
+
+impl Checker {
+    pub(super) fn kind(&mut self, scope: &Scope, n: &Name) -> Option<KindId> {
+        let k = scope.kinds.get_index_of(&n.text).or_else(|| {
+            // "no kings" reads better than "no king".
+            n.text
+                .strip_suffix('s')
+                .and_then(|s| scope.kinds.get_index_of(s))
+        });
+        if k.is_none() {
+            let known: Vec<String> = scope.kinds.keys().cloned().collect();
+            self.unknown("piece", n, &known);
+        }
+        k
+    }
+
+    pub(super) fn piece(
+        &mut self,
+        scope: &Scope,
+        p: &PieceDecl,
+        castle_letters: &mut IndexMap<char, Span>,
+    ) -> KindModel {
+        let mut rules: [Vec<RuleModel>; 2] = [Vec::new(), Vec::new()];
+        let mut promotion: Option<Promotion> = None;
+        let mut promotion_span: Option<Span> = None;
+        let mut step_effect: Option<(Threshold, Span)> = None;
+        let mut bar: Option<(KindId, Vec<u8>)> = None;
+        let mut bar_span: Option<Span> = None;
+        let mut hooks = Vec::new();
+        for r in &p.rules {
+            match r {
+                RuleDecl::Bar { piece, dirs, span } => {
+                    let mut seen = bar_span;
+                    self.once(
+                        &mut seen,
+                        *span,
+                        "never beside",
+                        "a piece has one `never beside` line: list all directions in it",
+                    );
+                    bar_span = seen;
+                    let k = self.kind(scope, piece);
+                    let ds = self.dirs(scope, dirs, 0, true);
+                    if let (Some(k), Some(ds)) = (k, ds) {
+                        bar.get_or_insert((k, ds));
+                    }
+                }
+                RuleDecl::StepEffect { threshold, span } => {
+                    let mut seen = step_effect.map(|(_, s)| s);
+                    self.once(
+                        &mut seen,
+                        *span,
+                        "after each step",
+                        "a piece has one effect after each step: merge the two lines",
+                    );
+                    let t = match threshold {
+                        None => Threshold::Power,
+                        Some(n) if n.value <= 12 => Threshold::Fixed(n.value as u8),
+                        Some(n) => {
+                            self.err(CheckError::OutOfRange {
+                                what: "liberty count",
+                                value: n.value.to_string(),
+                                span: n.span,
+                                range: "0 to 12 liberties".into(),
+                            });
+                            continue;
+                        }
+                    };
+                    step_effect.get_or_insert((t, *span));
+                }
+                RuleDecl::Promote { to, on, span } => {
+                    self.once(
+                        &mut promotion_span,
+                        *span,
+                        "promote",
+                        "list every choice in one rule: `promote to queen, rook on my far rank`",
+                    );
+                    let kinds: Vec<KindId> =
+                        to.iter().filter_map(|n| self.kind(scope, n)).collect();
+                    let mut region = [CellSet::EMPTY; 2];
+                    let mut ok = kinds.len() == to.len();
+                    for (pl, reg) in region.iter_mut().enumerate() {
+                        match self.region(scope, on, Some(pl)) {
+                            Some(s) => *reg = s,
+                            None => {
+                                ok = false;
+                                break;
+                            }
+                        }
+                    }
+                    if ok && region.iter().all(CellSet::is_empty) {
+                        self.err(CheckError::Unreachable {
+                            span: on.span,
+                            reason: "this region has no cells".into(),
+                            hint: String::new(),
+                        });
+                    }
+                    if kinds.len() != to.len() {
+                        self.uncertain_placements = true;
+                    }
+                    if ok {
+                        promotion = Some(Promotion { to: kinds, region });
+                    }
+                }
+                RuleDecl::Native(call) => {
+                    if let Some(h) = self.hook(scope, call) {
+                        hooks.push(h);
+                    }
+                }
+                _ => {
+                    // Report errors once, from the first player's pass; the second player's
+                    // rule resolves alike unless it names something of its own (a region
+                    // declared for one player only), which is then reported too.
+                    let first = self.rule(scope, r, 0, true, castle_letters);
+                    let second = self.rule(scope, r, 1, false, castle_letters);
+                    if first.is_some() && second.is_none() {
+                        let mut again = Checker::default();
+                        let mut letters = castle_letters.clone();
+                        again.rule(scope, r, 1, true, &mut letters);
+                        self.errors.extend(again.errors.into_iter().filter(|e| {
+                            !matches!(
+                                e,
+                                CheckError::Unreachable { .. } | CheckError::Duplicate { .. }
+                            )
+                        }));
+                    }
+                    for (out, m) in rules.iter_mut().zip([first, second]) {
+                        out.extend(m);
+                    }
+                }
+            }
+        }
+        if let Some((_, span)) = step_effect {
+            let walks = p.rules.iter().any(|r| matches!(r, RuleDecl::Walk { .. }));
+            // With an effect after each step every route is a move of its own (Rascals R3), and
+            // routes grow exponentially with the steps.
+            for r in &p.rules {
+                if let RuleDecl::Walk { friends, steps, .. } = r {
+                    let most = steps.value
+                        + if *friends {
+                            scope.board.dirs.len() as u32
+                        } else {
+                            0
+                        };
+                    if most > MAX_EFFECT_WALK {
+                        self.err(CheckError::OutOfRange {
+                            what: "walk length",
+                            value: most.to_string(),
+                            span: steps.span,
+                            range: format!(
+                                "at most {MAX_EFFECT_WALK} steps (friends counted) with `after each \
+                                 step`: every route is a move, and routes multiply with each step"
+                            ),
+                        });
+                    }
+                }
+            }
+            if !walks {
+                self.err(CheckError::Unreachable {
+                    span,
+                    reason: "this piece has no `walk`, so it never takes steps".into(),
+                    hint: "`after each step ...` applies to the steps of a `walk`".into(),
+                });
+            }
+        }
+        KindModel {
+            name: p.name.text.clone(),
+            span: p.name.span,
+            letter: p.letter.chars().next().unwrap_or('?').to_ascii_uppercase(),
+            royal: p.royal,
+            worth: p.worth.map_or(1, |w| w.value as i32),
+            step_effect: step_effect.map(|(t, _)| t),
+            immune: self.effects(&p.immune),
+            bar,
+            rules,
+            promotion,
+            hooks,
+        }
+    }
+
+    pub(super) fn target(t: Option<TargetDecl>, default: Target) -> Target {
+        match t {
+            None => default,
+            Some(TargetDecl::Empty) => Target::Empty,
+            Some(TargetDecl::Enemy) => Target::Enemy,
+            Some(TargetDecl::EmptyOrEnemy) => Target::EmptyOrEnemy,
+            Some(TargetDecl::EmptyOrAny) => Target::EmptyOrAny,
+            Some(TargetDecl::Smash) => Target::Smash,
+        }
+    }
+
+    pub(super) fn range(
+        &mut self,
+        r: &Option<(Number, Number)>,
+        default: (u8, u8),
+    ) -> Option<(u8, u8)> {
+        match r {
+            None => Some(default),
+            Some((lo, hi)) => {
+                if lo.value > hi.value {
+                    self.empty_range(lo.span, hi.span, lo.value, hi.value);
+                    return None;
+                }
+                Some((lo.value.min(254) as u8, hi.value.min(254) as u8))
+            }
+        }
+    }
+
+    /// Whether a step (or a double step) in one of `dirs` from some cell of `from` stays on
+    /// the board.
+    pub(super) fn step_stays_on_board(
+        scope: &Scope,
+        dirs: &[u8],
+        from: CellSet,
+        twice: bool,
+    ) -> bool {
+        let b = &scope.board;
+        let n = if twice { 2 } else { 1 };
+        from.iter().any(|c| {
+            dirs.iter().any(|&d| {
+                let mut x = c;
+                for _ in 0..n {
+                    if x != NONE {
+                        x = b.step(x, d);
+                    }
+                }
+                x != NONE
+            })
+        })
+    }
+
+    /// [`Self::step_stays_on_board`] for player `p`, resolving names without reporting;
+    /// `None` when they do not resolve.
+    pub(super) fn quiet_step_stays(
+        scope: &Scope,
+        dirs: &[Name],
+        from: &Region,
+        twice: bool,
+        p: PlayerId,
+    ) -> Option<bool> {
+        let mut quiet = Checker::default();
+        let ds = quiet.dirs(scope, dirs, p, false)?;
+        let f = quiet.region(scope, from, Some(p))?;
+        Some(Self::step_stays_on_board(scope, &ds, f, twice))
+    }
+
+    /// The effect bits named in an `immune to ...` list.
+    pub(super) fn effects(&mut self, names: &[Name]) -> u8 {
+        let mut bits = 0;
+        for n in names {
+            match effect::NAMES.iter().find(|(e, _)| *e == n.text) {
+                Some((_, b)) => bits |= b,
+                None => {
+                    let known: Vec<String> =
+                        effect::NAMES.iter().map(|(e, _)| e.to_string()).collect();
+                    self.unknown("effect", n, &known);
+                }
+            }
+        }
+        bits
+    }
+
+    /// `slept pieces cannot act`, `fresh pieces are immune to ...`.
+    pub(super) fn states(&mut self, d: &Description) -> States {
+        let mut states = States::default();
+        let mut seen: IndexMap<String, Span> = IndexMap::new();
+        for item in &d.items {
+            let Item::State(st) = item else { continue };
+            if let Some(first) = seen.get(&st.state.text) {
+                self.declared_twice(
+                    "state",
+                    &st.state.text,
+                    st.state.span,
+                    *first,
+                    "describe a state on one line: `fresh pieces cannot act and are immune to ...`",
+                );
+                continue;
+            }
+            seen.insert(st.state.text.clone(), st.state.span);
+            let i = state::NAMES
+                .iter()
+                .position(|n| *n == st.state.text)
+                .expect("grammar admits only the four states");
+            if st.cannot_act {
+                match i {
+                    state::SLEPT => states.slept_cannot_act = true,
+                    // Kept pieces never act (they are under another piece); saying so is fine.
+                    state::KEPT => {}
+                    _ => self.invalid(
+                        st.span,
+                        format!("{} pieces cannot be barred from acting", st.state.text),
+                        "only slept (and kept) pieces can be kept from acting",
+                    ),
+                }
+            }
+            states.immune[i] = self.effects(&st.immune);
+        }
+        states
+    }
+}
+
+/// Whether pieces of this kind can enter the board: it has a `place ...` rule (as written, so
+/// that a mistake inside the rule does not also report the piece as never in play).
+pub(super) fn enters(k: &PieceDecl) -> bool {
+    k.rules.iter().any(|r| matches!(r, RuleDecl::Place { .. }))
+}
+
+/// Whether some piece's rule brings pieces of `kind` onto the board (`then shoot KIND`).
+pub(super) fn shot(scope: &Scope, kind: &str) -> bool {
+    scope.kinds.values().any(|k| {
+        k.rules
+            .iter()
+            .any(|r| matches!(r, RuleDecl::SlideShoot { piece, .. } if piece.text == kind))
+    })
+}

@@ -1,0 +1,353 @@
+//! Regions: named cell sets, ranks and files counted for each player, and their terms (`my far
+//! rank`, `colour 0 of 2`, cell lists).
+
+use super::*;
+
+impl Checker {
+    pub(super) fn region_decl(&mut self, scope: &mut Scope, r: &RegionDecl) {
+        if BUILTIN_REGIONS.contains(&r.name.text.as_str())
+            || scope.board.cell(&r.name.text).is_some()
+        {
+            self.invalid(
+                r.name.span,
+                format!(
+                    "`{}` already names a cell or a built-in region",
+                    r.name.text
+                ),
+                "choose another name",
+            );
+            return;
+        }
+        let player = match &r.player {
+            Some(p) => match self.player(scope, p) {
+                Some(p) => Some(p),
+                None => return,
+            },
+            None => None,
+        };
+        if let Some(existing) = scope.regions.get(&r.name.text) {
+            let clash = match player {
+                None => true,
+                Some(p) => !existing.per_player || existing.sets[p].is_some(),
+            };
+            if clash {
+                let (what, hint) = match (player, existing.per_player) {
+                    (Some(_), true) => (
+                        format!("region for {}", scope.player_names[player.unwrap_or(0)]),
+                        "declare the region once for each player",
+                    ),
+                    (Some(_), false) => (
+                        "region".to_string(),
+                        "a region is either for all players (`region NAME = ...`) or for each \
+                         player (`region NAME for PLAYER = ...`), not both",
+                    ),
+                    (None, _) => ("region".to_string(), "rename one of them"),
+                };
+                let first = existing.first;
+                self.declared_twice(&what, &r.name.text, r.name.span, first, hint);
+                return;
+            }
+        }
+        let mut sets = [None, None];
+        for (p, set) in sets.iter_mut().enumerate() {
+            if player.is_none_or(|q| q == p) {
+                *set = self.region(scope, &r.region, Some(p));
+                if set.is_none() {
+                    return;
+                }
+            }
+        }
+        // A region that reads differently for each player (it says `my ...`) is per player
+        // even without `for`: a bare reference to it would silently mean one player's cells.
+        let per_player = player.is_some() || sets[0] != sets[1];
+        let entry = scope
+            .regions
+            .entry(r.name.text.clone())
+            .or_insert(NamedRegion {
+                sets: [None, None],
+                per_player,
+                first: r.name.span,
+            });
+        for (slot, set) in entry.sets.iter_mut().zip(sets) {
+            if set.is_some() {
+                *slot = set;
+            }
+        }
+    }
+
+    /// Evaluates a region for `player` (`None` where "my" has no meaning).
+    pub(super) fn region(
+        &mut self,
+        scope: &Scope,
+        r: &Region,
+        player: Option<PlayerId>,
+    ) -> Option<CellSet> {
+        let mut out = CellSet::EMPTY;
+        let mut ok = true;
+        for t in &r.terms {
+            match self.region_term(scope, t, player) {
+                Some(s) => out = out.union(&s),
+                None => ok = false,
+            }
+        }
+        ok.then_some(out)
+    }
+
+    pub(super) fn rank_number(&mut self, scope: &Scope, n: &Number) -> Option<i32> {
+        if n.value == 0 || n.value > scope.board.rows {
+            self.err(CheckError::OutOfRange {
+                what: "rank",
+                value: n.value.to_string(),
+                span: n.span,
+                range: format!("a rank from 1 to {}", scope.board.rows),
+            });
+            return None;
+        }
+        Some(n.value as i32 - 1)
+    }
+
+    pub(super) fn file_number(&mut self, scope: &Scope, n: &Name) -> Option<i32> {
+        match parse_file(&n.text) {
+            Some(f) if f < scope.board.cols => Some(f as i32),
+            _ => {
+                self.err(CheckError::OutOfRange {
+                    what: "file",
+                    value: format!("`{}`", n.text),
+                    span: n.span,
+                    range: format!(
+                        "a file from a to {}",
+                        crate::geometry::file_name(scope.board.cols - 1)
+                    ),
+                });
+                None
+            }
+        }
+    }
+
+    /// "My rank k": cells from which exactly k - 1 steps backward stay on the board.
+    pub(super) fn my_ranks(scope: &Scope, fwd: u8, lo: u32, hi: u32) -> CellSet {
+        let back = scope.board.opposite[fwd as usize];
+        let mut s = CellSet::EMPTY;
+        for c in 0..scope.board.len() {
+            let k = scope.board.run_length(c as Cell, back) + 1;
+            if k >= lo && k <= hi {
+                s.insert(c as Cell);
+            }
+        }
+        s
+    }
+
+    pub(super) fn my_rank_range(&mut self, scope: &Scope, lo: &Number, hi: &Number) -> bool {
+        let max = scope.board.rows.max(scope.board.cols);
+        for n in [lo, hi] {
+            if n.value == 0 || n.value > max {
+                self.err(CheckError::OutOfRange {
+                    what: "rank",
+                    value: n.value.to_string(),
+                    span: n.span,
+                    range: format!("a rank from 1 to {max}"),
+                });
+                return false;
+            }
+        }
+        if lo.value > hi.value {
+            self.empty_range(lo.span, hi.span, lo.value, hi.value);
+            return false;
+        }
+        true
+    }
+
+    pub(super) fn empty_range(&mut self, a: Span, b: Span, lo: u32, hi: u32) {
+        self.invalid_labelled(
+            Span::new(a.start, b.end),
+            format!("the range {lo}..{hi} is empty"),
+            format!("no number is from {lo} up to {hi}"),
+            format!("write the smaller bound first: {hi}..{lo}"),
+        );
+    }
+
+    pub(super) fn region_term(
+        &mut self,
+        scope: &Scope,
+        t: &RegionTerm,
+        player: Option<PlayerId>,
+    ) -> Option<CellSet> {
+        let b = &scope.board;
+        match t {
+            RegionTerm::MyFarRank(span) => {
+                let p = self.my_player(player, *span)?;
+                let fwd = self.forward_of(scope, p, *span)?;
+                let mut s = CellSet::EMPTY;
+                for c in 0..b.len() {
+                    if b.step(c as Cell, fwd) == NONE {
+                        s.insert(c as Cell);
+                    }
+                }
+                Some(s)
+            }
+            RegionTerm::MyRank(n) => {
+                let p = self.my_player(player, n.span)?;
+                let f = self.forward_of(scope, p, n.span)?;
+                self.my_rank_range(scope, n, n)
+                    .then(|| Self::my_ranks(scope, f, n.value, n.value))
+            }
+            RegionTerm::MyRanks(lo, hi) => {
+                let p = self.my_player(player, lo.span)?;
+                let f = self.forward_of(scope, p, lo.span)?;
+                self.my_rank_range(scope, lo, hi)
+                    .then(|| Self::my_ranks(scope, f, lo.value, hi.value))
+            }
+            RegionTerm::MyNamed(n) => {
+                let p = self.my_player(player, n.span)?;
+                match scope.regions.get(&n.text) {
+                    Some(r) => match r.sets[p] {
+                        Some(s) => Some(s),
+                        None => {
+                            self.invalid(
+                                n.span,
+                                format!(
+                                    "region `{}` is not declared for {}",
+                                    n.text, scope.player_names[p]
+                                ),
+                                format!(
+                                    "add `region {} for {} = ...`",
+                                    n.text, scope.player_names[p]
+                                ),
+                            );
+                            None
+                        }
+                    },
+                    None => {
+                        let known: Vec<String> = scope.regions.keys().cloned().collect();
+                        self.unknown("region", n, &known);
+                        None
+                    }
+                }
+            }
+            RegionTerm::Rank(n) => {
+                let y = self.rank_number(scope, n)?;
+                Some(b.select(|_, yy| yy == y))
+            }
+            RegionTerm::Ranks(lo, hi) => {
+                let a = self.rank_number(scope, lo)?;
+                let z = self.rank_number(scope, hi)?;
+                if a > z {
+                    self.empty_range(lo.span, hi.span, lo.value, hi.value);
+                    return None;
+                }
+                Some(b.select(|_, y| y >= a && y <= z))
+            }
+            RegionTerm::File(n) => {
+                let x = self.file_number(scope, n)?;
+                Some(b.select(|xx, _| xx == x))
+            }
+            RegionTerm::Colour(k, n) => {
+                if n.value < 2 || n.value > 6 {
+                    self.err(CheckError::OutOfRange {
+                        what: "colour count",
+                        value: n.value.to_string(),
+                        span: n.span,
+                        range: "2 to 6 colours".into(),
+                    });
+                    return None;
+                }
+                if k.value >= n.value {
+                    self.err(CheckError::OutOfRange {
+                        what: "colour",
+                        value: k.value.to_string(),
+                        span: k.span,
+                        range: format!("a colour from 0 to {}", n.value - 1),
+                    });
+                    return None;
+                }
+                let (k, n) = (k.value as i32, n.value as i32);
+                Some(b.select(|x, y| (x + y) % n == k))
+            }
+            RegionTerm::Files(lo, hi) => {
+                let a = self.file_number(scope, lo)?;
+                let z = self.file_number(scope, hi)?;
+                if a > z {
+                    self.invalid_labelled(
+                        Span::new(lo.span.start, hi.span.end),
+                        format!("the range {}..{} is empty", lo.text, hi.text),
+                        format!("no file is from {} up to {}", lo.text, hi.text),
+                        format!("write the earlier file first: {}..{}", hi.text, lo.text),
+                    );
+                    return None;
+                }
+                Some(b.select(|x, _| x >= a && x <= z))
+            }
+            RegionTerm::Named(n) => {
+                if let Some(r) = scope.regions.get(&n.text) {
+                    if r.per_player {
+                        self.invalid(
+                            n.span,
+                            format!("region `{}` is declared per player", n.text),
+                            format!("write `my {}`", n.text),
+                        );
+                        return None;
+                    }
+                    return r.sets[0];
+                }
+                match n.text.as_str() {
+                    "dark" => return Some(b.select(|x, y| (x + y) % 2 == 0)),
+                    "light" => return Some(b.select(|x, y| (x + y) % 2 == 1)),
+                    _ => {}
+                }
+                if let Some(c) = b.cell(&n.text) {
+                    let mut s = CellSet::EMPTY;
+                    s.insert(c);
+                    return Some(s);
+                }
+                if looks_like_cell(&n.text) {
+                    self.off_board(b, n);
+                } else {
+                    let mut known: Vec<String> = scope.regions.keys().cloned().collect();
+                    known.extend(BUILTIN_REGIONS.iter().map(|s| s.to_string()));
+                    self.unknown("region", n, &known);
+                }
+                None
+            }
+        }
+    }
+
+    /// A region read for each player (`my ...` differs between them).
+    pub(super) fn player_regions(
+        &mut self,
+        scope: &Scope,
+        region: &Region,
+    ) -> Option<[CellSet; 2]> {
+        let a = self.region(scope, region, Some(0))?;
+        // Once the first player's region resolved, an error for the second is its own.
+        let b = self.region(scope, region, Some(1))?;
+        Some([a, b])
+    }
+}
+
+/// A region as the author would write it, e.g. `my far rank` or `rank 1 d4`.
+pub(super) fn region_text(r: &Region) -> String {
+    let terms: Vec<String> = r
+        .terms
+        .iter()
+        .map(|t| match t {
+            RegionTerm::MyFarRank(_) => "my far rank".to_string(),
+            RegionTerm::MyRank(n) => format!("my rank {}", n.value),
+            RegionTerm::MyRanks(a, z) => format!("my ranks {}..{}", a.value, z.value),
+            RegionTerm::MyNamed(n) => format!("my {}", n.text),
+            RegionTerm::Rank(n) => format!("rank {}", n.value),
+            RegionTerm::Ranks(a, z) => format!("ranks {}..{}", a.value, z.value),
+            RegionTerm::File(n) => format!("file {}", n.text),
+            RegionTerm::Files(a, z) => format!("files {}..{}", a.text, z.text),
+            RegionTerm::Colour(k, n) => format!("colour {} of {}", k.value, n.value),
+            RegionTerm::Named(n) => n.text.clone(),
+        })
+        .collect();
+    terms.join(" ")
+}
+
+pub(super) fn looks_like_cell(s: &str) -> bool {
+    let split = s.find(|c: char| c.is_ascii_digit());
+    matches!(split, Some(i) if i > 0
+        && s[..i].bytes().all(|b| b.is_ascii_lowercase())
+        && s[i..].bytes().all(|b| b.is_ascii_digit()))
+}

@@ -1,0 +1,451 @@
+//! Movement rules: each rule of a piece resolved for one player, with the mistakes that make a
+//! rule impossible.
+
+use super::*;
+
+/// The longest walk (friends counted at most) whose every route is a move of its own.
+pub(super) const MAX_EFFECT_WALK: u32 = 8;
+
+impl Checker {
+    pub(super) fn rule(
+        &mut self,
+        scope: &Scope,
+        r: &RuleDecl,
+        p: PlayerId,
+        report: bool,
+        castle_letters: &mut IndexMap<char, Span>,
+    ) -> Option<RuleModel> {
+        let b = &scope.board;
+        match r {
+            RuleDecl::Step {
+                dirs,
+                twice,
+                target,
+                from,
+                en_passant,
+                span,
+            } => {
+                let ds = self.dirs(scope, dirs, p, report)?;
+                let from_decl = from;
+                let from = match from {
+                    Some(reg) if report => Some(self.region(scope, reg, Some(p))?),
+                    Some(reg) => {
+                        let mut quiet = Checker::default();
+                        Some(quiet.region(scope, reg, Some(p))?)
+                    }
+                    None => None,
+                };
+                if let (Some(f), Some(reg)) = (from, from_decl) {
+                    if !Self::step_stays_on_board(scope, &ds, f, *twice) {
+                        // Report once: from the first player's pass when the rule is dead for
+                        // both players, else from the pass of the player it is dead for.
+                        let other = 1 - p;
+                        let other_dead =
+                            Self::quiet_step_stays(scope, dirs, reg, *twice, other) == Some(false);
+                        if report || !other_dead {
+                            let who = if other_dead {
+                                String::new()
+                            } else {
+                                format!(" for {}", scope.player_names[p])
+                            };
+                            let (steps, verb) = if *twice {
+                                ("two steps", "leave")
+                            } else {
+                                ("a step", "leaves")
+                            };
+                            let words: Vec<String> =
+                                dirs.iter().map(|d| format!("`{}`", d.text)).collect();
+                            self.err(CheckError::Unreachable {
+                                span: *span,
+                                reason: format!(
+                                    "{steps} {} from `{}` always {verb} the board{who}",
+                                    words.join(", "),
+                                    region_text(reg)
+                                ),
+                                hint: "change the direction or the `from` region".into(),
+                            });
+                        }
+                        return None;
+                    }
+                }
+                let target = Self::target(*target, Target::EmptyOrEnemy);
+                if *en_passant && (!twice || target != Target::Empty) {
+                    if report {
+                        self.invalid(
+                            *span,
+                            "only a double step to an empty cell may be taken en passant",
+                            "write `step forward twice to empty ..., may be taken en passant`",
+                        );
+                    }
+                    return None;
+                }
+                if *twice && target != Target::Empty {
+                    if report {
+                        self.invalid(
+                            *span,
+                            "a step `twice` must go `to empty`",
+                            "add `to empty`; captures take single steps",
+                        );
+                    }
+                    return None;
+                }
+                Some(RuleModel::Step {
+                    dirs: ds,
+                    twice: *twice,
+                    target,
+                    from,
+                    en_passant: *en_passant,
+                })
+            }
+            RuleDecl::Slide {
+                dirs,
+                until_blocked,
+                target,
+                ..
+            } => Some(RuleModel::Slide {
+                dirs: self.dirs(scope, dirs, p, report)?,
+                until_blocked: *until_blocked,
+                target: Self::target(*target, Target::EmptyOrEnemy),
+            }),
+            RuleDecl::Leap {
+                a,
+                b: bb,
+                target,
+                then_fresh,
+                span,
+            } => {
+                if b.dirs.len() != 8 {
+                    if report {
+                        self.invalid(*span, "leaps are defined on square boards only", "");
+                    }
+                    return None;
+                }
+                let (x, y) = (a.value as i32, bb.value as i32);
+                if x == 0 && y == 0 {
+                    if report {
+                        self.err(CheckError::Unreachable {
+                            span: *span,
+                            reason: "a leap of (0, 0) goes nowhere".into(),
+                            hint: "a knight leaps (1, 2), a camel (1, 3)".into(),
+                        });
+                    }
+                    return None;
+                }
+                let mut offsets = Vec::new();
+                for (dx, dy) in [(x, y), (y, x)] {
+                    for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                        let o = (dx * sx, dy * sy);
+                        if !offsets.contains(&o) {
+                            offsets.push(o);
+                        }
+                    }
+                }
+                Some(RuleModel::Leap {
+                    offsets,
+                    target: Self::target(*target, Target::EmptyOrEnemy),
+                    label: (a.value, bb.value),
+                    then_fresh: *then_fresh,
+                })
+            }
+            RuleDecl::Fly { dirs, then, .. } => {
+                let ds = self.dirs(scope, dirs, p, report)?;
+                let then = match then {
+                    Some(t) => Some(self.dirs(scope, t, p, report)?),
+                    None => None,
+                };
+                Some(RuleModel::Fly { dirs: ds, then })
+            }
+            RuleDecl::Push { dirs, .. } => Some(RuleModel::Push {
+                dirs: self.dirs(scope, dirs, p, report)?,
+            }),
+            RuleDecl::Sleep { dirs, .. } => Some(RuleModel::Sleep {
+                dirs: self.dirs(scope, dirs, p, report)?,
+            }),
+            RuleDecl::Heal { dirs, .. } => Some(RuleModel::Heal {
+                dirs: self.dirs(scope, dirs, p, report)?,
+            }),
+            RuleDecl::Swap { .. } => Some(RuleModel::Swap),
+            RuleDecl::SlideShoot {
+                dirs, piece, shoot, ..
+            } => {
+                let ds = self.dirs(scope, dirs, p, report);
+                let kind = if report {
+                    self.kind(scope, piece)
+                } else {
+                    Checker::default().kind(scope, piece)
+                };
+                let shoot = self.dirs(scope, shoot, p, report);
+                Some(RuleModel::SlideShoot {
+                    dirs: ds?,
+                    piece: kind?,
+                    shoot: shoot?,
+                })
+            }
+            RuleDecl::LineCount {
+                dirs,
+                over_friends,
+                target,
+                span,
+            } => {
+                let ds = self.dirs(scope, dirs, p, report)?;
+                let target = Self::target(*target, Target::EmptyOrEnemy);
+                if target == Target::Smash {
+                    if report {
+                        self.invalid(
+                            *span,
+                            "a move by the pieces on its line cannot smash",
+                            "end it with `to empty`, `to enemy` or `to empty or enemy`",
+                        );
+                    }
+                    return None;
+                }
+                Some(RuleModel::LineCount {
+                    dirs: ds,
+                    over_friends: *over_friends,
+                    target,
+                })
+            }
+            RuleDecl::Place {
+                falling,
+                flipping,
+                only_flips,
+                ..
+            } => {
+                let falling = match falling {
+                    Some(n) => {
+                        let ds = self.dirs(scope, std::slice::from_ref(n), p, report)?;
+                        if ds.len() != 1 {
+                            if report {
+                                self.invalid(
+                                    n.span,
+                                    format!("a piece falls in one direction, not `{}`", n.text),
+                                    "name one direction, e.g. `falling south`",
+                                );
+                            }
+                            return None;
+                        }
+                        Some(ds[0])
+                    }
+                    None => None,
+                };
+                let flipping_names = flipping;
+                let flipping = match flipping {
+                    Some(ds) => Some(self.dirs(scope, ds, p, report)?),
+                    None => None,
+                };
+                if let (Some(dirs), Some(names)) = (&flipping, flipping_names) {
+                    // A move lists the pieces it flips in a fixed-size path.
+                    let most = most_flips(&scope.board, dirs);
+                    if most > crate::engine::MAX_CAPTURES {
+                        if report {
+                            let span =
+                                Span::new(names[0].span.start, names[names.len() - 1].span.end);
+                            self.invalid(
+                                span,
+                                format!(
+                                    "a placement here could flip {most} pieces at once; at most {} can be flipped in one move",
+                                    crate::engine::MAX_CAPTURES
+                                ),
+                                "flip along fewer directions, or use a smaller board",
+                            );
+                        }
+                        return None;
+                    }
+                }
+                if let (Some(sp), None) = (only_flips, &flipping) {
+                    if report {
+                        self.invalid(
+                            *sp,
+                            "`only where it flips` needs a `flipping` clause before it",
+                            "write `place on empty, flipping bracketed enemies along all, only where it flips`",
+                        );
+                    }
+                    return None;
+                }
+                Some(RuleModel::Place {
+                    falling,
+                    flipping,
+                    only_flips: only_flips.is_some(),
+                })
+            }
+            RuleDecl::Bar { .. } => None,
+            RuleDecl::Jump {
+                far,
+                dirs,
+                hurdle,
+                gap,
+                beyond,
+                landing,
+                repeatedly,
+                ..
+            } => {
+                let ds = self.dirs(scope, dirs, p, report)?;
+                let (dg, db) = if *far {
+                    ((0, 254), (1, 254))
+                } else {
+                    ((0, 0), (1, 1))
+                };
+                let gap = if report {
+                    self.range(gap, dg)?
+                } else {
+                    Checker::default().range(gap, dg)?
+                };
+                let beyond_span = beyond.as_ref().map_or(Span::default(), |(lo, hi)| {
+                    Span::new(lo.span.start, hi.span.end)
+                });
+                let beyond = if report {
+                    self.range(beyond, db)?
+                } else {
+                    Checker::default().range(beyond, db)?
+                };
+                if beyond.0 == 0 {
+                    if report {
+                        self.invalid_labelled(
+                            beyond_span,
+                            "a jump must land at least 1 cell beyond the piece it jumps",
+                            "0 cells beyond would land on the jumped piece",
+                            "start the range at 1, e.g. `beyond 1..3`",
+                        );
+                    }
+                    return None;
+                }
+                let landing = match landing {
+                    Some(reg) => Some(if report {
+                        self.region(scope, reg, Some(p))?
+                    } else {
+                        Checker::default().region(scope, reg, Some(p))?
+                    }),
+                    None => None,
+                };
+                Some(RuleModel::Jump {
+                    dirs: ds,
+                    hurdle: match hurdle {
+                        HurdleDecl::Enemy => Hurdle::Enemy,
+                        HurdleDecl::Friend => Hurdle::Friend,
+                        HurdleDecl::Any => Hurdle::Any,
+                    },
+                    gap,
+                    beyond,
+                    landing,
+                    repeatedly: *repeatedly,
+                })
+            }
+            RuleDecl::Walk {
+                dirs,
+                friends,
+                steps,
+                target,
+                no_revisit,
+                span,
+            } => {
+                let ds = match dirs {
+                    Some(d) => self.dirs(scope, d, p, report)?,
+                    None => (0..b.dirs.len() as u8).collect(),
+                };
+                if !matches!(target, None | Some(TargetDecl::Empty)) {
+                    if report {
+                        self.invalid(
+                            *span,
+                            "a walk steps to empty cells only",
+                            "write `to empty` or leave the target out; captures happen `after each step`",
+                        );
+                    }
+                    return None;
+                }
+                if steps.value > 30 || (!friends && steps.value == 0) {
+                    if report {
+                        self.err(CheckError::OutOfRange {
+                            what: "step budget",
+                            value: steps.value.to_string(),
+                            span: steps.span,
+                            range: "1 to 30 steps".into(),
+                        });
+                    }
+                    return None;
+                }
+                Some(RuleModel::Walk {
+                    dirs: ds,
+                    friends: *friends,
+                    steps: steps.value as u8,
+                    no_revisit: *no_revisit,
+                })
+            }
+            RuleDecl::StepEffect { .. } => None,
+            RuleDecl::EnPassant { dirs, smash, .. } => Some(RuleModel::EnPassant {
+                smash: *smash,
+                dirs: self.dirs(scope, dirs, p, report)?,
+            }),
+            RuleDecl::Castle {
+                dir,
+                partner,
+                letter,
+                letter_span,
+                ..
+            } => {
+                let d = b.dir_named(&dir.text);
+                if d.is_none() && report {
+                    let known: Vec<String> = b.dir_names().map(String::from).collect();
+                    self.unknown("direction", dir, &known);
+                }
+                let k = if report {
+                    self.kind(scope, partner)
+                } else {
+                    scope.kinds.get_index_of(&partner.text)
+                };
+                let mut chars = letter.chars();
+                let l = match (chars.next(), chars.next()) {
+                    (Some(c), None) if c.is_ascii_alphabetic() => Some(c.to_ascii_uppercase()),
+                    _ => {
+                        if report {
+                            self.invalid(
+                                *letter_span,
+                                format!("castling letter \"{letter}\" must be a single letter"),
+                                "write one letter, e.g. \"K\"",
+                            );
+                        }
+                        None
+                    }
+                };
+                if let (Some(l), true) = (l, report) {
+                    if let Some(first) = castle_letters.get(&l) {
+                        let first = *first;
+                        self.repeated(
+                            format!("castling letter \"{letter}\" is used twice"),
+                            *letter_span,
+                            first,
+                            "each castling right needs its own letter",
+                        );
+                    } else {
+                        castle_letters.insert(l, *letter_span);
+                    }
+                }
+                Some(RuleModel::Castle {
+                    dir: d?,
+                    partner: k?,
+                    letter: l?,
+                })
+            }
+            RuleDecl::Promote { .. } | RuleDecl::Native(_) => None,
+        }
+    }
+}
+
+/// The most pieces one placement could flip along `dirs` on `board`: over every cell, the sum
+/// of its rays' lengths, less the bracketing piece at each ray's end.
+fn most_flips(board: &Board, dirs: &[u8]) -> usize {
+    (0..board.len() as Cell)
+        .map(|c| {
+            dirs.iter()
+                .map(|&d| {
+                    let (mut t, mut n) = (board.step(c, d), 0usize);
+                    while t != crate::geometry::NONE {
+                        n += 1;
+                        t = board.step(t, d);
+                    }
+                    n.saturating_sub(1)
+                })
+                .sum::<usize>()
+        })
+        .max()
+        .unwrap_or(0)
+}

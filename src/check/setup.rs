@@ -1,0 +1,200 @@
+//! Setup: placements and diagrams, pieces set up twice, pieces never in play.
+
+use super::*;
+
+impl Checker {
+    /// Puts a piece on a cell at the start; when the cell is taken already, returns where it
+    /// was first set up.
+    pub(super) fn place(
+        &mut self,
+        setup: &mut Vec<(Cell, PlayerId, KindId)>,
+        cell: Cell,
+        (p, k): (PlayerId, KindId),
+        span: Span,
+    ) -> Result<(), Span> {
+        if let Some(&first) = self.placed_at.get(&cell) {
+            return Err(first);
+        }
+        self.placed_at.insert(cell, span);
+        setup.push((cell, p, k));
+        Ok(())
+    }
+
+    /// Reports cells of one placement that were set up already.
+    pub(super) fn set_up_twice(&mut self, scope: &Scope, cells: &[Cell], span: Span, first: Span) {
+        let names: Vec<String> = cells
+            .iter()
+            .map(|&c| format!("`{}`", scope.board.names[c as usize]))
+            .collect();
+        const SHOWN: usize = 4;
+        let message = match names.len() {
+            1 => format!("cell {} is set up twice", names[0]),
+            n if n <= SHOWN => format!("cells {} are set up twice", names.join(", ")),
+            n => format!(
+                "{n} cells are set up twice: {} and {} more",
+                names[..SHOWN].join(", "),
+                n - SHOWN
+            ),
+        };
+        self.err(CheckError::Duplicate {
+            message,
+            span,
+            first,
+            labels: ("set up again here".into(), "first set up here".into()),
+            hint: "each cell holds at most one piece at the start; regions in a placement \
+                   add up, so `dark rank 1` is every dark cell and all of rank 1"
+                .into(),
+        });
+    }
+
+    pub(super) fn placements(
+        &mut self,
+        scope: &Scope,
+        pl: &[Placement],
+        setup: &mut Vec<(Cell, PlayerId, KindId)>,
+    ) {
+        for p in pl {
+            let player = self.player(scope, &p.player);
+            let kind = self.kind(scope, &p.piece);
+            let (Some(player), Some(kind)) = (player, kind) else {
+                self.uncertain_placements = true;
+                continue;
+            };
+            let Some(cells) = self.region(scope, &p.region, Some(player)) else {
+                self.uncertain_placements = true;
+                continue;
+            };
+            let mut taken = Vec::new();
+            let mut first = None;
+            for c in cells.iter() {
+                if let Err(f) = self.place(setup, c, (player, kind), p.region.span) {
+                    taken.push(c);
+                    first.get_or_insert(f);
+                }
+            }
+            if let Some(first) = first {
+                self.set_up_twice(scope, &taken, p.region.span, first);
+            }
+        }
+    }
+
+    pub(super) fn diagram(
+        &mut self,
+        scope: &Scope,
+        dg: &Diagram,
+        setup: &mut Vec<(Cell, PlayerId, KindId)>,
+    ) {
+        let mut legend: IndexMap<char, (PlayerId, KindId)> = IndexMap::new();
+        for e in &dg.legend {
+            let p = self.player(scope, &e.player);
+            let k = self.kind(scope, &e.piece);
+            if let (Some(p), Some(k)) = (p, k) {
+                legend.insert(e.symbol, (p, k));
+            } else {
+                self.uncertain_placements = true;
+            }
+        }
+        let mut seen_rows: IndexMap<u32, Span> = IndexMap::new();
+        for row in &dg.rows {
+            let Some(y) = self.rank_number(scope, &row.rank) else {
+                self.uncertain_placements = true;
+                continue;
+            };
+            if let Some(&first) = seen_rows.get(&row.rank.value) {
+                self.repeated(
+                    format!("the diagram has two rows for rank {}", row.rank.value),
+                    row.rank.span,
+                    first,
+                    "give each rank one row",
+                );
+                continue;
+            }
+            seen_rows.insert(row.rank.value, row.rank.span);
+            let cells: Vec<Cell> = (0..scope.board.len() as Cell)
+                .filter(|&c| scope.board.coords[c as usize].1 == y)
+                .collect();
+            if cells.len() != row.cells.len() {
+                self.uncertain_placements = true;
+                let given = match (row.cells.first(), row.cells.last()) {
+                    (Some(a), Some(z)) => Span::new(a.1.start, z.1.end),
+                    _ => row.rank.span,
+                };
+                let plural = |n: usize| if n == 1 { "" } else { "s" };
+                self.invalid_labelled(
+                    given,
+                    format!(
+                        "the diagram row for rank {} has {} cell{}, the rank has {}",
+                        row.rank.value,
+                        row.cells.len(),
+                        plural(row.cells.len()),
+                        cells.len()
+                    ),
+                    format!("{} cell{}", row.cells.len(), plural(row.cells.len())),
+                    format!(
+                        "give one letter or `.` for each of the {} cells of rank {}",
+                        cells.len(),
+                        row.rank.value
+                    ),
+                );
+                continue;
+            }
+            for (&cell, &(sym, span)) in cells.iter().zip(&row.cells) {
+                if sym == '.' {
+                    continue;
+                }
+                let found = legend.get(&sym).copied().or_else(|| {
+                    let k = scope
+                        .kinds
+                        .values()
+                        .position(|p| p.letter.eq_ignore_ascii_case(&sym.to_string()))?;
+                    Some((if sym.is_ascii_uppercase() { 0 } else { 1 }, k))
+                });
+                match found {
+                    Some(pk) => {
+                        if let Err(first) = self.place(setup, cell, pk, span) {
+                            self.set_up_twice(scope, &[cell], span, first);
+                        }
+                    }
+                    None => {
+                        self.uncertain_placements = true;
+                        let known: Vec<String> = legend
+                            .keys()
+                            .map(|c| c.to_string())
+                            .chain(scope.kinds.values().flat_map(|p| {
+                                [p.letter.to_ascii_uppercase(), p.letter.to_ascii_lowercase()]
+                            }))
+                            .collect();
+                        self.unknown(
+                            "diagram letter",
+                            &Name {
+                                text: sym.to_string(),
+                                span,
+                            },
+                            &known,
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    pub(super) fn unplaced_pieces(
+        &mut self,
+        scope: &Scope,
+        kinds: &[KindModel],
+        setup: &[(Cell, PlayerId, KindId)],
+    ) {
+        for (k, decl) in scope.kinds.values().enumerate() {
+            let placed = setup.iter().any(|&(_, _, kk)| kk == k);
+            let promoted = kinds
+                .iter()
+                .any(|m| m.promotion.as_ref().is_some_and(|p| p.to.contains(&k)));
+            if !placed && !promoted && !enters(decl) && !shot(scope, &decl.name.text) {
+                self.err(CheckError::NeverPlaced {
+                    name: decl.name.text.clone(),
+                    span: decl.name.span,
+                });
+            }
+        }
+    }
+}
