@@ -1,0 +1,437 @@
+//! AST building: the grammar has already guaranteed the shape, so the builders only walk the
+//! parse tree, giving every node its span.
+
+use super::rules::build_rule;
+use super::*;
+
+pub(super) fn span(p: &Pair<Rule>) -> Span {
+    let s = p.as_span();
+    Span::new(s.start(), s.end())
+}
+
+pub(super) fn name(p: Pair<Rule>) -> Name {
+    Name {
+        span: span(&p),
+        text: p.as_str().to_string(),
+    }
+}
+
+pub(super) fn number(p: Pair<Rule>) -> Number {
+    Number {
+        span: span(&p),
+        // The grammar only admits digits; absurdly long numbers saturate and are rejected by
+        // the checker's range checks.
+        value: p.as_str().parse().unwrap_or(u32::MAX),
+    }
+}
+
+pub(super) fn string(p: Pair<Rule>) -> (String, Span) {
+    let sp = span(&p);
+    let text = p
+        .into_inner()
+        .next()
+        .map_or(String::new(), |t| t.as_str().to_string());
+    (text, sp)
+}
+
+/// The meaningful children of a pair: punctuation, keywords and line ends are dropped.
+pub(super) fn parts(p: Pair<Rule>) -> Vec<Pair<Rule>> {
+    p.into_inner()
+        .filter(|c| {
+            let r = c.as_rule();
+            !matches!(
+                r,
+                Rule::lbrace
+                    | Rule::rbrace
+                    | Rule::lparen
+                    | Rule::rparen
+                    | Rule::comma
+                    | Rule::equals
+                    | Rule::dotdot
+                    | Rule::eol
+            ) && !format!("{r:?}").starts_with("k_")
+        })
+        .collect()
+}
+
+pub(super) fn build_game(p: Pair<Rule>) -> Description {
+    let mut it = parts(p).into_iter();
+    let (title, title_span) = string(it.next().expect("game title"));
+    let items = it.map(build_item).collect();
+    Description {
+        title,
+        title_span,
+        items,
+    }
+}
+
+pub(super) fn build_item(p: Pair<Rule>) -> Item {
+    let sp = span(&p);
+    match p.as_rule() {
+        Rule::players => Item::Players(parts(p).into_iter().map(build_player).collect(), sp),
+        Rule::board => {
+            let inner = parts(p).remove(0);
+            let decl = match inner.as_rule() {
+                Rule::board_square | Rule::board_rhombus => {
+                    let square = inner.as_rule() == Rule::board_square;
+                    let mut n = parts(inner).into_iter().map(number);
+                    let width = n.next().expect("width");
+                    let height = n.next().expect("height");
+                    if square {
+                        BoardDecl::Square { width, height }
+                    } else {
+                        BoardDecl::Rhombus { width, height }
+                    }
+                }
+                _ => BoardDecl::Hex {
+                    side: number(parts(inner).remove(0)),
+                },
+            };
+            Item::Board(decl, sp)
+        }
+        Rule::piece => Item::Piece(build_piece(p)),
+        Rule::region_decl => {
+            let mut it = parts(p).into_iter().peekable();
+            let n = name(it.next().expect("region name"));
+            let mut player = None;
+            let mut region = None;
+            for c in it {
+                match c.as_rule() {
+                    Rule::ident => player = Some(name(c)),
+                    _ => region = Some(build_region(c)),
+                }
+            }
+            Item::Region(RegionDecl {
+                name: n,
+                player,
+                region: region.expect("region body"),
+                span: sp,
+            })
+        }
+        Rule::setup => Item::Setup(
+            parts(p)
+                .into_iter()
+                .map(|pl| {
+                    let mut it = parts(pl).into_iter();
+                    Placement {
+                        player: name(it.next().expect("player")),
+                        piece: name(it.next().expect("piece")),
+                        region: build_region(it.next().expect("region")),
+                    }
+                })
+                .collect(),
+            sp,
+        ),
+        Rule::setup_diagram => Item::Diagram(build_diagram(p)),
+        Rule::end_block => Item::End(parts(p).into_iter().map(build_end_rule).collect(), sp),
+        Rule::capture_rule => Item::Capture {
+            majority: parts(p).iter().any(|c| c.as_rule() == Rule::majority),
+            span: sp,
+        },
+        Rule::identity_rule => Item::Identity(sp),
+        Rule::may_pass => Item::MayPass(sp),
+        Rule::notation => Item::Notation(name(parts(p).remove(0))),
+        Rule::levels => Item::Levels(name(parts(p).remove(0))),
+        Rule::state_rule => {
+            let mut it = parts(p).into_iter();
+            let state = name(it.next().expect("state name"));
+            let (mut cannot_act, mut immune) = (false, Vec::new());
+            for c in it {
+                match c.as_rule() {
+                    Rule::cannot_act => cannot_act = true,
+                    _ => immune.extend(parts(parts(c).remove(0)).into_iter().map(name)),
+                }
+            }
+            Item::State(StateDecl {
+                state,
+                cannot_act,
+                immune,
+                span: sp,
+            })
+        }
+        Rule::native => Item::Native(build_native(p)),
+        r => unreachable!("grammar: unexpected game item {r:?}"),
+    }
+}
+
+pub(super) fn build_player(p: Pair<Rule>) -> PlayerDecl {
+    let mut it = parts(p).into_iter().map(name);
+    PlayerDecl {
+        name: it.next().expect("player name"),
+        forward: it.next(),
+        right: it.next(),
+    }
+}
+
+pub(super) fn build_region(p: Pair<Rule>) -> Region {
+    let sp = span(&p);
+    let terms = parts(p)
+        .into_iter()
+        .map(|t| match t.as_rule() {
+            Rule::my_region => {
+                let inner = parts(t).remove(0);
+                match inner.as_rule() {
+                    Rule::my_far => RegionTerm::MyFarRank(span(&inner)),
+                    Rule::my_rank => RegionTerm::MyRank(number(parts(inner).remove(0))),
+                    Rule::my_ranks => {
+                        let mut n = parts(inner).into_iter().map(number);
+                        RegionTerm::MyRanks(n.next().expect("from"), n.next().expect("to"))
+                    }
+                    _ => RegionTerm::MyNamed(name(inner)),
+                }
+            }
+            Rule::rank => RegionTerm::Rank(number(parts(t).remove(0))),
+            Rule::ranks => {
+                let mut n = parts(t).into_iter().map(number);
+                RegionTerm::Ranks(n.next().expect("from"), n.next().expect("to"))
+            }
+            Rule::file => RegionTerm::File(name(parts(t).remove(0))),
+            Rule::files => {
+                let mut n = parts(t).into_iter().map(name);
+                RegionTerm::Files(n.next().expect("from"), n.next().expect("to"))
+            }
+            Rule::colour => {
+                let mut n = parts(t).into_iter().map(number);
+                RegionTerm::Colour(n.next().expect("colour"), n.next().expect("count"))
+            }
+            Rule::named => RegionTerm::Named(name(parts(t).remove(0))),
+            r => unreachable!("grammar: unexpected region term {r:?}"),
+        })
+        .collect();
+    Region { terms, span: sp }
+}
+
+pub(super) fn build_piece(p: Pair<Rule>) -> PieceDecl {
+    let sp = span(&p);
+    let mut it = parts(p).into_iter();
+    let n = name(it.next().expect("piece name"));
+    let (letter, letter_span) = string(it.next().expect("piece letter"));
+    let mut decl = PieceDecl {
+        name: n,
+        letter,
+        letter_span,
+        royal: false,
+        worth: None,
+        immune: Vec::new(),
+        rules: Vec::new(),
+        span: sp,
+    };
+    for c in it {
+        match c.as_rule() {
+            Rule::royal => decl.royal = true,
+            Rule::worth => decl.worth = Some(number(parts(c).remove(0))),
+            Rule::immune => decl
+                .immune
+                .extend(parts(parts(c).remove(0)).into_iter().map(name)),
+            _ => decl.rules.push(build_rule(c)),
+        }
+    }
+    decl
+}
+
+pub(super) fn dirs(p: Pair<Rule>) -> Vec<Name> {
+    parts(p).into_iter().map(name).collect()
+}
+
+pub(super) fn target(p: Pair<Rule>) -> TargetDecl {
+    let inner = parts(p).remove(0);
+    match inner.as_rule() {
+        Rule::smashing => TargetDecl::Smash,
+        _ => match parts(inner).remove(0).as_rule() {
+            Rule::empty_or_enemy => TargetDecl::EmptyOrEnemy,
+            Rule::empty_or_any => TargetDecl::EmptyOrAny,
+            Rule::empty => TargetDecl::Empty,
+            _ => TargetDecl::Enemy,
+        },
+    }
+}
+
+pub(super) fn range(p: Pair<Rule>) -> (Number, Number) {
+    let mut n = parts(p).into_iter().map(number);
+    (n.next().expect("low"), n.next().expect("high"))
+}
+
+pub(super) fn build_native(p: Pair<Rule>) -> NativeCall {
+    let sp = span(&p);
+    build_native_parts(parts(p), sp)
+}
+
+pub(super) fn build_native_parts(kids: Vec<Pair<Rule>>, sp: Span) -> NativeCall {
+    let mut it = kids.into_iter();
+    let n = name(it.next().expect("native name"));
+    let args = it
+        .map(|a| {
+            let inner = a.into_inner().next().expect("native arg");
+            match inner.as_rule() {
+                Rule::int => {
+                    NativeArg::Int(inner.as_str().parse().unwrap_or(i64::MAX), span(&inner))
+                }
+                Rule::string => {
+                    let (s, sp) = string(inner);
+                    NativeArg::Str(s, sp)
+                }
+                _ => NativeArg::Ident(name(inner)),
+            }
+        })
+        .collect();
+    NativeCall {
+        name: n,
+        args,
+        span: sp,
+    }
+}
+
+pub(super) fn build_diagram(p: Pair<Rule>) -> Diagram {
+    let sp = span(&p);
+    let mut rows = Vec::new();
+    let mut legend = Vec::new();
+    for c in parts(p) {
+        match c.as_rule() {
+            Rule::diagram_row => {
+                let rsp = span(&c);
+                let mut it = parts(c).into_iter();
+                let rank = number(it.next().expect("rank label"));
+                let cells = it
+                    .map(|cell| (cell.as_str().chars().next().unwrap_or('.'), span(&cell)))
+                    .collect();
+                rows.push(DiagramRow {
+                    rank,
+                    cells,
+                    span: rsp,
+                });
+            }
+            Rule::diagram_files => {}
+            Rule::legend => {
+                for e in parts(c) {
+                    let mut it = parts(e).into_iter();
+                    let sym = it.next().expect("symbol");
+                    legend.push(LegendEntry {
+                        symbol: sym.as_str().chars().next().unwrap_or('?'),
+                        symbol_span: span(&sym),
+                        player: name(it.next().expect("player")),
+                        piece: name(it.next().expect("piece")),
+                    });
+                }
+            }
+            r => unreachable!("grammar: diagram part {r:?}"),
+        }
+    }
+    Diagram {
+        rows,
+        legend,
+        span: sp,
+    }
+}
+
+/// `, decided by more X, then more Y`: the kinds compared (`None`: pieces of any kind).
+pub(super) fn tiebreak(p: Pair<Rule>) -> Vec<Option<Name>> {
+    if p.as_rule() != Rule::tiebreak {
+        return Vec::new();
+    }
+    parts(p)
+        .into_iter()
+        .map(|more| {
+            let what = parts(more).remove(0);
+            match what.as_rule() {
+                Rule::all_pieces => None,
+                _ => Some(name(what)),
+            }
+        })
+        .collect()
+}
+
+pub(super) fn build_end_rule(p: Pair<Rule>) -> EndRule {
+    let sp = span(&p);
+    let mut it = parts(p).into_iter();
+    let result = match parts(it.next().expect("result")).remove(0).as_rule() {
+        Rule::win => ResultDecl::Win,
+        Rule::lose => ResultDecl::Lose,
+        Rule::pass => ResultDecl::Pass,
+        _ => ResultDecl::Draw,
+    };
+    let c = it.next().expect("condition");
+    let cond = match c.as_rule() {
+        Rule::when_clause => {
+            let inner = parts(c).remove(0);
+            match inner.as_rule() {
+                Rule::no_legal_move => EndCondDecl::NoLegalMove {
+                    in_check: !parts(inner).is_empty(),
+                },
+                Rule::no_pieces => {
+                    let what = parts(inner).remove(0);
+                    EndCondDecl::NoPieces(match what.as_rule() {
+                        Rule::all_pieces => None,
+                        _ => Some(name(what)),
+                    })
+                }
+                Rule::nobody_has => {
+                    let what = parts(inner).remove(0);
+                    EndCondDecl::NobodyHas(match what.as_rule() {
+                        Rule::all_pieces => None,
+                        _ => Some(name(what)),
+                    })
+                }
+                Rule::in_a_row => {
+                    let (mut exactly, mut length, mut d) = (false, None, None);
+                    for part in parts(inner) {
+                        match part.as_rule() {
+                            Rule::exactly => exactly = true,
+                            Rule::int => length = Some(number(part)),
+                            Rule::dirs => d = Some(dirs(part)),
+                            _ => {}
+                        }
+                    }
+                    EndCondDecl::InARow {
+                        exactly,
+                        length: length.expect("grammar: a length"),
+                        dirs: d,
+                    }
+                }
+                Rule::connected => EndCondDecl::Connected,
+                Rule::connects => {
+                    let mut it = parts(inner).into_iter().map(build_region);
+                    let a = it.next().expect("grammar: a region");
+                    EndCondDecl::Connects(a, it.next().expect("grammar: a second region"))
+                }
+                Rule::board_full => EndCondDecl::BoardFull {
+                    tiebreak: parts(inner).into_iter().flat_map(tiebreak).collect(),
+                },
+                Rule::nobody_can_move => EndCondDecl::NobodyCanMove {
+                    tiebreak: parts(inner).into_iter().flat_map(tiebreak).collect(),
+                },
+                _ => {
+                    let mut it = parts(inner).into_iter();
+                    EndCondDecl::Reaches {
+                        piece: name(it.next().expect("piece")),
+                        region: build_region(it.next().expect("region")),
+                    }
+                }
+            }
+        }
+        Rule::repetition => EndCondDecl::Repetition,
+        Rule::pass_limit => EndCondDecl::PassLimit(number(parts(c).remove(0))),
+        _ => {
+            let mut it = parts(c).into_iter();
+            let plies = number(it.next().expect("plies"));
+            let (mut no_progress, mut tiebreak) = (None, Vec::new());
+            for part in it {
+                match part.as_rule() {
+                    Rule::no_progress => {
+                        no_progress = Some(parts(part).into_iter().next().map(name));
+                    }
+                    _ => tiebreak = self::tiebreak(part),
+                }
+            }
+            EndCondDecl::PlyLimit {
+                plies,
+                no_progress,
+                tiebreak,
+            }
+        }
+    };
+    EndRule {
+        result,
+        cond,
+        span: sp,
+    }
+}

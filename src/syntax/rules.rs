@@ -1,0 +1,267 @@
+//! Building a piece's movement rules from the parse tree.
+
+use super::build::*;
+use super::*;
+
+pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
+    let sp = span(&p);
+    let rule = p.as_rule();
+    let kids = parts(p);
+    match rule {
+        Rule::place_rule => {
+            let (mut falling, mut flipping, mut only_flips) = (None, None, None);
+            for c in kids {
+                match c.as_rule() {
+                    Rule::falling => falling = Some(name(parts(c).remove(0))),
+                    Rule::flipping => flipping = Some(dirs(parts(c).remove(0))),
+                    Rule::only_flips => only_flips = Some(span(&c)),
+                    r => unreachable!("grammar: place part {r:?}"),
+                }
+            }
+            RuleDecl::Place {
+                falling,
+                flipping,
+                only_flips,
+                span: sp,
+            }
+        }
+        Rule::step_rule => {
+            let mut d = Vec::new();
+            let (mut twice, mut tgt, mut from, mut ep) = (false, None, None, false);
+            for c in kids {
+                match c.as_rule() {
+                    Rule::dirs => d = dirs(c),
+                    Rule::twice => twice = true,
+                    Rule::target => tgt = Some(target(c)),
+                    Rule::from_clause => from = Some(build_region(parts(c).remove(0))),
+                    Rule::en_passant_mark => ep = true,
+                    r => unreachable!("grammar: step part {r:?}"),
+                }
+            }
+            RuleDecl::Step {
+                dirs: d,
+                twice,
+                target: tgt,
+                from,
+                en_passant: ep,
+                span: sp,
+            }
+        }
+        Rule::slide_rule => {
+            let mut d = Vec::new();
+            let (mut until, mut tgt) = (false, None);
+            for c in kids {
+                match c.as_rule() {
+                    Rule::dirs => d = dirs(c),
+                    Rule::until_blocked => until = true,
+                    Rule::target => tgt = Some(target(c)),
+                    r => unreachable!("grammar: slide part {r:?}"),
+                }
+            }
+            RuleDecl::Slide {
+                dirs: d,
+                until_blocked: until,
+                target: tgt,
+                span: sp,
+            }
+        }
+        Rule::leap_rule => {
+            let mut it = kids.into_iter();
+            let a = number(it.next().expect("leap a"));
+            let b = number(it.next().expect("leap b"));
+            let (mut tgt, mut then_fresh) = (None, false);
+            for c in it {
+                match c.as_rule() {
+                    Rule::then_fresh => then_fresh = true,
+                    _ => tgt = Some(target(c)),
+                }
+            }
+            RuleDecl::Leap {
+                a,
+                b,
+                target: tgt,
+                then_fresh,
+                span: sp,
+            }
+        }
+        Rule::fly_rule => {
+            let mut it = kids.into_iter();
+            let d = dirs(it.next().expect("fly dirs"));
+            let then = it.next().map(|t| dirs(parts(t).remove(0)));
+            RuleDecl::Fly {
+                dirs: d,
+                then,
+                span: sp,
+            }
+        }
+        Rule::push_rule => RuleDecl::Push {
+            dirs: dirs(kids.into_iter().next().expect("dirs")),
+            span: sp,
+        },
+        Rule::sleep_rule => RuleDecl::Sleep {
+            dirs: dirs(kids.into_iter().next().expect("dirs")),
+            span: sp,
+        },
+        Rule::heal_rule => RuleDecl::Heal {
+            dirs: dirs(kids.into_iter().next().expect("dirs")),
+            span: sp,
+        },
+        Rule::swap_rule => RuleDecl::Swap { span: sp },
+        Rule::shoot_rule => {
+            let mut it = kids.into_iter();
+            let d = dirs(it.next().expect("grammar: directions"));
+            let piece = name(it.next().expect("grammar: a piece"));
+            RuleDecl::SlideShoot {
+                dirs: d,
+                piece,
+                shoot: dirs(it.next().expect("grammar: directions")),
+                span: sp,
+            }
+        }
+        Rule::count_rule => {
+            let (mut d, mut over_friends, mut tgt) = (Vec::new(), false, None);
+            for c in kids {
+                match c.as_rule() {
+                    Rule::dirs => d = dirs(c),
+                    Rule::over_friends => over_friends = true,
+                    Rule::target => tgt = Some(target(c)),
+                    r => unreachable!("grammar: move part {r:?}"),
+                }
+            }
+            RuleDecl::LineCount {
+                dirs: d,
+                over_friends,
+                target: tgt,
+                span: sp,
+            }
+        }
+        Rule::bar_rule => {
+            let mut it = kids.into_iter();
+            RuleDecl::Bar {
+                piece: name(it.next().expect("piece")),
+                dirs: dirs(it.next().expect("dirs")),
+                span: sp,
+            }
+        }
+        Rule::jump_rule => {
+            let mut far = false;
+            let mut d = Vec::new();
+            let mut hurdle = HurdleDecl::Enemy;
+            let (mut gap, mut beyond, mut landing, mut rep) = (None, None, None, false);
+            for c in kids {
+                match c.as_rule() {
+                    Rule::far => far = true,
+                    Rule::dirs => d = dirs(c),
+                    Rule::hurdle => {
+                        hurdle = match parts(c).remove(0).as_rule() {
+                            Rule::enemy => HurdleDecl::Enemy,
+                            Rule::friend => HurdleDecl::Friend,
+                            _ => HurdleDecl::Any,
+                        }
+                    }
+                    Rule::gap => gap = Some(range(c)),
+                    Rule::beyond => beyond = Some(range(c)),
+                    Rule::landing => landing = Some(build_region(parts(c).remove(0))),
+                    Rule::repeatedly => rep = true,
+                    r => unreachable!("grammar: jump part {r:?}"),
+                }
+            }
+            RuleDecl::Jump {
+                far,
+                dirs: d,
+                hurdle,
+                gap,
+                beyond,
+                landing,
+                repeatedly: rep,
+                span: sp,
+            }
+        }
+        Rule::walk_rule => {
+            let mut d = None;
+            let (mut friends, mut steps, mut tgt, mut no_revisit) = (false, None, None, false);
+            for c in kids {
+                match c.as_rule() {
+                    Rule::dirs => d = Some(dirs(c)),
+                    Rule::budget => {
+                        let inner = parts(c).remove(0);
+                        match inner.as_rule() {
+                            Rule::friends_plus => {
+                                friends = true;
+                                let sp = span(&inner);
+                                steps = Some(
+                                    parts(inner)
+                                        .into_iter()
+                                        .find(|x| x.as_rule() == Rule::int)
+                                        .map_or(Number { value: 0, span: sp }, number),
+                                );
+                            }
+                            _ => steps = Some(number(inner)),
+                        }
+                    }
+                    Rule::to_target => {
+                        tgt = Some(match parts(c).remove(0).as_rule() {
+                            Rule::empty_or_enemy => TargetDecl::EmptyOrEnemy,
+                            Rule::empty => TargetDecl::Empty,
+                            _ => TargetDecl::Enemy,
+                        })
+                    }
+                    Rule::no_revisit => no_revisit = true,
+                    r => unreachable!("grammar: walk part {r:?}"),
+                }
+            }
+            RuleDecl::Walk {
+                dirs: d,
+                friends,
+                steps: steps.expect("grammar: walk budget"),
+                target: tgt,
+                no_revisit,
+                span: sp,
+            }
+        }
+        Rule::step_effect => {
+            let t = kids.into_iter().next().expect("threshold");
+            let inner = parts(t).remove(0);
+            RuleDecl::StepEffect {
+                threshold: (inner.as_rule() == Rule::int).then(|| number(inner)),
+                span: sp,
+            }
+        }
+        Rule::en_passant_rule => {
+            let smash = kids.iter().any(|k| k.as_rule() == Rule::smash_word);
+            RuleDecl::EnPassant {
+                dirs: dirs(
+                    kids.into_iter()
+                        .find(|k| k.as_rule() == Rule::dirs)
+                        .expect("dirs"),
+                ),
+                smash,
+                span: sp,
+            }
+        }
+        Rule::castle_rule => {
+            let mut it = kids.into_iter();
+            let dir = name(it.next().expect("castle dir"));
+            let partner = name(it.next().expect("castle partner"));
+            let (letter, letter_span) = string(it.next().expect("castle letter"));
+            RuleDecl::Castle {
+                dir,
+                partner,
+                letter,
+                letter_span,
+                span: sp,
+            }
+        }
+        Rule::promote_rule => {
+            let mut it = kids.into_iter();
+            let to = parts(it.next().expect("piece list"))
+                .into_iter()
+                .map(name)
+                .collect();
+            let on = build_region(it.next().expect("promotion region"));
+            RuleDecl::Promote { to, on, span: sp }
+        }
+        Rule::native => RuleDecl::Native(build_native_parts(kids, sp)),
+        r => unreachable!("grammar: unexpected piece item {r:?}"),
+    }
+}
