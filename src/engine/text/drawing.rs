@@ -1,0 +1,140 @@
+//! Board drawings: square and hexagonal boards as text, stacks, slept and frozen pieces
+//! marked.
+
+use super::*;
+
+impl Position<'_> {
+    /// One cell of a position string: the piece's letter, `'` when slept, a stack as
+    /// `[TOP KEPT]` (each with its own `'`).
+    pub(in crate::engine) fn cell_token(&self, c: Cell) -> String {
+        let g = self.game;
+        let mut s = String::new();
+        let kept = self.under_at(c);
+        if kept != 0 {
+            s.push('[');
+        }
+        s.push(g.letter(self.cells[c as usize]));
+        if self.is_slept(c, false) {
+            s.push('\'');
+        }
+        if kept != 0 {
+            s.push(g.letter(kept));
+            if self.is_slept(c, true) {
+                s.push('\'');
+            }
+            s.push(']');
+        }
+        s
+    }
+
+    /// The board as text: rank labels on the left, file letters below; hexagons drawn with
+    /// offset rows.
+    pub fn render(&self) -> String {
+        let g = self.game;
+        let mut out = if let Some(word) = g.frozen_word() {
+            // Frozen pieces carry a star: `*J`.
+            let held = self.frozen;
+            let mut s = draw(g, 2, |c| {
+                let code = self.cells[c as usize];
+                if held.contains(c) {
+                    format!("*{}", g.letter(code))
+                } else {
+                    g.letter(code).to_string()
+                }
+            });
+            if !held.is_empty() {
+                s.push_str(&format!("(*: {word})\n"));
+            }
+            s
+        } else if g.has_layers {
+            // Stacks and slept pieces need wider cells: `W'`, `[KW]`.
+            draw(g, 5, |c| match self.cells[c as usize] {
+                0 => ".".to_string(),
+                _ => self.cell_token(c),
+            })
+        } else {
+            draw(g, 1, |c| g.letter(self.cells[c as usize]).to_string())
+        };
+        if g.has_layers {
+            out.push_str("(' slept, [Kw] K keeping w");
+            if let Some(f) = self.fresh_cell() {
+                out.push_str(&format!("; fresh: {}", g.board.names[f as usize]));
+            }
+            out.push_str(")\n");
+        }
+        out.push_str(&format!("{} to move\n", g.players[self.turn as usize].name));
+        out
+    }
+
+    /// The board's levels (`levels from CELL`), drawn like the board; `None` when the game
+    /// declares none.
+    pub fn render_levels(&self) -> Option<String> {
+        let levels = self.game.levels.as_ref()?;
+        Some(draw(self.game, 1, |c| {
+            char::from_digit(u32::from(levels[c as usize]).min(35), 36)
+                .unwrap_or('?')
+                .to_string()
+        }))
+    }
+}
+
+/// Draws one character per cell: rank labels on the left, file letters below a square board,
+/// hexagons with offset rows.
+/// Each cell's symbol is right-aligned in `cell` columns.
+fn draw(g: &Game, cell: usize, symbol: impl Fn(u8) -> String) -> String {
+    let b = &g.board;
+    let width = b.rows.to_string().len();
+    let mut out = String::new();
+    match b.shape {
+        Shape::Square { .. } => {
+            for y in (0..b.rows as i32).rev() {
+                out.push_str(&format!("{:>width$} ", y + 1));
+                for x in 0..b.cols as i32 {
+                    let c = b.at(x, y);
+                    out.push_str(&format!(" {:>cell$}", symbol(c)));
+                }
+                out.push('\n');
+            }
+            out.push_str(&" ".repeat(width + 1));
+            for x in 0..b.cols {
+                out.push_str(&format!(" {:>cell$}", crate::geometry::file_name(x)));
+            }
+            out.push('\n');
+        }
+        Shape::Rhombus { .. } => {
+            // Each row half a cell right of the one above, so that a cell's north-east
+            // neighbour is drawn up and to its right.
+            for y in (0..b.rows as i32).rev() {
+                out.push_str(&format!("{:>width$} ", y + 1));
+                out.push_str(&" ".repeat((b.rows as i32 - 1 - y) as usize * (cell + 1) / 2));
+                for x in 0..b.cols as i32 {
+                    if x > 0 {
+                        out.push(' ');
+                    }
+                    out.push_str(&format!("{:>cell$}", symbol(b.at(x, y))));
+                }
+                out.push('\n');
+            }
+        }
+        Shape::Hex { side } => {
+            for y in (0..b.rows as i32).rev() {
+                let cells: Vec<(i32, u8)> = (0..b.cols as i32)
+                    .map(|x| (x, b.at(x, y)))
+                    .filter(|&(_, c)| c != NONE)
+                    .collect();
+                let first = cells.first().map_or(0, |&(x, _)| x);
+                let indent = (2 * first - y + side as i32 - 1).max(0) as usize;
+                out.push_str(&format!("{:>width$} ", y + 1));
+                out.push_str(&" ".repeat(indent));
+                for (i, &(_, c)) in cells.iter().enumerate() {
+                    if i > 0 {
+                        out.push(' ');
+                    }
+                    out.push_str(&format!("{:>cell$}", symbol(c)));
+                }
+                out.push('\n');
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,13 @@
+//! Text forms of the engine's data: move notation, position strings, board drawings and game
+//! summaries. Names appear here only as display text; no I/O happens here.
+
+use super::{code, CastleRight, Game, Move, MoveKind, Position, Rule};
+use crate::geometry::{Cell, CellSet, Shape, NONE};
+use crate::model::{Hurdle, Notation, Target};
+
+mod drawing;
+mod notation;
+mod position_string;
+mod summary;
+
+pub use position_string::PositionError;

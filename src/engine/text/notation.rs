@@ -1,0 +1,307 @@
+//! Move notation: a move's text in the game's notation, the legal moves as texts, and reading
+//! a typed move back.
+
+use super::*;
+
+impl Position<'_> {
+    /// The move in the game's notation (`e2e4`, `e7e8q`, `c3-d4`, `c3xe5xg3`).
+    pub fn move_text(&self, m: &Move) -> String {
+        let g = self.game;
+        if m.kind == MoveKind::Pass {
+            return "pass".to_string();
+        }
+        let name = |c: u8| g.board.names[c as usize].as_str();
+        if m.shot != NONE {
+            // The move, then where its shot lands: `d1-d6/d8`.
+            let plain = self.move_text(&Move { shot: NONE, ..*m });
+            return format!("{plain}/{}", name(m.shot));
+        }
+        if m.kind == MoveKind::Place {
+            // The cell alone (`e5`), or with the piece's letter (`S*e5`) where the player can
+            // place several kinds.
+            let one_kind = g.places[Game::owner(m.promote)].len() == 1;
+            return if one_kind {
+                name(m.to).to_string()
+            } else {
+                format!(
+                    "{}*{}",
+                    g.kinds[Game::kind_of(m.promote)].letter,
+                    name(m.to)
+                )
+            };
+        }
+        let mover = self.cells[m.from as usize];
+        let promo = if m.promote != 0 && mover != 0 {
+            // Shown unless it is the piece's only choice (a draughts man's crown).
+            let choices = g.promotion[mover as usize]
+                .as_ref()
+                .map_or(0, |p| p.0.len());
+            (choices != 1).then(|| g.letter(m.promote))
+        } else {
+            None
+        };
+        match g.notation {
+            Notation::Pieces => {
+                let letter = g.kinds[Game::kind_of(mover)].letter;
+                let mut s = format!("{letter}{}", name(m.from));
+                match ability(g, m) {
+                    Some(a) => s.push_str(&a),
+                    None if m.kind == MoveKind::Swap => {
+                        s.push_str("<>");
+                        s.push_str(name(m.to));
+                    }
+                    None => {
+                        let capture = m.ncap > 0 && m.kind != MoveKind::Keep;
+                        s.push(if capture { 'x' } else { '-' });
+                        s.push_str(name(m.to));
+                    }
+                }
+                for p in [m.promote, m.extra_promote] {
+                    if p != 0 {
+                        s.push('=');
+                        s.push(g.kinds[Game::kind_of(p)].letter);
+                    }
+                }
+                s
+            }
+            // An ability is written as in `notation pieces`, without the letter: `b2*c3`.
+            _ if ability(g, m).is_some() => {
+                format!("{}{}", name(m.from), ability(g, m).unwrap_or_default())
+            }
+            Notation::Coordinates => {
+                let mut s = if m.kind == MoveKind::Smash {
+                    format!("{}y{}", name(m.from), name(smash_target(m)))
+                } else {
+                    format!("{}{}", name(m.from), name(m.to))
+                };
+                if let Some(p) = promo {
+                    s.push(p.to_ascii_lowercase());
+                }
+                s
+            }
+            Notation::Path => {
+                let mut s = name(m.from).to_string();
+                if m.kind == MoveKind::Walk {
+                    // The whole path, then what its steps removed: `d4-e5-e6 x f7 x d5`.
+                    for &l in m.landings() {
+                        s.push('-');
+                        s.push_str(name(l));
+                    }
+                    for &c in m.captures() {
+                        s.push_str(" x ");
+                        s.push_str(name(c));
+                    }
+                    return s;
+                }
+                if m.kind == MoveKind::Smash {
+                    s.push('y');
+                    s.push_str(name(smash_target(m)));
+                } else if m.npath > 0 && m.kind != MoveKind::DoubleStep {
+                    let sep = if m.ncap > 0 { 'x' } else { '-' };
+                    for &l in m.landings() {
+                        s.push(sep);
+                        s.push_str(name(l));
+                    }
+                } else {
+                    s.push(if m.ncap > 0 { 'x' } else { '-' });
+                    s.push_str(name(m.to));
+                }
+                if let Some(p) = promo {
+                    s.push('=');
+                    s.push(p.to_ascii_uppercase());
+                }
+                s
+            }
+        }
+    }
+
+    /// The legal moves grouped by the kind of the acting piece, in declaration order, each
+    /// group sorted; a pass is its own group.
+    pub fn legal_moves_by_piece(&self) -> Vec<(String, Vec<String>)> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        let g = self.game;
+        let mut groups: Vec<(String, Vec<String>)> = g
+            .kinds
+            .iter()
+            .map(|k| (k.name.clone(), Vec::new()))
+            .collect();
+        groups.push(("pass".to_string(), Vec::new()));
+        for m in &moves {
+            let i = match m.kind {
+                MoveKind::Pass => g.kinds.len(),
+                MoveKind::Place => Game::kind_of(m.promote),
+                _ => Game::kind_of(self.cells[m.from as usize]),
+            };
+            groups[i].1.push(self.move_text(m));
+        }
+        for (_, g) in &mut groups {
+            g.sort();
+        }
+        groups.retain(|(name, g)| !g.is_empty() || name != "pass");
+        groups
+    }
+
+    /// The move's text with what follows from it, in games whose board rules change threats
+    /// (and whose notation marks it): the pieces the rules' effects remove, `(xa1 xb2)`, and
+    /// `+` when it leaves the opponent's royal piece threatened, `++` when that is also mate.
+    /// Plain [`Position::move_text`] elsewhere; [`Position::parse_move`] accepts both.
+    pub fn move_text_annotated(&self, m: &Move) -> String {
+        let mut s = self.move_text(m);
+        let g = self.game;
+        if !g.legality_by_play || m.kind == MoveKind::Pass {
+            return s;
+        }
+        let mut child = self.clone();
+        child.play_unchecked(m);
+        let removed: Vec<&str> = (0..self.cells.len() as Cell)
+            .filter(|&c| {
+                c != m.from
+                    && self.cells[c as usize] != 0
+                    && child.cells[c as usize] == 0
+                    && !m.captures().contains(&c)
+            })
+            .map(|c| g.board.names[c as usize].as_str())
+            .collect();
+        if !removed.is_empty() {
+            let list: Vec<String> = removed.iter().map(|c| format!("x{c}")).collect();
+            s.push_str(&format!(" ({})", list.join(" ")));
+        }
+        if g.has_royal && child.in_check() {
+            let mut replies = Vec::new();
+            child.legal_moves(&mut replies);
+            s.push_str(if replies.is_empty() { "++" } else { "+" });
+        }
+        s
+    }
+
+    /// The legal moves in notation, sorted.
+    pub fn legal_move_texts(&self) -> Vec<String> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        let mut t: Vec<String> = moves.iter().map(|m| self.move_text(m)).collect();
+        t.sort();
+        t
+    }
+
+    /// The legal moves as `tabula moves` and `play`'s `moves` list them: sorted, each with
+    /// what it leads to where the game shows it (`(xa1)`, `+`, `++`).
+    pub fn legal_move_list(&self) -> Vec<String> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        let mut t: Vec<String> = moves.iter().map(|m| self.move_text_annotated(m)).collect();
+        t.sort();
+        t
+    }
+
+    /// Finds the legal move written `text` (case does not matter; `-` may be left out).
+    ///
+    /// # Errors
+    /// When no legal move is written so; the error lists what is legal.
+    pub fn parse_move(&self, text: &str) -> Result<Move, String> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        let norm = |s: &str| {
+            s.to_ascii_lowercase()
+                .chars()
+                .filter(|c| *c != '-' && !c.is_whitespace())
+                .collect::<String>()
+        };
+        let want = norm(text);
+        if let Some(m) = moves.iter().find(|m| norm(&self.move_text(m)) == want) {
+            return Ok(*m);
+        }
+        // What a move leads to (`(xa1 xb2)`, `+`, `++`) may be typed or left out; a `+` that
+        // is part of the move (a heal, `Hd1+`) matched above.
+        let bare = norm(
+            text.split('(')
+                .next()
+                .unwrap_or(text)
+                .trim_end()
+                .trim_end_matches('+'),
+        );
+        if let Some(m) = moves.iter().find(|m| norm(&self.move_text(m)) == bare) {
+            return Ok(*m);
+        }
+        // A swap is one move whichever of its two pieces is named first (`e1-d1` is `d1-e1`).
+        let reversed = |m: &Move| {
+            let mut r = *m;
+            (r.from, r.to) = (m.to, m.from);
+            norm(&self.move_text(&r))
+        };
+        if let Some(m) = moves
+            .iter()
+            .find(|m| m.kind == MoveKind::Swap && reversed(m) == bare)
+        {
+            return Ok(*m);
+        }
+        // A piece that falls into place may be given by its column alone (`d` in Connect
+        // Four), where one placement ends in that column.
+        let in_column: Vec<&Move> = moves
+            .iter()
+            .filter(|m| {
+                m.kind == MoveKind::Place
+                    && falls(self, m)
+                    && crate::geometry::file_name(self.game.board.coords[m.to as usize].0 as u32)
+                        == bare
+            })
+            .collect();
+        if let [m] = in_column[..] {
+            return Ok(*m);
+        }
+        // A walk may be typed without the removals it causes: `d4-e5-e6`.
+        let path_only = |m: &Move| {
+            let t = self.move_text(m);
+            norm(t.split(" x ").next().unwrap_or(&t))
+        };
+        if let Some(m) = moves
+            .iter()
+            .find(|m| m.kind == MoveKind::Walk && path_only(m) == want)
+        {
+            return Ok(*m);
+        }
+        let mut legal: Vec<String> = moves.iter().map(|m| self.move_text(m)).collect();
+        legal.sort();
+        if legal.is_empty() {
+            Err(format!(
+                "`{}` is not legal: there are no legal moves",
+                text.trim()
+            ))
+        } else {
+            Err(format!(
+                "`{}` is not a legal move; legal moves: {}",
+                text.trim(),
+                legal.join(" ")
+            ))
+        }
+    }
+}
+
+/// What an ability does, after the acting piece's cell: `^b3` a push, `*b3` a sleep, `+` a
+/// heal, `@b3` a transfer; `None` for other moves (and swaps, written per notation).
+fn ability(g: &Game, m: &Move) -> Option<String> {
+    let name = |c: Cell| g.board.names[c as usize].as_str();
+    match m.kind {
+        MoveKind::Push | MoveKind::PushKept => Some(format!("^{}", name(m.extra_from))),
+        MoveKind::Sleep | MoveKind::SleepKept => Some(format!("*{}", name(m.extra_from))),
+        MoveKind::Heal => Some("+".to_string()),
+        MoveKind::Transfer => Some(format!("@{}", name(m.to))),
+        _ => None,
+    }
+}
+
+/// Whether the placement `m` is of a kind that falls into place.
+fn falls(pos: &Position, m: &Move) -> bool {
+    pos.game.places[pos.turn()]
+        .iter()
+        .any(|p| p.code == m.promote && p.falling.is_some())
+}
+
+/// The cell a smash aimed at: its victim's, or for en passant the empty cell it smashed.
+fn smash_target(m: &Move) -> Cell {
+    if m.npath > 0 {
+        m.path[0]
+    } else {
+        m.caps[0]
+    }
+}

@@ -1,0 +1,469 @@
+//! Position strings: writing a position as one line of fields and reading one back, with
+//! a plain message for every field that is wrong.
+
+use super::*;
+
+/// A position string that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("bad position: {0}")]
+pub struct PositionError(pub String);
+
+impl Position<'_> {
+    // ------------------------------------------------------------ position strings
+
+    // ------------------------------------------------------------ drawings
+}
+
+impl Position<'_> {
+    /// The position string: rows from the top separated by `/`, piece letters (upper case for
+    /// the first player), digit runs for empty cells; then the side to move, the castling
+    /// rights and en-passant cell where the game has them, the no-progress count and the move
+    /// number.
+    pub fn to_text(&self) -> String {
+        let g = self.game;
+        let b = &g.board;
+        let mut rows = Vec::new();
+        for y in (0..b.rows as i32).rev() {
+            let mut s = String::new();
+            let mut run = 0;
+            for x in 0..b.cols as i32 {
+                let c = b.at(x, y);
+                if c == NONE {
+                    continue;
+                }
+                let code = self.cells[c as usize];
+                if code == 0 {
+                    run += 1;
+                } else {
+                    if run > 0 {
+                        s.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    s.push_str(&self.cell_token(c));
+                }
+            }
+            if run > 0 {
+                s.push_str(&run.to_string());
+            }
+            rows.push(s);
+        }
+        let mut out = format!("{} {}", rows.join("/"), g.side_letters[self.turn as usize]);
+        if g.has_layers {
+            out.push(' ');
+            match self.fresh_cell() {
+                Some(c) => out.push_str(&b.names[c as usize]),
+                None => out.push('-'),
+            }
+        }
+        if !g.castles.is_empty() {
+            let rights: String = g
+                .castles
+                .iter()
+                .filter(|r| self.has_castle_right(r))
+                .map(|r| r.letter)
+                .collect();
+            out.push(' ');
+            out.push_str(if rights.is_empty() { "-" } else { &rights });
+        }
+        if g.has_en_passant {
+            out.push(' ');
+            if self.ep_targets.is_empty() {
+                out.push('-');
+            } else {
+                let cells: Vec<&str> = self
+                    .ep_targets
+                    .iter()
+                    .map(|c| b.names[c as usize].as_str())
+                    .collect();
+                out.push_str(&cells.join(","));
+            }
+        }
+        if g.right_name().is_some() {
+            // The players whose once-per-game right is still unused.
+            let open: String = (0..2)
+                .filter(|&p| !self.right_spent(p))
+                .map(|p| g.side_letters[p])
+                .collect();
+            out.push(' ');
+            out.push_str(if open.is_empty() { "-" } else { &open });
+        }
+        out.push_str(&format!(" {} {}", self.quiet, self.ply / 2 + 1));
+        out
+    }
+
+    pub(in crate::engine) fn castle_partner_cell(
+        &self,
+        r: &CastleRight,
+        need_unmoved: bool,
+    ) -> Option<u8> {
+        let b = &self.game.board;
+        let king = (0..self.cells.len()).find(|&c| {
+            self.cells[c] == r.king && (!need_unmoved || self.unmoved.contains(c as u8))
+        })? as u8;
+        let mut t = king;
+        let mut found = None;
+        loop {
+            t = b.step(t, r.dir);
+            if t == NONE {
+                break;
+            }
+            if self.cells[t as usize] == r.partner && (!need_unmoved || self.unmoved.contains(t)) {
+                found = Some(t);
+            }
+        }
+        found
+    }
+
+    pub(in crate::engine) fn has_castle_right(&self, r: &CastleRight) -> bool {
+        self.castle_partner_cell(r, true).is_some()
+    }
+
+    /// Reads a position string (see [`Position::to_text`]); trailing counters may be left out.
+    ///
+    /// # Errors
+    /// A plain message saying what is wrong.
+    pub fn from_text<'g>(game: &'g Game, text: &str) -> Result<Position<'g>, PositionError> {
+        let err = |s: String| PositionError(s);
+        let b = &game.board;
+        let mut fields = text.split_whitespace();
+        let board_field = fields
+            .next()
+            .ok_or_else(|| err("the position is empty".into()))?;
+        let rows: Vec<&str> = board_field.split('/').collect();
+        if rows.len() != b.rows as usize {
+            return Err(err(format!(
+                "expected {} rows separated by `/`, found {}",
+                b.rows,
+                rows.len()
+            )));
+        }
+        let mut cells = vec![0u8; b.len()];
+        // Per cell: kept piece, slept bits (only with layers).
+        let mut under = vec![0u8; b.len()];
+        let mut slept = vec![0u8; b.len()];
+        let piece = |ch: char, y: i32| -> Result<u8, PositionError> {
+            let kind = game
+                .kinds
+                .iter()
+                .position(|kd| kd.letter == ch.to_ascii_uppercase())
+                .ok_or_else(|| err(format!("unknown piece letter `{ch}` in rank {}", y + 1)))?;
+            Ok(code(kind, usize::from(!ch.is_ascii_uppercase())))
+        };
+        for (i, row) in rows.iter().enumerate() {
+            let y = b.rows as i32 - 1 - i as i32;
+            let row_cells: Vec<u8> = (0..b.cols as i32)
+                .map(|x| b.at(x, y))
+                .filter(|&c| c != NONE)
+                .collect();
+            let mut k = 0;
+            let mut chars = row.chars().peekable();
+            while let Some(ch) = chars.next() {
+                if let Some(d) = ch.to_digit(10) {
+                    let mut n = d as usize;
+                    while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
+                        n = n * 10 + d2 as usize;
+                        chars.next();
+                    }
+                    k += n;
+                    continue;
+                }
+                if k >= row_cells.len() {
+                    break;
+                }
+                let cell = row_cells[k] as usize;
+                let layered = |what: &str| {
+                    if game.has_layers {
+                        Ok(())
+                    } else {
+                        Err(err(format!(
+                            "{what} in rank {}: this game has no {what}s",
+                            y + 1
+                        )))
+                    }
+                };
+                if ch == '[' {
+                    layered("stack")?;
+                    // [TOP'KEPT']: a stack, top piece first.
+                    let mut layer = 0;
+                    for c2 in chars.by_ref() {
+                        match c2 {
+                            ']' => break,
+                            '\'' if layer > 0 => slept[cell] |= 1 << (layer - 1),
+                            _ if layer < 2 => {
+                                let code = piece(c2, y)?;
+                                if layer == 0 {
+                                    cells[cell] = code;
+                                } else {
+                                    under[cell] = code;
+                                }
+                                layer += 1;
+                            }
+                            _ => {
+                                return Err(err(format!(
+                                    "a stack holds two pieces (rank {})",
+                                    y + 1
+                                )))
+                            }
+                        }
+                    }
+                    if layer != 2 {
+                        return Err(err(format!(
+                            "a stack `[..]` needs two pieces (rank {})",
+                            y + 1
+                        )));
+                    }
+                } else {
+                    cells[cell] = piece(ch, y)?;
+                    if chars.peek() == Some(&'\'') {
+                        layered("slept piece")?;
+                        chars.next();
+                        slept[cell] |= 1;
+                    }
+                }
+                k += 1;
+            }
+            if k != row_cells.len() {
+                return Err(err(format!(
+                    "rank {} describes {} cells, the board has {}",
+                    y + 1,
+                    k,
+                    row_cells.len()
+                )));
+            }
+        }
+        let side = fields
+            .next()
+            .ok_or_else(|| err("missing the side to move".into()))?;
+        let turn = game
+            .side_letters
+            .iter()
+            .position(|&l| side.len() == 1 && side.starts_with(l))
+            .ok_or_else(|| {
+                err(format!(
+                    "side to move must be `{}` or `{}`, found `{side}`",
+                    game.side_letters[0], game.side_letters[1]
+                ))
+            })? as u8;
+        let mut fresh = NONE;
+        if game.has_layers {
+            let f = fields
+                .next()
+                .ok_or_else(|| err("missing the fresh-piece field (`-` for none)".into()))?;
+            if f != "-" {
+                fresh = b
+                    .cell(f)
+                    .filter(|&c| cells[c as usize] != 0)
+                    .ok_or_else(|| err(format!("fresh cell `{f}` holds no piece")))?;
+                let code = cells[fresh as usize];
+                let can_be_fresh = game.rules[code as usize].iter().any(|r| {
+                    matches!(
+                        r,
+                        Rule::Leap {
+                            then_fresh: true,
+                            ..
+                        }
+                    )
+                });
+                if !can_be_fresh {
+                    return Err(err(format!(
+                        "the piece on the fresh cell `{f}` ({}) never becomes fresh",
+                        game.kinds[Game::kind_of(code)].name
+                    )));
+                }
+            }
+            // A stack's top piece must be one that keeps.
+            for c in 0..b.len() {
+                let top = cells[c];
+                if under[c] != 0 && !game.hooks[top as usize].iter().any(|h| h.keeps) {
+                    return Err(err(format!(
+                        "a {} on {} keeps a piece, but it cannot keep",
+                        game.kinds[Game::kind_of(top)].name,
+                        b.names[c]
+                    )));
+                }
+            }
+        }
+        let mut unmoved = CellSet::EMPTY;
+        let mut pos = Position::from_parts(
+            game,
+            cells,
+            CellSet::EMPTY,
+            turn,
+            CellSet::EMPTY,
+            NONE,
+            0,
+            0,
+        );
+        if game.has_layers {
+            for c in 0..b.len() as Cell {
+                pos.set_under(c, under[c as usize]);
+                pos.set_slept(c, slept[c as usize]);
+            }
+            pos.set_fresh(fresh);
+        }
+        if !game.castles.is_empty() {
+            let f = fields
+                .next()
+                .ok_or_else(|| err("missing the castling field (`-` for none)".into()))?;
+            if f != "-" {
+                for ch in f.chars() {
+                    let r = game
+                        .castles
+                        .iter()
+                        .find(|r| r.letter == ch)
+                        .ok_or_else(|| err(format!("unknown castling letter `{ch}`")))?;
+                    let rook = pos.castle_partner_cell(r, false).ok_or_else(|| {
+                        err(format!(
+                            "castling right `{ch}` has no king and partner in place"
+                        ))
+                    })?;
+                    let king = (0..pos.cells.len())
+                        .find(|&c| pos.cells[c] == r.king)
+                        .expect("found with the partner") as u8;
+                    unmoved.insert(king);
+                    unmoved.insert(rook);
+                }
+            }
+        }
+        let (mut ep_targets, mut ep_victim) = (CellSet::EMPTY, NONE);
+        if game.has_en_passant {
+            let f = fields
+                .next()
+                .ok_or_else(|| err("missing the en-passant field (`-` for none)".into()))?;
+            if f != "-" {
+                // One cell, or several separated by commas (a double step through several
+                // directions could have passed any of them).
+                for name in f.split(',') {
+                    let t = b.cell(name).ok_or_else(|| {
+                        err(format!("en-passant cell `{name}` is not on the board"))
+                    })?;
+                    let last = turn as usize ^ 1;
+                    ep_victim = find_ep_victim(game, &pos.cells, t, last)
+                        .ok_or_else(|| err(format!("no piece could have passed over `{name}`")))?;
+                    ep_targets.insert(t);
+                }
+            }
+        }
+        let mut spent = 0u8;
+        if let Some(right) = game.right_name() {
+            let f = fields
+                .next()
+                .ok_or_else(|| err(format!("missing the {right}-rights field (`-` for none)")))?;
+            spent = 0b11;
+            if f != "-" {
+                for ch in f.chars() {
+                    let p = game
+                        .side_letters
+                        .iter()
+                        .position(|&l| l == ch)
+                        .ok_or_else(|| err(format!("unknown side `{ch}` in the rights field")))?;
+                    spent &= !(1 << p);
+                }
+            }
+        }
+        // FEN as other programs write it has castling and en-passant fields even for games
+        // without them: `-` placeholders before the two counters are accepted.
+        let mut rest: Vec<&str> = fields.collect();
+        let placeholders =
+            if game.castles.is_empty() { 1 } else { 0 } + if game.has_en_passant { 0 } else { 1 };
+        let mut dropped = 0;
+        while rest.len() > 2 && dropped < placeholders && rest[0] == "-" {
+            rest.remove(0);
+            dropped += 1;
+        }
+        let expected = || format!("this game's position fields are: {}", position_fields(game));
+        let mut rest = rest.into_iter();
+        let quiet: u32 = match rest.next() {
+            Some(f) => f
+                .parse()
+                .map_err(|_| err(format!("bad no-progress count `{f}`; {}", expected())))?,
+            None => 0,
+        };
+        let movenum: u32 = match rest.next() {
+            Some(f) => f
+                .parse()
+                .ok()
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| err(format!("bad move number `{f}`; {}", expected())))?,
+            None => 1,
+        };
+        if let Some(extra) = rest.next() {
+            return Err(err(format!("unexpected field `{extra}`; {}", expected())));
+        }
+        pos.unmoved = unmoved;
+        pos.ep_targets = ep_targets;
+        pos.ep_victim = ep_victim;
+        pos.ply = (movenum - 1) * 2 + turn as u32;
+        pos.quiet = quiet;
+        pos.spent = spent;
+        pos.hash = pos.compute_hash();
+        // The player who has just moved cannot have left a royal piece attacked.
+        if game.has_royal {
+            let mut other = pos.clone();
+            other.turn ^= 1;
+            if other.in_check() {
+                let (who, mover) = (turn as usize ^ 1, turn as usize);
+                return Err(err(format!(
+                    "{} is in check although it is {}'s turn: the position cannot arise",
+                    game.players[who].name, game.players[mover].name
+                )));
+            }
+        }
+        Ok(pos)
+    }
+}
+
+/// The fields of a game's position strings, in order, for messages.
+fn position_fields(game: &Game) -> String {
+    let mut f = vec!["board", "side to move"];
+    if game.has_layers {
+        f.push("fresh piece (`-` for none)");
+    }
+    if !game.castles.is_empty() {
+        f.push("castling rights (`-` for none)");
+    }
+    if game.has_en_passant {
+        f.push("en-passant cells (`-` for none)");
+    }
+    let right = game
+        .right_name()
+        .map(|r| format!("players with an unused {r} (`-` for none)"));
+    if let Some(r) = &right {
+        f.push(r);
+    }
+    f.push("no-progress count");
+    f.push("move number");
+    f.join(", ")
+}
+
+fn find_ep_victim(game: &Game, cells: &[u8], target: u8, last: usize) -> Option<u8> {
+    for (code, rules) in game.rules.iter().enumerate().skip(1) {
+        if Game::owner(code as u8) != last {
+            continue;
+        }
+        for r in rules {
+            if let Rule::Step {
+                dirs,
+                en_passant: true,
+                ..
+            } = r
+            {
+                for &d in dirs {
+                    let v = game.board.step(target, d);
+                    if v != NONE && cells[v as usize] == code as u8 {
+                        return Some(v);
+                    }
+                }
+            }
+        }
+    }
+    // A piece that borrows another's double step: any of its pieces next to the cell.
+    (0..game.board.dirs.len() as u8)
+        .map(|d| game.board.step(target, d))
+        .find(|&v| {
+            v != NONE
+                && cells[v as usize] != 0
+                && Game::owner(cells[v as usize]) == last
+                && game.borrows_moves[cells[v as usize] as usize]
+        })
+}

@@ -1,0 +1,263 @@
+//! Game summaries: every rule of every piece, the game rules and the end rules, as
+//! `tabula show` prints them.
+
+use super::*;
+
+impl Game {
+    /// A readable summary of what the description compiled to.
+    pub fn summary(&self) -> String {
+        let mut s = String::new();
+        s.push_str(&format!("{}\n", self.title));
+        let players: Vec<String> = self
+            .players
+            .iter()
+            .map(|p| match p.forward {
+                Some(f) => format!("{} (forward {})", p.name, self.board.dirs[f as usize].name),
+                None => p.name.clone(),
+            })
+            .collect();
+        s.push_str(&format!(
+            "players: {}; {} moves first\n",
+            players.join(", "),
+            self.players[0].name
+        ));
+        s.push_str(&format!("board: {}\n", self.board.describe()));
+        s.push_str("pieces:\n");
+        for (k, kind) in self.kinds.iter().enumerate() {
+            let code = code(k, 0);
+            let mut flags = String::new();
+            if kind.royal {
+                flags.push_str(" royal");
+            }
+            s.push_str(&format!(
+                "  {} \"{}\"{} worth {}\n",
+                kind.name, kind.letter, flags, kind.worth
+            ));
+            for pl in self.places[0].iter().filter(|pl| pl.code == code) {
+                let mut t = "place on empty".to_string();
+                if let Some(d) = pl.falling {
+                    t.push_str(&format!(", falling {}", self.board.dirs[d as usize].name));
+                }
+                if !pl.flipping.is_empty() {
+                    t.push_str(&format!(
+                        ", flipping bracketed enemies along {}",
+                        dirs_text(self, &pl.flipping)
+                    ));
+                }
+                if pl.only_flips {
+                    t.push_str(", only where it flips");
+                }
+                s.push_str(&format!("    {t}\n"));
+            }
+            for r in &self.rules[code as usize] {
+                s.push_str(&format!("    {}\n", rule_text(self, r)));
+            }
+            if let Some((to, region)) = &self.promotion[code as usize] {
+                let names: Vec<&str> = to
+                    .iter()
+                    .map(|&c| self.kinds[Game::kind_of(c)].name.as_str())
+                    .collect();
+                s.push_str(&format!(
+                    "    promote to {} on {}\n",
+                    names.join(", "),
+                    region_text(self, region)
+                ));
+            }
+            for h in &self.hooks[code as usize] {
+                s.push_str(&format!("    native {}\n", h.name));
+            }
+        }
+        let mut rules = Vec::new();
+        if self.compulsory_capture {
+            rules.push("capture is compulsory");
+        }
+        if self.majority_capture {
+            rules.push("capture must take the most pieces");
+        }
+        if self.identity_by_captures {
+            rules.push("moves are identified by start, end and captures");
+        }
+        if self.may_pass {
+            rules.push("players may pass");
+        }
+        if !rules.is_empty() {
+            s.push_str(&format!("rules: {}\n", rules.join("; ")));
+        }
+        s.push_str("end:\n");
+        for e in &self.end {
+            s.push_str(&format!("  {}\n", e.text));
+            if let crate::model::EndCond::Reaches { region, .. } = &e.cond {
+                for (p, r) in region.iter().enumerate() {
+                    s.push_str(&format!(
+                        "    goal of {}: {}\n",
+                        self.players[p].name,
+                        region_text(self, r)
+                    ));
+                }
+            }
+        }
+        s
+    }
+}
+
+fn dirs_text(game: &Game, dirs: &[u8]) -> String {
+    dirs.iter()
+        .map(|&d| game.board.dirs[d as usize].name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn target_text(t: Target) -> &'static str {
+    match t {
+        Target::Empty => " to empty",
+        Target::Enemy => " to enemy",
+        Target::EmptyOrEnemy => "",
+        Target::EmptyOrAny => " to empty or any",
+        Target::Smash => " smashing enemy",
+    }
+}
+
+fn region_text(game: &Game, s: &CellSet) -> String {
+    s.iter()
+        .map(|c: Cell| game.board.names[c as usize].as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// One line per rule, as the compiler understood it, for the first player.
+fn rule_text(game: &Game, r: &Rule) -> String {
+    match r {
+        Rule::Step {
+            dirs,
+            twice,
+            target,
+            from,
+            en_passant,
+        } => {
+            let mut s = format!("step {}", dirs_text(game, dirs));
+            if *twice {
+                s.push_str(" twice");
+            }
+            s.push_str(target_text(*target));
+            if let Some(f) = from {
+                s.push_str(&format!(" from {}", region_text(game, f)));
+            }
+            if *en_passant {
+                s.push_str(", may be taken en passant");
+            }
+            s
+        }
+        Rule::Slide {
+            dirs,
+            until_blocked,
+            target,
+        } => format!(
+            "slide {}{}{}",
+            dirs_text(game, dirs),
+            if *until_blocked { " until blocked" } else { "" },
+            target_text(*target)
+        ),
+        Rule::Leap {
+            stride,
+            target,
+            then_fresh,
+            ..
+        } => format!(
+            "leap ({stride} targets){}{}",
+            target_text(*target),
+            if *then_fresh { ", then fresh" } else { "" }
+        ),
+        Rule::Fly { dirs, then } => match then {
+            Some(t) => format!(
+                "fly {}, then may slide {}",
+                dirs_text(game, dirs),
+                dirs_text(game, t)
+            ),
+            None => format!("fly {}", dirs_text(game, dirs)),
+        },
+        Rule::Push { dirs } => format!("push {}", dirs_text(game, dirs)),
+        Rule::Sleep { dirs } => format!("sleep {}", dirs_text(game, dirs)),
+        Rule::Heal { dirs } => format!("heal {}", dirs_text(game, dirs)),
+        Rule::Swap => "swap with any piece".to_string(),
+        Rule::SlideShoot { dirs, piece, shoot } => format!(
+            "slide {} to empty, then shoot {} along {}",
+            dirs_text(game, dirs),
+            game.kinds[Game::kind_of(*piece)].name,
+            dirs_text(game, shoot)
+        ),
+        Rule::LineCount {
+            dirs,
+            over_friends,
+            target,
+        } => format!(
+            "move {} as far as there are pieces on its line{} {}",
+            dirs_text(game, dirs),
+            if *over_friends { ", over friends" } else { "" },
+            target_text(*target)
+        ),
+        Rule::Jump {
+            dirs,
+            hurdle,
+            gap,
+            beyond,
+            landing,
+            repeatedly,
+        } => {
+            let mut s = format!(
+                "jump {} over {}",
+                dirs_text(game, dirs),
+                match hurdle {
+                    Hurdle::Enemy => "enemy",
+                    Hurdle::Friend => "friend",
+                    Hurdle::Any => "any",
+                }
+            );
+            let range = |(a, b): (u8, u8)| {
+                if b >= 254 {
+                    format!("{a}..")
+                } else {
+                    format!("{a}..{b}")
+                }
+            };
+            s.push_str(&format!(" gap {} beyond {}", range(*gap), range(*beyond)));
+            if let Some(l) = landing {
+                s.push_str(&format!(" landing on {}", region_text(game, l)));
+            }
+            if *repeatedly {
+                s.push_str(" repeatedly");
+            }
+            s
+        }
+        Rule::Walk {
+            dirs,
+            friends,
+            steps,
+            no_revisit,
+        } => format!(
+            "walk {} up to {}{} steps to empty{}",
+            dirs_text(game, dirs),
+            if *friends { "friends + " } else { "" },
+            steps,
+            if *no_revisit {
+                ", without revisiting"
+            } else {
+                ""
+            }
+        ),
+        Rule::EnPassant { dirs, smash } => format!(
+            "{} en passant {}",
+            if *smash { "smash" } else { "capture" },
+            dirs_text(game, dirs)
+        ),
+        Rule::Castle {
+            dir,
+            partner,
+            right,
+        } => format!(
+            "castle {} with {} as \"{}\"",
+            game.board.dirs[*dir as usize].name,
+            game.kinds[Game::kind_of(*partner)].name,
+            game.castles[*right].letter
+        ),
+    }
+}
