@@ -44,7 +44,8 @@ pub enum Item {
     Board(BoardDecl, Span),
     Piece(PieceDecl),
     Region(RegionDecl),
-    Setup(Vec<Placement>, Span),
+    /// `setup { ... }`: placements on cells, and pieces in hand.
+    Setup(Vec<Placement>, Vec<InHand>, Span),
     Diagram(Diagram),
     End(Vec<EndRule>, Span),
     Capture {
@@ -270,6 +271,15 @@ pub enum RuleDecl {
         span: Span,
     },
     Native(NativeCall),
+}
+
+/// `white has 9 stones in hand`: pieces a player starts with off the board.
+#[derive(Clone, Debug)]
+pub struct InHand {
+    pub player: Name,
+    pub count: Number,
+    pub piece: Name,
+    pub span: Span,
 }
 
 #[derive(Clone, Debug)]

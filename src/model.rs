@@ -19,6 +19,9 @@ pub struct Model {
     pub kinds: Vec<KindModel>,
     /// The start position: (cell, player, kind).
     pub setup: Vec<(Cell, PlayerId, KindId)>,
+    /// Pieces the players start with in hand: (player, kind, count). A player's placements of
+    /// a kind they have in hand draw from it.
+    pub hands: Vec<(PlayerId, KindId, u32)>,
     pub compulsory_capture: bool,
     pub majority_capture: bool,
     /// Moves with the same start, end and captured set are one move.

@@ -281,13 +281,15 @@ impl Checker {
 
         // --- setup
         let mut setup = Vec::new();
+        let mut hands = Vec::new();
         // A diagram and a placement list may be combined; a cell set up by both is an error.
         let (mut placement_span, mut diagram_span) = (None, None);
         for item in &d.items {
             match item {
-                Item::Setup(pl, s) => {
+                Item::Setup(pl, inh, s) => {
                     self.once(&mut placement_span, *s, "setup", SETUP_ONCE);
                     self.placements(&scope, pl, &mut setup);
+                    self.hands(&scope, inh, &mut hands);
                 }
                 Item::Diagram(dg) => {
                     self.once(&mut diagram_span, dg.span, "setup", SETUP_ONCE);
@@ -359,7 +361,7 @@ impl Checker {
         if (setup_span.is_some() || scope.kinds.values().any(|k| enters(k)))
             && !self.uncertain_placements
         {
-            self.unplaced_pieces(&scope, &kinds, &setup);
+            self.unplaced_pieces(&scope, &kinds, &setup, &hands);
         }
 
         let levels = levels.and_then(|n| {
@@ -396,6 +398,7 @@ impl Checker {
             players: scope.players,
             kinds,
             setup,
+            hands,
             compulsory_capture: compulsory,
             majority_capture: majority,
             identity_by_captures: identity,

@@ -78,6 +78,45 @@ impl Checker {
         }
     }
 
+    /// `PLAYER has N PIECES in hand` lines: each player and kind at most once, N from 1 to
+    /// [`MAX_IN_HAND`].
+    pub(super) fn hands(
+        &mut self,
+        scope: &Scope,
+        lines: &[InHand],
+        hands: &mut Vec<(PlayerId, KindId, u32)>,
+    ) {
+        let mut seen: Vec<(PlayerId, KindId, Span)> = Vec::new();
+        for h in lines {
+            let player = self.player(scope, &h.player);
+            let kind = self.kind(scope, &h.piece);
+            let (Some(player), Some(kind)) = (player, kind) else {
+                self.uncertain_placements = true;
+                continue;
+            };
+            if h.count.value == 0 || h.count.value > MAX_IN_HAND {
+                self.err(CheckError::OutOfRange {
+                    what: "number of pieces in hand",
+                    value: h.count.value.to_string(),
+                    span: h.count.span,
+                    range: format!("from 1 to {MAX_IN_HAND}"),
+                });
+                continue;
+            }
+            if let Some(&(_, _, first)) = seen.iter().find(|&&(p, k, _)| p == player && k == kind) {
+                self.repeated(
+                    format!("{} is given {} in hand twice", h.player.text, h.piece.text),
+                    h.span,
+                    first,
+                    "give each player's pieces of a kind in one line",
+                );
+                continue;
+            }
+            seen.push((player, kind, h.span));
+            hands.push((player, kind, h.count.value));
+        }
+    }
+
     pub(super) fn diagram(
         &mut self,
         scope: &Scope,
@@ -183,9 +222,11 @@ impl Checker {
         scope: &Scope,
         kinds: &[KindModel],
         setup: &[(Cell, PlayerId, KindId)],
+        hands: &[(PlayerId, KindId, u32)],
     ) {
         for (k, decl) in scope.kinds.values().enumerate() {
-            let placed = setup.iter().any(|&(_, _, kk)| kk == k);
+            let placed =
+                setup.iter().any(|&(_, _, kk)| kk == k) || hands.iter().any(|&(_, kk, _)| kk == k);
             let promoted = kinds
                 .iter()
                 .any(|m| m.promotion.as_ref().is_some_and(|p| p.to.contains(&k)));
@@ -198,3 +239,6 @@ impl Checker {
         }
     }
 }
+
+/// The most pieces of one kind a player may start with in hand.
+pub(super) const MAX_IN_HAND: u32 = 255;

@@ -33,6 +33,19 @@ pub fn compile(m: Model) -> Game {
         places,
     } = pieces::compile(&m.kinds, &board);
 
+    // Pieces in hand: the players' placements of those kinds draw from them.
+    let mut places = places;
+    let mut initial_hand = Vec::new();
+    if !m.hands.is_empty() {
+        initial_hand = vec![0u16; ncodes];
+        for &(p, k, n) in &m.hands {
+            let c = code(k, p);
+            initial_hand[c as usize] = n as u16;
+            for pl in places[p].iter_mut().filter(|pl| pl.code == c) {
+                pl.from_hand = true;
+            }
+        }
+    }
     let mut initial = vec![0u8; board.len()];
     let mut unmoved = CellSet::EMPTY;
     for &(cell, p, k) in &m.setup {
@@ -160,6 +173,8 @@ pub fn compile(m: Model) -> Game {
         zobrist_fresh: keys.fresh,
         has_layers,
         zobrist_spent: keys.spent,
+        zobrist_hand: keys.hand,
+        initial_hand,
         board_rules: Vec::new(),
         legality_by_play: false,
         bitboards,

@@ -51,6 +51,7 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board) -> Pieces {
                             falling: *falling,
                             flipping: flipping.clone().unwrap_or_default(),
                             only_flips: *only_flips,
+                            from_hand: false,
                         });
                         continue;
                     }

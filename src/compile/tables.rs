@@ -17,6 +17,7 @@ pub(super) struct Keys {
     pub under: Vec<u64>,
     pub slept: Vec<u64>,
     pub fresh: Vec<u64>,
+    pub hand: Vec<u64>,
 }
 
 impl Keys {
@@ -39,6 +40,8 @@ impl Keys {
         let under = layer_keys(&mut rng, ncodes * cells);
         let slept = layer_keys(&mut rng, 2 * cells);
         let fresh = layer_keys(&mut rng, cells);
+        // Drawn last, so that games without hands keep their hashes.
+        let hand = (0..ncodes).map(|_| rng.next_u64()).collect();
         Keys {
             piece,
             unmoved,
@@ -49,6 +52,7 @@ impl Keys {
             under,
             slept,
             fresh,
+            hand,
         }
     }
 }

@@ -111,6 +111,10 @@ pub struct Game {
     pub zobrist_fresh: Vec<u64>,
     /// Whether positions carry stacks, slept flags and a fresh piece.
     pub has_layers: bool,
+    /// Pieces in hand at the start, by piece code (empty in games without hands).
+    pub initial_hand: Vec<u16>,
+    /// Per piece code, the key that [`Game::hand_key`] mixes with a count in hand.
+    pub zobrist_hand: Vec<u64>,
     /// Keys for each player's spent once-per-game right.
     pub zobrist_spent: [u64; 2],
     /// Board-wide mechanics built from the game's native hooks (see [`hooks::BoardRule`]).
@@ -146,6 +150,27 @@ impl Game {
     /// told apart by their captures only).
     pub fn per_move_legality(&self) -> bool {
         !(self.compulsory_capture || self.majority_capture || self.identity_by_captures)
+    }
+
+    /// The hash contribution of `n` pieces of `code` in hand (0 for none), drawn from the
+    /// code's key so that counts need no table of their own.
+    #[inline]
+    pub fn hand_key(&self, code: u8, n: u16) -> u64 {
+        if n == 0 {
+            return 0;
+        }
+        let mut z = self.zobrist_hand[code as usize]
+            .wrapping_add(u64::from(n).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Whether an end rule counts passes in a row, so that positions carry the count.
+    pub fn counts_passes(&self) -> bool {
+        self.end
+            .iter()
+            .any(|e| matches!(e.cond, crate::model::EndCond::PassLimit(_)))
     }
 
     /// The name of the players' once-per-game right, if a board rule gives them one.

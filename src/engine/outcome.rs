@@ -31,9 +31,10 @@ impl Position<'_> {
         for e in &g.end {
             for p in [mover, mover ^ 1] {
                 let hit = match &e.cond {
-                    EndCond::NoPieces(k) => self.count(p, *k) == 0,
+                    EndCond::NoPieces(k) => self.count(p, *k) + self.hand_count(p, *k) == 0,
                     EndCond::NobodyHas(k) => {
-                        p == mover && self.count(0, *k) == 0 && self.count(1, *k) == 0
+                        p == mover
+                            && (0..2).all(|q| self.count(q, *k) + self.hand_count(q, *k) == 0)
                     }
                     EndCond::PassLimit(n) => p == mover && u32::from(self.passes) >= *n,
                     EndCond::Reaches { kind, region } => {

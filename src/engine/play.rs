@@ -133,6 +133,11 @@ impl Position<'_> {
                 }
             }
             MoveKind::Place => {
+                // A kind the player has in hand is placed from the hand.
+                let left = self.in_hand(m.promote);
+                if left > 0 {
+                    self.set_hand(m.promote, left as u16 - 1);
+                }
                 self.put(m.to, m.promote, false);
                 let me = Game::owner(m.promote);
                 for &c in m.landings() {

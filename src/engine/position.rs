@@ -33,6 +33,8 @@ pub struct Position<'g> {
     pub(super) fresh: Cell,
     /// Pieces on the board (kept ones included) by piece code, kept up to date by every change.
     pub(super) counts: Vec<u16>,
+    /// Pieces in hand by piece code (empty in games without hands).
+    pub(super) hand: Vec<u16>,
     /// With [`Game::bitboards`]: the cells of each piece code as bits (index 0 unused).
     pub(super) bb: Vec<u64>,
     /// The cells of the pieces the game's board rules freeze (they cannot act), found after
@@ -67,6 +69,7 @@ impl Clone for Position<'_> {
             slept: self.slept.clone(),
             fresh: self.fresh,
             counts: self.counts.clone(),
+            hand: self.hand.clone(),
             bb: self.bb.clone(),
             frozen: self.frozen,
             placed: self.placed,
@@ -90,6 +93,7 @@ impl Clone for Position<'_> {
         self.slept.clone_from(&o.slept);
         self.fresh = o.fresh;
         self.counts.clone_from(&o.counts);
+        self.hand.clone_from(&o.hand);
         self.bb.clone_from(&o.bb);
         self.frozen = o.frozen;
         self.placed = o.placed;
@@ -145,6 +149,7 @@ impl<'g> Position<'g> {
             },
             fresh: NONE,
             counts: vec![0; game.rules.len()],
+            hand: game.initial_hand.clone(),
             bb: if game.bitboards.is_some() {
                 vec![0; game.rules.len()]
             } else {
@@ -185,6 +190,9 @@ impl<'g> Position<'g> {
         }
         if self.turn == 1 {
             h ^= g.zobrist_turn;
+        }
+        for (code, &n) in self.hand.iter().enumerate() {
+            h ^= g.hand_key(code as u8, n);
         }
         if self.passes > 0 {
             h ^= g.zobrist_pass[self.passes.min(7) as usize];
@@ -355,7 +363,31 @@ impl<'g> Position<'g> {
         self.quiet
     }
 
-    /// Number of pieces a player has (of one kind, or of any kind).
+    /// Pieces of code `code` in its owner's hand.
+    #[inline]
+    pub fn in_hand(&self, code: u8) -> usize {
+        self.hand.get(code as usize).map_or(0, |&n| usize::from(n))
+    }
+
+    /// Pieces a player has in hand (of one kind, or of any kind).
+    pub fn hand_count(&self, player: usize, kind: Option<usize>) -> usize {
+        match kind {
+            Some(k) => self.in_hand(super::code(k, player)),
+            None => (1 + player..self.hand.len())
+                .step_by(2)
+                .map(|c| usize::from(self.hand[c]))
+                .sum(),
+        }
+    }
+
+    /// Changes the number of pieces of `code` in hand, keeping the hash up to date.
+    pub(super) fn set_hand(&mut self, code: u8, n: u16) {
+        let old = self.hand[code as usize];
+        self.hash ^= self.game.hand_key(code, old) ^ self.game.hand_key(code, n);
+        self.hand[code as usize] = n;
+    }
+
+    /// Number of pieces a player has on the board (of one kind, or of any kind).
     pub fn count(&self, player: usize, kind: Option<usize>) -> usize {
         match kind {
             Some(k) => self.counts[super::code(k, player) as usize] as usize,

@@ -108,20 +108,29 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
                 span: sp,
             })
         }
-        Rule::setup => Item::Setup(
-            parts(p)
-                .into_iter()
-                .map(|pl| {
-                    let mut it = parts(pl).into_iter();
-                    Placement {
+        Rule::setup => {
+            let (mut cells, mut hands) = (Vec::new(), Vec::new());
+            for line in parts(p) {
+                let line_span = span(&line);
+                let rule = line.as_rule();
+                let mut it = parts(line).into_iter();
+                if rule == Rule::in_hand {
+                    hands.push(InHand {
+                        player: name(it.next().expect("player")),
+                        count: number(it.next().expect("count")),
+                        piece: name(it.next().expect("piece")),
+                        span: line_span,
+                    });
+                } else {
+                    cells.push(Placement {
                         player: name(it.next().expect("player")),
                         piece: name(it.next().expect("piece")),
                         region: build_region(it.next().expect("region")),
-                    }
-                })
-                .collect(),
-            sp,
-        ),
+                    });
+                }
+            }
+            Item::Setup(cells, hands, sp)
+        }
         Rule::setup_diagram => Item::Diagram(build_diagram(p)),
         Rule::end_block => Item::End(parts(p).into_iter().map(build_end_rule).collect(), sp),
         Rule::capture_rule => Item::Capture {

@@ -20,6 +20,9 @@ pub struct Place {
     pub flipping: Vec<u8>,
     /// Only cells where it flips something.
     pub only_flips: bool,
+    /// The player has these pieces in hand: each placement takes one, and none is possible
+    /// when the hand is empty (else the supply is unlimited).
+    pub from_hand: bool,
 }
 
 impl Position<'_> {
@@ -27,6 +30,9 @@ impl Position<'_> {
     pub(in crate::engine) fn place_moves(&self, out: &mut Vec<Move>) {
         let g = self.game;
         for pl in &g.places[self.turn as usize] {
+            if pl.from_hand && self.in_hand(pl.code) == 0 {
+                continue;
+            }
             for c in 0..self.cells.len() as Cell {
                 if !self.rests(pl, c) {
                     continue;
@@ -72,6 +78,9 @@ impl Position<'_> {
         pl: &Place,
         rng: &mut crate::rng::Rng,
     ) -> Option<Move> {
+        if pl.from_hand && self.in_hand(pl.code) == 0 {
+            return None;
+        }
         let mut cells = [NONE; 256];
         let mut n = 0;
         for c in 0..self.cells.len() as Cell {

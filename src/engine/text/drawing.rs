@@ -62,6 +62,22 @@ impl Position<'_> {
             }
             out.push_str(")\n");
         }
+        if !g.initial_hand.is_empty() {
+            // Each player's pieces in hand: `in hand: white 2S, black -`.
+            let side = |p: usize| {
+                let mut t = String::new();
+                for (code, &n) in self.hand.iter().enumerate().skip(1 + p).step_by(2) {
+                    if n > 0 {
+                        t.push_str(&format!("{n}{}", g.letter(code as u8)));
+                    }
+                }
+                if t.is_empty() {
+                    t.push('-');
+                }
+                format!("{} {t}", g.players[p].name)
+            };
+            out.push_str(&format!("in hand: {}, {}\n", side(0), side(1)));
+        }
         out.push_str(&format!("{} to move\n", g.players[self.turn as usize].name));
         out
     }

@@ -87,8 +87,34 @@ impl Position<'_> {
             out.push(' ');
             out.push_str(if open.is_empty() { "-" } else { &open });
         }
+        if !g.initial_hand.is_empty() {
+            out.push(' ');
+            out.push_str(&self.hand_text());
+        }
+        if g.counts_passes() {
+            out.push_str(&format!(" {}", self.passes));
+        }
         out.push_str(&format!(" {} {}", self.quiet, self.ply / 2 + 1));
         out
+    }
+
+    /// The pieces in hand as a position-string field: each kind's letter (upper case for the
+    /// first player) after its count when more than one, `9S9s`; `-` for none.
+    pub fn hand_text(&self) -> String {
+        let g = self.game;
+        let mut s = String::new();
+        for (code, &n) in self.hand.iter().enumerate().skip(1) {
+            if n > 1 {
+                s.push_str(&n.to_string());
+            }
+            if n > 0 {
+                s.push(g.letter(code as u8));
+            }
+        }
+        if s.is_empty() {
+            s.push('-');
+        }
+        s
     }
 
     pub(in crate::engine) fn castle_partner_cell(
@@ -361,6 +387,16 @@ impl Position<'_> {
                 }
             }
         }
+        let mut hand = game.initial_hand.clone();
+        if !hand.is_empty() {
+            let f = fields
+                .next()
+                .ok_or_else(|| err("missing the pieces-in-hand field (`-` for none)".into()))?;
+            hand.fill(0);
+            if f != "-" {
+                read_hand(game, f, &mut hand).map_err(err)?;
+            }
+        }
         // FEN as other programs write it has castling and en-passant fields even for games
         // without them: `-` placeholders before the two counters are accepted.
         let mut rest: Vec<&str> = fields.collect();
@@ -372,6 +408,15 @@ impl Position<'_> {
             dropped += 1;
         }
         let expected = || format!("this game's position fields are: {}", position_fields(game));
+        // Passes in a row, where an end rule counts them; strings written before the field
+        // existed (two counters only) mean none.
+        let mut passes = 0u8;
+        if game.counts_passes() && rest.len() == 3 {
+            let f = rest.remove(0);
+            passes = f
+                .parse()
+                .map_err(|_| err(format!("bad count of passes `{f}`; {}", expected())))?;
+        }
         let mut rest = rest.into_iter();
         let quiet: u32 = match rest.next() {
             Some(f) => f
@@ -396,6 +441,8 @@ impl Position<'_> {
         pos.ply = (movenum - 1) * 2 + turn as u32;
         pos.quiet = quiet;
         pos.spent = spent;
+        pos.hand = hand;
+        pos.passes = passes;
         pos.hash = pos.compute_hash();
         // The player who has just moved cannot have left a royal piece attacked.
         if game.has_royal {
@@ -411,6 +458,42 @@ impl Position<'_> {
         }
         Ok(pos)
     }
+}
+
+/// Reads a pieces-in-hand field (`9S9s`, `2Pp`) into counts by piece code.
+fn read_hand(game: &Game, f: &str, hand: &mut [u16]) -> Result<(), String> {
+    let mut count = String::new();
+    for ch in f.chars() {
+        if ch.is_ascii_digit() {
+            count.push(ch);
+            continue;
+        }
+        let code = (1..hand.len())
+            .find(|&c| game.letter(c as u8) == ch)
+            .ok_or_else(|| format!("unknown piece letter `{ch}` in the pieces-in-hand field"))?;
+        let n: u16 = if count.is_empty() {
+            1
+        } else {
+            count
+                .parse()
+                .ok()
+                .filter(|&n| (1..=255).contains(&n))
+                .ok_or_else(|| format!("bad count `{count}` in the pieces-in-hand field"))?
+        };
+        if hand[code] != 0 {
+            return Err(format!(
+                "`{ch}` is listed twice in the pieces-in-hand field"
+            ));
+        }
+        hand[code] = n;
+        count.clear();
+    }
+    if !count.is_empty() {
+        return Err(format!(
+            "the pieces-in-hand field ends with a count, `{count}`, and no piece letter"
+        ));
+    }
+    Ok(())
 }
 
 /// The fields of a game's position strings, in order, for messages.
@@ -430,6 +513,12 @@ fn position_fields(game: &Game) -> String {
         .map(|r| format!("players with an unused {r} (`-` for none)"));
     if let Some(r) = &right {
         f.push(r);
+    }
+    if !game.initial_hand.is_empty() {
+        f.push("pieces in hand (`-` for none)");
+    }
+    if game.counts_passes() {
+        f.push("passes in a row");
     }
     f.push("no-progress count");
     f.push("move number");
