@@ -15,6 +15,7 @@
 //! excludes MOVE ...             (moves that must not be legal)
 //! board FEN-LIKE STRING         (the position string after the moves are played)
 //! outcome TEXT                  (how the game stands: `none` or the outcome's description)
+//! perft DEPTH NODES             (move sequences of DEPTH turns from the position reached)
 //! ```
 
 mod common;
@@ -75,9 +76,8 @@ fn entries(text: &str) -> Vec<Entry> {
         let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
         match key {
             "position" => e.position = Some(rest.to_string()),
-            "play" | "count" | "moves" | "includes" | "excludes" | "board" | "outcome" => {
-                e.steps.push((key.to_string(), rest.to_string()))
-            }
+            "play" | "count" | "moves" | "includes" | "excludes" | "board" | "outcome"
+            | "perft" => e.steps.push((key.to_string(), rest.to_string())),
             other => panic!("line {}: unknown key `{other}`", n + 1),
         }
     }
@@ -120,6 +120,13 @@ fn run(game_name: &str, text: &str) -> String {
                         state.play_index(i);
                         played.push(m);
                     }
+                }
+                "perft" => {
+                    let (d, n) = rest.split_once(' ').expect("perft DEPTH NODES");
+                    let d: usize = d.parse().expect("depth");
+                    let n: u64 = n.parse().expect("nodes");
+                    let got = tabula::engine::perft(&state.pos, d, &mut |_| {});
+                    assert_eq!(got, n, "{ctx}: perft {d}");
                 }
                 "count" => {
                     let n: usize = rest.parse().expect("count");
