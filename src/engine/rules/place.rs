@@ -33,8 +33,19 @@ impl Position<'_> {
             if pl.from_hand && self.in_hand(pl.code) == 0 {
                 continue;
             }
+            if let Some(mut bits) = self.resting_bits(pl) {
+                while bits != 0 {
+                    let c = bits.trailing_zeros() as Cell;
+                    bits &= bits - 1;
+                    let m = self.placement(pl, c);
+                    if !(pl.only_flips && m.npath == 0) {
+                        out.push(m);
+                    }
+                }
+                continue;
+            }
             for c in 0..self.cells.len() as Cell {
-                if !self.rests(pl, c) {
+                if !self.rests(pl.falling, c) {
                     continue;
                 }
                 let m = self.placement(pl, c);
@@ -46,13 +57,30 @@ impl Position<'_> {
         }
     }
 
-    /// Whether a piece placed by `pl` can come to rest on `c`: an empty cell, and with
+    /// Where the game has bitboards, the cells where a piece placed by `pl` can come to rest
+    /// (see [`Position::rests`]) as bits, found at once.
+    fn resting_bits(&self, pl: &Place) -> Option<u64> {
+        let bits = self.game.bitboards.as_ref()?;
+        let n = self.cells.len();
+        let on_board = if n == 64 { !0 } else { (1u64 << n) - 1 };
+        let occupied = self.bb.iter().skip(1).fold(0, |a, &b| a | b);
+        let empty = !occupied & on_board;
+        Some(match pl.falling {
+            None => empty,
+            Some(d) => {
+                let up = self.game.board.opposite[d as usize];
+                empty & (!bits.can_step[d as usize] | bits.step(occupied, up))
+            }
+        })
+    }
+
+    /// Whether a piece placed with `falling` can come to rest on `c`: an empty cell, and with
     /// `falling` one whose next cell that way is taken or off the board.
-    fn rests(&self, pl: &Place, c: Cell) -> bool {
+    fn rests(&self, falling: Option<u8>, c: Cell) -> bool {
         if self.cells[c as usize] != 0 {
             return false;
         }
-        pl.falling.is_none_or(|d| {
+        falling.is_none_or(|d| {
             let below = self.game.board.step(c, d);
             below == NONE || self.cells[below as usize] != 0
         })
@@ -81,17 +109,41 @@ impl Position<'_> {
         if pl.from_hand && self.in_hand(pl.code) == 0 {
             return None;
         }
+        let resting = self.resting_bits(pl);
+        if let (Some(bits), false) = (resting, pl.only_flips) {
+            // Every resting cell is a move: draw the k-th, in cell order.
+            let n = bits.count_ones() as usize;
+            if n == 0 {
+                return None;
+            }
+            let mut b = bits;
+            for _ in 0..rng.below(n) {
+                b &= b - 1;
+            }
+            return Some(self.placement(pl, b.trailing_zeros() as Cell));
+        }
         let mut cells = [NONE; 256];
         let mut n = 0;
-        for c in 0..self.cells.len() as Cell {
-            if !self.rests(pl, c) {
-                continue;
+        if let Some(mut bits) = resting {
+            while bits != 0 {
+                let c = bits.trailing_zeros() as Cell;
+                bits &= bits - 1;
+                if !pl.only_flips || self.flips_any(c, &pl.flipping) {
+                    cells[n] = c;
+                    n += 1;
+                }
             }
-            if pl.only_flips && !self.flips_any(c, &pl.flipping) {
-                continue;
+        } else {
+            for c in 0..self.cells.len() as Cell {
+                if !self.rests(pl.falling, c) {
+                    continue;
+                }
+                if pl.only_flips && !self.flips_any(c, &pl.flipping) {
+                    continue;
+                }
+                cells[n] = c;
+                n += 1;
             }
-            cells[n] = c;
-            n += 1;
         }
         if n == 0 {
             return None;
