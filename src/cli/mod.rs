@@ -2,10 +2,12 @@
 //! 0 ok, 1 invalid description or illegal input, 2 usage or I/O error.
 
 mod bench;
+mod duel;
 mod play;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::IsTerminal;
+use tabula::ai::Player;
 use tabula::engine::{Game, Playout, Position};
 use tabula::rng::Rng;
 use tabula::LoadError;
@@ -105,6 +107,28 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Two computer players play a series of games, alternating sides, on all cores; prints
+    /// wins, draws and losses per player and side, and the Elo difference with a 95% interval.
+    Match {
+        file: String,
+        /// The first player: `random`, `alphabeta[:DEPTH]` or `mcts[:BUDGET]` (a time such as
+        /// `200ms` or `1s`, or iterations such as `5000`).
+        #[arg(long)]
+        first: Player,
+        /// The second player, written the same way.
+        #[arg(long)]
+        second: Player,
+        /// Games to play; the first player takes the first side in even-numbered games.
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=MAX_MATCH_GAMES))]
+        games: u64,
+        #[arg(long)]
+        position: Option<String>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print {"first","second","games","first_wins","draws","first_losses","elo",...}.
+        #[arg(long)]
+        json: bool,
+    },
     /// Play in the terminal: type moves in the game's notation, or `moves`, `undo`, `quit`.
     Play {
         file: String,
@@ -119,12 +143,20 @@ enum Command {
         /// Seed for the random and AI players.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Plies the AI looks ahead (default 3; 1 in games with hypnosis, whose moves are
-        /// costly to check).
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=8))]
+        /// The computer player of `ai` sides: `alphabeta[:DEPTH]`, `mcts[:BUDGET]` (a time
+        /// such as `1s` or `200ms`, or iterations such as `5000`) or `random`. Default:
+        /// alpha-beta where pieces are worth different amounts (depth 3; 1 where legality
+        /// plays every reply), else MCTS for 1 s a move.
+        #[arg(long)]
+        ai: Option<Player>,
+        /// Plies the alpha-beta player looks ahead (sets `--ai alphabeta:DEPTH`).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=8), conflicts_with = "ai")]
         depth: Option<u64>,
     },
 }
+
+/// The most games one `match` plays.
+const MAX_MATCH_GAMES: u64 = 100_000;
 
 /// The deepest perft asked for: deeper counts could not finish, and each ply keeps a position.
 const MAX_PERFT_DEPTH: u64 = 64;
@@ -312,17 +344,40 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
             bench::bench(&g, seconds, games, runs, seed, json);
             Ok(())
         }
+        Command::Match {
+            file,
+            first,
+            second,
+            games,
+            position: p,
+            seed,
+            json,
+        } => {
+            let g = load(&file)?;
+            let pos = position(&g, &p)?;
+            duel::run(&g, pos, [first, second], games as usize, seed, json)
+        }
         Command::Play {
             file,
             white,
             black,
             position: p,
             seed,
+            ai,
             depth,
         } => {
             let g = load(&file)?;
             let pos = position(&g, &p)?;
-            play::run(&g, pos, [white, black], seed, depth.map(|d| d as usize))
+            let ai = match (ai, depth) {
+                (Some(ai), _) => ai,
+                (None, Some(d)) => Player::AlphaBeta(d as usize),
+                (None, None) => match Player::default_for(&g) {
+                    // Legality by play makes every ply costly: look one ply ahead.
+                    Player::AlphaBeta(_) if g.legality_by_play => Player::AlphaBeta(1),
+                    p => p,
+                },
+            };
+            play::run(&g, pos, [white, black], seed, ai)
         }
     }
 }

@@ -10,7 +10,7 @@
 
 use super::{Fail, Side};
 use std::io::{self, BufRead, IsTerminal, Write};
-use tabula::ai::{Searcher, DEFAULT_DEPTH};
+use tabula::ai::Player;
 use tabula::engine::{Game, MatchState, Position};
 use tabula::rng::Rng;
 
@@ -28,19 +28,11 @@ commands:
 ///
 /// # Errors
 /// Exit code 2 when standard input or output fails.
-/// `depth`: how many plies the AI looks ahead; by default [`DEFAULT_DEPTH`], or 1 in games
-/// whose legality is decided by playing every reply (hypnosis), where each ply costs far more.
-pub fn run(
-    g: &Game,
-    pos: Position,
-    sides: [Side; 2],
-    seed: u64,
-    depth: Option<usize>,
-) -> Result<(), Fail> {
+/// `ai`: the computer player for `ai` sides (see [`Player::default_for`]).
+pub fn run(g: &Game, pos: Position, sides: [Side; 2], seed: u64, ai: Player) -> Result<(), Fail> {
     let stdin = io::stdin();
     let echo = !stdin.is_terminal();
-    let depth = depth.unwrap_or(if g.legality_by_play { 1 } else { DEFAULT_DEPTH });
-    let mut session = Session::new(g, pos, sides, seed, depth);
+    let mut session = Session::new(g, pos, sides, seed, ai);
     session
         .play(&mut stdin.lock(), &mut io::stdout().lock(), echo)
         .map_err(|e| Fail(format!("error: {e}"), 2))
@@ -66,11 +58,11 @@ struct Session<'g> {
     /// Each move played so far: the state before it, and its text.
     past: Vec<(MatchState<'g>, String)>,
     rng: Rng,
-    ai: Searcher<'g>,
+    ai: Player,
 }
 
 impl<'g> Session<'g> {
-    fn new(game: &'g Game, pos: Position<'g>, sides: [Side; 2], seed: u64, depth: usize) -> Self {
+    fn new(game: &'g Game, pos: Position<'g>, sides: [Side; 2], seed: u64, ai: Player) -> Self {
         let text = pos.to_text();
         Session {
             game,
@@ -79,7 +71,7 @@ impl<'g> Session<'g> {
             state: MatchState::new(pos),
             past: Vec::new(),
             rng: Rng::new(seed),
-            ai: Searcher::new(game, depth),
+            ai,
         }
     }
 
@@ -249,11 +241,25 @@ impl<'g> Session<'g> {
 
     /// The computer's move, as an index into the legal moves.
     fn ai_index(&mut self) -> usize {
-        let choice = self.ai.search(&self.state.pos, &mut self.rng);
+        // A long search shows that it is thinking, on a terminal only.
+        let spinner = std::io::stdout().is_terminal().then(|| {
+            let s = indicatif::ProgressBar::new_spinner();
+            s.set_message(format!("{} thinking", self.ai));
+            s.enable_steady_tick(std::time::Duration::from_millis(120));
+            s
+        });
+        let choice = self.ai.choose(&self.state.pos, &mut self.rng, &mut |n| {
+            if let Some(s) = &spinner {
+                s.set_message(format!("thinking: {n} playouts"));
+            }
+        });
+        if let Some(s) = spinner {
+            s.finish_and_clear();
+        }
         let pos = &self.state.pos;
         choice
-            .and_then(|c| {
-                let text = pos.move_text(&c.mv);
+            .and_then(|mv| {
+                let text = pos.move_text(&mv);
                 self.state
                     .moves()
                     .iter()

@@ -14,6 +14,11 @@
 //! only when a [`Searcher`] is built. It cannot see repetitions (a position does not know
 //! its history), so it may walk into a repetition draw.
 
+pub mod mcts;
+mod player;
+
+pub use player::{Player, DEFAULT_MCTS_TIME};
+
 use crate::engine::{Game, Move, Outcome, Position};
 use crate::rng::Rng;
 

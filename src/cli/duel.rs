@@ -1,0 +1,231 @@
+//! `tabula match`: two players play a series of games, alternating sides, on all cores.
+
+use super::Fail;
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use tabula::ai::Player;
+use tabula::engine::{Game, MatchState, Outcome, Position};
+use tabula::rng::Rng;
+
+/// A game that runs this long without an end rule deciding it is scored a draw.
+pub const MAX_MATCH_PLIES: usize = 2000;
+
+/// The result of one game: which player (0: the first named, 1: the second) won, if any, and
+/// which side the first player had.
+#[derive(Clone, Debug)]
+struct GameResult {
+    index: usize,
+    first_side: usize,
+    winner: Option<usize>,
+    plies: usize,
+    reason: String,
+}
+
+/// Plays game `index` of a match: the first player takes side `index % 2`.
+fn play_one(start: &Position, players: [Player; 2], seed: u64, index: usize) -> GameResult {
+    let mut rng = Rng::new(seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let first_side = index % 2;
+    let mut state = MatchState::new(start.clone());
+    let mut plies = 0;
+    let outcome = loop {
+        if let Some(o) = state.outcome() {
+            break o.clone();
+        }
+        if plies >= MAX_MATCH_PLIES {
+            break Outcome::Draw {
+                reason: format!("match cap of {MAX_MATCH_PLIES} plies"),
+            };
+        }
+        let side = state.pos.turn();
+        let player = if side == first_side {
+            players[0]
+        } else {
+            players[1]
+        };
+        let chosen = player.choose(&state.pos, &mut rng, &mut |_| {});
+        // The player's move among the match's legal moves (they are the same list).
+        let i = chosen
+            .and_then(|m| state.moves().iter().position(|x| x.same_as(&m)))
+            .unwrap_or_else(|| rng.below(state.moves().len()));
+        state.play_index(i);
+        plies += 1;
+    };
+    let (winner, reason) = match outcome {
+        Outcome::Win { player, reason } => (Some(usize::from(player != first_side)), reason),
+        Outcome::Draw { reason } => (None, reason),
+    };
+    GameResult {
+        index,
+        first_side,
+        winner,
+        plies,
+        reason,
+    }
+}
+
+/// The Elo difference a score (0 to 1) means, as a number or `±inf`.
+fn elo(score: f64) -> f64 {
+    if score <= 0.0 {
+        f64::NEG_INFINITY
+    } else if score >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / score - 1.0).log10()
+    }
+}
+
+fn elo_text(x: f64) -> String {
+    if x.is_infinite() {
+        if x > 0.0 { "+inf" } else { "-inf" }.to_string()
+    } else {
+        // `-0` reads oddly: an even score is `+0`.
+        format!("{:+.0}", if x.abs() < 0.5 { 0.0 } else { x })
+    }
+}
+
+/// Runs the match and prints it.
+pub fn run(
+    g: &Game,
+    start: Position,
+    players: [Player; 2],
+    games: usize,
+    seed: u64,
+    json: bool,
+) -> Result<(), Fail> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(games.max(1));
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(Vec::with_capacity(games));
+    let bar = (!json && std::io::stderr().is_terminal()).then(|| {
+        let b = indicatif::ProgressBar::new(games as u64);
+        b.set_style(
+            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg}")
+                .expect("a valid template"),
+        );
+        b
+    });
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= games {
+                    break;
+                }
+                let r = play_one(&start, players, seed, i);
+                results.lock().expect("no thread panicked").push(r);
+                if let Some(b) = &bar {
+                    b.inc(1);
+                }
+            });
+        }
+    });
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    let mut results = results.into_inner().expect("no thread panicked");
+    results.sort_by_key(|r| r.index);
+
+    // Wins, draws and losses of the first player, overall and per side it played.
+    let mut wdl = [[0usize; 3]; 3];
+    for r in &results {
+        let k = match r.winner {
+            Some(0) => 0,
+            None => 1,
+            Some(_) => 2,
+        };
+        wdl[0][k] += 1;
+        wdl[1 + r.first_side][k] += 1;
+    }
+    let n = results.len().max(1) as f64;
+    let score = (wdl[0][0] as f64 + wdl[0][1] as f64 / 2.0) / n;
+    // A 95% interval from the spread of the per-game scores.
+    let var = results
+        .iter()
+        .map(|r| {
+            let x = match r.winner {
+                Some(0) => 1.0,
+                None => 0.5,
+                Some(_) => 0.0,
+            };
+            (x - score) * (x - score)
+        })
+        .sum::<f64>()
+        / n;
+    let half = 1.96 * (var / n).sqrt();
+    let (lo, hi) = (elo(score - half), elo(score + half));
+    let avg_plies = results.iter().map(|r| r.plies).sum::<usize>() as f64 / n;
+    let names = [players[0].to_string(), players[1].to_string()];
+    if json {
+        let per_game: Vec<serde_json::Value> = results
+            .iter()
+            .map(|r| {
+                serde_json::json!({
+                    "first_plays": g.players[r.first_side].name,
+                    "winner": r.winner.map(|w| names[w].clone()),
+                    "plies": r.plies,
+                    "reason": r.reason,
+                })
+            })
+            .collect();
+        let side = |i: usize| serde_json::json!({"wins": wdl[i][0], "draws": wdl[i][1], "losses": wdl[i][2]});
+        let v = serde_json::json!({
+            "game": g.title,
+            "first": names[0],
+            "second": names[1],
+            "games": results.len(),
+            "first_wins": wdl[0][0],
+            "draws": wdl[0][1],
+            "first_losses": wdl[0][2],
+            "first_score": score,
+            "elo": elo(score).is_finite().then(|| elo(score)),
+            "elo_low": lo.is_finite().then_some(lo),
+            "elo_high": hi.is_finite().then_some(hi),
+            "first_as": {
+                g.players[0].name.clone(): side(1),
+                g.players[1].name.clone(): side(2),
+            },
+            "avg_plies": avg_plies,
+            "results": per_game,
+        });
+        println!("{v}");
+        return Ok(());
+    }
+    println!(
+        "{}: {} vs {}, {} games ({} threads), {avg_plies:.1} plies on average",
+        g.title,
+        names[0],
+        names[1],
+        results.len(),
+        threads
+    );
+    println!(
+        "{}: {} wins, {} draws, {} losses (score {:.1}%)",
+        names[0],
+        wdl[0][0],
+        wdl[0][1],
+        wdl[0][2],
+        score * 100.0
+    );
+    for p in 0..2 {
+        let [w, d, l] = wdl[1 + p];
+        println!(
+            "  as {}: {w} wins, {d} draws, {l} losses",
+            g.players[p].name
+        );
+    }
+    let diff = format!("Elo difference ({} - {})", names[0], names[1]);
+    if score <= 0.0 || score >= 1.0 {
+        let all = if score >= 1.0 { "won" } else { "lost" };
+        println!("{diff}: {} (every game {all})", elo_text(elo(score)));
+    } else {
+        println!(
+            "{diff}: {} (95% interval {} to {})",
+            elo_text(elo(score)),
+            elo_text(lo),
+            elo_text(hi)
+        );
+    }
+    Ok(())
+}

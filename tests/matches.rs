@@ -1,0 +1,129 @@
+//! `tabula match` and the computer players, through the command line.
+
+use std::process::Command;
+
+fn tabula(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("tabula runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let (code, out, err) = tabula(args);
+    assert_eq!(code, 0, "stderr: {err}");
+    serde_json::from_str(&out).expect("one JSON object")
+}
+
+#[test]
+fn mcts_never_loses_tic_tac_toe_to_a_random_player() {
+    let v = json(&[
+        "match",
+        "games/tic-tac-toe.game",
+        "--first",
+        "mcts:2000",
+        "--second",
+        "random",
+        "--games",
+        "40",
+        "--json",
+    ]);
+    assert_eq!(v["games"], 40);
+    assert_eq!(v["first_losses"], 0, "{v}");
+    assert!(v["first_wins"].as_u64().unwrap() >= 30, "{v}");
+    // Sides alternate: 20 games as each.
+    let as_x = &v["first_as"]["x"];
+    let n = |k: &str| as_x[k].as_u64().unwrap();
+    assert_eq!(n("wins") + n("draws") + n("losses"), 20);
+}
+
+#[test]
+fn mcts_beats_random_at_connect_four_and_alpha_beta_beats_random_at_chess() {
+    let v = json(&[
+        "match",
+        "games/connect-four.game",
+        "--first",
+        "mcts:500",
+        "--second",
+        "random",
+        "--games",
+        "10",
+        "--json",
+    ]);
+    assert!(v["first_wins"].as_u64().unwrap() >= 9, "{v}");
+    let v = json(&[
+        "match",
+        "games/chess.game",
+        "--first",
+        "alphabeta:1",
+        "--second",
+        "random",
+        "--games",
+        "4",
+        "--json",
+    ]);
+    assert_eq!(v["first_losses"], 0, "{v}");
+}
+
+#[test]
+fn a_match_with_iteration_budgets_repeats_exactly_for_its_seed() {
+    let args = [
+        "match",
+        "games/breakthrough.game",
+        "--first",
+        "mcts:200",
+        "--second",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "9",
+        "--json",
+    ];
+    assert_eq!(json(&args), json(&args));
+}
+
+#[test]
+fn a_bad_player_is_a_usage_error_that_lists_the_players() {
+    let (code, _, err) = tabula(&[
+        "match",
+        "games/tic-tac-toe.game",
+        "--first",
+        "minimax",
+        "--second",
+        "random",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("players are random, alphabeta[:DEPTH] and mcts"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_text_report_gives_each_side_and_the_elo_difference() {
+    let (code, out, err) = tabula(&[
+        "match",
+        "games/tic-tac-toe.game",
+        "--first",
+        "random",
+        "--second",
+        "random",
+        "--games",
+        "20",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("Tic-tac-toe: random vs random, 20 games"),
+        "{out}"
+    );
+    assert!(out.contains("\n  as x: "), "{out}");
+    assert!(out.contains("\n  as o: "), "{out}");
+    assert!(out.contains("Elo difference (random - random): "), "{out}");
+}
