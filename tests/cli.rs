@@ -204,3 +204,47 @@ fn fen_placeholders_are_accepted_and_bad_fields_name_the_expected_ones() {
         "{err}"
     );
 }
+
+#[test]
+fn moves_given_on_the_command_line_are_played_first() {
+    // Tic-tac-toe after b2 a1: seven empty cells, 7 * 6 sequences of two more placements.
+    let (code, out, err) = tabula(&[
+        "perft",
+        "games/tic-tac-toe.game",
+        "2",
+        "--moves",
+        "b2 a1",
+        "--runs",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["nodes"], 42, "{v}");
+    // From a given position too: after 1. e4 e5 2. Nf3 the position string says so.
+    let (code, out, _) = tabula(&["show", "games/chess.game", "--moves", "e2e4 e7e5 g1f3"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("position: rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n"),
+        "{out}"
+    );
+    // An illegal move is named by its number, with the legal choices.
+    let (code, _, err) = tabula(&["moves", "games/chess.game", "--moves", "e2e4 e7e9"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.starts_with("error: move 2 `e7e9`: `e7e9` is not a legal move; legal moves: a7a5"),
+        "{err}"
+    );
+    // So is a move after the end of the game.
+    let (code, _, err) = tabula(&[
+        "moves",
+        "games/tic-tac-toe.game",
+        "--moves",
+        "a1 b1 a2 b2 a3 c3",
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("move 6 `c3`: the game is over (x wins (win when I have 3 in a row))"),
+        "{err}"
+    );
+}

@@ -110,7 +110,9 @@ pub fn search(
     loop {
         let done = match budget {
             Budget::Iterations(n) => iterations >= n,
-            Budget::Time(t) => iterations > 0 && iterations.is_multiple_of(16) && start.elapsed() >= t,
+            Budget::Time(t) => {
+                iterations > 0 && iterations.is_multiple_of(16) && start.elapsed() >= t
+            }
         };
         if done {
             break;

@@ -38,6 +38,10 @@ enum Command {
         /// A position string (default: the start position).
         #[arg(long)]
         position: Option<String>,
+        /// Moves played first, from the start or from `--position`, in the game's notation
+        /// (`--moves "e2e4 e7e5"`).
+        #[arg(long)]
+        moves: Option<String>,
         /// Also draw each cell's level (games that declare `levels from CELL`).
         #[arg(long)]
         levels: bool,
@@ -47,6 +51,10 @@ enum Command {
         file: String,
         #[arg(long)]
         position: Option<String>,
+        /// Moves played first, from the start or from `--position`, in the game's notation
+        /// (`--moves "e2e4 e7e5"`).
+        #[arg(long)]
+        moves: Option<String>,
         /// Print a JSON array instead of one move per line.
         #[arg(long)]
         json: bool,
@@ -62,6 +70,10 @@ enum Command {
         depth: u64,
         #[arg(long)]
         position: Option<String>,
+        /// Moves played first, from the start or from `--position`, in the game's notation
+        /// (`--moves "e2e4 e7e5"`).
+        #[arg(long)]
+        moves: Option<String>,
         /// Show the count below each legal move.
         #[arg(long)]
         divide: bool,
@@ -123,6 +135,10 @@ enum Command {
         games: u64,
         #[arg(long)]
         position: Option<String>,
+        /// Moves played first, from the start or from `--position`, in the game's notation
+        /// (`--moves "e2e4 e7e5"`).
+        #[arg(long)]
+        moves: Option<String>,
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Print {"first","second","games","first_wins","draws","first_losses","elo",...}.
@@ -140,6 +156,10 @@ enum Command {
         black: Side,
         #[arg(long)]
         position: Option<String>,
+        /// Moves played first, from the start or from `--position`, in the game's notation
+        /// (`--moves "e2e4 e7e5"`).
+        #[arg(long)]
+        moves: Option<String>,
         /// Seed for the random and AI players.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -192,11 +212,34 @@ fn load(path: &str) -> Result<Game, Fail> {
     })
 }
 
-fn position<'g>(game: &'g Game, text: &Option<String>) -> Result<Position<'g>, Fail> {
-    match text {
-        None => Ok(game.start()),
-        Some(t) => Position::from_text(game, t).map_err(|e| Fail(format!("error: {e}"), 1)),
+/// The position `--position` names (the start by default), after the `--moves` played from
+/// it; an illegal move is reported with its number and the legal choices.
+fn position<'g>(
+    game: &'g Game,
+    text: &Option<String>,
+    moves: &Option<String>,
+) -> Result<Position<'g>, Fail> {
+    let mut pos = match text {
+        None => game.start(),
+        Some(t) => Position::from_text(game, t).map_err(|e| Fail(format!("error: {e}"), 1))?,
+    };
+    for (i, m) in moves.iter().flat_map(|m| m.split_whitespace()).enumerate() {
+        if let Some(o) = pos.static_outcome() {
+            return Err(Fail(
+                format!(
+                    "error: move {} `{m}`: the game is over ({})",
+                    i + 1,
+                    o.describe(game)
+                ),
+                1,
+            ));
+        }
+        let mv = pos
+            .parse_move(m)
+            .map_err(|e| Fail(format!("error: move {} `{m}`: {e}", i + 1), 1))?;
+        pos.play_unchecked(&mv);
     }
+    Ok(pos)
 }
 
 /// A closed pipe (`tabula playout ... | head`) ends the program quietly instead of panicking.
@@ -244,10 +287,11 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
         Command::Show {
             file,
             position: p,
+            moves: mv,
             levels,
         } => {
             let g = load(&file)?;
-            let pos = position(&g, &p)?;
+            let pos = position(&g, &p, &mv)?;
             print!("{}", g.summary());
             println!("position: {}", pos.to_text());
             print!("{}", pos.render());
@@ -267,11 +311,12 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
         Command::Moves {
             file,
             position: p,
+            moves: mv,
             json,
             by_piece,
         } => {
             let g = load(&file)?;
-            let pos = position(&g, &p)?;
+            let pos = position(&g, &p, &mv)?;
             if by_piece && pos.static_outcome().is_none() {
                 let groups = pos.legal_moves_by_piece();
                 if json {
@@ -313,12 +358,13 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
             file,
             depth,
             position: p,
+            moves: mv,
             divide,
             json,
             runs,
         } => {
             let g = load(&file)?;
-            let pos = position(&g, &p)?;
+            let pos = position(&g, &p, &mv)?;
             bench::run_perft(&pos, depth as usize, divide, runs, json);
             Ok(())
         }
@@ -350,11 +396,12 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
             second,
             games,
             position: p,
+            moves: mv,
             seed,
             json,
         } => {
             let g = load(&file)?;
-            let pos = position(&g, &p)?;
+            let pos = position(&g, &p, &mv)?;
             duel::run(&g, pos, [first, second], games as usize, seed, json)
         }
         Command::Play {
@@ -362,12 +409,13 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
             white,
             black,
             position: p,
+            moves: mv,
             seed,
             ai,
             depth,
         } => {
             let g = load(&file)?;
-            let pos = position(&g, &p)?;
+            let pos = position(&g, &p, &mv)?;
             let ai = match (ai, depth) {
                 (Some(ai), _) => ai,
                 (None, Some(d)) => Player::AlphaBeta(d as usize),
