@@ -12,7 +12,7 @@ const LAYERS: &[&[&str]] = &[
     &["native"],
     &["check"],
     &["compile"],
-    &["diagnostic", "ai"],
+    &["diagnostic", "ai", "record"],
 ];
 
 fn layer_of(module: &str) -> Option<usize> {

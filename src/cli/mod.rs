@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use std::io::IsTerminal;
 use tabula::ai::Player;
 use tabula::engine::{Game, Playout, Position};
+use tabula::record::{digest, Record};
 use tabula::rng::Rng;
 use tabula::LoadError;
 
@@ -39,7 +40,7 @@ enum Command {
         #[arg(long)]
         position: Option<String>,
         /// Moves played first, from the start or from `--position`, in the game's notation
-        /// (`--moves "e2e4 e7e5"`).
+        /// (`--moves "e2e4 e7e5"`; separated by `;` where moves hold spaces).
         #[arg(long)]
         moves: Option<String>,
         /// Also draw each cell's level (games that declare `levels from CELL`).
@@ -52,7 +53,7 @@ enum Command {
         #[arg(long)]
         position: Option<String>,
         /// Moves played first, from the start or from `--position`, in the game's notation
-        /// (`--moves "e2e4 e7e5"`).
+        /// (`--moves "e2e4 e7e5"`; separated by `;` where moves hold spaces).
         #[arg(long)]
         moves: Option<String>,
         /// Print a JSON array instead of one move per line.
@@ -71,7 +72,7 @@ enum Command {
         #[arg(long)]
         position: Option<String>,
         /// Moves played first, from the start or from `--position`, in the game's notation
-        /// (`--moves "e2e4 e7e5"`).
+        /// (`--moves "e2e4 e7e5"`; separated by `;` where moves hold spaces).
         #[arg(long)]
         moves: Option<String>,
         /// Show the count below each legal move.
@@ -136,12 +137,23 @@ enum Command {
         #[arg(long)]
         position: Option<String>,
         /// Moves played first, from the start or from `--position`, in the game's notation
-        /// (`--moves "e2e4 e7e5"`).
+        /// (`--moves "e2e4 e7e5"`; separated by `;` where moves hold spaces).
         #[arg(long)]
         moves: Option<String>,
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Print {"first","second","games","first_wins","draws","first_losses","elo",...}.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Step through a saved game record (`play --save`): each move and the board after it,
+    /// then the result; every move is checked against the description.
+    Replay {
+        record: String,
+        /// The description to replay on (default: the one the record names).
+        #[arg(long)]
+        game: Option<String>,
+        /// Print [{"move","position"}...] and the result as JSON.
         #[arg(long)]
         json: bool,
     },
@@ -157,7 +169,7 @@ enum Command {
         #[arg(long)]
         position: Option<String>,
         /// Moves played first, from the start or from `--position`, in the game's notation
-        /// (`--moves "e2e4 e7e5"`).
+        /// (`--moves "e2e4 e7e5"`; separated by `;` where moves hold spaces).
         #[arg(long)]
         moves: Option<String>,
         /// Seed for the random and AI players.
@@ -169,6 +181,14 @@ enum Command {
         /// plays every reply), else MCTS for 1 s a move.
         #[arg(long)]
         ai: Option<Player>,
+        /// Save the game to this record file when it ends or you quit (an interactive game is
+        /// saved to `last-game.record` without it).
+        #[arg(long)]
+        save: Option<String>,
+        /// Take up a game from a record file (`--save`): its moves are played first, and
+        /// `undo` can take them back.
+        #[arg(long, conflicts_with_all = ["position", "moves"])]
+        load: Option<String>,
         /// Plies the alpha-beta player looks ahead (sets `--ai alphabeta:DEPTH`).
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..=8), conflicts_with = "ai")]
         depth: Option<u64>,
@@ -212,6 +232,21 @@ fn load(path: &str) -> Result<Game, Fail> {
     })
 }
 
+/// The moves of a `--moves` option: separated by spaces, or by `;` where a move's text holds
+/// spaces (Rascals' `i8-j8 x k8`).
+fn move_list(moves: &Option<String>) -> Vec<String> {
+    match moves {
+        Some(m) if m.contains(';') => m
+            .split(';')
+            .map(str::trim)
+            .filter(|x| !x.is_empty())
+            .map(str::to_string)
+            .collect(),
+        Some(m) => m.split_whitespace().map(str::to_string).collect(),
+        None => Vec::new(),
+    }
+}
+
 /// The position `--position` names (the start by default), after the `--moves` played from
 /// it; an illegal move is reported with its number and the legal choices.
 fn position<'g>(
@@ -223,7 +258,17 @@ fn position<'g>(
         None => game.start(),
         Some(t) => Position::from_text(game, t).map_err(|e| Fail(format!("error: {e}"), 1))?,
     };
-    for (i, m) in moves.iter().flat_map(|m| m.split_whitespace()).enumerate() {
+    // Moves are separated by spaces, or by `;` where a move's text holds spaces (`a-b x c`).
+    let list: Vec<&str> = match moves {
+        Some(m) if m.contains(';') => m
+            .split(';')
+            .map(str::trim)
+            .filter(|x| !x.is_empty())
+            .collect(),
+        Some(m) => m.split_whitespace().collect(),
+        None => Vec::new(),
+    };
+    for (i, m) in list.into_iter().enumerate() {
         if let Some(o) = pos.static_outcome() {
             return Err(Fail(
                 format!(
@@ -404,6 +449,7 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
             let pos = position(&g, &p, &mv)?;
             duel::run(&g, pos, [first, second], games as usize, seed, json)
         }
+        Command::Replay { record, game, json } => replay(&record, game, json),
         Command::Play {
             file,
             white,
@@ -412,10 +458,45 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
             moves: mv,
             seed,
             ai,
+            save,
+            load: resume,
             depth,
         } => {
             let g = load(&file)?;
-            let pos = position(&g, &p, &mv)?;
+            let source = std::fs::read_to_string(&file)
+                .map_err(|e| Fail(format!("error: cannot read {file}: {e}"), 2))?;
+            let names: Vec<String> = g.players.iter().map(|p| p.name.clone()).collect();
+            // The game to take up: a saved record, or the position and moves given.
+            let earlier = match &resume {
+                Some(path) => {
+                    let text = std::fs::read_to_string(path)
+                        .map_err(|e| Fail(format!("error: cannot read {path}: {e}"), 2))?;
+                    let r = Record::parse(&text, &names)
+                        .map_err(|e| Fail(format!("error: {path}: {e}"), 1))?;
+                    if r.description != digest(&source) {
+                        eprintln!(
+                            "warning: {file} has changed since {path} was saved; its moves are \
+                             checked against the rules as they are now"
+                        );
+                    }
+                    r
+                }
+                None => {
+                    let start = position(&g, &p, &None)?;
+                    let mut r = Record::new(&g, &file, &source, &start);
+                    r.moves = move_list(&mv);
+                    r
+                }
+            };
+            let start = Position::from_text(&g, &earlier.start)
+                .map_err(|e| Fail(format!("error: {e}"), 1))?;
+            let mut template = Record::new(&g, &file, &source, &start);
+            template.comments = earlier.comments.clone();
+            let save = save.or_else(|| {
+                std::io::stdin()
+                    .is_terminal()
+                    .then(|| "last-game.record".to_string())
+            });
             let ai = match (ai, depth) {
                 (Some(ai), _) => ai,
                 (None, Some(d)) => Player::AlphaBeta(d as usize),
@@ -425,7 +506,15 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
                     p => p,
                 },
             };
-            play::run(&g, pos, [white, black], seed, ai)
+            play::run(
+                &g,
+                start,
+                [white, black],
+                seed,
+                ai,
+                save.map(|path| (path, template)),
+                Some(&earlier),
+            )
         }
     }
 }
@@ -503,6 +592,64 @@ fn spinner(total_hint: &str) -> Option<indicatif::ProgressBar> {
 
 fn round3(x: f64) -> f64 {
     (x * 1000.0).round() / 1000.0
+}
+
+/// `tabula replay`: reads a record, loads its description and plays it through.
+fn replay(path: &str, game: Option<String>, json: bool) -> Result<(), Fail> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Fail(format!("error: cannot read {path}: {e}"), 2))?;
+    // The game line first, to know the description and so the players' names.
+    let named = text
+        .lines()
+        .find_map(|l| l.strip_prefix("game:").map(|g| g.trim().to_string()))
+        .ok_or_else(|| Fail(format!("error: {path}: the record has no `game` line"), 1))?;
+    let file = game.unwrap_or(named);
+    let g = load(&file)?;
+    let names: Vec<String> = g.players.iter().map(|p| p.name.clone()).collect();
+    let r = Record::parse(&text, &names).map_err(|e| Fail(format!("error: {path}: {e}"), 1))?;
+    if let Ok(source) = std::fs::read_to_string(&file) {
+        if digest(&source) != r.description {
+            eprintln!("warning: {file} has changed since {path} was saved");
+        }
+    }
+    let states = r
+        .replay(&g)
+        .map_err(|e| Fail(format!("error: {path}: {e}"), 1))?;
+    let result = states
+        .last()
+        .and_then(|s| s.outcome())
+        .map_or_else(|| "unfinished".to_string(), |o| o.describe(&g));
+    if json {
+        let steps: Vec<serde_json::Value> = states
+            .iter()
+            .skip(1)
+            .zip(&r.moves)
+            .map(|(s, m)| serde_json::json!({"move": m, "position": s.pos.to_text()}))
+            .collect();
+        let v = serde_json::json!({
+            "game": g.title,
+            "start": r.start,
+            "moves": steps,
+            "result": result,
+        });
+        println!("{v}");
+        return Ok(());
+    }
+    let who: Vec<String> = r
+        .players
+        .iter()
+        .filter(|(_, w)| !w.is_empty())
+        .map(|(n, w)| format!("{n}: {w}"))
+        .collect();
+    println!("{} ({})", g.title, who.join(", "));
+    print!("{}", states[0].pos.render());
+    for (i, (s, m)) in states.iter().skip(1).zip(&r.moves).enumerate() {
+        println!();
+        println!("{}. {m}", i + 1);
+        print!("{}", s.pos.render());
+    }
+    println!("result: {result}");
+    Ok(())
 }
 
 fn playouts(g: &Game, seed: u64, count: u32, json: bool) {

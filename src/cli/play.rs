@@ -12,6 +12,7 @@ use super::{Fail, Side};
 use std::io::{self, BufRead, IsTerminal, Write};
 use tabula::ai::Player;
 use tabula::engine::{Game, MatchState, Position};
+use tabula::record::Record;
 use tabula::rng::Rng;
 
 /// The commands a person may type instead of a move.
@@ -28,11 +29,27 @@ commands:
 ///
 /// # Errors
 /// Exit code 2 when standard input or output fails.
-/// `ai`: the computer player for `ai` sides (see [`Player::default_for`]).
-pub fn run(g: &Game, pos: Position, sides: [Side; 2], seed: u64, ai: Player) -> Result<(), Fail> {
+/// `ai`: the computer player for `ai` sides (see [`Player::default_for`]). `record`: where the
+/// game is saved when it ends or the person quits (the file and a record holding its start
+/// and description), and `resume`: a record whose moves are played first (`--load`).
+pub fn run(
+    g: &Game,
+    pos: Position,
+    sides: [Side; 2],
+    seed: u64,
+    ai: Player,
+    record: Option<(String, Record)>,
+    resume: Option<&Record>,
+) -> Result<(), Fail> {
     let stdin = io::stdin();
     let echo = !stdin.is_terminal();
     let mut session = Session::new(g, pos, sides, seed, ai);
+    if let Some(r) = resume {
+        session
+            .resume(r)
+            .map_err(|e| Fail(format!("error: {e}"), 1))?;
+    }
+    session.save_to = record;
     session
         .play(&mut stdin.lock(), &mut io::stdout().lock(), echo)
         .map_err(|e| Fail(format!("error: {e}"), 2))
@@ -59,6 +76,8 @@ struct Session<'g> {
     past: Vec<(MatchState<'g>, String)>,
     rng: Rng,
     ai: Player,
+    /// Where the game is saved at its end, with the record to fill in.
+    save_to: Option<(String, Record)>,
 }
 
 impl<'g> Session<'g> {
@@ -72,6 +91,29 @@ impl<'g> Session<'g> {
             past: Vec::new(),
             rng: Rng::new(seed),
             ai,
+            save_to: None,
+        }
+    }
+
+    /// Plays a record's moves first, so that `undo` can take them back and repetitions
+    /// count them.
+    fn resume(&mut self, r: &Record) -> Result<(), tabula::record::ReplayError> {
+        let states = r.replay(self.game)?;
+        let start = &states[0].pos;
+        let text = start.to_text();
+        self.from = (text != self.game.start().to_text()).then_some(text);
+        for (before, m) in states.iter().zip(&r.moves) {
+            self.past.push((before.clone(), m.clone()));
+        }
+        self.state = states.last().expect("the start at least").clone();
+        Ok(())
+    }
+
+    /// The name of who plays a side, as records give it.
+    fn side_label(&self, side: Side) -> String {
+        match side {
+            Side::Ai => self.ai.to_string(),
+            s => Self::side_name(s).to_string(),
         }
     }
 
@@ -281,6 +323,18 @@ impl<'g> Session<'g> {
         }
         writeln!(out)?;
         writeln!(out, "position: {}", self.state.pos.to_text())?;
+        if let Some((path, template)) = &self.save_to {
+            let mut r = template.clone();
+            r.moves = self.past.iter().map(|(_, t)| t.clone()).collect();
+            for (p, side) in r.players.iter_mut().zip(self.sides) {
+                p.1 = self.side_label(side);
+            }
+            r.result = self.state.outcome().map(|o| o.describe(self.game));
+            match std::fs::write(path, r.to_text()) {
+                Ok(()) => writeln!(out, "saved to {path}")?,
+                Err(e) => writeln!(out, "could not save to {path}: {e}")?,
+            }
+        }
         out.flush()
     }
 }

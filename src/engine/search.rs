@@ -73,7 +73,7 @@ pub fn perft_divide(pos: &Position, depth: usize) -> Vec<(Move, u64)> {
 
 /// A game in progress: the position, the hashes of earlier positions (for repetition) and the
 /// outcome once it is decided.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct MatchState<'g> {
     pub pos: Position<'g>,
     history: Vec<u64>,
