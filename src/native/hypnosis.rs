@@ -87,16 +87,16 @@ impl BoardRule for Hypnosis {
     }
 
     fn frozen_may_act(&self, pos: &Position, cell: Cell) -> bool {
-        super::revenge::may_take_revenge(pos, self, cell)
+        may_take_revenge(pos, self, cell)
     }
 
     fn keep_frozen_moves(&self, pos: &Position, from: Cell, start: usize, out: &mut Vec<Move>) {
-        super::revenge::retain_revenge(pos, self, from, start, out);
+        retain_revenge(pos, self, from, start, out);
     }
 
     fn frozen_move_ok(&self, before: &Position, after: &Position, from: Cell) -> bool {
         let mover = before.turn();
-        super::revenge::took_revenge(after, self, from, mover, before.count(mover ^ 1, None))
+        took_revenge(after, self, from, mover, before.count(mover ^ 1, None))
     }
 
     /// The moving piece must survive the cascade.
@@ -406,6 +406,64 @@ pub fn cascade(pos: &Position, h: &Hypnosis) -> (CellSet, CellSet) {
                 CellSet::EMPTY
             };
             return (marked, held);
+        }
+    }
+}
+
+// ---------------------------------------------------------------- revenge (B4, B8)
+
+/// Whether the (hypnotized) piece on `cell` may take revenge: it has the hook, or it is a
+/// chameleon holding the role of a piece that has it.
+pub fn may_take_revenge(pos: &Position, h: &Hypnosis, cell: Cell) -> bool {
+    let code = pos.at(cell);
+    if h.revenge[code as usize] {
+        return true;
+    }
+    if !pos.game.borrows_moves[code as usize] {
+        return false;
+    }
+    chameleon::chain(pos, cell)
+        .sources()
+        .iter()
+        .any(|&s| h.revenge[pos.at(s) as usize])
+}
+
+/// Whether `after`, the position after a move from `from` by `mover`'s hypnotized piece, shows
+/// revenge: the opponent, who had `foes` pieces, lost one, and no enemy hypnotizer's line
+/// reaches `from`.
+pub fn took_revenge(after: &Position, h: &Hypnosis, from: Cell, mover: usize, foes: usize) -> bool {
+    after.count(mover ^ 1, None) < foes && !covers(after, h, from, mover)
+}
+
+/// Keeps, of the moves the piece on `from` generated (from index `start`), those that remove
+/// an opponent piece and leave `from` out of every enemy hypnotizer's line.
+pub fn retain_revenge(pos: &Position, h: &Hypnosis, from: Cell, start: usize, out: &mut Vec<Move>) {
+    let g = pos.game;
+    let me = Game::owner(pos.at(from));
+    let before = pos.count(me ^ 1, None);
+    // Copied only if some move gets past the quick test.
+    let mut child: Option<Position> = None;
+    let n = pos.cells().len();
+    let mut cells = [0u8; 256];
+    let mut i = start;
+    while i < out.len() {
+        // A move that takes nothing removes an opponent piece only through the cascade:
+        // without one it is no revenge (tested on the cells alone).
+        if out[i].ncap == 0 && matches!(out[i].kind, MoveKind::Normal | MoveKind::DoubleStep) {
+            cells[..n].copy_from_slice(pos.cells());
+            crate::engine::apply_cells(&mut cells[..n], &out[i]);
+            if !cascade_starts(g, h, &cells[..n]) {
+                out.remove(i);
+                continue;
+            }
+        }
+        let child = child.get_or_insert_with(|| pos.clone());
+        child.clone_from(pos);
+        child.play_unchecked(&out[i]);
+        if took_revenge(child, h, from, me, before) {
+            i += 1;
+        } else {
+            out.remove(i);
         }
     }
 }

@@ -10,11 +10,13 @@ use pest::Parser;
 use pest_derive::Parser;
 
 mod build;
+mod common;
 mod describe;
 mod errors;
 mod rules;
 
-use build::{build_game, span};
+use build::build_game;
+use common::span;
 use errors::translate;
 
 #[derive(Parser)]

@@ -1,6 +1,6 @@
 //! Building a piece's movement rules from the parse tree.
 
-use super::build::*;
+use super::common::*;
 use super::*;
 
 pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
