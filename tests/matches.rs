@@ -1,18 +1,9 @@
 //! `tabula match` and the computer players, through the command line.
 
-use std::process::Command;
+mod common;
 
 fn tabula(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("tabula runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::run_tabula(args, "")
 }
 
 fn json(args: &[&str]) -> serde_json::Value {
