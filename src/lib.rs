@@ -21,7 +21,7 @@
 //! 5. [`native`] — one file per hook, one registry entry each;
 //! 6. [`check`];
 //! 7. [`compile`];
-//! 8. [`diagnostic`], [`ai`], [`record`].
+//! 8. [`diagnostic`], [`ai`], [`record`], [`pgn`].
 //!
 //! The command-line tool (`src/main.rs`, `src/cli/`) sits on top.
 
@@ -34,6 +34,7 @@ pub mod engine;
 pub mod geometry;
 pub mod model;
 pub mod native;
+pub mod pgn;
 pub mod record;
 pub mod rng;
 pub mod syntax;

@@ -12,7 +12,7 @@ const LAYERS: &[&[&str]] = &[
     &["native"],
     &["check"],
     &["compile"],
-    &["diagnostic", "ai", "record"],
+    &["diagnostic", "ai", "record", "pgn"],
 ];
 
 fn layer_of(module: &str) -> Option<usize> {

@@ -150,7 +150,8 @@ enum Command {
     /// then the result; every move is checked against the description.
     Replay {
         record: String,
-        /// The description to replay on (default: the one the record names).
+        /// The description to replay on (default: the one the record names; needed for a
+        /// PGN file, `.pgn`).
         #[arg(long)]
         game: Option<String>,
         /// Print [{"move","position"}...] and the result as JSON.
@@ -181,12 +182,12 @@ enum Command {
         /// plays every reply), else MCTS for 1 s a move.
         #[arg(long)]
         ai: Option<Player>,
-        /// Save the game to this record file when it ends or you quit (an interactive game is
-        /// saved to `last-game.record` without it).
+        /// Save the game to this record file when it ends or you quit (PGN if it ends in
+        /// `.pgn`; an interactive game is saved to `last-game.record` without it).
         #[arg(long)]
         save: Option<String>,
-        /// Take up a game from a record file (`--save`): its moves are played first, and
-        /// `undo` can take them back.
+        /// Take up a game from a record file (`--save`) or a PGN file (`.pgn`): its moves are
+        /// played first, and `undo` can take them back.
         #[arg(long, conflicts_with_all = ["position", "moves"])]
         load: Option<String>,
         /// Plies the alpha-beta player looks ahead (sets `--ai alphabeta:DEPTH`).
@@ -471,8 +472,13 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
                 Some(path) => {
                     let text = std::fs::read_to_string(path)
                         .map_err(|e| Fail(format!("error: cannot read {path}: {e}"), 2))?;
-                    let r = Record::parse(&text, &names)
-                        .map_err(|e| Fail(format!("error: {path}: {e}"), 1))?;
+                    let r = if path.ends_with(".pgn") {
+                        record_from_pgn(&g, &file, &source, &text)
+                            .map_err(|e| Fail(format!("error: {path}: {e}"), 1))?
+                    } else {
+                        Record::parse(&text, &names)
+                            .map_err(|e| Fail(format!("error: {path}: {e}"), 1))?
+                    };
                     if r.description != digest(&source) {
                         eprintln!(
                             "warning: {file} has changed since {path} was saved; its moves are \
@@ -594,10 +600,46 @@ fn round3(x: f64) -> f64 {
     (x * 1000.0).round() / 1000.0
 }
 
-/// `tabula replay`: reads a record, loads its description and plays it through.
+/// A PGN game as a record of `game` (read from `file` with text `source`), its moves in the
+/// game's own notation.
+fn record_from_pgn(g: &Game, file: &str, source: &str, text: &str) -> Result<Record, String> {
+    let p = tabula::pgn::read(g, text)?;
+    let mut r = Record::new(g, file, source, &p.states[0].pos);
+    r.moves = p
+        .states
+        .iter()
+        .zip(&p.moves)
+        .map(|(s, m)| s.pos.move_text(m))
+        .collect();
+    for (i, side) in ["White", "Black"].into_iter().enumerate() {
+        if let (Some(player), Some((_, v))) =
+            (r.players.get_mut(i), p.tags.iter().find(|(k, _)| k == side))
+        {
+            player.1 = v.clone();
+        }
+    }
+    Ok(r)
+}
+
+/// `tabula replay`: reads a record (or a PGN game, with `--game`), loads its description and
+/// plays it through.
 fn replay(path: &str, game: Option<String>, json: bool) -> Result<(), Fail> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Fail(format!("error: cannot read {path}: {e}"), 2))?;
+    if path.ends_with(".pgn") {
+        let file = game.ok_or_else(|| {
+            Fail(
+                format!("error: {path} is PGN, which names no description: add `--game FILE`"),
+                2,
+            )
+        })?;
+        let g = load(&file)?;
+        let source = std::fs::read_to_string(&file)
+            .map_err(|e| Fail(format!("error: cannot read {file}: {e}"), 2))?;
+        let r = record_from_pgn(&g, &file, &source, &text)
+            .map_err(|e| Fail(format!("error: {path}: {e}"), 1))?;
+        return show_replay(&g, path, &r, json);
+    }
     // The game line first, to know the description and so the players' names.
     let named = text
         .lines()
@@ -612,13 +654,18 @@ fn replay(path: &str, game: Option<String>, json: bool) -> Result<(), Fail> {
             eprintln!("warning: {file} has changed since {path} was saved");
         }
     }
+    show_replay(&g, path, &r, json)
+}
+
+/// Prints a record played through: each move and the board after it, then the result.
+fn show_replay(g: &Game, path: &str, r: &Record, json: bool) -> Result<(), Fail> {
     let states = r
-        .replay(&g)
+        .replay(g)
         .map_err(|e| Fail(format!("error: {path}: {e}"), 1))?;
     let result = states
         .last()
         .and_then(|s| s.outcome())
-        .map_or_else(|| "unfinished".to_string(), |o| o.describe(&g));
+        .map_or_else(|| "unfinished".to_string(), |o| o.describe(g));
     if json {
         let steps: Vec<serde_json::Value> = states
             .iter()

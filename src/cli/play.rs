@@ -109,6 +109,21 @@ impl<'g> Session<'g> {
         Ok(())
     }
 
+    /// The game as PGN (for a save file ending in `.pgn`).
+    fn pgn(&self, r: &Record) -> String {
+        let start = self
+            .past
+            .first()
+            .map_or_else(|| self.state.pos.clone(), |(s, _)| s.pos.clone());
+        let moves: Vec<tabula::engine::Move> = self
+            .past
+            .iter()
+            .filter_map(|(s, t)| s.pos.parse_move(t).ok())
+            .collect();
+        let players = [r.players[0].1.as_str(), r.players[1].1.as_str()];
+        tabula::pgn::write(self.game, &start, &moves, players, self.state.outcome())
+    }
+
     /// The name of who plays a side, as records give it.
     fn side_label(&self, side: Side) -> String {
         match side {
@@ -330,7 +345,12 @@ impl<'g> Session<'g> {
                 p.1 = self.side_label(side);
             }
             r.result = self.state.outcome().map(|o| o.describe(self.game));
-            match std::fs::write(path, r.to_text()) {
+            let text = if path.ends_with(".pgn") {
+                self.pgn(&r)
+            } else {
+                r.to_text()
+            };
+            match std::fs::write(path, text) {
                 Ok(()) => writeln!(out, "saved to {path}")?,
                 Err(e) => writeln!(out, "could not save to {path}: {e}")?,
             }

@@ -1,0 +1,275 @@
+//! PGN, the record format of the chess family: standard algebraic notation (SAN) for the moves
+//! of games written with coordinate notation (`e2e4`), and whole games as PGN text.
+//!
+//! SAN is made from the description, not from a table of chess pieces: a piece that promotes
+//! is a pawn (no letter; a capture names its file), every other piece is its letter; a move is
+//! told apart from the same piece's other moves to that cell by its file, its rank or both;
+//! castling is `O-O` toward the king's nearer side and `O-O-O` the other way; `+` marks check
+//! and `#` mate. Reading a SAN move compares it with the SAN of every legal move, so anything
+//! this module writes reads back, and ordinary PGN from other programs reads too (annotations
+//! such as `!?` and a missing `+` are forgiven).
+
+use crate::engine::{Game, MatchState, Move, MoveKind, Outcome, Position};
+use crate::geometry::NONE;
+
+/// The move `m` (legal at `pos`) in standard algebraic notation.
+pub fn san(pos: &Position, m: &Move) -> String {
+    let g = pos.game;
+    let name = |c: u8| g.board.names[c as usize].as_str();
+    let mut s = if m.extra_from != NONE && m.extra_to != NONE && m.kind == MoveKind::Normal {
+        // Castling: the partner lands between; the longer way is queen side.
+        let long = (i32::from(m.extra_from) - i32::from(m.from)).abs()
+            > (i32::from(m.to) - i32::from(m.from)).abs() + 1;
+        if long { "O-O-O" } else { "O-O" }.to_string()
+    } else {
+        let mover = pos.at(m.from);
+        let pawn = g.promotion[mover as usize].is_some();
+        let capture = m.ncap > 0;
+        let mut s = String::new();
+        if pawn {
+            if capture {
+                s.push_str(&name(m.from)[..1]);
+            }
+        } else {
+            s.push(g.kinds[Game::kind_of(mover)].letter);
+            // Other pieces of the same code that can reach the same cell.
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            let rivals: Vec<&Move> = moves
+                .iter()
+                .filter(|o| o.to == m.to && o.from != m.from && pos.at(o.from) == mover)
+                .collect();
+            if !rivals.is_empty() {
+                let (file, rank) = split(name(m.from));
+                let same_file = rivals.iter().any(|o| split(name(o.from)).0 == file);
+                let same_rank = rivals.iter().any(|o| split(name(o.from)).1 == rank);
+                if !same_file {
+                    s.push_str(file);
+                } else if !same_rank {
+                    s.push_str(rank);
+                } else {
+                    s.push_str(name(m.from));
+                }
+            }
+        }
+        if capture {
+            s.push('x');
+        }
+        s.push_str(name(m.to));
+        if m.promote != 0 && pawn {
+            s.push('=');
+            s.push(g.kinds[Game::kind_of(m.promote)].letter);
+        }
+        s
+    };
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    if after.in_check() {
+        let mut replies = Vec::new();
+        after.legal_moves(&mut replies);
+        s.push(if replies.is_empty() { '#' } else { '+' });
+    }
+    s
+}
+
+/// A cell name's file letters and rank digits (`e4` → `e`, `4`).
+fn split(cell: &str) -> (&str, &str) {
+    let i = cell
+        .find(|c: char| c.is_ascii_digit())
+        .unwrap_or(cell.len());
+    cell.split_at(i)
+}
+
+/// The legal move at `pos` whose SAN is `text` (check marks and annotations aside).
+///
+/// # Errors
+/// The text is no legal move here.
+pub fn parse_san(pos: &Position, text: &str) -> Result<Move, String> {
+    let bare = |t: &str| {
+        t.trim_end_matches(['+', '#', '!', '?'])
+            .replace("0-0-0", "O-O-O")
+            .replace("0-0", "O-O")
+    };
+    let want = bare(text);
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves
+        .iter()
+        .find(|m| bare(&san(pos, m)) == want)
+        .copied()
+        .ok_or_else(|| {
+            let legal: Vec<String> = moves.iter().map(|m| san(pos, m)).collect();
+            format!(
+                "`{text}` is not a legal move; legal moves: {}",
+                legal.join(" ")
+            )
+        })
+}
+
+/// The PGN result token of an outcome (`*` while unfinished).
+pub fn result_token(outcome: Option<&Outcome>) -> &'static str {
+    match outcome {
+        Some(Outcome::Win { player: 0, .. }) => "1-0",
+        Some(Outcome::Win { .. }) => "0-1",
+        Some(Outcome::Draw { .. }) => "1/2-1/2",
+        None => "*",
+    }
+}
+
+/// A game as PGN: the seven standard tags (unknowns as `?`), a `FEN` tag when it does not
+/// start from the start position, and the moves in SAN, numbered, with the result.
+pub fn write(
+    game: &Game,
+    start: &Position,
+    moves: &[Move],
+    players: [&str; 2],
+    outcome: Option<&Outcome>,
+) -> String {
+    let result = result_token(outcome);
+    let mut s = String::new();
+    for (tag, value) in [
+        ("Event", game.title.as_str()),
+        ("Site", "?"),
+        ("Date", "????.??.??"),
+        ("Round", "?"),
+        ("White", players[0]),
+        ("Black", players[1]),
+        ("Result", result),
+    ] {
+        s.push_str(&format!("[{tag} \"{value}\"]\n"));
+    }
+    let start_text = start.to_text();
+    if start_text != game.start().to_text() {
+        s.push_str(&format!("[SetUp \"1\"]\n[FEN \"{start_text}\"]\n"));
+    }
+    s.push('\n');
+    let mut pos = start.clone();
+    let mut line = String::new();
+    let mut words = Vec::new();
+    for (i, m) in moves.iter().enumerate() {
+        let number = (pos.ply() / 2 + 1) as usize;
+        if pos.turn() == 0 {
+            words.push(format!("{number}."));
+        } else if i == 0 {
+            words.push(format!("{number}..."));
+        }
+        words.push(san(&pos, m));
+        pos.play_unchecked(m);
+    }
+    words.push(result.to_string());
+    // Lines of at most 79 characters, as PGN's export format asks.
+    for w in words {
+        if !line.is_empty() && line.len() + 1 + w.len() > 79 {
+            s.push_str(&line);
+            s.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&w);
+    }
+    s.push_str(&line);
+    s.push('\n');
+    s
+}
+
+/// A game read from PGN: its tags and the match state before each move and at the end.
+pub struct PgnGame<'g> {
+    pub tags: Vec<(String, String)>,
+    pub moves: Vec<Move>,
+    pub states: Vec<MatchState<'g>>,
+    /// The result token the PGN gives (`1-0`, `0-1`, `1/2-1/2`, `*`).
+    pub result: String,
+}
+
+/// Reads the first game of a PGN text: tags, then moves in SAN; comments (`{...}`, `;` to the
+/// end of the line), variations (`(...)`), move numbers and `$n` annotations are skipped.
+///
+/// # Errors
+/// A tag or FEN that cannot be read, or the first move that is not legal, by its number.
+pub fn read<'g>(game: &'g Game, text: &str) -> Result<PgnGame<'g>, String> {
+    let mut tags = Vec::new();
+    let mut body = String::new();
+    for line in text.lines() {
+        let t = line.trim();
+        if t.starts_with('[') && body.trim().is_empty() {
+            let inner = t.trim_start_matches('[').trim_end_matches(']');
+            let (key, value) = inner
+                .split_once(' ')
+                .ok_or_else(|| format!("bad tag `{t}`"))?;
+            tags.push((key.to_string(), value.trim().trim_matches('"').to_string()));
+        } else if !t.starts_with('%') {
+            body.push_str(line);
+            body.push('\n');
+        }
+    }
+    let fen = tags
+        .iter()
+        .find(|(k, _)| k == "FEN")
+        .map(|(_, v)| v.clone());
+    let start = match &fen {
+        Some(f) => Position::from_text(game, f).map_err(|e| format!("FEN tag: {e}"))?,
+        None => game.start(),
+    };
+    // Tokens outside comments and variations.
+    let mut tokens = Vec::new();
+    let (mut depth, mut in_brace, mut in_line_comment) = (0, false, false);
+    let mut word = String::new();
+    for ch in body.chars() {
+        if in_line_comment {
+            in_line_comment = ch != '\n';
+            continue;
+        }
+        if in_brace {
+            in_brace = ch != '}';
+            continue;
+        }
+        match ch {
+            '{' => in_brace = true,
+            ';' => in_line_comment = true,
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            c if c.is_whitespace() && !word.is_empty() => {
+                tokens.push(std::mem::take(&mut word));
+            }
+            c if c.is_whitespace() => {}
+            c if depth == 0 => word.push(c),
+            _ => {}
+        }
+    }
+    if !word.is_empty() {
+        tokens.push(word);
+    }
+    let mut state = MatchState::new(start);
+    let mut states = vec![state.clone()];
+    let mut moves = Vec::new();
+    let mut result = "*".to_string();
+    for t in tokens {
+        if ["1-0", "0-1", "1/2-1/2", "*"].contains(&t.as_str()) {
+            result = t;
+            break;
+        }
+        // Move numbers (`12.`, `12...`, or glued to the move: `12.e4`) and `$n` annotations.
+        let t = t.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+        if t.is_empty() || t.starts_with('$') {
+            continue;
+        }
+        let number = moves.len() + 1;
+        let m = parse_san(&state.pos, t).map_err(|e| format!("move {number}: {e}"))?;
+        let i = state
+            .moves()
+            .iter()
+            .position(|x| x.same_as(&m))
+            .ok_or_else(|| format!("move {number}: `{t}` is not legal here"))?;
+        state.play_index(i);
+        moves.push(m);
+        states.push(state.clone());
+    }
+    Ok(PgnGame {
+        tags,
+        moves,
+        states,
+        result,
+    })
+}

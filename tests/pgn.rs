@@ -1,0 +1,139 @@
+//! PGN: standard algebraic notation written and read, whole games exported and imported.
+
+mod common;
+
+use tabula::engine::{MatchState, Position};
+use tabula::pgn;
+use tabula::rng::Rng;
+
+#[test]
+fn a_game_written_by_hand_is_read_to_its_mate() {
+    // Morphy's Opera game, as a PGN from elsewhere: tags, a comment, a variation, a NAG,
+    // annotations and a move number glued to its move are all read past.
+    let g = common::game("games/chess.game");
+    let text = std::fs::read_to_string(common::root("tests/pgn/opera-game.pgn")).unwrap();
+    let game = pgn::read(&g, &text).unwrap();
+    assert_eq!(game.moves.len(), 33);
+    assert_eq!(game.result, "1-0");
+    let end = game.states.last().unwrap();
+    assert_eq!(
+        end.outcome().map(|o| o.describe(&g)).as_deref(),
+        Some("white wins (lose when I have no legal move and I am in check)")
+    );
+    assert_eq!(
+        end.pos.to_text(),
+        "1n1Rkb1r/p4ppp/4q3/4p1B1/4P3/8/PPP2PPP/2K5 b k - 1 17"
+    );
+    let tag = |k: &str| {
+        game.tags
+            .iter()
+            .find(|(t, _)| t == k)
+            .map(|(_, v)| v.as_str())
+    };
+    assert_eq!(tag("White"), Some("Paul Morphy"));
+}
+
+#[test]
+fn san_tells_pieces_apart_and_marks_castling_checks_and_promotions() {
+    let g = common::game("games/chess.game");
+    let san_of = |fen: &str, coord: &str| {
+        let pos = Position::from_text(&g, fen).unwrap();
+        let m = pos.parse_move(coord).unwrap();
+        pgn::san(&pos, &m)
+    };
+    // Two knights reach d2: the file tells them apart; two rooks on a file: the rank.
+    let fen = "4k3/8/8/R7/8/8/8/RN2KN2 w - - 0 1";
+    assert_eq!(san_of(fen, "b1d2"), "Nbd2");
+    assert_eq!(san_of(fen, "f1d2"), "Nfd2");
+    assert_eq!(san_of(fen, "a1a3"), "R1a3");
+    assert_eq!(san_of(fen, "a5a3"), "R5a3");
+    // Castling both ways, a pawn capture, a promotion with check.
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    assert_eq!(san_of(fen, "e1g1"), "O-O");
+    assert_eq!(san_of(fen, "e1c1"), "O-O-O");
+    assert_eq!(san_of("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5"), "exd5");
+    assert_eq!(san_of("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8q"), "b8=Q+");
+}
+
+#[test]
+fn a_random_game_written_as_pgn_reads_back_move_for_move() {
+    let g = common::game("games/chess.game");
+    for seed in 1..=3 {
+        let mut state = MatchState::new(g.start());
+        let mut rng = Rng::new(seed);
+        let mut moves = Vec::new();
+        let mut positions = vec![state.pos.to_text()];
+        while state.outcome().is_none() && moves.len() < 300 {
+            let i = rng.below(state.moves().len());
+            moves.push(state.moves()[i]);
+            state.play_index(i);
+            positions.push(state.pos.to_text());
+        }
+        let text = pgn::write(&g, &g.start(), &moves, ["A", "B"], state.outcome());
+        assert!(text.lines().all(|l| l.len() <= 79), "{text}");
+        let back = pgn::read(&g, &text).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+        let read: Vec<String> = back.states.iter().map(|s| s.pos.to_text()).collect();
+        assert_eq!(read, positions, "seed {seed}");
+        assert_eq!(back.result, pgn::result_token(state.outcome()));
+    }
+}
+
+#[test]
+fn an_illegal_move_in_a_pgn_is_named_by_its_number() {
+    let g = common::game("games/chess.game");
+    let e = pgn::read(&g, "1. e4 e5 2. Ke3 *").err().unwrap();
+    assert!(
+        e.starts_with("move 3: `Ke3` is not a legal move; legal moves: "),
+        "{e}"
+    );
+}
+
+#[test]
+fn play_saves_pgn_and_replay_and_load_read_it() {
+    let dir = std::env::temp_dir().join(format!("tabula-pgn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.pgn");
+    let file = file.to_str().unwrap();
+    let args = [
+        "play",
+        "games/chess.game",
+        "--white",
+        "human",
+        "--black",
+        "human",
+        "--save",
+        file,
+    ];
+    let (code, out, err) = common::run_tabula(&args, "e2e4\ne7e5\ng1f3\nquit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with(&format!("saved to {file}\n")), "{out}");
+    let text = std::fs::read_to_string(file).unwrap();
+    assert!(text.ends_with("\n\n1. e4 e5 2. Nf3 *\n"), "{text}");
+    // Replayed with the description named.
+    let (code, out, err) = common::run_tabula(
+        &["replay", file, "--game", "games/chess.game", "--json"],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["moves"][2]["move"], "g1f3");
+    // Without it, the command says what is missing.
+    let (code, _, err) = common::run_tabula(&["replay", file], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("add `--game FILE`"), "{err}");
+    // Taken up again from the PGN.
+    let load = [
+        "play",
+        "games/chess.game",
+        "--white",
+        "human",
+        "--black",
+        "human",
+        "--load",
+        file,
+    ];
+    let (code, out, err) = common::run_tabula(&load, "quit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("moves (3): e2e4 e7e5 g1f3\n"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
