@@ -153,11 +153,35 @@ fn a_finished_game_prints_its_outcome_and_record() {
     let (code, out, _) = play("games/chess.game", &args, "");
     assert_eq!(code, 0);
     assert!(out.contains("white (ai) plays a1a8\n"), "{out}");
+    // The person may still take moves back; the end of the input leaves.
     assert!(out.ends_with(&format!(
         "last move: white a1a8\n\
          game over: white wins (lose when I have no legal move and I am in check)\n\
+         game over (undo or quit)> \n\
          from: {fen}\nmoves (1): a1a8\nposition: R5k1/1p3ppp/8/8/8/8/1q6/3N2K1 b - - 1 1\n"
     )));
+}
+
+#[test]
+fn after_the_end_a_person_can_take_moves_back_and_play_on() {
+    let args = ["--white", "human", "--black", "human"];
+    let input = "a1\nb1\na2\nb2\na3\nmoves\nundo\nc3\nquit\n";
+    let (code, out, err) = play("games/tic-tac-toe.game", &args, input);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            "game over: x wins (win when I have 3 in a row)\n\
+             game over (undo or quit)> moves\n\
+             the game is over: `undo` takes moves back, `quit` leaves\n\
+             game over (undo or quit)> undo\n\
+             took back 1 move: a3\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("moves (5): a1 b1 a2 b2 c3\nposition: 2X/Xx1/Xx1 o 5 3\n"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -2,8 +2,10 @@
 //! uniformly random player and the built-in AI ([`tabula::ai`]).
 //!
 //! The board is drawn before every turn with the last move and the player to move. A person
-//! types a move in the game's notation or one of the commands in [`HELP`]. Quitting, or the end
-//! of the input, prints the moves played so far and the position string, so no game is lost.
+//! types a move in the game's notation or one of the commands in [`HELP`]. After the end of
+//! the game a person may still `undo`. Quitting, or the end of the input, prints the moves
+//! played so far and the position string (and saves the record, with `--save`), so no game is
+//! lost.
 //! Everything printed depends only on the description, the options, the seed and the input:
 //! when the input is not a terminal it is echoed after the prompt, so a transcript reads like
 //! a session.
@@ -161,7 +163,11 @@ impl<'g> Session<'g> {
             draw = true;
             if let Some(o) = self.state.outcome() {
                 writeln!(out, "game over: {}", o.describe(g))?;
-                return self.record(out);
+                // A person may still take moves back, or look, before leaving.
+                if !self.sides.contains(&Side::Human) || !self.after_the_end(input, out, echo)? {
+                    return self.record(out);
+                }
+                continue;
             }
             let turn = self.state.pos.turn();
             let side = self.sides[turn];
@@ -226,6 +232,51 @@ impl<'g> Session<'g> {
             writeln!(out, "last move: {} {text}", self.player(before.pos.turn()))?;
         }
         out.flush()
+    }
+
+    /// After the end of a game with a person in it: `undo` goes back into the game (returns
+    /// `true`), `help` answers, and `quit` or the end of the input leave (`false`).
+    fn after_the_end(
+        &mut self,
+        input: &mut dyn BufRead,
+        out: &mut dyn Write,
+        echo: bool,
+    ) -> io::Result<bool> {
+        loop {
+            write!(out, "game over (undo or quit)> ")?;
+            out.flush()?;
+            let line = match read_line(input)? {
+                None => {
+                    writeln!(out)?;
+                    return Ok(false);
+                }
+                Some(Line::Bad(why)) => {
+                    if echo {
+                        writeln!(out)?;
+                    }
+                    writeln!(out, "not a command: {why}")?;
+                    continue;
+                }
+                Some(Line::Text(t)) => t,
+            };
+            if echo {
+                writeln!(out, "{}", line.trim_end())?;
+            }
+            match line.trim().to_ascii_lowercase().as_str() {
+                "" => {}
+                "quit" => return Ok(false),
+                "undo" => {
+                    if let Step::Redraw = self.undo(out)? {
+                        return Ok(true);
+                    }
+                }
+                "help" => writeln!(out, "{HELP}")?,
+                _ => writeln!(
+                    out,
+                    "the game is over: `undo` takes moves back, `quit` leaves"
+                )?,
+            }
+        }
     }
 
     /// Reads one line from a person: a command, or a move (the index of it in the legal moves).
