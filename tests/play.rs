@@ -385,3 +385,21 @@ fn the_ai_search_stays_within_its_node_budget_in_every_game() {
         );
     }
 }
+
+#[test]
+fn the_players_own_names_choose_the_sides() {
+    let (code, out, err) = play(
+        "games/connect-four.game",
+        &["--red", "random", "--yellow=random", "--seed", "2"],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("Connect Four: red (random) vs yellow (random)\n"),
+        "{out}"
+    );
+    // A name the game does not have is still an unknown option.
+    let (code, _, err) = play("games/connect-four.game", &["--green", "ai"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("--green"), "{err}");
+}

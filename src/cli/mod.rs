@@ -161,10 +161,11 @@ enum Command {
     /// Play in the terminal: type moves in the game's notation, or `moves`, `undo`, `quit`.
     Play {
         file: String,
-        /// Who plays the first player's side.
+        /// Who plays the first player's side (also `--NAME` with the game's own name for
+        /// that player: `--red`, `--x`).
         #[arg(long, value_enum, default_value_t = Side::Human)]
         white: Side,
-        /// Who plays the second player's side.
+        /// Who plays the second player's side (also `--NAME`: `--yellow`, `--o`).
         #[arg(long, value_enum, default_value_t = Side::Ai)]
         black: Side,
         #[arg(long)]
@@ -305,9 +306,48 @@ fn quiet_broken_pipe() {
     }));
 }
 
+/// `tabula play FILE --red human --yellow ai`: the players' own names stand for `--white`
+/// (the first player) and `--black` (the second). The description is read to learn them;
+/// anything else is left for the argument parser to judge.
+fn side_options_by_name(mut args: Vec<String>) -> Vec<String> {
+    if args.get(1).map(String::as_str) != Some("play") {
+        return args;
+    }
+    let Some(file) = args.iter().skip(2).find(|a| !a.starts_with('-')) else {
+        return args;
+    };
+    let Ok(g) = tabula::load_file(file) else {
+        return args;
+    };
+    const OWN: [&str; 10] = [
+        "white", "black", "position", "moves", "seed", "ai", "save", "load", "depth", "help",
+    ];
+    for a in args.iter_mut().skip(2) {
+        let Some(name) = a.strip_prefix("--") else {
+            continue;
+        };
+        let (name, value) = match name.split_once('=') {
+            Some((n, v)) => (n.to_string(), Some(v.to_string())),
+            None => (name.to_string(), None),
+        };
+        if OWN.contains(&name.as_str()) {
+            continue;
+        }
+        if let Some(p) = g.players.iter().position(|pl| pl.name == name) {
+            let side = if p == 0 { "--white" } else { "--black" };
+            *a = match value {
+                Some(v) => format!("{side}={v}"),
+                None => side.to_string(),
+            };
+        }
+    }
+    args
+}
+
 pub fn run() -> i32 {
     quiet_broken_pipe();
-    let cli = match Cli::try_parse() {
+    let args = side_options_by_name(std::env::args().collect());
+    let cli = match Cli::try_parse_from(args) {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };
