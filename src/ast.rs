@@ -163,6 +163,8 @@ pub enum RuleDecl {
         falling: Option<Name>,
         flipping: Option<Vec<Name>>,
         only_flips: Option<Span>,
+        /// `then rotate a W x H block either way`: the block size, and where it is written.
+        rotating: Option<(Number, Number, Span)>,
         span: Span,
     },
     Step {
@@ -339,8 +341,10 @@ pub enum EndCondDecl {
     },
     /// `nobody has PIECES` (`None`: no pieces at all).
     NobodyHas(Option<Name>),
-    /// `I have [exactly] N [or more] in a row [along DIRS]`.
+    /// `I have [exactly] N [or more] in a row [along DIRS]`; `both players have ...` with
+    /// `both`.
     InARow {
+        both: bool,
         exactly: bool,
         length: Number,
         dirs: Option<Vec<Name>>,

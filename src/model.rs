@@ -151,6 +151,8 @@ pub enum RuleModel {
         flipping: Option<Vec<u8>>,
         /// Only cells where it flips something.
         only_flips: bool,
+        /// Then one of the board's B x B blocks turns a quarter, either way (Pentago).
+        rotating: Option<u8>,
     },
     Step {
         dirs: Vec<u8>,
@@ -270,6 +272,8 @@ pub enum EndCond {
     /// A player has `length` pieces (exactly, or at least) in a line along one of `axes`
     /// (one direction of each opposite pair).
     InARow {
+        /// Both players at once (`both players have N in a row`).
+        both: bool,
         length: u8,
         exactly: bool,
         axes: Vec<u8>,

@@ -124,6 +124,7 @@ impl Checker {
                 EndCond::PassLimit(n.value)
             }
             EndCondDecl::InARow {
+                both,
                 exactly,
                 length,
                 dirs,
@@ -151,6 +152,7 @@ impl Checker {
                     }
                 }
                 EndCond::InARow {
+                    both: *both,
                     length: length.value as u8,
                     exactly: *exactly,
                     axes,

@@ -209,8 +209,13 @@ impl Checker {
                 falling,
                 flipping,
                 only_flips,
+                rotating,
                 ..
             } => {
+                let rotating = match rotating {
+                    Some((w, h, sp)) => Some(self.rotation_block(scope, w, h, *sp, report)?),
+                    None => None,
+                };
                 let falling = match falling {
                     Some(n) => {
                         let ds = self.dirs(scope, std::slice::from_ref(n), p, report)?;
@@ -266,6 +271,7 @@ impl Checker {
                     falling,
                     flipping,
                     only_flips: only_flips.is_some(),
+                    rotating,
                 })
             }
             RuleDecl::Bar { .. } => None,
@@ -448,4 +454,49 @@ fn most_flips(board: &Board, dirs: &[u8]) -> usize {
         })
         .max()
         .unwrap_or(0)
+}
+
+impl Checker {
+    /// `then rotate a W x H block either way`: square blocks that tile a square-grid board.
+    fn rotation_block(
+        &mut self,
+        scope: &Scope,
+        w: &Number,
+        h: &Number,
+        span: Span,
+        report: bool,
+    ) -> Option<u8> {
+        let fail = |c: &mut Self, message: String, hint: &str| {
+            if report {
+                c.invalid(span, message, hint);
+            }
+            None
+        };
+        if w.value != h.value {
+            return fail(
+                self,
+                format!(
+                    "a {} x {} block cannot turn a quarter onto itself",
+                    w.value, h.value
+                ),
+                "rotate square blocks, e.g. `then rotate a 3 x 3 block either way`",
+            );
+        }
+        let crate::geometry::Shape::Square { width, height } = scope.board.shape else {
+            return fail(
+                self,
+                "blocks rotate on square-grid boards only".into(),
+                "use `board square W x H`",
+            );
+        };
+        let b = w.value;
+        if b < 2 || !width.is_multiple_of(b) || !height.is_multiple_of(b) {
+            return fail(
+                self,
+                format!("{b} x {b} blocks do not tile the {width} x {height} board"),
+                "choose a block size of at least 2 that divides both sides of the board",
+            );
+        }
+        Some(b as u8)
+    }
 }

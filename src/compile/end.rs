@@ -21,12 +21,14 @@ pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel]) -> String {
         EndCond::Repetition => "on threefold repetition".to_string(),
         EndCond::PassLimit(n) => format!("after {n} passes in a row"),
         EndCond::InARow {
+            both,
             length,
             exactly,
             along,
             ..
         } => format!(
-            "when I have {}{length} in a row{}",
+            "when {} {}{length} in a row{}",
+            if *both { "both players have" } else { "I have" },
             if *exactly { "exactly " } else { "" },
             if along.is_empty() {
                 String::new()

@@ -44,6 +44,7 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board) -> Pieces {
                         falling,
                         flipping,
                         only_flips,
+                        rotating,
                     } => {
                         // Made by no piece on the board: generated once per position.
                         places[p].push(Place {
@@ -52,6 +53,9 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board) -> Pieces {
                             flipping: flipping.clone().unwrap_or_default(),
                             only_flips: *only_flips,
                             from_hand: false,
+                            blocks: rotating.map_or_else(Vec::new, |b| {
+                                crate::engine::rules::place::blocks(board, b)
+                            }),
                         });
                         continue;
                     }

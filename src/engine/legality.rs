@@ -151,10 +151,10 @@ impl<'g> Position<'g> {
     /// guard's scratch board and taken back.
     fn royal_safe(&self, m: &Move, guard: &mut RoyalGuard<'g>) -> bool {
         let me = self.turn as usize;
-        if self.game.has_layers {
-            // Stacks, sleep and keeping change more than the top cells, and slept or kept
-            // pieces cannot act: play the move itself on a copy, as the game will, and ask
-            // the opponent's moves there.
+        if self.game.has_layers || m.turn != 0 {
+            // Stacks, sleep and keeping change more than the top cells, slept or kept pieces
+            // cannot act, and a block's turn moves pieces no cell list describes: play the
+            // move itself on a copy, as the game will, and ask the opponent's moves there.
             let child = guard.child.get_or_insert_with(|| self.clone());
             child.clone_from(self);
             child.play_unchecked(m);

@@ -289,6 +289,9 @@ pub struct Move {
     pub shot_code: u8,
     /// The moved piece is fresh during the opponent's next action.
     pub mark_fresh: bool,
+    /// After a placement, a block turns a quarter (`then rotate ...`): 0 for none, else
+    /// 1 + 2 * block + (0 clockwise, 1 anticlockwise).
+    pub turn: u8,
 }
 
 impl Move {
@@ -310,6 +313,7 @@ impl Move {
             shot: NONE,
             shot_code: 0,
             mark_fresh: false,
+            turn: 0,
         }
     }
 
@@ -341,6 +345,7 @@ impl Move {
             && self.extra_to == o.extra_to
             && self.ep_mark == o.ep_mark
             && self.shot == o.shot
+            && self.turn == o.turn
     }
 
     /// Same start, end and captured set (draughts move identity).

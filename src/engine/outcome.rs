@@ -43,6 +43,16 @@ impl Position<'_> {
                     }
                     // After a placement only the mover's lines through it can be new.
                     EndCond::InARow {
+                        both: true,
+                        length,
+                        exactly,
+                        axes,
+                        ..
+                    } => {
+                        p == mover
+                            && (0..2).all(|q| self.in_a_row(q, *length, *exactly, axes, NONE))
+                    }
+                    EndCond::InARow {
                         length,
                         exactly,
                         axes,

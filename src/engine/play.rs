@@ -16,13 +16,37 @@ pub struct IllegalMove {
 }
 
 impl Position<'_> {
+    /// The quarter turn of a block after a placement (`then rotate ...`).
+    fn turn_block(&mut self, m: &Move) {
+        let g = self.game;
+        let Some(pl) = g.places[Game::owner(m.promote)]
+            .iter()
+            .find(|p| p.code == m.promote && !p.blocks.is_empty())
+        else {
+            return;
+        };
+        let t = (m.turn - 1) as usize;
+        let block = &pl.blocks[t / 2];
+        let b = (block.len() as f64).sqrt() as usize;
+        let mut before = [0u8; 256];
+        for (i, &c) in block.iter().enumerate() {
+            before[i] = self.cells[c as usize];
+        }
+        for (i, &code) in before[..block.len()].iter().enumerate() {
+            let to = block[super::rules::place::turned(i, b, t.is_multiple_of(2))];
+            if self.cells[to as usize] != code {
+                self.set(to, code);
+            }
+        }
+    }
+
     /// Plays a move known to be legal (from [`Position::legal_moves`]).
     pub fn play_unchecked(&mut self, m: &Move) {
         let g = self.game;
         if self.passes > 0 {
             self.hash ^= g.zobrist_pass[self.passes.min(7) as usize];
         }
-        self.placed = if m.kind == MoveKind::Place && m.npath == 0 {
+        self.placed = if m.kind == MoveKind::Place && m.npath == 0 && m.turn == 0 {
             m.to
         } else {
             NONE
@@ -143,6 +167,9 @@ impl Position<'_> {
                 for &c in m.landings() {
                     let (flipped, _) = self.lift(c);
                     self.put(c, super::code(Game::kind_of(flipped), me), false);
+                }
+                if m.turn != 0 {
+                    self.turn_block(m);
                 }
             }
             MoveKind::Keep => {

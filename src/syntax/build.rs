@@ -248,8 +248,10 @@ pub(super) fn build_end_rule(p: Pair<Rule>) -> EndRule {
                 }
                 Rule::in_a_row => {
                     let (mut exactly, mut length, mut d) = (false, None, None);
+                    let mut both = false;
                     for part in parts(inner) {
                         match part.as_rule() {
+                            Rule::both_players => both = true,
                             Rule::exactly => exactly = true,
                             Rule::int => length = Some(number(part)),
                             Rule::dirs => d = Some(dirs(part)),
@@ -257,6 +259,7 @@ pub(super) fn build_end_rule(p: Pair<Rule>) -> EndRule {
                         }
                     }
                     EndCondDecl::InARow {
+                        both,
                         exactly,
                         length: length.expect("grammar: a length"),
                         dirs: d,

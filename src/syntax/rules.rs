@@ -10,11 +10,19 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
     match rule {
         Rule::place_rule => {
             let (mut falling, mut flipping, mut only_flips) = (None, None, None);
+            let mut rotating = None;
             for c in kids {
                 match c.as_rule() {
                     Rule::falling => falling = Some(name(parts(c).remove(0))),
                     Rule::flipping => flipping = Some(dirs(parts(c).remove(0))),
                     Rule::only_flips => only_flips = Some(span(&c)),
+                    Rule::rotating => {
+                        let sp = span(&c);
+                        let mut it = parts(c).into_iter();
+                        let w = number(it.next().expect("width"));
+                        let h = number(it.next().expect("height"));
+                        rotating = Some((w, h, sp));
+                    }
                     r => unreachable!("grammar: place part {r:?}"),
                 }
             }
@@ -22,6 +30,7 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                 falling,
                 flipping,
                 only_flips,
+                rotating,
                 span: sp,
             }
         }

@@ -23,6 +23,44 @@ pub struct Place {
     /// The player has these pieces in hand: each placement takes one, and none is possible
     /// when the hand is empty (else the supply is unlimited).
     pub from_hand: bool,
+    /// `then rotate a B x B block either way`: each block's cells, row by row from its
+    /// lower-left cell (B * B of them); empty when nothing rotates.
+    pub blocks: Vec<Vec<Cell>>,
+}
+
+/// The B x B blocks that tile a square-grid board, each as its cells row by row from the
+/// lower-left one; blocks in the same order (by rank, then file).
+pub fn blocks(board: &crate::geometry::Board, b: u8) -> Vec<Vec<Cell>> {
+    let crate::geometry::Shape::Square { width, height } = board.shape else {
+        return Vec::new();
+    };
+    let b = i32::from(b);
+    let mut out = Vec::new();
+    for by in (0..height as i32).step_by(b as usize) {
+        for bx in (0..width as i32).step_by(b as usize) {
+            let mut cells = Vec::new();
+            for y in 0..b {
+                for x in 0..b {
+                    cells.push(board.at(bx + x, by + y));
+                }
+            }
+            out.push(cells);
+        }
+    }
+    out
+}
+
+/// The cells of a block after a quarter turn: piece on block index `i` moves to the returned
+/// index (clockwise with ranks going up, else anticlockwise).
+#[inline]
+pub fn turned(i: usize, b: usize, clockwise: bool) -> usize {
+    let (x, y) = (i % b, i / b);
+    let (nx, ny) = if clockwise {
+        (y, b - 1 - x)
+    } else {
+        (b - 1 - y, x)
+    };
+    ny * b + nx
 }
 
 impl Position<'_> {
@@ -39,7 +77,7 @@ impl Position<'_> {
                     bits &= bits - 1;
                     let m = self.placement(pl, c);
                     if !(pl.only_flips && m.npath == 0) {
-                        out.push(m);
+                        push_turns(pl, m, out);
                     }
                 }
                 continue;
@@ -52,7 +90,7 @@ impl Position<'_> {
                 if pl.only_flips && m.npath == 0 {
                     continue;
                 }
-                out.push(m);
+                push_turns(pl, m, out);
             }
         }
     }
@@ -116,11 +154,15 @@ impl Position<'_> {
             if n == 0 {
                 return None;
             }
+            // With rotations every cell has 2 * blocks moves, in the order they are listed.
+            let turns = (2 * pl.blocks.len()).max(1);
+            let k = rng.below(n * turns);
             let mut b = bits;
-            for _ in 0..rng.below(n) {
+            for _ in 0..k / turns {
                 b &= b - 1;
             }
-            return Some(self.placement(pl, b.trailing_zeros() as Cell));
+            let m = self.placement(pl, b.trailing_zeros() as Cell);
+            return Some(with_turn(pl, m, k % turns));
         }
         let mut cells = [NONE; 256];
         let mut n = 0;
@@ -148,7 +190,13 @@ impl Position<'_> {
         if n == 0 {
             return None;
         }
-        Some(self.placement(pl, cells[rng.below(n)]))
+        let turns = (2 * pl.blocks.len()).max(1);
+        let k = rng.below(n * turns);
+        Some(with_turn(
+            pl,
+            self.placement(pl, cells[k / turns]),
+            k % turns,
+        ))
     }
 
     /// Whether a piece placed on `c` would flip something along `dirs`.
@@ -367,6 +415,25 @@ impl Position<'_> {
         }
         false
     }
+}
+
+/// Pushes `m`, or with rotations one move per block and way.
+fn push_turns(pl: &Place, m: Move, out: &mut Vec<Move>) {
+    if pl.blocks.is_empty() {
+        out.push(m);
+        return;
+    }
+    for t in 0..2 * pl.blocks.len() {
+        out.push(with_turn(pl, m, t));
+    }
+}
+
+/// `m` with the `t`-th turn of `pl` (block `t / 2`, clockwise when `t` is even).
+fn with_turn(pl: &Place, mut m: Move, t: usize) -> Move {
+    if !pl.blocks.is_empty() {
+        m.turn = 1 + t as u8;
+    }
+    m
 }
 
 #[cfg(test)]

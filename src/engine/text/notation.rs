@@ -20,7 +20,7 @@ impl Position<'_> {
             // The cell alone (`e5`), or with the piece's letter (`S*e5`) where the player can
             // place several kinds.
             let one_kind = g.places[Game::owner(m.promote)].len() == 1;
-            return if one_kind {
+            let mut t = if one_kind {
                 name(m.to).to_string()
             } else {
                 format!(
@@ -29,6 +29,19 @@ impl Position<'_> {
                     name(m.to)
                 )
             };
+            // A block's quarter turn after it: its lower-left cell, `>` clockwise, `<` the
+            // other way (`b2/d4>`).
+            if m.turn != 0 {
+                let pl = g.places[Game::owner(m.promote)]
+                    .iter()
+                    .find(|p| p.code == m.promote && !p.blocks.is_empty());
+                if let Some(pl) = pl {
+                    let k = (m.turn - 1) as usize;
+                    let way = if k.is_multiple_of(2) { '>' } else { '<' };
+                    t.push_str(&format!("/{}{way}", name(pl.blocks[k / 2][0])));
+                }
+            }
+            return t;
         }
         let mover = self.cells[m.from as usize];
         let promo = if m.promote != 0 && mover != 0 {

@@ -47,6 +47,10 @@ impl Game {
                 if pl.only_flips {
                     t.push_str(", only where it flips");
                 }
+                if let Some(block) = pl.blocks.first() {
+                    let b = (block.len() as f64).sqrt() as usize;
+                    t.push_str(&format!(", then rotate a {b} x {b} block either way"));
+                }
                 s.push_str(&format!("    {t}\n"));
             }
             for r in &self.rules[code as usize] {
