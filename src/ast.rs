@@ -55,7 +55,8 @@ pub enum Item {
     Identity(Span),
     /// `players may pass`.
     MayPass(Span),
-    Notation(Name),
+    /// `notation NAME[, numbered from PLAYER]`.
+    Notation(Name, Option<Name>),
     /// `levels from CELL`.
     Levels(Name),
     /// `slept pieces cannot act`, `fresh pieces are immune to ...`.

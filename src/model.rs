@@ -29,6 +29,9 @@ pub struct Model {
     /// `players may pass`: passing is always a legal move.
     pub may_pass: bool,
     pub notation: Notation,
+    /// `notation ..., numbered from PLAYER`: squares are numbered (for PDN records) from that
+    /// player's back rank.
+    pub numbered_from: Option<PlayerId>,
     pub end: Vec<EndModel>,
     /// `levels from CELL`: heights are distances from this cell (for display).
     pub levels: Option<Cell>,

@@ -1,5 +1,7 @@
 //! PGN, the record format of the chess family: standard algebraic notation (SAN) for the moves
-//! of games written with coordinate notation (`e2e4`), and whole games as PGN text.
+//! of games written with coordinate notation (`e2e4`), and whole games as PGN text; and PDN,
+//! its draughts sibling, with numbered squares (`32-28`, `19x28`) in games that say how their
+//! squares are numbered (`notation path, numbered from black`).
 //!
 //! SAN is made from the description, not from a table of chess pieces: a piece that promotes
 //! is a pawn (no letter; a capture names its file), every other piece is its letter; a move is
@@ -106,6 +108,149 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, String> {
         })
 }
 
+/// The square numbers of a game that declares them (`numbered from PLAYER`), by cell (0 for a
+/// cell without one): the squares of the colour the pieces start on, from that player's back
+/// rank forward, each rank read from that player's right to left (square 1 is on its back
+/// rank at its right hand, as PDN numbers English and international draughts).
+pub fn square_numbers(game: &Game) -> Option<Vec<u16>> {
+    let from = game.numbered_from?;
+    let b = &game.board;
+    let crate::geometry::Shape::Square { width, height } = b.shape else {
+        return None;
+    };
+    let first = game.initial.iter().position(|&c| c != 0)?;
+    let parity = {
+        let (x, y) = b.coords[first];
+        (x + y).rem_euclid(2)
+    };
+    let north = game.players[from]
+        .forward
+        .is_none_or(|d| b.dirs[d as usize].dy > 0);
+    let (w, h) = (width as i32, height as i32);
+    let mut numbers = vec![0u16; b.len()];
+    let mut n = 0;
+    for row in 0..h {
+        let y = if north { row } else { h - 1 - row };
+        for col in 0..w {
+            // Facing north the right hand is east: read east to west; facing south, west to
+            // east.
+            let x = if north { w - 1 - col } else { col };
+            let c = b.at(x, y);
+            if c != NONE && (x + y).rem_euclid(2) == parity {
+                n += 1;
+                numbers[c as usize] = n;
+            }
+        }
+    }
+    Some(numbers)
+}
+
+/// The move `m` (legal at `pos`) in PDN: `32-28`, a capture `19x28`, with the landings between
+/// (`19x28x37`) only where another capture has the same start and end.
+pub fn pdn(pos: &Position, numbers: &[u16], m: &Move) -> String {
+    let num = |c: u8| numbers[c as usize].to_string();
+    if m.ncap == 0 {
+        return format!("{}-{}", num(m.from), num(m.to));
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let twins = moves
+        .iter()
+        .filter(|o| o.from == m.from && o.to == m.to && o.ncap > 0)
+        .count();
+    if twins <= 1 {
+        return format!("{}x{}", num(m.from), num(m.to));
+    }
+    let mut s = num(m.from);
+    for &l in m.landings() {
+        s.push('x');
+        s.push_str(&num(l));
+    }
+    s
+}
+
+/// The legal move at `pos` whose PDN is `text` (the short form of a capture, start and end,
+/// also matches a longer one when only one capture fits).
+///
+/// # Errors
+/// The text is no legal move here.
+pub fn parse_pdn(pos: &Position, numbers: &[u16], text: &str) -> Result<Move, String> {
+    let text = text.trim_end_matches(['!', '?', '*']);
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    if let Some(m) = moves.iter().find(|m| pdn(pos, numbers, m) == text) {
+        return Ok(*m);
+    }
+    let parts: Vec<&str> = text.split(['x', '-']).collect();
+    let (Some(a), Some(b)) = (parts.first(), parts.last()) else {
+        return Err(format!("`{text}` is not a move"));
+    };
+    let fits: Vec<&Move> = moves
+        .iter()
+        .filter(|m| {
+            numbers[m.from as usize].to_string() == *a && numbers[m.to as usize].to_string() == *b
+        })
+        .collect();
+    match fits.as_slice() {
+        [m] => Ok(**m),
+        _ => {
+            let legal: Vec<String> = moves.iter().map(|m| pdn(pos, numbers, m)).collect();
+            Err(format!(
+                "`{text}` is not a legal move; legal moves: {}",
+                legal.join(" ")
+            ))
+        }
+    }
+}
+
+/// The notation of a record file: SAN for PGN, numbered squares for PDN.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Pgn,
+    Pdn,
+}
+
+impl Format {
+    /// The format a file name asks for (`.pgn`, `.pdn`).
+    pub fn of_path(path: &str) -> Option<Format> {
+        if path.ends_with(".pgn") {
+            Some(Format::Pgn)
+        } else if path.ends_with(".pdn") {
+            Some(Format::Pdn)
+        } else {
+            None
+        }
+    }
+
+    /// Why `game` cannot be written in this format, if it cannot.
+    pub fn unsupported(self, game: &Game) -> Option<String> {
+        match self {
+            Format::Pgn if game.notation != crate::model::Notation::Coordinates => Some(
+                "PGN is for games with coordinate notation (`e2e4`); use a record file".into(),
+            ),
+            Format::Pdn if square_numbers(game).is_none() => Some(
+                "PDN needs numbered squares: add `, numbered from PLAYER` to the game's                  `notation` line"
+                    .into(),
+            ),
+            _ => None,
+        }
+    }
+
+    fn move_text(self, pos: &Position, numbers: &[u16], m: &Move) -> String {
+        match self {
+            Format::Pgn => san(pos, m),
+            Format::Pdn => pdn(pos, numbers, m),
+        }
+    }
+
+    fn parse(self, pos: &Position, numbers: &[u16], text: &str) -> Result<Move, String> {
+        match self {
+            Format::Pgn => parse_san(pos, text),
+            Format::Pdn => parse_pdn(pos, numbers, text),
+        }
+    }
+}
+
 /// The PGN result token of an outcome (`*` while unfinished).
 pub fn result_token(outcome: Option<&Outcome>) -> &'static str {
     match outcome {
@@ -125,6 +270,20 @@ pub fn write(
     players: [&str; 2],
     outcome: Option<&Outcome>,
 ) -> String {
+    write_as(Format::Pgn, game, start, moves, players, outcome)
+}
+
+/// A game as PGN or PDN (see [`write`]); a PDN names the draughts variant by its board
+/// (`GameType` 20 on 10 x 10, 21 on 8 x 8).
+pub fn write_as(
+    format: Format,
+    game: &Game,
+    start: &Position,
+    moves: &[Move],
+    players: [&str; 2],
+    outcome: Option<&Outcome>,
+) -> String {
+    let numbers = square_numbers(game).unwrap_or_default();
     let result = result_token(outcome);
     let mut s = String::new();
     for (tag, value) in [
@@ -137,6 +296,10 @@ pub fn write(
         ("Result", result),
     ] {
         s.push_str(&format!("[{tag} \"{value}\"]\n"));
+    }
+    if format == Format::Pdn {
+        let kind = if game.board.len() == 100 { "20" } else { "21" };
+        s.push_str(&format!("[GameType \"{kind}\"]\n"));
     }
     let start_text = start.to_text();
     if start_text != game.start().to_text() {
@@ -153,7 +316,7 @@ pub fn write(
         } else if i == 0 {
             words.push(format!("{number}..."));
         }
-        words.push(san(&pos, m));
+        words.push(format.move_text(&pos, &numbers, m));
         pos.play_unchecked(m);
     }
     words.push(result.to_string());
@@ -189,6 +352,15 @@ pub struct PgnGame<'g> {
 /// # Errors
 /// A tag or FEN that cannot be read, or the first move that is not legal, by its number.
 pub fn read<'g>(game: &'g Game, text: &str) -> Result<PgnGame<'g>, String> {
+    read_as(Format::Pgn, game, text)
+}
+
+/// A game read from PGN or PDN (see [`read`]).
+///
+/// # Errors
+/// As [`read`].
+pub fn read_as<'g>(format: Format, game: &'g Game, text: &str) -> Result<PgnGame<'g>, String> {
+    let numbers = square_numbers(game).unwrap_or_default();
     let mut tags = Vec::new();
     let mut body = String::new();
     for line in text.lines() {
@@ -246,17 +418,23 @@ pub fn read<'g>(game: &'g Game, text: &str) -> Result<PgnGame<'g>, String> {
     let mut moves = Vec::new();
     let mut result = "*".to_string();
     for t in tokens {
-        if ["1-0", "0-1", "1/2-1/2", "*"].contains(&t.as_str()) {
+        // Results, also PDN's (`2-0`, `0-2`, `1-1`).
+        if ["1-0", "0-1", "1/2-1/2", "*", "2-0", "0-2", "1-1"].contains(&t.as_str()) {
             result = t;
             break;
         }
         // Move numbers (`12.`, `12...`, or glued to the move: `12.e4`) and `$n` annotations.
-        let t = t.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+        let t = match t.rfind('.') {
+            Some(i) => &t[i + 1..],
+            None => t.as_str(),
+        };
         if t.is_empty() || t.starts_with('$') {
             continue;
         }
         let number = moves.len() + 1;
-        let m = parse_san(&state.pos, t).map_err(|e| format!("move {number}: {e}"))?;
+        let m = format
+            .parse(&state.pos, &numbers, t)
+            .map_err(|e| format!("move {number}: {e}"))?;
         let i = state
             .moves()
             .iter()

@@ -137,3 +137,121 @@ fn play_saves_pgn_and_replay_and_load_read_it() {
     assert!(out.contains("moves (3): e2e4 e7e5 g1f3\n"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn draughts_squares_are_numbered_as_pdn_numbers_them() {
+    let pdn_moves = |path: &str| {
+        let g = common::game(path);
+        let numbers = pgn::square_numbers(&g).expect("numbered");
+        let pos = g.start();
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let mut t: Vec<String> = moves.iter().map(|m| pgn::pdn(&pos, &numbers, m)).collect();
+        t.sort_by_key(|s| {
+            let (a, b) = s.split_once('-').unwrap();
+            (a.parse::<u32>().unwrap(), b.parse::<u32>().unwrap())
+        });
+        t.join(" ")
+    };
+    // English draughts: Black (first) on 1-12, White on 21-32.
+    assert_eq!(
+        pdn_moves("games/english-draughts.game"),
+        "9-13 9-14 10-14 10-15 11-15 11-16 12-16"
+    );
+    // International: Black on 1-20, White (first) on 31-50.
+    assert_eq!(
+        pdn_moves("games/international-draughts.game"),
+        "31-26 31-27 32-27 32-28 33-28 33-29 34-29 34-30 35-30"
+    );
+}
+
+#[test]
+fn pdn_games_are_read_and_random_ones_round_trip() {
+    let g = common::game("games/english-draughts.game");
+    let text = std::fs::read_to_string(common::root("tests/pgn/old-fourteenth.pdn")).unwrap();
+    let game = pgn::read_as(pgn::Format::Pdn, &g, &text).unwrap();
+    assert_eq!(game.moves.len(), 8);
+    // Black's men (the first player's, upper case) on 8, 11 and 18; White's on 13 and 20.
+    let pos = &game.states[8].pos;
+    let numbers = pgn::square_numbers(&g).unwrap();
+    let on = |n: u16| {
+        let cell = numbers.iter().position(|&k| k == n).unwrap();
+        g.letter(pos.at(cell as u8))
+    };
+    assert_eq!(
+        [on(8), on(11), on(18), on(13), on(20)],
+        ['M', 'M', 'M', 'm', 'm']
+    );
+    assert_eq!([on(4), on(15), on(17), on(22), on(23), on(24)], ['.'; 6]);
+
+    for path in [
+        "games/english-draughts.game",
+        "games/international-draughts.game",
+    ] {
+        let g = common::game(path);
+        for seed in 1..=2 {
+            let mut state = MatchState::new(g.start());
+            let mut rng = Rng::new(seed);
+            let mut moves = Vec::new();
+            let mut positions = vec![state.pos.to_text()];
+            while state.outcome().is_none() && moves.len() < 200 {
+                let i = rng.below(state.moves().len());
+                moves.push(state.moves()[i]);
+                state.play_index(i);
+                positions.push(state.pos.to_text());
+            }
+            let text = pgn::write_as(
+                pgn::Format::Pdn,
+                &g,
+                &g.start(),
+                &moves,
+                ["A", "B"],
+                state.outcome(),
+            );
+            let back = pgn::read_as(pgn::Format::Pdn, &g, &text)
+                .unwrap_or_else(|e| panic!("{path} seed {seed}: {e}\n{text}"));
+            let read: Vec<String> = back.states.iter().map(|s| s.pos.to_text()).collect();
+            assert_eq!(read, positions, "{path} seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn play_saves_pdn_for_numbered_draughts_and_says_why_not_elsewhere() {
+    let dir = std::env::temp_dir().join(format!("tabula-pdn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.pdn");
+    let file = file.to_str().unwrap();
+    let draughts = [
+        "play",
+        "games/english-draughts.game",
+        "--black",
+        "human",
+        "--white",
+        "human",
+        "--save",
+        file,
+    ];
+    let (code, out, err) = common::run_tabula(&draughts, "c3-d4\nf6-e5\nquit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with(&format!("saved to {file}\n")), "{out}");
+    let text = std::fs::read_to_string(file).unwrap();
+    assert!(text.contains("[GameType \"21\"]\n"), "{text}");
+    assert!(text.ends_with("\n\n1. 11-15 22-18 *\n"), "{text}");
+    // Chess has no numbered squares: the save says so and the game is not lost.
+    let chess = [
+        "play",
+        "games/chess.game",
+        "--white",
+        "human",
+        "--black",
+        "human",
+        "--save",
+        file,
+    ];
+    let (code, out, _) = common::run_tabula(&chess, "e2e4\nquit\n");
+    assert_eq!(code, 0);
+    assert!(out.contains("moves (1): e2e4\n"), "{out}");
+    assert!(out.contains("PDN needs numbered squares"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}

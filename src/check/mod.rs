@@ -158,6 +158,7 @@ impl Checker {
         let mut board_decl: Option<(&BoardDecl, Span)> = None;
         let mut players_decl: Option<(&Vec<PlayerDecl>, Span)> = None;
         let mut notation: Option<&Name> = None;
+        let mut numbered_from: Option<&Name> = None;
         let mut levels: Option<&Name> = None;
         let mut compulsory = false;
         let mut majority = false;
@@ -174,8 +175,9 @@ impl Checker {
                     players_decl.get_or_insert((p, *s));
                     ("players", *s)
                 }
-                Item::Notation(n) => {
+                Item::Notation(n, from) => {
                     notation.get_or_insert(n);
+                    numbered_from = from.as_ref().or(numbered_from);
                     ("notation", n.span)
                 }
                 Item::Levels(n) => {
@@ -364,6 +366,9 @@ impl Checker {
             self.unplaced_pieces(&scope, &kinds, &setup, &hands);
         }
 
+        // `numbered from PLAYER`: square numbers (PDN) start on that player's back rank.
+        let numbered_from = numbered_from.and_then(|n| self.player(&scope, n));
+
         let levels = levels.and_then(|n| {
             let c = scope.board.cell(&n.text);
             if c.is_none() {
@@ -404,6 +409,7 @@ impl Checker {
             identity_by_captures: identity,
             may_pass: may_pass.is_some(),
             notation,
+            numbered_from,
             end,
         })
     }

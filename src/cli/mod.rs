@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use std::io::IsTerminal;
 use tabula::ai::Player;
 use tabula::engine::{Game, Playout, Position};
+use tabula::pgn::Format;
 use tabula::record::{digest, Record};
 use tabula::rng::Rng;
 use tabula::LoadError;
@@ -150,8 +151,8 @@ enum Command {
     /// then the result; every move is checked against the description.
     Replay {
         record: String,
-        /// The description to replay on (default: the one the record names; needed for a
-        /// PGN file, `.pgn`).
+        /// The description to replay on (default: the one the record names; needed for PGN
+        /// and PDN files, `.pgn` and `.pdn`).
         #[arg(long)]
         game: Option<String>,
         /// Print [{"move","position"}...] and the result as JSON.
@@ -184,11 +185,12 @@ enum Command {
         #[arg(long)]
         ai: Option<Player>,
         /// Save the game to this record file when it ends or you quit (PGN if it ends in
-        /// `.pgn`; an interactive game is saved to `last-game.record` without it).
+        /// `.pgn`, PDN if `.pdn`; an interactive game is saved to `last-game.record` without
+        /// it).
         #[arg(long)]
         save: Option<String>,
-        /// Take up a game from a record file (`--save`) or a PGN file (`.pgn`): its moves are
-        /// played first, and `undo` can take them back.
+        /// Take up a game from a record file (`--save`), a PGN (`.pgn`) or a PDN (`.pdn`): its
+        /// moves are played first, and `undo` can take them back.
         #[arg(long, conflicts_with_all = ["position", "moves"])]
         load: Option<String>,
         /// Plies the alpha-beta player looks ahead (sets `--ai alphabeta:DEPTH`).
@@ -512,8 +514,8 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
                 Some(path) => {
                     let text = std::fs::read_to_string(path)
                         .map_err(|e| Fail(format!("error: cannot read {path}: {e}"), 2))?;
-                    let r = if path.ends_with(".pgn") {
-                        record_from_pgn(&g, &file, &source, &text)
+                    let r = if let Some(format) = Format::of_path(path) {
+                        record_from_pgn(format, &g, &file, &source, &text)
                             .map_err(|e| Fail(format!("error: {path}: {e}"), 1))?
                     } else {
                         Record::parse(&text, &names)
@@ -640,10 +642,19 @@ fn round3(x: f64) -> f64 {
     (x * 1000.0).round() / 1000.0
 }
 
-/// A PGN game as a record of `game` (read from `file` with text `source`), its moves in the
+/// A PGN or PDN game as a record of `game` (read from `file` with text `source`), its moves in the
 /// game's own notation.
-fn record_from_pgn(g: &Game, file: &str, source: &str, text: &str) -> Result<Record, String> {
-    let p = tabula::pgn::read(g, text)?;
+fn record_from_pgn(
+    format: Format,
+    g: &Game,
+    file: &str,
+    source: &str,
+    text: &str,
+) -> Result<Record, String> {
+    if let Some(why) = format.unsupported(g) {
+        return Err(why);
+    }
+    let p = tabula::pgn::read_as(format, g, text)?;
     let mut r = Record::new(g, file, source, &p.states[0].pos);
     r.moves = p
         .states
@@ -666,17 +677,19 @@ fn record_from_pgn(g: &Game, file: &str, source: &str, text: &str) -> Result<Rec
 fn replay(path: &str, game: Option<String>, json: bool) -> Result<(), Fail> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Fail(format!("error: cannot read {path}: {e}"), 2))?;
-    if path.ends_with(".pgn") {
+    if let Some(format) = Format::of_path(path) {
         let file = game.ok_or_else(|| {
             Fail(
-                format!("error: {path} is PGN, which names no description: add `--game FILE`"),
+                format!(
+                    "error: {path} is {format:?}, which names no description: add `--game FILE`"
+                ),
                 2,
             )
         })?;
         let g = load(&file)?;
         let source = std::fs::read_to_string(&file)
             .map_err(|e| Fail(format!("error: cannot read {file}: {e}"), 2))?;
-        let r = record_from_pgn(&g, &file, &source, &text)
+        let r = record_from_pgn(format, &g, &file, &source, &text)
             .map_err(|e| Fail(format!("error: {path}: {e}"), 1))?;
         return show_replay(&g, path, &r, json);
     }

@@ -111,8 +111,8 @@ impl<'g> Session<'g> {
         Ok(())
     }
 
-    /// The game as PGN (for a save file ending in `.pgn`).
-    fn pgn(&self, r: &Record) -> String {
+    /// The game as PGN or PDN (for a save file ending in `.pgn` or `.pdn`).
+    fn pgn(&self, format: tabula::pgn::Format, r: &Record) -> String {
         let start = self
             .past
             .first()
@@ -123,7 +123,14 @@ impl<'g> Session<'g> {
             .filter_map(|(s, t)| s.pos.parse_move(t).ok())
             .collect();
         let players = [r.players[0].1.as_str(), r.players[1].1.as_str()];
-        tabula::pgn::write(self.game, &start, &moves, players, self.state.outcome())
+        tabula::pgn::write_as(
+            format,
+            self.game,
+            &start,
+            &moves,
+            players,
+            self.state.outcome(),
+        )
     }
 
     /// The name of who plays a side, as records give it.
@@ -396,10 +403,16 @@ impl<'g> Session<'g> {
                 p.1 = self.side_label(side);
             }
             r.result = self.state.outcome().map(|o| o.describe(self.game));
-            let text = if path.ends_with(".pgn") {
-                self.pgn(&r)
-            } else {
-                r.to_text()
+            let format = tabula::pgn::Format::of_path(path);
+            let text = match format {
+                Some(f) => match f.unsupported(self.game) {
+                    None => self.pgn(f, &r),
+                    Some(why) => {
+                        writeln!(out, "could not save to {path}: {why}")?;
+                        return out.flush();
+                    }
+                },
+                None => r.to_text(),
             };
             match std::fs::write(path, text) {
                 Ok(()) => writeln!(out, "saved to {path}")?,

@@ -162,6 +162,7 @@ pub fn compile(m: Model) -> Game {
         majority_capture: m.majority_capture,
         identity_by_captures: m.identity_by_captures,
         notation: m.notation,
+        numbered_from: m.numbered_from,
         end,
         zobrist_piece: keys.piece,
         zobrist_unmoved: keys.unmoved,

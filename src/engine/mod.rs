@@ -100,6 +100,8 @@ pub struct Game {
     pub majority_capture: bool,
     pub identity_by_captures: bool,
     pub notation: Notation,
+    /// Squares are numbered from this player's back rank (`numbered from PLAYER`, for PDN).
+    pub numbered_from: Option<usize>,
     pub end: Vec<EndModel>,
     pub zobrist_piece: Vec<u64>,
     pub zobrist_unmoved: Vec<u64>,

@@ -90,7 +90,11 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
         },
         Rule::identity_rule => Item::Identity(sp),
         Rule::may_pass => Item::MayPass(sp),
-        Rule::notation => Item::Notation(name(parts(p).remove(0))),
+        Rule::notation => {
+            let mut it = parts(p).into_iter();
+            let n = name(it.next().expect("grammar: a notation"));
+            Item::Notation(n, it.next().map(name))
+        }
         Rule::levels => Item::Levels(name(parts(p).remove(0))),
         Rule::state_rule => {
             let mut it = parts(p).into_iter();
