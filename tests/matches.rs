@@ -118,3 +118,21 @@ fn the_text_report_gives_each_side_and_the_elo_difference() {
     assert!(out.contains("\n  as o: "), "{out}");
     assert!(out.contains("Elo difference (random - random): "), "{out}");
 }
+
+#[test]
+fn alpha_beta_scores_material_free_games_by_mobility_and_beats_random_at_clobber() {
+    // Clobber's stones are all alike, so alpha-beta counts moves (the last player to move
+    // wins): it wins every game of ten against a random player.
+    let v = json(&[
+        "match",
+        "games/clobber.game",
+        "--first",
+        "alphabeta:2",
+        "--second",
+        "random",
+        "--games",
+        "10",
+        "--json",
+    ]);
+    assert_eq!(v["first_wins"], 10, "{v}");
+}

@@ -5,7 +5,9 @@
 //! captures a few plies further ([`CAPTURE_PLIES`]) so that it does not stop in the middle of
 //! an exchange. It deepens one ply at a time and keeps the deepest search finished within
 //! [`NODE_BUDGET`] positions. A position is worth the summed `worth` of the mover's pieces minus the
-//! opponent's; a decided position is worth a win or a loss, a win sooner being worth more.
+//! opponent's; where all pieces are worth the same (material means nothing), 16 times the
+//! piece count difference plus mobility (the mover's legal moves minus the opponent's). A
+//! decided position is worth a win or a loss, a win sooner being worth more.
 //! Moves that score the same are told apart by the caller's seeded [`Rng`], so games vary
 //! with the seed and repeat exactly for the same seed.
 //!
@@ -70,6 +72,12 @@ pub struct Searcher<'g> {
     moves: Vec<Vec<Move>>,
     /// `worth[code]`: the value of a piece code (0 for the empty code).
     worth: Vec<i32>,
+    /// Every piece is worth the same: material means nothing, and positions are scored by
+    /// mobility (legal moves of the mover minus the opponent's) on top of the piece count.
+    material_free: bool,
+    /// A position and a move buffer for the opponent's mobility (reused, never reallocated).
+    null: Position<'g>,
+    spare: Vec<Move>,
     nodes: u64,
     /// Positions this search may still visit before it gives up the depth it is on.
     limit: u64,
@@ -89,6 +97,9 @@ impl<'g> Searcher<'g> {
             depth,
             pos: (0..levels).map(|_| start.clone()).collect(),
             moves: (0..levels).map(|_| Vec::with_capacity(64)).collect(),
+            material_free: game.kinds.iter().all(|k| k.worth == game.kinds[0].worth),
+            null: start.clone(),
+            spare: Vec::with_capacity(64),
             worth,
             nodes: 0,
             limit: NODE_BUDGET,
@@ -213,6 +224,13 @@ impl<'g> Searcher<'g> {
             self.outcome_score(level, &self.pos[level].no_move_outcome())
         } else {
             let mut best = self.material(level);
+            if self.material_free {
+                self.null.clone_from(&self.pos[level]);
+                self.null.pass_turn();
+                self.null.legal_moves(&mut self.spare);
+                let theirs = self.spare.len() as i32;
+                best = best * 16 + moves.len() as i32 - theirs;
+            }
             if plies > 0 && best < beta {
                 alpha = alpha.max(best);
                 moves.retain(|m| m.ncap > 0);

@@ -330,6 +330,13 @@ impl<'g> Position<'g> {
         }
     }
 
+    /// Gives the turn to the other player and changes nothing else (a null move, for
+    /// evaluations: how many moves the opponent would have here).
+    pub fn pass_turn(&mut self) {
+        self.turn ^= 1;
+        self.hash ^= self.game.zobrist_turn;
+    }
+
     /// The player to move.
     pub fn turn(&self) -> usize {
         self.turn as usize
