@@ -235,6 +235,17 @@ fn moves_given_on_the_command_line_are_played_first() {
         err.starts_with("error: move 2 `e7e9`: `e7e9` is not a legal move; legal moves: a7a5"),
         "{err}"
     );
+    // A playout starts there too: x has b2, so three more placements can win.
+    let (code, out, _) = tabula(&[
+        "playout",
+        "games/tic-tac-toe.game",
+        "--moves",
+        "b2 a1",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("game 1: 3 plies, x wins"), "{out}");
     // So is a move after the end of the game.
     let (code, _, err) = tabula(&[
         "moves",

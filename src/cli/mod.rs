@@ -90,6 +90,12 @@ enum Command {
     /// Play uniformly random games and print their moves and results.
     Playout {
         file: String,
+        #[arg(long)]
+        position: Option<String>,
+        /// Moves played first, from the start or from `--position`, in the game's notation
+        /// (`--moves "e2e4 e7e5"`; separated by `;` where moves hold spaces).
+        #[arg(long)]
+        moves: Option<String>,
         /// Seed of the portable random generator.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -458,12 +464,15 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
         }
         Command::Playout {
             file,
+            position: p,
+            moves: mv,
             seed,
             count,
             json,
         } => {
             let g = load(&file)?;
-            playouts(&g, seed, count, json);
+            let pos = position(&g, &p, &mv)?;
+            playouts(&g, pos, seed, count, json);
             Ok(())
         }
         Command::Bench {
@@ -752,9 +761,9 @@ fn show_replay(g: &Game, path: &str, r: &Record, json: bool) -> Result<(), Fail>
     Ok(())
 }
 
-fn playouts(g: &Game, seed: u64, count: u32, json: bool) {
+fn playouts(g: &Game, start: Position, seed: u64, count: u32, json: bool) {
     let mut rng = Rng::new(seed);
-    let mut runner = Playout::new(g.start());
+    let mut runner = Playout::new(start);
     let mut all = Vec::new();
     for i in 0..count {
         let mut moves = Vec::new();
