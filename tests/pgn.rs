@@ -2,9 +2,8 @@
 
 mod common;
 
-use tabula::engine::{MatchState, Position};
+use tabula::engine::Position;
 use tabula::pgn;
-use tabula::rng::Rng;
 
 #[test]
 fn a_game_written_by_hand_is_read_to_its_mate() {
@@ -59,16 +58,7 @@ fn san_tells_pieces_apart_and_marks_castling_checks_and_promotions() {
 fn a_random_game_written_as_pgn_reads_back_move_for_move() {
     let g = common::game("games/chess.game");
     for seed in 1..=3 {
-        let mut state = MatchState::new(g.start());
-        let mut rng = Rng::new(seed);
-        let mut moves = Vec::new();
-        let mut positions = vec![state.pos.to_text()];
-        while state.outcome().is_none() && moves.len() < 300 {
-            let i = rng.below(state.moves().len());
-            moves.push(state.moves()[i]);
-            state.play_index(i);
-            positions.push(state.pos.to_text());
-        }
+        let (moves, positions, state) = common::random_game(&g, seed, 300);
         let text = pgn::write(&g, &g.start(), &moves, ["A", "B"], state.outcome());
         assert!(text.lines().all(|l| l.len() <= 79), "{text}");
         let back = pgn::read(&g, &text).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
@@ -90,10 +80,8 @@ fn an_illegal_move_in_a_pgn_is_named_by_its_number() {
 
 #[test]
 fn play_saves_pgn_and_replay_and_load_read_it() {
-    let dir = std::env::temp_dir().join(format!("tabula-pgn-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("game.pgn");
-    let file = file.to_str().unwrap();
+    let (dir, file) = common::scratch_file("pgn", "game.pgn");
+    let file = file.as_str();
     let args = [
         "play",
         "games/chess.game",
@@ -190,16 +178,7 @@ fn pdn_games_are_read_and_random_ones_round_trip() {
     ] {
         let g = common::game(path);
         for seed in 1..=2 {
-            let mut state = MatchState::new(g.start());
-            let mut rng = Rng::new(seed);
-            let mut moves = Vec::new();
-            let mut positions = vec![state.pos.to_text()];
-            while state.outcome().is_none() && moves.len() < 200 {
-                let i = rng.below(state.moves().len());
-                moves.push(state.moves()[i]);
-                state.play_index(i);
-                positions.push(state.pos.to_text());
-            }
+            let (moves, positions, state) = common::random_game(&g, seed, 200);
             let text = pgn::write_as(
                 pgn::Format::Pdn,
                 &g,
@@ -218,10 +197,8 @@ fn pdn_games_are_read_and_random_ones_round_trip() {
 
 #[test]
 fn play_saves_pdn_for_numbered_draughts_and_says_why_not_elsewhere() {
-    let dir = std::env::temp_dir().join(format!("tabula-pdn-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("game.pdn");
-    let file = file.to_str().unwrap();
+    let (dir, file) = common::scratch_file("pdn", "game.pdn");
+    let file = file.as_str();
     let draughts = [
         "play",
         "games/english-draughts.game",

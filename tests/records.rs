@@ -104,10 +104,8 @@ fn tabula(args: &[&str], input: &str) -> (i32, String, String) {
 
 #[test]
 fn play_saves_a_record_that_replay_steps_through_and_play_takes_up_again() {
-    let dir = std::env::temp_dir().join(format!("tabula-records-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("game.record");
-    let file = file.to_str().unwrap();
+    let (dir, file) = common::scratch_file("records", "game.record");
+    let file = file.as_str();
     // A game of tic-tac-toe between two people, won by x.
     let args = [
         "play",

@@ -69,3 +69,36 @@ pub fn run_tabula(args: &[&str], input: &str) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// A fresh folder for one test's files, and the path of `name` in it; remove the folder at
+/// the end of the test.
+pub fn scratch_file(test: &str, name: &str) -> (std::path::PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!("tabula-{test}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let file = dir.join(name).to_str().expect("a UTF-8 path").to_string();
+    (dir, file)
+}
+
+/// A seeded game of uniformly random legal moves from the start, at most `cap` moves: the
+/// moves, the position string before each and at the end, and the final match state.
+pub fn random_game(
+    g: &tabula::engine::Game,
+    seed: u64,
+    cap: usize,
+) -> (
+    Vec<tabula::engine::Move>,
+    Vec<String>,
+    tabula::engine::MatchState<'_>,
+) {
+    let mut state = tabula::engine::MatchState::new(g.start());
+    let mut rng = tabula::rng::Rng::new(seed);
+    let mut moves = Vec::new();
+    let mut positions = vec![state.pos.to_text()];
+    while state.outcome().is_none() && moves.len() < cap {
+        let i = rng.below(state.moves().len());
+        moves.push(state.moves()[i]);
+        state.play_index(i);
+        positions.push(state.pos.to_text());
+    }
+    (moves, positions, state)
+}
