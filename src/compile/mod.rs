@@ -128,7 +128,7 @@ pub fn compile(m: Model) -> Game {
             }
         })
         .collect();
-    let end = m
+    let end: Vec<EndModel> = m
         .end
         .into_iter()
         .map(|mut e| {
@@ -137,6 +137,21 @@ pub fn compile(m: Model) -> Game {
         })
         .collect();
 
+    let line_windows = end
+        .iter()
+        .map(|e| match &e.cond {
+            EndCond::InARow {
+                both: false,
+                length,
+                exactly,
+                axes,
+                ..
+            } if bitboards.is_some() => {
+                crate::engine::rules::place::LineWindows::build(&board, *length, *exactly, axes)
+            }
+            _ => None,
+        })
+        .collect();
     let mut game = Game {
         title: m.title,
         board,
@@ -164,6 +179,7 @@ pub fn compile(m: Model) -> Game {
         notation: m.notation,
         numbered_from: m.numbered_from,
         end,
+        line_windows,
         zobrist_piece: keys.piece,
         zobrist_unmoved: keys.unmoved,
         zobrist_ep: keys.ep,

@@ -103,6 +103,8 @@ pub struct Game {
     /// Squares are numbered from this player's back rank (`numbered from PLAYER`, for PDN).
     pub numbered_from: Option<usize>,
     pub end: Vec<EndModel>,
+    /// Per end rule: for `N in a row` on a board of at most 64 cells, its windows by cell.
+    pub line_windows: Vec<Option<rules::place::LineWindows>>,
     pub zobrist_piece: Vec<u64>,
     pub zobrist_unmoved: Vec<u64>,
     pub zobrist_ep: Vec<u64>,

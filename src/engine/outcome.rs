@@ -28,7 +28,7 @@ impl Position<'_> {
     pub fn static_outcome(&self) -> Option<Outcome> {
         let g = self.game;
         let mover = self.turn as usize ^ 1;
-        for e in &g.end {
+        for (i, e) in g.end.iter().enumerate() {
             for p in [mover, mover ^ 1] {
                 let hit = match &e.cond {
                     EndCond::NoPieces(k) => self.count(p, *k) + self.hand_count(p, *k) == 0,
@@ -50,7 +50,7 @@ impl Position<'_> {
                         ..
                     } => {
                         p == mover
-                            && (0..2).all(|q| self.in_a_row(q, *length, *exactly, axes, NONE))
+                            && (0..2).all(|q| self.in_a_row(q, *length, *exactly, axes, NONE, None))
                     }
                     EndCond::InARow {
                         length,
@@ -59,7 +59,14 @@ impl Position<'_> {
                         ..
                     } => {
                         (p == mover || self.placed == NONE)
-                            && self.in_a_row(p, *length, *exactly, axes, self.placed)
+                            && self.in_a_row(
+                                p,
+                                *length,
+                                *exactly,
+                                axes,
+                                self.placed,
+                                g.line_windows[i].as_ref(),
+                            )
                     }
                     EndCond::Connects { a, b, .. } => {
                         (p == mover || self.placed == NONE)

@@ -50,6 +50,72 @@ pub fn blocks(board: &crate::geometry::Board, b: u8) -> Vec<Vec<Cell>> {
     out
 }
 
+/// For an `N in a row` rule on a board of at most 64 cells: per cell, every window of N
+/// cells along an axis that holds it, as bits, with the cells just outside its two ends
+/// (for `exactly`). A line through the last placement is then a few masks to test.
+#[derive(Clone, Debug)]
+pub struct LineWindows {
+    per_cell: Vec<Vec<(u64, u64)>>,
+    exactly: bool,
+}
+
+impl LineWindows {
+    /// The windows of `length` cells along `axes`, or `None` where the board has more than 64
+    /// cells.
+    pub fn build(
+        board: &crate::geometry::Board,
+        length: u8,
+        exactly: bool,
+        axes: &[u8],
+    ) -> Option<LineWindows> {
+        if board.len() > 64 || length == 0 {
+            return None;
+        }
+        let mut per_cell = vec![Vec::new(); board.len()];
+        for start in 0..board.len() as Cell {
+            for &a in axes {
+                let mut cells = [NONE; 64];
+                let mut at = start;
+                let mut ok = true;
+                for (i, slot) in cells.iter_mut().enumerate().take(length as usize) {
+                    if i > 0 {
+                        at = board.step(at, a);
+                    }
+                    if at == NONE {
+                        ok = false;
+                        break;
+                    }
+                    *slot = at;
+                }
+                if !ok {
+                    continue;
+                }
+                let window = cells[..length as usize]
+                    .iter()
+                    .fold(0u64, |m, &c| m | 1 << c);
+                let before = board.step(start, board.opposite[a as usize]);
+                let after = board.step(at, a);
+                let outside = [before, after]
+                    .iter()
+                    .filter(|&&c| c != NONE)
+                    .fold(0u64, |m, &c| m | 1 << c);
+                for &c in &cells[..length as usize] {
+                    per_cell[c as usize].push((window, outside));
+                }
+            }
+        }
+        Some(LineWindows { per_cell, exactly })
+    }
+
+    /// Whether `mine` (a player's pieces as bits) fills a window through `cell`.
+    #[inline]
+    pub fn through(&self, mine: u64, cell: Cell) -> bool {
+        self.per_cell[cell as usize]
+            .iter()
+            .any(|&(w, o)| mine & w == w && (!self.exactly || mine & o == 0))
+    }
+}
+
 /// The cells of a block after a quarter turn: piece on block index `i` moves to the returned
 /// index (clockwise with ranks going up, else anticlockwise).
 #[inline]
@@ -254,6 +320,7 @@ impl Position<'_> {
 
     /// Whether `player` has `length` pieces (exactly, or at least) in a line along one of
     /// `axes`: through `through` only when it is a cell, else anywhere on the board.
+    #[allow(clippy::too_many_arguments)]
     pub(in crate::engine) fn in_a_row(
         &self,
         player: usize,
@@ -261,9 +328,14 @@ impl Position<'_> {
         exactly: bool,
         axes: &[u8],
         through: Cell,
+        windows: Option<&LineWindows>,
     ) -> bool {
         let b = &self.game.board;
         if let Some(bits) = &self.game.bitboards {
+            // Through the last placement, by its windows where the rule has them.
+            if let (Some(w), true) = (windows, through != NONE) {
+                return w.through(self.player_bits(player), through);
+            }
             return self.in_a_row_bits(bits, player, length, exactly, axes);
         }
         let mine = |c: Cell| {
@@ -303,6 +375,13 @@ impl Position<'_> {
         })
     }
 
+    /// The cells of `player`'s pieces as bits (games with bitboards).
+    fn player_bits(&self, player: usize) -> u64 {
+        (1 + player..self.bb.len())
+            .step_by(2)
+            .fold(0, |m, code| m | self.bb[code])
+    }
+
     /// [`Position::in_a_row`] on bitboards, for the whole board: the cells starting a run of
     /// `length` along an axis are found with `length - 1` shifts.
     fn in_a_row_bits(
@@ -314,13 +393,7 @@ impl Position<'_> {
         axes: &[u8],
     ) -> bool {
         let b = &self.game.board;
-        let mine = self
-            .bb
-            .iter()
-            .enumerate()
-            .skip(1)
-            .filter(|&(code, _)| Game::owner(code as u8) == player)
-            .fold(0u64, |m, (_, &x)| m | x);
+        let mine = self.player_bits(player);
         axes.iter().any(|&a| {
             let back = b.opposite[a as usize];
             // `ahead`: the cells whose cell k steps on along `a` is mine.
