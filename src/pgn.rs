@@ -273,7 +273,7 @@ pub fn write(
     write_as(Format::Pgn, game, start, moves, players, outcome)
 }
 
-/// A game as PGN or PDN (see [`write`]); a PDN names the draughts variant by its board
+/// A game as PGN or PDN (see [`write()`]); a PDN names the draughts variant by its board
 /// (`GameType` 20 on 10 x 10, 21 on 8 x 8).
 pub fn write_as(
     format: Format,

@@ -297,7 +297,7 @@ pub fn fall_watch(g: &Game, h: &Hypnosis, cells: &[u8], target: Cell) -> Option<
 }
 
 /// Whether the piece on `from`, moved to the empty `cell`, would stand hypnotized there by
-/// the chain rule ([`held_through`]), judged with it on that cell (B3's double-step condition,
+/// the chain rule (`held_through`), judged with it on that cell (B3's double-step condition,
 /// B13.6).
 pub fn would_be_held(pos: &Position, h: &Hypnosis, cell: Cell, from: Cell) -> bool {
     let g = pos.game;
@@ -309,7 +309,7 @@ pub fn would_be_held(pos: &Position, h: &Hypnosis, cell: Cell, from: Cell) -> bo
     held_on(g, h, &cells[..n], cell)
 }
 
-/// Whether the piece on `cell` is hypnotized, found from that cell alone: [`held_through`]
+/// Whether the piece on `cell` is hypnotized, found from that cell alone: `held_through`
 /// with direct holds found by looking outward from each piece concerned. Agrees with the
 /// whole-board count ([`find_hypnotized`]), which a test checks over many positions.
 pub fn is_held(pos: &Position, h: &Hypnosis, cell: Cell) -> bool {

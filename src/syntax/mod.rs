@@ -1,6 +1,6 @@
 //! Text → AST. The only module that knows pest.
 //!
-//! It turns a description into [`ast::Description`] or one [`SyntaxError`] that names the tokens
+//! It turns a description into [`crate::ast::Description`] or one [`SyntaxError`] that names the tokens
 //! that would have been accepted, in the author's words (`` `to` ``, `end of line`), never pest
 //! rule names. It resolves nothing: names stay names for [`crate::check`].
 

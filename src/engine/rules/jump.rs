@@ -1,7 +1,7 @@
 //! `jump DIRS over HURDLE [gap A..B] [beyond A..B] [landing REGION] [repeatedly]`: over one
 //! piece to a cell beyond it, capturing it if it is an enemy; repeatedly, a chain of jumps
 //! (draughts). A chain that takes nothing matters only by where it ends: one move per end,
-//! found breadth-first. The bitboard generator asks [`Position::jump_starts`] which pieces
+//! found breadth-first. The bitboard generator asks `Position::jump_starts` which pieces
 //! can jump at all.
 
 use super::walk::route;

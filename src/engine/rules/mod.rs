@@ -1,6 +1,6 @@
 //! The built-in movement rules, one room each: a rule's generation, its attack pattern (for
 //! royal safety) and its compilation live in its own file. [`Rule`] is the compiled form;
-//! [`Position::gen_rule_at`] is the one table that sends each rule to its room. A new rule kind
+//! `Position::gen_rule_at` is the one table that sends each rule to its room. A new rule kind
 //! is a new file here, a variant of [`Rule`] and one line in that table.
 
 mod abilities;
