@@ -53,6 +53,14 @@ pub enum Item {
         span: Span,
     },
     Identity(Span),
+    /// `capture by custody DIRS[, against REGION [when empty]]...`.
+    Custody(CustodyDecl),
+    /// `only PIECES may enter REGION [or REGION]...`.
+    Entry {
+        pieces: Vec<Name>,
+        regions: Vec<Region>,
+        span: Span,
+    },
     /// `players may pass`.
     MayPass(Span),
     /// `notation NAME[, numbered from PLAYER]`.
@@ -62,6 +70,15 @@ pub enum Item {
     /// `slept pieces cannot act`, `fresh pieces are immune to ...`.
     State(StateDecl),
     Native(NativeCall),
+}
+
+/// `capture by custody DIRS, against REGION[ when empty], ...`.
+#[derive(Clone, Debug)]
+pub struct CustodyDecl {
+    pub dirs: Vec<Name>,
+    /// The hostile cells: a region, and whether it is hostile only while empty.
+    pub against: Vec<(Region, bool)>,
+    pub span: Span,
 }
 
 /// What a state (slept, kept, keeping, fresh) does to the pieces in it.
@@ -270,6 +287,11 @@ pub enum RuleDecl {
     },
     Promote {
         to: Vec<Name>,
+        on: Region,
+        span: Span,
+    },
+    /// `on REGION, captured only when surrounded`.
+    Surrounded {
         on: Region,
         span: Span,
     },

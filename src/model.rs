@@ -24,6 +24,12 @@ pub struct Model {
     pub hands: Vec<(PlayerId, KindId, u32)>,
     pub compulsory_capture: bool,
     pub majority_capture: bool,
+    /// `capture by custody ...`: enemies caught between a moved piece and a friend or a
+    /// hostile cell are removed.
+    pub custody: Option<Custody>,
+    /// `only PIECES may enter REGION`: the kinds allowed there, and the cells; every other
+    /// kind neither stops on nor slides through them.
+    pub entry: Vec<(Vec<KindId>, CellSet)>,
     /// Moves with the same start, end and captured set are one move.
     pub identity_by_captures: bool,
     /// `players may pass`: passing is always a legal move.
@@ -39,6 +45,17 @@ pub struct Model {
     pub states: States,
     /// Whether positions need stacks, slept flags and a fresh piece.
     pub uses_layers: bool,
+}
+
+/// `capture by custody DIRS, against REGION [when empty]`.
+#[derive(Clone, Debug)]
+pub struct Custody {
+    /// The directions along which an enemy is caught (each is also read from the far side).
+    pub dirs: Vec<u8>,
+    /// Cells hostile to every piece, occupied or not.
+    pub hostile: CellSet,
+    /// Cells hostile while empty.
+    pub hostile_when_empty: CellSet,
 }
 
 /// Effects a piece can be immune to, as bits.
@@ -100,6 +117,9 @@ pub struct KindModel {
     /// The piece's movement rules for each player, in declaration order.
     pub rules: [Vec<RuleModel>; 2],
     pub promotion: Option<Promotion>,
+    /// `on REGION, captured only when surrounded`: there, custody needs enemies or hostile
+    /// cells on every side along the custody directions.
+    pub surrounded_on: Option<CellSet>,
     /// `after each step remove adjacent enemies with at most ... liberties` (walks only).
     pub step_effect: Option<Threshold>,
     pub hooks: Vec<HookCall>,

@@ -13,6 +13,7 @@ pub use crate::syntax::suggest;
 use indexmap::IndexMap;
 
 mod board;
+mod custody;
 mod directions;
 mod end;
 mod errors;
@@ -377,6 +378,12 @@ impl Checker {
             c
         });
 
+        let custody = self.custody(&scope, d);
+        if custody.is_none() && !d.items.iter().any(|i| matches!(i, Item::Custody(_))) {
+            self.surrounded_without_custody(d);
+        }
+        let entry = self.entries(&scope, d);
+
         let states = self.states(d);
         let uses_layers = d.items.iter().any(|i| matches!(i, Item::State(_)))
             || kinds.iter().any(|k| {
@@ -406,6 +413,8 @@ impl Checker {
             hands,
             compulsory_capture: compulsory,
             majority_capture: majority,
+            custody,
+            entry,
             identity_by_captures: identity,
             may_pass: may_pass.is_some(),
             notation,

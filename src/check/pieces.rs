@@ -30,8 +30,21 @@ impl Checker {
         let mut bar: Option<(KindId, Vec<u8>)> = None;
         let mut bar_span: Option<Span> = None;
         let mut hooks = Vec::new();
+        let mut surrounded: Option<(CellSet, Span)> = None;
         for r in &p.rules {
             match r {
+                RuleDecl::Surrounded { on, span } => {
+                    let mut seen = surrounded.map(|(_, s)| s);
+                    self.once(
+                        &mut seen,
+                        *span,
+                        "captured only when surrounded",
+                        "a piece has one such line: name all its cells in one region",
+                    );
+                    if let Some(cells) = self.region(scope, on, None) {
+                        surrounded.get_or_insert((cells, *span));
+                    }
+                }
                 RuleDecl::Bar { piece, dirs, span } => {
                     let mut seen = bar_span;
                     self.once(
@@ -172,6 +185,7 @@ impl Checker {
             royal: p.royal,
             worth: p.worth.map_or(1, |w| w.value as i32),
             step_effect: step_effect.map(|(t, _)| t),
+            surrounded_on: surrounded.map(|(c, _)| c),
             immune: self.effects(&p.immune),
             bar,
             rules,

@@ -431,7 +431,7 @@ impl Checker {
                     letter: l?,
                 })
             }
-            RuleDecl::Promote { .. } | RuleDecl::Native(_) => None,
+            RuleDecl::Promote { .. } | RuleDecl::Surrounded { .. } | RuleDecl::Native(_) => None,
         }
     }
 }

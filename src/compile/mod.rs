@@ -128,6 +128,30 @@ pub fn compile(m: Model) -> Game {
             }
         })
         .collect();
+    let keep_out = (!m.entry.is_empty()).then(|| {
+        (0..ncodes)
+            .map(|c| {
+                let mut out = CellSet::EMPTY;
+                for (allowed, cells) in &m.entry {
+                    if c > 0 && !allowed.contains(&((c - 1) / 2)) {
+                        out = out.union(cells);
+                    }
+                }
+                out
+            })
+            .collect()
+    });
+    let custody = m
+        .custody
+        .as_ref()
+        .map(|cu| crate::engine::rules::custody::Custody::compile(cu, &m.kinds));
+    let mut start_kinds = [0u128; 2];
+    for &(_, p, k) in &m.setup {
+        start_kinds[p] |= 1 << k;
+    }
+    for &(p, k, _) in &m.hands {
+        start_kinds[p] |= 1 << k;
+    }
     let end: Vec<EndModel> = m
         .end
         .into_iter()
@@ -164,6 +188,9 @@ pub fn compile(m: Model) -> Game {
         levels,
         immune,
         bar,
+        keep_out,
+        custody,
+        start_kinds,
         states: m.states,
         attacks,
         royal,
@@ -208,6 +235,8 @@ pub fn compile(m: Model) -> Game {
         .filter_map(|&i| native::REGISTRY[i].board_rule)
         .map(|build| build(&game))
         .collect();
-    game.legality_by_play = game.board_rules.iter().any(|r| r.changes_threats());
+    // Custody takes pieces that no attack pattern describes: royal safety plays the replies.
+    game.legality_by_play = game.board_rules.iter().any(|r| r.changes_threats())
+        || (game.custody.is_some() && game.has_royal);
     game
 }

@@ -85,6 +85,14 @@ pub struct Game {
     pub immune: Vec<u8>,
     /// Indexed by piece code: `never beside KIND DIRS`.
     pub bar: Vec<Option<(usize, Vec<u8>)>>,
+    /// Indexed by piece code: cells the piece may neither stop on nor slide through (`only
+    /// PIECES may enter REGION`); `None` when no piece is kept out anywhere.
+    pub keep_out: Option<Vec<CellSet>>,
+    /// `capture by custody ...`.
+    pub custody: Option<rules::custody::Custody>,
+    /// Per player, the kinds (as bits) they start with, on the board or in hand: `when I have
+    /// no PIECE` speaks only of a kind the player had.
+    pub start_kinds: [u128; 2],
     /// What slept, kept, keeping and fresh pieces may not do or suffer.
     pub states: States,
     /// `attacks[p]`: how player p's pieces capture.

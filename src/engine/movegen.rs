@@ -235,6 +235,15 @@ impl Position<'_> {
         self.place_moves(out);
     }
 
+    /// Whether `cell` is one a piece of `code` may not enter (`only PIECES may enter ...`).
+    #[inline]
+    pub(in crate::engine) fn kept_out(&self, code: u8, cell: Cell) -> bool {
+        self.game
+            .keep_out
+            .as_ref()
+            .is_some_and(|k| k[code as usize].contains(cell))
+    }
+
     /// Whether a piece of `code` is barred from `cell` (`never beside KIND DIRS`).
     pub(in crate::engine) fn barred(&self, code: u8, cell: Cell) -> bool {
         let Some((kind, dirs)) = &self.game.bar[code as usize] else {
@@ -266,6 +275,12 @@ impl Position<'_> {
         );
         if moves_piece && self.barred(code, m.to) {
             return;
+        }
+        if moves_piece && self.kept_out(code, m.to) {
+            return;
+        }
+        if let Some(cu) = &self.game.custody {
+            self.add_custody_captures(cu, &mut m, code);
         }
         if let Some((to, region)) = &self.game.promotion[code as usize] {
             if moves_piece && region.contains(m.to) {

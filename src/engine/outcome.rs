@@ -31,6 +31,9 @@ impl Position<'_> {
         for (i, e) in g.end.iter().enumerate() {
             for p in [mover, mover ^ 1] {
                 let hit = match &e.cond {
+                    // A player who never had the kind does not lose it (Brandubh's attackers
+                    // have no king).
+                    EndCond::NoPieces(Some(k)) if g.start_kinds[p] >> k & 1 == 0 => false,
                     EndCond::NoPieces(k) => self.count(p, *k) + self.hand_count(p, *k) == 0,
                     EndCond::NobodyHas(k) => {
                         p == mover

@@ -89,6 +89,34 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
             span: sp,
         },
         Rule::identity_rule => Item::Identity(sp),
+        Rule::custody_rule => {
+            let mut it = parts(p).into_iter();
+            let ds = dirs(it.next().expect("grammar: custody directions"));
+            let against = it
+                .map(|a| {
+                    let mut a = parts(a).into_iter();
+                    let region = build_region(a.next().expect("grammar: a hostile region"));
+                    (region, a.next().is_some())
+                })
+                .collect();
+            Item::Custody(CustodyDecl {
+                dirs: ds,
+                against,
+                span: sp,
+            })
+        }
+        Rule::entry_rule => {
+            let mut it = parts(p).into_iter();
+            let pieces = parts(it.next().expect("grammar: piece list"))
+                .into_iter()
+                .map(name)
+                .collect();
+            Item::Entry {
+                pieces,
+                regions: it.map(build_region).collect(),
+                span: sp,
+            }
+        }
         Rule::may_pass => Item::MayPass(sp),
         Rule::notation => {
             let mut it = parts(p).into_iter();

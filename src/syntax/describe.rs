@@ -195,6 +195,15 @@ pub(super) fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::k_full => &["`full`"],
         Rule::nobody_can_move => &["`nobody`"],
         Rule::k_can => &["`can`"],
+        Rule::k_against | Rule::against => &["`, against`"],
+        Rule::k_captured => &["`captured`"],
+        Rule::k_custody => &["`custody`"],
+        Rule::k_enter => &["`enter`"],
+        Rule::k_surrounded => &["`surrounded`"],
+        Rule::custody_rule => &["`capture`"],
+        Rule::entry_rule => &["`only`"],
+        Rule::surround_rule => &["`on`"],
+        Rule::when_empty => &["`when empty`"],
         _ => &[],
     }
 }

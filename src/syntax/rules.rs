@@ -270,6 +270,10 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
             let on = build_region(it.next().expect("promotion region"));
             RuleDecl::Promote { to, on, span: sp }
         }
+        Rule::surround_rule => RuleDecl::Surrounded {
+            on: build_region(kids.into_iter().next().expect("grammar: a region")),
+            span: sp,
+        },
         Rule::native => RuleDecl::Native(build_native_parts(kids, sp)),
         r => unreachable!("grammar: unexpected piece item {r:?}"),
     }

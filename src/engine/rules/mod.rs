@@ -5,6 +5,7 @@
 
 mod abilities;
 mod castle;
+pub mod custody;
 mod en_passant;
 mod fly;
 pub mod jump;

@@ -27,6 +27,9 @@ impl Position<'_> {
                     break;
                 }
                 let occ = self.cells[n as usize];
+                if occ == 0 && self.kept_out(code, n) {
+                    break;
+                }
                 if occ == 0 {
                     if !until_blocked && target != Target::Enemy && target != Target::Smash {
                         self.emit(Move::new(c, n), code, out);

@@ -63,6 +63,11 @@ impl Position<'_> {
                         s.push_str("<>");
                         s.push_str(name(m.to));
                     }
+                    None if captures_elsewhere(g, m) => {
+                        s.push('-');
+                        s.push_str(name(m.to));
+                        push_captures(&mut s, g, m);
+                    }
                     None => {
                         let capture = m.ncap > 0 && m.kind != MoveKind::Keep;
                         s.push(if capture { 'x' } else { '-' });
@@ -109,6 +114,11 @@ impl Position<'_> {
                 if m.kind == MoveKind::Smash {
                     s.push('y');
                     s.push_str(name(smash_target(m)));
+                } else if captures_elsewhere(g, m) {
+                    // Custody: the move, then what its arrival took (`d1-d3xd4`).
+                    s.push('-');
+                    s.push_str(name(m.to));
+                    push_captures(&mut s, g, m);
                 } else if m.npath > 0 && m.kind != MoveKind::DoubleStep {
                     let sep = if m.ncap > 0 { 'x' } else { '-' };
                     for &l in m.landings() {
@@ -262,6 +272,16 @@ impl Position<'_> {
         if let [m] = in_column[..] {
             return Ok(*m);
         }
+        // A custodial capture may be typed without what it takes: `d1-d3`.
+        if let Some(m) = moves.iter().find(|m| {
+            captures_elsewhere(self.game, m)
+                && norm(&format!(
+                    "{}{}",
+                    self.game.board.names[m.from as usize], self.game.board.names[m.to as usize]
+                )) == want
+        }) {
+            return Ok(*m);
+        }
         // A walk may be typed without the removals it causes: `d4-e5-e6`.
         let path_only = |m: &Move| {
             let t = self.move_text(m);
@@ -300,6 +320,24 @@ fn ability(g: &Game, m: &Move) -> Option<String> {
         MoveKind::Heal => Some("+".to_string()),
         MoveKind::Transfer => Some(format!("@{}", name(m.to))),
         _ => None,
+    }
+}
+
+/// Whether a plain move captures, but not on its landing cell, in a game with custodial
+/// capture (elsewhere such moves have notations of their own: en passant, jumps).
+fn captures_elsewhere(g: &Game, m: &Move) -> bool {
+    g.custody.is_some()
+        && m.kind == MoveKind::Normal
+        && m.npath == 0
+        && m.ncap > 0
+        && !m.captures().contains(&m.to)
+}
+
+/// `x` and the cell of each capture, appended to a move's text.
+fn push_captures(s: &mut String, g: &Game, m: &Move) {
+    for &c in m.captures() {
+        s.push('x');
+        s.push_str(&g.board.names[c as usize]);
     }
 }
 

@@ -70,19 +70,46 @@ impl Game {
             for h in &self.hooks[code as usize] {
                 s.push_str(&format!("    native {}\n", h.name));
             }
+            if let Some(cells) = self.keep_out.as_ref().map(|k| &k[code as usize]) {
+                if !cells.is_empty() {
+                    s.push_str(&format!("    never enters {}\n", region_text(self, cells)));
+                }
+            }
+            if let Some(cu) = &self.custody {
+                let cells = &cu.surrounded_on[code as usize];
+                if !cells.is_empty() {
+                    s.push_str(&format!(
+                        "    on {}, captured only when surrounded\n",
+                        region_text(self, cells)
+                    ));
+                }
+            }
         }
-        let mut rules = Vec::new();
+        let mut rules: Vec<String> = Vec::new();
+        if let Some(cu) = &self.custody {
+            let mut t = format!("capture by custody along {}", dirs_text(self, &cu.dirs));
+            if !cu.hostile.is_empty() {
+                t.push_str(&format!(", against {}", region_text(self, &cu.hostile)));
+            }
+            if !cu.hostile_when_empty.is_empty() {
+                t.push_str(&format!(
+                    ", against {} when empty",
+                    region_text(self, &cu.hostile_when_empty)
+                ));
+            }
+            rules.push(t);
+        }
         if self.compulsory_capture {
-            rules.push("capture is compulsory");
+            rules.push("capture is compulsory".into());
         }
         if self.majority_capture {
-            rules.push("capture must take the most pieces");
+            rules.push("capture must take the most pieces".into());
         }
         if self.identity_by_captures {
-            rules.push("moves are identified by start, end and captures");
+            rules.push("moves are identified by start, end and captures".into());
         }
         if self.may_pass {
-            rules.push("players may pass");
+            rules.push("players may pass".into());
         }
         if !rules.is_empty() {
             s.push_str(&format!("rules: {}\n", rules.join("; ")));
