@@ -183,6 +183,10 @@ pub enum RuleDecl {
         only_flips: Option<Span>,
         /// `then rotate a W x H block either way`: the block size, and where it is written.
         rotating: Option<(Number, Number, Span)>,
+        /// `capturing groups without liberties`, `no suicide`, `simple ko`: where written.
+        capturing: Option<Span>,
+        no_suicide: Option<Span>,
+        simple_ko: Option<Span>,
         span: Span,
     },
     Step {
@@ -378,20 +382,36 @@ pub enum EndCondDecl {
     Connects(Region, Region),
     /// `the board is full[, decided by ...]`.
     BoardFull {
-        tiebreak: Vec<Option<Name>>,
+        tiebreak: Vec<TiebreakDecl>,
     },
     /// `nobody can move[, decided by ...]`.
     NobodyCanMove {
-        tiebreak: Vec<Option<Name>>,
+        tiebreak: Vec<TiebreakDecl>,
     },
     Repetition,
-    /// `after N passes in a row`.
-    PassLimit(Number),
+    /// `after N passes in a row[, decided by ...]`.
+    PassLimit {
+        passes: Number,
+        tiebreak: Vec<TiebreakDecl>,
+    },
     PlyLimit {
         plies: Number,
         no_progress: Option<Option<Name>>,
         /// `decided by more X, then more Y` (`None`: pieces of any kind).
-        tiebreak: Vec<Option<Name>>,
+        tiebreak: Vec<TiebreakDecl>,
+    },
+}
+
+/// One comparison of `decided by more ...`.
+#[derive(Clone, Debug)]
+pub enum TiebreakDecl {
+    /// `more PIECEs` (`None`: `more pieces`, of any kind).
+    Pieces(Option<Name>),
+    /// `more area [with komi K for PLAYER]`: the komi as written (`7.5`), its player, and
+    /// where the number is written.
+    Area {
+        komi: Option<(String, Name, Span)>,
+        span: Span,
     },
 }
 

@@ -176,6 +176,8 @@ pub enum RuleModel {
         only_flips: bool,
         /// Then one of the board's B x B blocks turns a quarter, either way (Pentago).
         rotating: Option<u8>,
+        /// Enemy groups left without liberties are removed (Go).
+        groups: Option<GroupCapture>,
     },
     Step {
         dirs: Vec<u8>,
@@ -314,13 +316,16 @@ pub enum EndCond {
         label: String,
     },
     /// No cell is empty.
-    BoardFull { tiebreak: Vec<Option<KindId>> },
+    BoardFull { tiebreak: Vec<Tiebreak> },
     /// Neither player has a legal move (read when the player to move has none).
-    NobodyCanMove { tiebreak: Vec<Option<KindId>> },
+    NobodyCanMove { tiebreak: Vec<Tiebreak> },
     /// Play only: the position occurred three times.
     Repetition,
-    /// The last `n` moves were passes.
-    PassLimit(u32),
+    /// The last `passes` moves were passes.
+    PassLimit {
+        passes: u32,
+        tiebreak: Vec<Tiebreak>,
+    },
     /// Play only: the ply count (or, with `no_progress`, plies since the last capture or
     /// move of that kind) reached the limit.
     PlyLimit {
@@ -328,8 +333,37 @@ pub enum EndCond {
         no_progress: Option<Option<KindId>>,
         /// Compared in order when the limit is reached: the player with more pieces (of a
         /// kind) wins; the verdict applies only when all are equal.
-        tiebreak: Vec<Option<KindId>>,
+        tiebreak: Vec<Tiebreak>,
     },
+}
+
+/// One comparison of `decided by more ...`: the player with more wins.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tiebreak {
+    /// Pieces on the board (of a kind, or of any kind).
+    Pieces(Option<KindId>),
+    /// Area (Go): stones plus the empty regions that border only that player's stones, with
+    /// `komi` half points added for player `to`.
+    Area { komi: u32, to: PlayerId },
+}
+
+/// Half points as written: `7.5` for 15, `6` for 12.
+pub fn half_points_text(half: u32) -> String {
+    if half.is_multiple_of(2) {
+        (half / 2).to_string()
+    } else {
+        format!("{}.5", half / 2)
+    }
+}
+
+/// `capturing groups without liberties[, no suicide][, simple ko]` on a placement (Go).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GroupCapture {
+    /// The directions that join stones into groups and count liberties (orthogonal on square
+    /// boards, all six on hex boards).
+    pub dirs: Vec<u8>,
+    pub no_suicide: bool,
+    pub simple_ko: bool,
 }
 
 /// A checked argument of a native hook call.

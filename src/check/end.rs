@@ -14,7 +14,7 @@ impl Checker {
         let pass = line.or(may_pass);
         let limit = rules
             .iter()
-            .find(|r| matches!(r.cond, EndCondDecl::PassLimit(_)));
+            .find(|r| matches!(r.cond, EndCondDecl::PassLimit { .. }));
         // `nobody can move` also ends a game where both players are stuck, unless they may
         // pass whenever they like.
         let stuck_ends = may_pass.is_none()
@@ -63,17 +63,34 @@ impl Checker {
         }
     }
 
-    /// The kinds a `decided by more ...` clause compares (`None`: pieces of any kind).
+    /// What a `decided by more ...` clause compares.
     pub(super) fn tiebreak(
         &mut self,
         scope: &Scope,
-        names: &[Option<Name>],
-    ) -> Option<Vec<Option<KindId>>> {
+        decls: &[TiebreakDecl],
+    ) -> Option<Vec<Tiebreak>> {
         let mut tb = Vec::new();
-        for t in names {
+        for t in decls {
             tb.push(match t {
-                None => None,
-                Some(n) => Some(self.kind(scope, n)?),
+                TiebreakDecl::Pieces(None) => Tiebreak::Pieces(None),
+                TiebreakDecl::Pieces(Some(n)) => Tiebreak::Pieces(Some(self.kind(scope, n)?)),
+                TiebreakDecl::Area { komi: None, .. } => Tiebreak::Area { komi: 0, to: 1 },
+                TiebreakDecl::Area {
+                    komi: Some((text, player, span)),
+                    ..
+                } => {
+                    let to = self.player(scope, player)?;
+                    let Some(half) = half_points(text).filter(|&h| h <= 2 * 1000) else {
+                        self.err(CheckError::OutOfRange {
+                            what: "komi",
+                            value: text.clone(),
+                            span: *span,
+                            range: "whole or half points from 0 to 1000, such as 7.5".into(),
+                        });
+                        return None;
+                    };
+                    Tiebreak::Area { komi: half, to }
+                }
             });
         }
         Some(tb)
@@ -111,7 +128,10 @@ impl Checker {
                 }
             }
             EndCondDecl::Repetition => EndCond::Repetition,
-            EndCondDecl::PassLimit(n) => {
+            EndCondDecl::PassLimit {
+                passes: n,
+                tiebreak,
+            } => {
                 if n.value == 0 {
                     self.err(CheckError::OutOfRange {
                         what: "pass count",
@@ -121,7 +141,10 @@ impl Checker {
                     });
                     return None;
                 }
-                EndCond::PassLimit(n.value)
+                EndCond::PassLimit {
+                    passes: n.value,
+                    tiebreak: self.tiebreak(scope, tiebreak)?,
+                }
             }
             EndCondDecl::InARow {
                 both,
@@ -215,4 +238,15 @@ impl Checker {
             span: r.span,
         })
     }
+}
+
+/// A komi in half points (`7.5` is 15), if it is a whole or half number.
+fn half_points(text: &str) -> Option<u32> {
+    let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
+    let half = match frac.trim_end_matches('0') {
+        "" => 0,
+        "5" => 1,
+        _ => return None,
+    };
+    whole.parse::<u32>().ok()?.checked_mul(2)?.checked_add(half)
 }

@@ -210,8 +210,39 @@ impl Checker {
                 flipping,
                 only_flips,
                 rotating,
+                capturing,
+                no_suicide,
+                simple_ko,
                 ..
             } => {
+                // `no suicide` and `simple ko` refine the capture of groups.
+                for (sp, what) in [(no_suicide, "no suicide"), (simple_ko, "simple ko")] {
+                    if let (Some(sp), None) = (sp, capturing) {
+                        if report {
+                            self.invalid(
+                                *sp,
+                                format!("`{what}` needs `capturing groups without liberties` before it"),
+                                "write `place on empty, capturing groups without liberties, no suicide, simple ko`",
+                            );
+                        }
+                        return None;
+                    }
+                }
+                let groups = capturing.map(|_| GroupCapture {
+                    dirs: if b.dirs.len() == 8 {
+                        // Orthogonal neighbours on a square board.
+                        (0..8u8)
+                            .filter(|&d| {
+                                let dir = &b.dirs[d as usize];
+                                dir.dx == 0 || dir.dy == 0
+                            })
+                            .collect()
+                    } else {
+                        (0..b.dirs.len() as u8).collect()
+                    },
+                    no_suicide: no_suicide.is_some(),
+                    simple_ko: simple_ko.is_some(),
+                });
                 let rotating = match rotating {
                     Some((w, h, sp)) => Some(self.rotation_block(scope, w, h, *sp, report)?),
                     None => None,
@@ -272,6 +303,7 @@ impl Checker {
                     flipping,
                     only_flips: only_flips.is_some(),
                     rotating,
+                    groups,
                 })
             }
             RuleDecl::Bar { .. } => None,

@@ -208,7 +208,7 @@ pub fn bench(g: &Game, seconds: f64, games_per_run: Option<u64>, runs: u32, seed
     let mut reasons: indexmap::IndexMap<String, u64> = indexmap::IndexMap::new();
     for (o, n) in &outcomes {
         *results.entry(o.key(g)).or_insert(0) += n;
-        *reasons.entry(o.describe(g)).or_insert(0) += n;
+        *reasons.entry(o.describe_rule(g)).or_insert(0) += n;
     }
     reasons.sort_by(|ka, a, kb, b| b.cmp(a).then(ka.cmp(kb)));
     let end_rules: Vec<&str> = g.end.iter().map(|e| e.text.as_str()).collect();

@@ -1,9 +1,9 @@
 //! The end rules' texts, as the engine prints them in reasons and summaries
 //! (`lose when I have no legal move and I am in check`).
 
-use crate::model::{EndCond, EndModel, KindId, KindModel, Verdict};
+use crate::model::{EndCond, EndModel, KindModel, PlayerModel, Tiebreak, Verdict};
 
-pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel]) -> String {
+pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel], players: &[PlayerModel]) -> String {
     let verdict = match e.verdict {
         Verdict::Win => "win",
         Verdict::Lose => "lose",
@@ -19,7 +19,10 @@ pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel]) -> String {
         EndCond::NoPieces(Some(k)) => format!("when I have no {}s", kinds[*k].name),
         EndCond::Reaches { kind, .. } => format!("when my {} reaches its goal", kinds[*kind].name),
         EndCond::Repetition => "on threefold repetition".to_string(),
-        EndCond::PassLimit(n) => format!("after {n} passes in a row"),
+        EndCond::PassLimit { passes, tiebreak } => format!(
+            "after {passes} passes in a row{}",
+            tiebreak_text(tiebreak, kinds, players)
+        ),
         EndCond::InARow {
             both,
             length,
@@ -39,10 +42,16 @@ pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel]) -> String {
         EndCond::Connects { label, .. } => format!("when my pieces connect {label}"),
         EndCond::Connected => "when my pieces are connected".to_string(),
         EndCond::BoardFull { tiebreak } => {
-            format!("when the board is full{}", tiebreak_text(tiebreak, kinds))
+            format!(
+                "when the board is full{}",
+                tiebreak_text(tiebreak, kinds, players)
+            )
         }
         EndCond::NobodyCanMove { tiebreak } => {
-            format!("when nobody can move{}", tiebreak_text(tiebreak, kinds))
+            format!(
+                "when nobody can move{}",
+                tiebreak_text(tiebreak, kinds, players)
+            )
         }
         EndCond::NobodyHas(None) => "when nobody has pieces".to_string(),
         EndCond::NobodyHas(Some(k)) => format!("when nobody has {}s", kinds[*k].name),
@@ -50,7 +59,10 @@ pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel]) -> String {
             plies,
             no_progress: None,
             tiebreak,
-        } => format!("after {plies} plies{}", tiebreak_text(tiebreak, kinds)),
+        } => format!(
+            "after {plies} plies{}",
+            tiebreak_text(tiebreak, kinds, players)
+        ),
         EndCond::PlyLimit {
             plies,
             no_progress: Some(None),
@@ -68,12 +80,18 @@ pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel]) -> String {
     format!("{verdict} {cond}")
 }
 
-fn tiebreak_text(tiebreak: &[Option<KindId>], kinds: &[KindModel]) -> String {
+fn tiebreak_text(tiebreak: &[Tiebreak], kinds: &[KindModel], players: &[PlayerModel]) -> String {
     let parts: Vec<String> = tiebreak
         .iter()
         .map(|t| match t {
-            None => "more pieces".to_string(),
-            Some(k) => format!("more {}s", kinds[*k].name),
+            Tiebreak::Pieces(None) => "more pieces".to_string(),
+            Tiebreak::Pieces(Some(k)) => format!("more {}s", kinds[*k].name),
+            Tiebreak::Area { komi: 0, .. } => "more area".to_string(),
+            Tiebreak::Area { komi, to } => format!(
+                "more area with komi {} for {}",
+                crate::model::half_points_text(*komi),
+                players[*to].name
+            ),
         })
         .collect();
     if parts.is_empty() {

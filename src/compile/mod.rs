@@ -145,6 +145,17 @@ pub fn compile(m: Model) -> Game {
         .custody
         .as_ref()
         .map(|cu| crate::engine::rules::custody::Custody::compile(cu, &m.kinds));
+    let groups = m
+        .kinds
+        .iter()
+        .flat_map(|k| &k.rules)
+        .flatten()
+        .find_map(|r| match r {
+            RuleModel::Place {
+                groups: Some(g), ..
+            } => Some(g.clone()),
+            _ => None,
+        });
     let mut start_kinds = [0u128; 2];
     for &(_, p, k) in &m.setup {
         start_kinds[p] |= 1 << k;
@@ -156,7 +167,7 @@ pub fn compile(m: Model) -> Game {
         .end
         .into_iter()
         .map(|mut e| {
-            e.text = end::describe_end(&e, &m.kinds);
+            e.text = end::describe_end(&e, &m.kinds, &m.players);
             e
         })
         .collect();
@@ -190,6 +201,7 @@ pub fn compile(m: Model) -> Game {
         bar,
         keep_out,
         custody,
+        groups,
         start_kinds,
         states: m.states,
         attacks,

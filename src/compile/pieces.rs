@@ -45,6 +45,7 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board) -> Pieces {
                         flipping,
                         only_flips,
                         rotating,
+                        groups,
                     } => {
                         // Made by no piece on the board: generated once per position.
                         places[p].push(Place {
@@ -53,6 +54,7 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board) -> Pieces {
                             flipping: flipping.clone().unwrap_or_default(),
                             only_flips: *only_flips,
                             from_hand: false,
+                            groups: groups.is_some(),
                             blocks: rotating.map_or_else(Vec::new, |b| {
                                 crate::engine::rules::place::blocks(board, b)
                             }),

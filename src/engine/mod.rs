@@ -90,6 +90,9 @@ pub struct Game {
     pub keep_out: Option<Vec<CellSet>>,
     /// `capture by custody ...`.
     pub custody: Option<rules::custody::Custody>,
+    /// `capturing groups without liberties` on a placement (Go): positions keep their groups
+    /// of stones with liberty counts (see `rules/groups.rs`).
+    pub groups: Option<crate::model::GroupCapture>,
     /// Per player, the kinds (as bits) they start with, on the board or in hand: `when I have
     /// no PIECE` speaks only of a kind the player had.
     pub start_kinds: [u128; 2],
@@ -182,7 +185,12 @@ impl Game {
     pub fn counts_passes(&self) -> bool {
         self.end
             .iter()
-            .any(|e| matches!(e.cond, crate::model::EndCond::PassLimit(_)))
+            .any(|e| matches!(e.cond, crate::model::EndCond::PassLimit { .. }))
+    }
+
+    /// Whether positions carry a ko cell (`simple ko`).
+    pub fn has_ko(&self) -> bool {
+        self.groups.as_ref().is_some_and(|g| g.simple_ko)
     }
 
     /// The name of the players' once-per-game right, if a board rule gives them one.
@@ -226,7 +234,7 @@ impl Game {
     }
 
     /// Bytes a position occupies: the struct and the buffers it owns (cells, stacks and slept
-    /// flags where the game has them, piece counts, bitboards where used).
+    /// flags where the game has them, piece counts, bitboards where used, groups in Go).
     pub fn bytes_per_state(&self) -> usize {
         let n = self.board.len();
         let codes = self.rules.len();
@@ -236,6 +244,12 @@ impl Game {
             + 2 * codes
             + if self.bitboards.is_some() {
                 8 * codes
+            } else {
+                0
+            }
+            + if self.groups.is_some() {
+                // Chain heads, links, liberty counts and sizes.
+                n * (2 * std::mem::size_of::<Cell>() + 4)
             } else {
                 0
             }
@@ -394,6 +408,22 @@ impl Outcome {
             }
             Outcome::Draw { reason } => format!("draw ({reason})"),
         }
+    }
+
+    /// Like [`Outcome::describe`], without the details after the rule (`: area 40 to
+    /// 46.5`, `: more discs`): the rule that ended the game, for tallies.
+    pub fn describe_rule(&self, game: &Game) -> String {
+        let cut = |r: &str| r.split(": ").next().unwrap_or(r).to_string();
+        match self {
+            Outcome::Win { player, reason } => Outcome::Win {
+                player: *player,
+                reason: cut(reason),
+            },
+            Outcome::Draw { reason } => Outcome::Draw {
+                reason: cut(reason),
+            },
+        }
+        .describe(game)
     }
 
     /// `"white"`, `"black"` or `"draw"`, for result tables.

@@ -4,7 +4,7 @@
 
 use super::{Outcome, Position};
 use crate::geometry::NONE;
-use crate::model::{EndCond, Verdict};
+use crate::model::{EndCond, Tiebreak, Verdict};
 
 impl Position<'_> {
     fn verdict(v: Verdict, player: usize, reason: &str) -> Outcome {
@@ -39,7 +39,12 @@ impl Position<'_> {
                         p == mover
                             && (0..2).all(|q| self.count(q, *k) + self.hand_count(q, *k) == 0)
                     }
-                    EndCond::PassLimit(n) => p == mover && u32::from(self.passes) >= *n,
+                    EndCond::PassLimit { passes, tiebreak } => {
+                        if p == mover && u32::from(self.passes) >= *passes {
+                            return Some(self.decide(tiebreak, e.verdict, p, &e.text));
+                        }
+                        false
+                    }
                     EndCond::Reaches { kind, region } => {
                         let code = super::code(*kind, p);
                         region[p].iter().any(|c| self.cells[c as usize] == code)
@@ -102,24 +107,40 @@ impl Position<'_> {
     }
 
     /// The verdict of a line for `player`, unless a tie-break decides first: the player with
-    /// more pieces (of a kind) wins.
+    /// more pieces (of a kind), or more area, wins.
     fn decide(
         &self,
-        tiebreak: &[Option<usize>],
+        tiebreak: &[Tiebreak],
         verdict: Verdict,
         player: usize,
         text: &str,
     ) -> Outcome {
         for t in tiebreak {
-            let (a, b) = (self.count(0, *t), self.count(1, *t));
-            if a != b {
-                let what = t.map_or("pieces".to_string(), |k| {
-                    format!("{}s", self.game.kinds[k].name)
-                });
-                return Outcome::Win {
-                    player: usize::from(b > a),
-                    reason: format!("{text}: more {what}"),
-                };
+            match t {
+                Tiebreak::Pieces(k) => {
+                    let (a, b) = (self.count(0, *k), self.count(1, *k));
+                    if a != b {
+                        let what = k.map_or("pieces".to_string(), |k| {
+                            format!("{}s", self.game.kinds[k].name)
+                        });
+                        return Outcome::Win {
+                            player: usize::from(b > a),
+                            reason: format!("{text}: more {what}"),
+                        };
+                    }
+                }
+                Tiebreak::Area { komi, to } => {
+                    let area = self.area();
+                    let mut half = [2 * area[0], 2 * area[1]];
+                    half[*to] += komi;
+                    if half[0] != half[1] {
+                        let show = crate::model::half_points_text;
+                        return Outcome::Win {
+                            player: usize::from(half[1] > half[0]),
+                            reason: format!("{text}: area {} to {}", show(half[0]), show(half[1])),
+                        };
+                    }
+                }
             }
         }
         Self::verdict(verdict, player, text)
@@ -183,8 +204,8 @@ impl Position<'_> {
                 continue;
             }
             // A tie-break decides first: the player with more pieces (of a kind) wins.
-            let tiebreak = match &e.cond {
-                EndCond::PlyLimit { tiebreak, .. } => &tiebreak[..],
+            let tiebreak: &[Tiebreak] = match &e.cond {
+                EndCond::PlyLimit { tiebreak, .. } => tiebreak,
                 _ => &[],
             };
             return Some(self.decide(tiebreak, e.verdict, me, &e.text));

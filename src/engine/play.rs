@@ -51,6 +51,9 @@ impl Position<'_> {
         } else {
             NONE
         };
+        if g.groups.is_some() {
+            self.set_ko(NONE);
+        }
         if m.kind == MoveKind::Pass {
             self.passes = self.passes.saturating_add(1);
             self.hash ^= g.zobrist_pass[self.passes.min(7) as usize];
@@ -73,6 +76,15 @@ impl Position<'_> {
         self.apply_action(m, code);
         if m.shot != NONE {
             self.put(m.shot, m.shot_code, false);
+        }
+        if g.groups.is_some() {
+            // A plain placement updates the groups around it; anything else (flips, turns,
+            // moves) finds them again.
+            if self.placed == m.to && m.kind == MoveKind::Place && m.shot == NONE {
+                self.place_in_chains(m.to, m.promote);
+            } else {
+                self.build_chains();
+            }
         }
         if m.spends != 0 {
             let p = (m.spends - 1) as usize;

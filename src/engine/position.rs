@@ -44,6 +44,8 @@ pub struct Position<'g> {
     /// The cell of the last move if it was a placement that flipped nothing (lines and
     /// connections are then tested through it alone), else `NONE`.
     pub(super) placed: Cell,
+    /// Groups of stones with their liberties, and the ko cell (games with group capture).
+    pub(super) chains: super::rules::groups::Chains,
     pub(super) hash: u64,
 }
 
@@ -73,6 +75,7 @@ impl Clone for Position<'_> {
             bb: self.bb.clone(),
             frozen: self.frozen,
             placed: self.placed,
+            chains: self.chains.clone(),
             hash: self.hash,
         }
     }
@@ -97,6 +100,7 @@ impl Clone for Position<'_> {
         self.bb.clone_from(&o.bb);
         self.frozen = o.frozen;
         self.placed = o.placed;
+        self.chains.clone_from(&o.chains);
         self.hash = o.hash;
     }
 }
@@ -157,6 +161,7 @@ impl<'g> Position<'g> {
             },
             frozen: CellSet::EMPTY,
             placed: NONE,
+            chains: super::rules::groups::Chains::none(),
             hash: 0,
         };
         for (c, &code) in p.cells.iter().enumerate() {
@@ -165,6 +170,7 @@ impl<'g> Position<'g> {
                 p.bb[code as usize] |= 1 << c;
             }
         }
+        p.build_chains();
         p.hash = p.compute_hash();
         for r in &game.board_rules {
             p.frozen = p.frozen.union(&r.frozen(&p));
@@ -201,6 +207,9 @@ impl<'g> Position<'g> {
             if self.spent >> p & 1 != 0 {
                 h ^= g.zobrist_spent[p];
             }
+        }
+        if self.chains.ko != NONE {
+            h ^= g.zobrist_ep[self.chains.ko as usize];
         }
         let n = g.board.len();
         for (c, &code) in self.under.iter().enumerate() {

@@ -230,8 +230,8 @@ pub(super) fn build_diagram(p: Pair<Rule>) -> Diagram {
     }
 }
 
-/// `, decided by more X, then more Y`: the kinds compared (`None`: pieces of any kind).
-pub(super) fn tiebreak(p: Pair<Rule>) -> Vec<Option<Name>> {
+/// `, decided by more X, then more Y`: what is compared, in order.
+pub(super) fn tiebreak(p: Pair<Rule>) -> Vec<TiebreakDecl> {
     if p.as_rule() != Rule::tiebreak {
         return Vec::new();
     }
@@ -240,8 +240,18 @@ pub(super) fn tiebreak(p: Pair<Rule>) -> Vec<Option<Name>> {
         .map(|more| {
             let what = parts(more).remove(0);
             match what.as_rule() {
-                Rule::all_pieces => None,
-                _ => Some(name(what)),
+                Rule::all_pieces => TiebreakDecl::Pieces(None),
+                Rule::area => {
+                    let sp = span(&what);
+                    let komi = parts(what).into_iter().next().map(|k| {
+                        let mut it = parts(k).into_iter();
+                        let value = it.next().expect("grammar: a komi");
+                        let (text, vsp) = (value.as_str().to_string(), span(&value));
+                        (text, name(it.next().expect("grammar: a player")), vsp)
+                    });
+                    TiebreakDecl::Area { komi, span: sp }
+                }
+                _ => TiebreakDecl::Pieces(Some(name(what))),
             }
         })
         .collect()
@@ -319,7 +329,13 @@ pub(super) fn build_end_rule(p: Pair<Rule>) -> EndRule {
             }
         }
         Rule::repetition => EndCondDecl::Repetition,
-        Rule::pass_limit => EndCondDecl::PassLimit(number(parts(c).remove(0))),
+        Rule::pass_limit => {
+            let mut it = parts(c).into_iter();
+            EndCondDecl::PassLimit {
+                passes: number(it.next().expect("grammar: a count")),
+                tiebreak: it.next().map(tiebreak).unwrap_or_default(),
+            }
+        }
         _ => {
             let mut it = parts(c).into_iter();
             let plies = number(it.next().expect("plies"));

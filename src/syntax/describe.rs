@@ -204,6 +204,16 @@ pub(super) fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::entry_rule => &["`only`"],
         Rule::surround_rule => &["`on`"],
         Rule::when_empty => &["`when empty`"],
+        Rule::k_area | Rule::area => &["`area`"],
+        Rule::k_capturing => &["`capturing`"],
+        Rule::k_groups => &["`groups`"],
+        Rule::k_ko => &["`ko`"],
+        Rule::k_komi => &["`komi`"],
+        Rule::k_simple => &["`simple`"],
+        Rule::k_suicide => &["`suicide`"],
+        Rule::capturing_groups | Rule::no_suicide | Rule::simple_ko => &["`,`"],
+        Rule::komi => &["`with komi`"],
+        Rule::decimal => &["a number"],
         _ => &[],
     }
 }

@@ -10,9 +10,13 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
     match rule {
         Rule::place_rule => {
             let (mut falling, mut flipping, mut only_flips) = (None, None, None);
-            let mut rotating = None;
+            let (mut rotating, mut capturing, mut no_suicide, mut simple_ko) =
+                (None, None, None, None);
             for c in kids {
                 match c.as_rule() {
+                    Rule::capturing_groups => capturing = Some(span(&c)),
+                    Rule::no_suicide => no_suicide = Some(span(&c)),
+                    Rule::simple_ko => simple_ko = Some(span(&c)),
                     Rule::falling => falling = Some(name(parts(c).remove(0))),
                     Rule::flipping => flipping = Some(dirs(parts(c).remove(0))),
                     Rule::only_flips => only_flips = Some(span(&c)),
@@ -31,6 +35,9 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                 flipping,
                 only_flips,
                 rotating,
+                capturing,
+                no_suicide,
+                simple_ko,
                 span: sp,
             }
         }

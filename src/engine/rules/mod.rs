@@ -8,6 +8,7 @@ mod castle;
 pub mod custody;
 mod en_passant;
 mod fly;
+pub mod groups;
 pub mod jump;
 pub mod leap;
 mod line_count;

@@ -26,6 +26,8 @@ pub struct Place {
     /// `then rotate a B x B block either way`: each block's cells, row by row from its
     /// lower-left cell (B * B of them); empty when nothing rotates.
     pub blocks: Vec<Vec<Cell>>,
+    /// `capturing groups without liberties` (Go): see [`Game::groups`] for how.
+    pub groups: bool,
 }
 
 /// The B x B blocks that tile a square-grid board, each as its cells row by row from the
@@ -141,6 +143,9 @@ impl Position<'_> {
                 while bits != 0 {
                     let c = bits.trailing_zeros() as Cell;
                     bits &= bits - 1;
+                    if pl.groups && !self.group_placement_ok(c) {
+                        continue;
+                    }
                     let m = self.placement(pl, c);
                     if !(pl.only_flips && m.npath == 0) {
                         push_turns(pl, m, out);
@@ -149,7 +154,7 @@ impl Position<'_> {
                 continue;
             }
             for c in 0..self.cells.len() as Cell {
-                if !self.rests(pl.falling, c) {
+                if !self.rests(pl.falling, c) || pl.groups && !self.group_placement_ok(c) {
                     continue;
                 }
                 let m = self.placement(pl, c);
@@ -243,7 +248,7 @@ impl Position<'_> {
             }
         } else {
             for c in 0..self.cells.len() as Cell {
-                if !self.rests(pl.falling, c) {
+                if !self.rests(pl.falling, c) || pl.groups && !self.group_placement_ok(c) {
                     continue;
                 }
                 if pl.only_flips && !self.flips_any(c, &pl.flipping) {

@@ -78,6 +78,13 @@ impl Position<'_> {
                 out.push_str(&cells.join(","));
             }
         }
+        if g.has_ko() {
+            out.push(' ');
+            match self.chains.ko {
+                NONE => out.push('-'),
+                c => out.push_str(&b.names[c as usize]),
+            }
+        }
         if g.right_name().is_some() {
             // The players whose once-per-game right is still unused.
             let open: String = (0..2)
@@ -370,6 +377,20 @@ impl Position<'_> {
                 }
             }
         }
+        let mut ko = NONE;
+        if game.has_ko() {
+            let f = fields
+                .next()
+                .ok_or_else(|| err("missing the ko field (`-` for none)".into()))?;
+            if f != "-" {
+                ko = b
+                    .cell(f)
+                    .ok_or_else(|| err(format!("ko cell `{f}` is not on the board")))?;
+                if pos.cells[ko as usize] != 0 {
+                    return Err(err(format!("the ko cell `{f}` is not empty")));
+                }
+            }
+        }
         let mut spent = 0u8;
         if let Some(right) = game.right_name() {
             let f = fields
@@ -443,6 +464,7 @@ impl Position<'_> {
         pos.spent = spent;
         pos.hand = hand;
         pos.passes = passes;
+        pos.chains.ko = ko;
         pos.hash = pos.compute_hash();
         // The player who has just moved cannot have left a royal piece attacked.
         if game.has_royal {
@@ -507,6 +529,9 @@ fn position_fields(game: &Game) -> String {
     }
     if game.has_en_passant {
         f.push("en-passant cells (`-` for none)");
+    }
+    if game.has_ko() {
+        f.push("ko cell (`-` for none)");
     }
     let right = game
         .right_name()

@@ -47,6 +47,15 @@ impl Game {
                 if pl.only_flips {
                     t.push_str(", only where it flips");
                 }
+                if let (true, Some(gr)) = (pl.groups, &self.groups) {
+                    t.push_str(", capturing groups without liberties");
+                    if gr.no_suicide {
+                        t.push_str(", no suicide");
+                    }
+                    if gr.simple_ko {
+                        t.push_str(", simple ko");
+                    }
+                }
                 if let Some(block) = pl.blocks.first() {
                     let b = (block.len() as f64).sqrt() as usize;
                     t.push_str(&format!(", then rotate a {b} x {b} block either way"));
