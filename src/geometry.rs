@@ -7,19 +7,21 @@
 
 use std::fmt;
 
-/// A cell index. Boards have at most 255 cells so that cells fit in a byte in moves and states.
-pub type Cell = u8;
+/// A cell index. Boards have at most [`MAX_CELLS`] cells (Go's 19 x 19 has 361).
+pub type Cell = u16;
 /// "No cell": off the board, or no such square.
-pub const NONE: Cell = u8::MAX;
+pub const NONE: Cell = u16::MAX;
 /// The largest board the engine supports.
-pub const MAX_CELLS: usize = 255;
+pub const MAX_CELLS: usize = 64 * SET_WORDS;
+/// The 64-bit words of a [`CellSet`].
+const SET_WORDS: usize = 8;
 
-/// A set of cells, as a fixed 256-bit mask: cheap to copy, test and intersect.
+/// A set of cells, as a fixed 512-bit mask: cheap to copy, test and intersect.
 #[derive(Clone, Copy, PartialEq, Eq, Default, Hash)]
-pub struct CellSet([u64; 4]);
+pub struct CellSet([u64; SET_WORDS]);
 
 impl CellSet {
-    pub const EMPTY: CellSet = CellSet([0; 4]);
+    pub const EMPTY: CellSet = CellSet([0; SET_WORDS]);
 
     #[inline]
     pub fn contains(&self, c: Cell) -> bool {
@@ -35,8 +37,8 @@ impl CellSet {
     }
     pub fn union(&self, o: &CellSet) -> CellSet {
         let mut r = *self;
-        for i in 0..4 {
-            r.0[i] |= o.0[i];
+        for (w, o) in r.0.iter_mut().zip(o.0) {
+            *w |= o;
         }
         r
     }
@@ -52,7 +54,7 @@ impl CellSet {
     }
     /// The cells in increasing order.
     pub fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
-        (0..4usize).flat_map(move |i| {
+        (0..SET_WORDS).flat_map(move |i| {
             let mut w = self.0[i];
             std::iter::from_fn(move || {
                 if w == 0 {

@@ -17,7 +17,7 @@ use crate::geometry::NONE;
 /// The move `m` (legal at `pos`) in standard algebraic notation.
 pub fn san(pos: &Position, m: &Move) -> String {
     let g = pos.game;
-    let name = |c: u8| g.board.names[c as usize].as_str();
+    let name = |c: crate::geometry::Cell| g.board.names[c as usize].as_str();
     let mut s = if m.extra_from != NONE && m.extra_to != NONE && m.kind == MoveKind::Normal {
         // Castling: the partner lands between; the longer way is queen side.
         let long = (i32::from(m.extra_from) - i32::from(m.from)).abs()
@@ -148,7 +148,7 @@ pub fn square_numbers(game: &Game) -> Option<Vec<u16>> {
 /// The move `m` (legal at `pos`) in PDN: `32-28`, a capture `19x28`, with the landings between
 /// (`19x28x37`) only where another capture has the same start and end.
 pub fn pdn(pos: &Position, numbers: &[u16], m: &Move) -> String {
-    let num = |c: u8| numbers[c as usize].to_string();
+    let num = |c: crate::geometry::Cell| numbers[c as usize].to_string();
     if m.ncap == 0 {
         return format!("{}-{}", num(m.from), num(m.to));
     }

@@ -136,7 +136,7 @@ fn check_position(name: &str, pos: &Position, checked: &mut u64) {
     if g.hooks.iter().flatten().any(|h| h.name == "hypnotize") {
         let h = tabula::native::hypnosis::of(g);
         // ... and the one-cell test of the same rule (used for double steps) agrees.
-        for c in 0..pos.cells().len() as u8 {
+        for c in 0..pos.cells().len() as tabula::geometry::Cell {
             if pos.at(c) != 0 {
                 assert_eq!(
                     tabula::native::hypnosis::is_held(pos, &h, c),

@@ -313,3 +313,40 @@ fn two_passes_end_the_game_by_area_and_komi() {
         other => panic!("{other:?}"),
     }
 }
+
+/// Random playouts draw a placement by testing cells in random order instead of listing the
+/// moves: every legal move (the pass included) must come out equally often, also where most
+/// cells are taken or illegal (White's eyes are suicide for Black) and a ko is on.
+#[test]
+fn random_moves_are_uniform() {
+    use std::collections::HashMap;
+    let game = go9();
+    let cases = [
+        "s1s1s1s1s/sssssssss/s1sssss1s/sssssssss/sssssssss/sssssssss/sssssssss/SSSSSSSSS/1S1S1S1S1 b -",
+        "9/9/9/9/9/9/9/1Ss6/Ss1s5 b c1",
+    ];
+    for text in cases {
+        let pos = Position::from_text(&game, text).expect("position");
+        let legal = pos.legal_move_texts();
+        let per_move = 400;
+        let mut rng = Rng::new(5);
+        let (mut buf, mut scratch) = (Vec::new(), tabula::engine::Scratch::new(&pos));
+        let mut seen: HashMap<String, usize> = HashMap::new();
+        for _ in 0..per_move * legal.len() {
+            let m = pos
+                .random_legal_move(&mut rng, &mut buf, &mut scratch)
+                .expect("a move");
+            *seen.entry(pos.move_text(&m)).or_default() += 1;
+        }
+        let mut drawn: Vec<String> = seen.keys().cloned().collect();
+        drawn.sort();
+        assert_eq!(drawn, legal, "{text}");
+        for (m, n) in &seen {
+            // About five standard deviations either way.
+            assert!(
+                n.abs_diff(per_move) < per_move / 4,
+                "{text}: {m} drawn {n} times, expected about {per_move}"
+            );
+        }
+    }
+}

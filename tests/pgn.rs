@@ -164,7 +164,7 @@ fn pdn_games_are_read_and_random_ones_round_trip() {
     let numbers = pgn::square_numbers(&g).unwrap();
     let on = |n: u16| {
         let cell = numbers.iter().position(|&k| k == n).unwrap();
-        g.letter(pos.at(cell as u8))
+        g.letter(pos.at(cell as tabula::geometry::Cell))
     };
     assert_eq!(
         [on(8), on(11), on(18), on(13), on(20)],

@@ -282,7 +282,7 @@ impl<'g> Searcher<'g> {
         let me = p.turn();
         (0..p.game.board.len())
             .map(|c| {
-                let code = p.at(c as u8);
+                let code = p.at(c as crate::geometry::Cell);
                 if code == 0 {
                     0
                 } else if Game::owner(code) == me {

@@ -99,8 +99,7 @@ pub fn compile(m: Model) -> Game {
             || m.majority_capture
             || m.identity_by_captures
             || m.kinds.iter().any(|k| k.royal)
-            || !board_rule_hooks.is_empty()
-            || m.may_pass;
+            || !board_rule_hooks.is_empty();
         (places[p].len() == 1 && !moves_otherwise && !filtered).then_some(0)
     });
 

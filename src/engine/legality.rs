@@ -412,7 +412,8 @@ impl<'g> Position<'g> {
     ) -> Option<Move> {
         let g = self.game;
         if let Some(i) = g.sole_place[self.turn as usize] {
-            if let Some(m) = self.random_placement(&g.places[self.turn as usize][i], rng) {
+            let pl = &g.places[self.turn as usize][i];
+            if let Some(m) = self.random_placement(pl, g.may_pass, rng) {
                 return Some(m);
             }
             return (g.pass_when_stuck && self.nobody_can_move().is_none()).then(Move::pass);

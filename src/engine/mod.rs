@@ -26,8 +26,9 @@ use crate::geometry::{Board, Cell, CellSet, NONE};
 use crate::model::{EndModel, KindModel, Notation, PlayerModel, States, Threshold};
 use hooks::{BoardRule, PieceHook};
 
-/// The most pieces one move can capture (and the longest jump chain).
-pub const MAX_CAPTURES: usize = 32;
+/// The most pieces one move can capture (and the longest jump chain). International draughts
+/// needs 20 at most; 24 keeps a [`Move`] within 128 bytes, which moves are copied inline.
+pub const MAX_CAPTURES: usize = 24;
 
 /// Piece code of `kind` owned by `player` (0 is an empty cell).
 #[inline]
@@ -154,8 +155,9 @@ pub struct Game {
     /// Per player: the kinds that enter the board (`place ...`), and how.
     pub places: [Vec<Place>; 2],
     /// Per player: the index in `places` of their only source of moves, when a placement is
-    /// all they can ever do and nothing filters it (no moving pieces, no passing by choice,
-    /// no royal pieces or capture rules): random playouts then draw a placement directly.
+    /// all they can ever do besides passing by choice, and nothing filters it (no moving
+    /// pieces, no royal pieces or capture rules): random playouts then draw a placement (or
+    /// the pass) directly.
     pub sole_place: [Option<usize>; 2],
 }
 

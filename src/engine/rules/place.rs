@@ -206,28 +206,35 @@ impl Position<'_> {
         m
     }
 
-    /// A uniformly random placement for a player whose only moves are the placements of
-    /// [`Game::sole_place`] (`None` when there is none): the same draw as picking from the
-    /// generated list (candidates in the same order, one `below` call), but only the chosen
-    /// move is built.
+    /// A uniformly random move for a player whose only moves are the placements of
+    /// [`Game::sole_place`], and a pass when `with_pass` (`players may pass`); `None` when
+    /// there is none. Only the chosen move is built.
     pub(in crate::engine) fn random_placement(
         &self,
         pl: &Place,
+        with_pass: bool,
         rng: &mut crate::rng::Rng,
     ) -> Option<Move> {
         if pl.from_hand && self.in_hand(pl.code) == 0 {
-            return None;
+            return with_pass.then(Move::pass);
         }
-        let resting = self.resting_bits(pl);
-        if let (Some(bits), false) = (resting, pl.only_flips) {
-            // Every resting cell is a move: draw the k-th, in cell order.
+        // With rotations every cell has 2 * blocks moves, in the order they are listed.
+        let turns = (2 * pl.blocks.len()).max(1);
+        let pass = usize::from(with_pass);
+        if let Some(bits) = self
+            .resting_bits(pl)
+            .filter(|_| !pl.only_flips && !pl.groups)
+        {
+            // Every resting cell is a move: draw the k-th, in cell order (the same draw as
+            // picking from the generated list).
             let n = bits.count_ones() as usize;
-            if n == 0 {
+            if n + pass == 0 {
                 return None;
             }
-            // With rotations every cell has 2 * blocks moves, in the order they are listed.
-            let turns = (2 * pl.blocks.len()).max(1);
-            let k = rng.below(n * turns);
+            let k = rng.below(n * turns + pass);
+            if k == n * turns {
+                return Some(Move::pass());
+            }
             let mut b = bits;
             for _ in 0..k / turns {
                 b &= b - 1;
@@ -235,39 +242,65 @@ impl Position<'_> {
             let m = self.placement(pl, b.trailing_zeros() as Cell);
             return Some(with_turn(pl, m, k % turns));
         }
-        let mut cells = [NONE; 256];
-        let mut n = 0;
-        if let Some(mut bits) = resting {
-            while bits != 0 {
-                let c = bits.trailing_zeros() as Cell;
-                bits &= bits - 1;
-                if !pl.only_flips || self.flips_any(c, &pl.flipping) {
-                    cells[n] = c;
-                    n += 1;
-                }
+        // Otherwise draw candidates (every cell's moves, and the pass) in random order without
+        // replacement until one is legal: the first legal one is uniform among the legal
+        // moves. The order is a Fisher–Yates shuffle kept sparse (only the swapped slots are
+        // stored), as a few draws usually suffice; after many misses every legal move is
+        // listed, all of them still in the pool, and one is drawn from the list.
+        let n = self.cells.len() * turns;
+        let mut remaining = n + pass;
+        let mut swapped = [(0u32, 0u32); 32];
+        let mut nswapped = 0;
+        let slot = |swapped: &[(u32, u32)], i: usize| -> usize {
+            swapped
+                .iter()
+                .rev()
+                .find(|&&(k, _)| k as usize == i)
+                .map_or(i, |&(_, v)| v as usize)
+        };
+        while nswapped < swapped.len() && remaining > 0 {
+            let k = rng.below(remaining);
+            let item = slot(&swapped[..nswapped], k);
+            let last = slot(&swapped[..nswapped], remaining - 1);
+            swapped[nswapped] = (k as u32, last as u32);
+            nswapped += 1;
+            remaining -= 1;
+            if item == n {
+                return Some(Move::pass());
             }
-        } else {
-            for c in 0..self.cells.len() as Cell {
-                if !self.rests(pl.falling, c) || pl.groups && !self.group_placement_ok(c) {
-                    continue;
-                }
-                if pl.only_flips && !self.flips_any(c, &pl.flipping) {
-                    continue;
-                }
-                cells[n] = c;
-                n += 1;
+            let c = (item / turns) as Cell;
+            if self.place_ok(pl, c) {
+                return Some(with_turn(pl, self.placement(pl, c), item % turns));
             }
         }
-        if n == 0 {
+        let mut cells = [NONE; crate::geometry::MAX_CELLS];
+        let mut count = 0;
+        for c in 0..self.cells.len() as Cell {
+            if self.place_ok(pl, c) {
+                cells[count] = c;
+                count += 1;
+            }
+        }
+        if count * turns + pass == 0 {
             return None;
         }
-        let turns = (2 * pl.blocks.len()).max(1);
-        let k = rng.below(n * turns);
+        let k = rng.below(count * turns + pass);
+        if k == count * turns {
+            return Some(Move::pass());
+        }
         Some(with_turn(
             pl,
             self.placement(pl, cells[k / turns]),
             k % turns,
         ))
+    }
+
+    /// Whether `pl` may place on `c`: an empty cell where it comes to rest, legal for its
+    /// groups, and flipping something where it must.
+    fn place_ok(&self, pl: &Place, c: Cell) -> bool {
+        self.rests(pl.falling, c)
+            && (!pl.groups || self.group_placement_ok(c))
+            && (!pl.only_flips || self.flips_any(c, &pl.flipping))
     }
 
     /// Whether a piece placed on `c` would flip something along `dirs`.

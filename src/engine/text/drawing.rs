@@ -97,7 +97,7 @@ impl Position<'_> {
 /// Draws one character per cell: rank labels on the left, file letters below a square board,
 /// hexagons with offset rows.
 /// Each cell's symbol is right-aligned in `cell` columns.
-fn draw(g: &Game, cell: usize, symbol: impl Fn(u8) -> String) -> String {
+fn draw(g: &Game, cell: usize, symbol: impl Fn(Cell) -> String) -> String {
     let b = &g.board;
     let width = b.rows.to_string().len();
     let mut out = String::new();
@@ -134,7 +134,7 @@ fn draw(g: &Game, cell: usize, symbol: impl Fn(u8) -> String) -> String {
         }
         Shape::Hex { side } => {
             for y in (0..b.rows as i32).rev() {
-                let cells: Vec<(i32, u8)> = (0..b.cols as i32)
+                let cells: Vec<(i32, Cell)> = (0..b.cols as i32)
                     .map(|x| (x, b.at(x, y)))
                     .filter(|&(_, c)| c != NONE)
                     .collect();

@@ -10,7 +10,7 @@ impl Position<'_> {
         if m.kind == MoveKind::Pass {
             return "pass".to_string();
         }
-        let name = |c: u8| g.board.names[c as usize].as_str();
+        let name = |c: Cell| g.board.names[c as usize].as_str();
         if m.shot != NONE {
             // The move, then where its shot lands: `d1-d6/d8`.
             let plain = self.move_text(&Move { shot: NONE, ..*m });

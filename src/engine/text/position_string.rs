@@ -128,11 +128,11 @@ impl Position<'_> {
         &self,
         r: &CastleRight,
         need_unmoved: bool,
-    ) -> Option<u8> {
+    ) -> Option<Cell> {
         let b = &self.game.board;
         let king = (0..self.cells.len()).find(|&c| {
-            self.cells[c] == r.king && (!need_unmoved || self.unmoved.contains(c as u8))
-        })? as u8;
+            self.cells[c] == r.king && (!need_unmoved || self.unmoved.contains(c as Cell))
+        })? as Cell;
         let mut t = king;
         let mut found = None;
         loop {
@@ -184,7 +184,7 @@ impl Position<'_> {
         };
         for (i, row) in rows.iter().enumerate() {
             let y = b.rows as i32 - 1 - i as i32;
-            let row_cells: Vec<u8> = (0..b.cols as i32)
+            let row_cells: Vec<Cell> = (0..b.cols as i32)
                 .map(|x| b.at(x, y))
                 .filter(|&c| c != NONE)
                 .collect();
@@ -352,7 +352,7 @@ impl Position<'_> {
                     })?;
                     let king = (0..pos.cells.len())
                         .find(|&c| pos.cells[c] == r.king)
-                        .expect("found with the partner") as u8;
+                        .expect("found with the partner") as Cell;
                     unmoved.insert(king);
                     unmoved.insert(rook);
                 }
@@ -550,7 +550,7 @@ fn position_fields(game: &Game) -> String {
     f.join(", ")
 }
 
-fn find_ep_victim(game: &Game, cells: &[u8], target: u8, last: usize) -> Option<u8> {
+fn find_ep_victim(game: &Game, cells: &[u8], target: Cell, last: usize) -> Option<Cell> {
     for (code, rules) in game.rules.iter().enumerate().skip(1) {
         if Game::owner(code as u8) != last {
             continue;
