@@ -55,6 +55,16 @@ pub enum Item {
     Identity(Span),
     /// `capture by custody DIRS[, against REGION [when empty]]...`.
     Custody(CustodyDecl),
+    /// `pieces in hand must be placed first`.
+    HandFirst(Span),
+    /// `making N in a row [along DIRS] removes an enemy piece[, not one in a row unless all
+    /// are]`.
+    Mill {
+        length: Number,
+        dirs: Option<Vec<Name>>,
+        protect: bool,
+        span: Span,
+    },
     /// `only PIECES may enter REGION [or REGION]...`.
     Entry {
         pieces: Vec<Name>,
@@ -111,6 +121,14 @@ pub enum BoardDecl {
     },
     Hex {
         side: Number,
+    },
+    /// `board lines W x H { a1-d1-g1, ... }`: grid points joined by straight lines.
+    Lines {
+        width: Number,
+        height: Number,
+        /// Each line's cells, in order.
+        lines: Vec<Vec<Name>>,
+        span: Span,
     },
 }
 
@@ -294,6 +312,11 @@ pub enum RuleDecl {
         on: Region,
         span: Span,
     },
+    /// `fly to any empty cell [when I have N pieces]`.
+    FlyAnywhere {
+        pieces: Option<Number>,
+        span: Span,
+    },
     /// `on REGION, captured only when surrounded`.
     Surrounded {
         on: Region,
@@ -362,6 +385,8 @@ pub enum EndCondDecl {
         in_check: bool,
     },
     NoPieces(Option<Name>),
+    /// `I have fewer than N pieces` (on the board and in hand).
+    FewerThan(Number),
     Reaches {
         piece: Name,
         region: Region,

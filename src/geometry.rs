@@ -92,6 +92,13 @@ pub enum Shape {
         width: u32,
         height: u32,
     },
+    /// Points of a `width` x `height` grid joined by straight lines (Nine Men's Morris): only
+    /// the points on a line exist, and a point's neighbour in a direction is the next point
+    /// along a line that way.
+    Lines {
+        width: u32,
+        height: u32,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -190,6 +197,56 @@ impl Board {
             &HEX_DIRS,
             |_, _| true,
         )
+    }
+
+    /// The points of a `width` x `height` grid that lie on `lines` (each a list of grid
+    /// coordinates, consecutive points in a straight line), joined along them.
+    ///
+    /// # Errors
+    /// The first pair of consecutive points that are not in a straight line (by their index in
+    /// the line list: line, point), or a point from which two lines leave the same way.
+    pub fn lines(
+        width: u32,
+        height: u32,
+        lines: &[Vec<(i32, i32)>],
+    ) -> Result<Board, (usize, usize, &'static str)> {
+        let on_line = |x: i32, y: i32| lines.iter().flatten().any(|&p| p == (x, y));
+        let mut board = Self::build(
+            Shape::Lines { width, height },
+            width,
+            height,
+            &SQUARE_DIRS,
+            on_line,
+        );
+        let nd = board.dirs.len();
+        board.nbr.fill(NONE);
+        for (i, line) in lines.iter().enumerate() {
+            for (j, w) in line.windows(2).enumerate() {
+                let ((x0, y0), (x1, y1)) = (w[0], w[1]);
+                let (dx, dy) = (x1 - x0, y1 - y0);
+                let straight = (dx == 0) != (dy == 0) || (dx.abs() == dy.abs() && dx != 0);
+                if !straight {
+                    return Err((
+                        i,
+                        j + 1,
+                        "is not in a straight line from the point before it",
+                    ));
+                }
+                let d = board
+                    .dir_of(dx.signum(), dy.signum())
+                    .expect("a compass direction") as usize;
+                let back = board.opposite[d] as usize;
+                let (a, b) = (board.at(x0, y0), board.at(x1, y1));
+                for (from, to, dir) in [(a, b, d), (b, a, back)] {
+                    let slot = &mut board.nbr[from as usize * nd + dir];
+                    if *slot != NONE && *slot != to {
+                        return Err((i, j + 1, "makes two lines leave a point the same way"));
+                    }
+                    *slot = to;
+                }
+            }
+        }
+        Ok(board)
     }
 
     fn build(
@@ -378,6 +435,9 @@ impl Board {
                     "rhombus {width} x {height} of hexagons ({} cells)",
                     self.len()
                 )
+            }
+            Shape::Lines { width, height } => {
+                format!("lines on {width} x {height} ({} points)", self.len())
             }
         }
     }

@@ -30,6 +30,10 @@ pub struct Model {
     /// `only PIECES may enter REGION`: the kinds allowed there, and the cells; every other
     /// kind neither stops on nor slides through them.
     pub entry: Vec<(Vec<KindId>, CellSet)>,
+    /// `pieces in hand must be placed first`: a player with pieces in hand can only place.
+    pub hand_first: bool,
+    /// `making N in a row ... removes an enemy piece`.
+    pub mill: Option<Mill>,
     /// Moves with the same start, end and captured set are one move.
     pub identity_by_captures: bool,
     /// `players may pass`: passing is always a legal move.
@@ -56,6 +60,18 @@ pub struct Custody {
     pub hostile: CellSet,
     /// Cells hostile while empty.
     pub hostile_when_empty: CellSet,
+}
+
+/// `making N in a row [along DIRS] removes an enemy piece[, not one in a row unless all are]`
+/// (Nine Men's Morris): a move whose piece ends in such a line is made once per enemy piece
+/// it may remove.
+#[derive(Clone, Debug)]
+pub struct Mill {
+    pub length: u8,
+    /// One direction of each opposite pair the lines run along.
+    pub axes: Vec<u8>,
+    /// Enemy pieces in such a line of their own are removed only when all are.
+    pub protect: bool,
 }
 
 /// Effects a piece can be immune to, as bits.
@@ -166,6 +182,8 @@ pub enum Hurdle {
 
 #[derive(Clone, Debug)]
 pub enum RuleModel {
+    /// `fly to any empty cell [when I have N pieces]`: while it applies, the piece's only moves.
+    FlyAnywhere { when_pieces: Option<u32> },
     /// A new piece of this kind enters the board on an empty cell.
     Place {
         /// It falls in this direction while the next cell is empty (Connect Four).
@@ -290,6 +308,8 @@ pub enum EndCond {
     NoLegalMove { in_check: bool },
     /// A player has no pieces (of a kind).
     NoPieces(Option<KindId>),
+    /// A player has fewer than N pieces, on the board and in hand.
+    FewerThan(u32),
     /// Neither player has pieces (of a kind).
     NobodyHas(Option<KindId>),
     /// A player has a piece of the kind on the region (their own region).

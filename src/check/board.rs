@@ -45,6 +45,68 @@ impl Checker {
                     _ => Board::rhombus(width.value, height.value),
                 })
             }
+            BoardDecl::Lines {
+                width,
+                height,
+                lines,
+                span,
+            } => {
+                for n in [width, height] {
+                    if n.value == 0 || n.value > 26 {
+                        self.err(CheckError::OutOfRange {
+                            what: "board size",
+                            value: n.value.to_string(),
+                            span: n.span,
+                            range: "a size from 1 to 26".into(),
+                        });
+                        return None;
+                    }
+                }
+                // Cells are named on the grid the lines are drawn on.
+                let grid = Board::square(width.value, height.value);
+                let mut points = Vec::new();
+                let mut ok = true;
+                for line in lines {
+                    if line.len() < 2 {
+                        self.invalid(
+                            line[0].span,
+                            "a line joins at least two points",
+                            "write it as a chain of cells: `a1-d1-g1`",
+                        );
+                        ok = false;
+                    }
+                    let mut coords = Vec::new();
+                    for n in line {
+                        match grid.cell(&n.text) {
+                            Some(c) => coords.push(grid.coords[c as usize]),
+                            None => {
+                                self.off_board(&grid, n);
+                                ok = false;
+                            }
+                        }
+                    }
+                    points.push(coords);
+                }
+                if !ok {
+                    return None;
+                }
+                if lines.is_empty() {
+                    self.invalid(
+                        *span,
+                        "the board has no lines",
+                        "list its lines: `a1-d1-g1`",
+                    );
+                    return None;
+                }
+                match Board::lines(width.value, height.value, &points) {
+                    Ok(b) => Some(b),
+                    Err((i, j, problem)) => {
+                        let n = &lines[i][j];
+                        self.invalid(n.span, format!("`{}` {problem}", n.text), "");
+                        None
+                    }
+                }
+            }
             BoardDecl::Hex { side } => {
                 if side.value < 2 || side.value > 9 {
                     self.err(CheckError::OutOfRange {

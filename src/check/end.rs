@@ -118,6 +118,18 @@ impl Checker {
                 in_check: *in_check,
             },
             EndCondDecl::NoPieces(None) => EndCond::NoPieces(None),
+            EndCondDecl::FewerThan(n) => {
+                if n.value == 0 {
+                    self.err(CheckError::OutOfRange {
+                        what: "piece count",
+                        value: "0".into(),
+                        span: n.span,
+                        range: "at least 1 (`fewer than 1 piece` is `no pieces`)".into(),
+                    });
+                    return None;
+                }
+                EndCond::FewerThan(n.value)
+            }
             EndCondDecl::NoPieces(Some(n)) => EndCond::NoPieces(Some(self.kind(scope, n)?)),
             EndCondDecl::Reaches { piece, region } => {
                 let kind = self.kind(scope, piece);

@@ -18,6 +18,7 @@ mod directions;
 mod end;
 mod errors;
 mod hooks;
+mod mills;
 mod pieces;
 mod players;
 mod regions;
@@ -383,6 +384,8 @@ impl Checker {
             self.surrounded_without_custody(d);
         }
         let entry = self.entries(&scope, d);
+        let mill = self.mill(&scope, d);
+        let hand_first = self.hand_first(d, &hands);
 
         let states = self.states(d);
         let uses_layers = d.items.iter().any(|i| matches!(i, Item::State(_)))
@@ -415,6 +418,8 @@ impl Checker {
             majority_capture: majority,
             custody,
             entry,
+            hand_first,
+            mill,
             identity_by_captures: identity,
             may_pass: may_pass.is_some(),
             notation,

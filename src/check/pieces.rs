@@ -5,10 +5,14 @@ use super::*;
 impl Checker {
     pub(super) fn kind(&mut self, scope: &Scope, n: &Name) -> Option<KindId> {
         let k = scope.kinds.get_index_of(&n.text).or_else(|| {
-            // "no kings" reads better than "no king".
+            // "no kings" reads better than "no king", and "9 men" than "9 man".
             n.text
                 .strip_suffix('s')
                 .and_then(|s| scope.kinds.get_index_of(s))
+                .or_else(|| {
+                    let stem = n.text.strip_suffix("men")?;
+                    scope.kinds.get_index_of(&format!("{stem}man"))
+                })
         });
         if k.is_none() {
             let known: Vec<String> = scope.kinds.keys().cloned().collect();

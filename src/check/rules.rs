@@ -464,6 +464,9 @@ impl Checker {
                 })
             }
             RuleDecl::Promote { .. } | RuleDecl::Surrounded { .. } | RuleDecl::Native(_) => None,
+            RuleDecl::FlyAnywhere { pieces, .. } => Some(RuleModel::FlyAnywhere {
+                when_pieces: pieces.map(|n| n.value),
+            }),
         }
     }
 }

@@ -16,6 +16,7 @@ pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel], players: &[PlayerM
             "when I have no legal move and I am in check".to_string()
         }
         EndCond::NoPieces(None) => "when I have no pieces".to_string(),
+        EndCond::FewerThan(n) => format!("when I have fewer than {n} pieces"),
         EndCond::NoPieces(Some(k)) => format!("when I have no {}s", kinds[*k].name),
         EndCond::Reaches { kind, .. } => format!("when my {} reaches its goal", kinds[*kind].name),
         EndCond::Repetition => "on threefold repetition".to_string(),

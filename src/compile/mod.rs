@@ -88,7 +88,15 @@ pub fn compile(m: Model) -> Game {
             .iter()
             .flatten()
             .any(|h| h.generate.is_some() || h.may_act.is_some() || h.borrows_moves);
-    let bitboards = tables::bitboards(&board, has_layers || piece_hooks);
+    // Flying anywhere replaces a piece's other moves and placing first forbids them for a
+    // while: both are decided per piece, on the general path.
+    let per_piece_phases = m.hand_first
+        || m.kinds
+            .iter()
+            .flat_map(|k| &k.rules)
+            .flatten()
+            .any(|r| matches!(r, RuleModel::FlyAnywhere { .. }));
+    let bitboards = tables::bitboards(&board, has_layers || piece_hooks || per_piece_phases);
     let pass_when_stuck = m.end.iter().any(|e| e.verdict == Verdict::Pass);
     let sole_place = [0, 1].map(|p| {
         let moves_otherwise = (0..m.kinds.len()).any(|k| {
@@ -99,7 +107,8 @@ pub fn compile(m: Model) -> Game {
             || m.majority_capture
             || m.identity_by_captures
             || m.kinds.iter().any(|k| k.royal)
-            || !board_rule_hooks.is_empty();
+            || !board_rule_hooks.is_empty()
+            || m.mill.is_some();
         (places[p].len() == 1 && !moves_otherwise && !filtered).then_some(0)
     });
 
@@ -201,6 +210,8 @@ pub fn compile(m: Model) -> Game {
         keep_out,
         custody,
         groups,
+        mill: m.mill.clone(),
+        hand_first: m.hand_first,
         start_kinds,
         states: m.states,
         attacks,

@@ -61,6 +61,9 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board) -> Pieces {
                         });
                         continue;
                     }
+                    RuleModel::FlyAnywhere { when_pieces } => Rule::FlyAnywhere {
+                        when_pieces: *when_pieces,
+                    },
                     RuleModel::Step {
                         dirs,
                         twice,

@@ -91,6 +91,10 @@ pub struct Game {
     pub keep_out: Option<Vec<CellSet>>,
     /// `capture by custody ...`.
     pub custody: Option<rules::custody::Custody>,
+    /// `making N in a row ... removes an enemy piece` (see `rules/mills.rs`).
+    pub mill: Option<crate::model::Mill>,
+    /// `pieces in hand must be placed first`.
+    pub hand_first: bool,
     /// `capturing groups without liberties` on a placement (Go): positions keep their groups
     /// of stones with liberty counts (see `rules/groups.rs`).
     pub groups: Option<crate::model::GroupCapture>,

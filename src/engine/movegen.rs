@@ -50,10 +50,14 @@ impl Position<'_> {
 
     /// With `legal`, moves the game's filters would drop anyway may be left out.
     pub(super) fn pseudo_moves_for(&self, out: &mut Vec<Move>, legal: bool) {
+        let start = out.len();
         if let Some(bits) = &self.game.bitboards {
             self.pseudo_moves_bitboard(bits, out, legal);
         } else {
             self.pseudo_moves_general(out, None);
+        }
+        if let Some(mill) = &self.game.mill {
+            self.add_mill_removals(mill, out, start);
         }
         if self.game.may_pass {
             out.push(Move::pass());
@@ -71,7 +75,12 @@ impl Position<'_> {
         let me = self.turn as usize;
         let g = self.game;
         let frozen = self.frozen;
+        // `pieces in hand must be placed first`: only placements while any is left.
+        let placing_only = g.hand_first && self.hand_count(me, None) > 0;
         for c in 0..self.cells.len() {
+            if placing_only {
+                break;
+            }
             let code = self.cells[c];
             if code == 0 || Game::owner(code) != me {
                 continue;
@@ -96,7 +105,14 @@ impl Position<'_> {
             {
                 continue;
             }
-            for rule in &g.rules[code as usize] {
+            let rules = &g.rules[code as usize];
+            let flying = rules.iter().any(|r| {
+                matches!(r, Rule::FlyAnywhere { when_pieces } if self.flies_anywhere(me, *when_pieces))
+            });
+            for rule in rules {
+                if flying && !matches!(rule, Rule::FlyAnywhere { .. }) {
+                    continue;
+                }
                 self.gen_rule(rule, cell, code, out);
             }
             for h in hooks {

@@ -35,6 +35,9 @@ impl Position<'_> {
                     // have no king).
                     EndCond::NoPieces(Some(k)) if g.start_kinds[p] >> k & 1 == 0 => false,
                     EndCond::NoPieces(k) => self.count(p, *k) + self.hand_count(p, *k) == 0,
+                    EndCond::FewerThan(n) => {
+                        self.count(p, None) + self.hand_count(p, None) < *n as usize
+                    }
                     EndCond::NobodyHas(k) => {
                         p == mover
                             && (0..2).all(|q| self.count(q, *k) + self.hand_count(q, *k) == 0)

@@ -169,6 +169,10 @@ impl Position<'_> {
                 }
             }
             MoveKind::Place => {
+                // What the placement removes (a mill's removal).
+                for &c in m.captures() {
+                    self.lift(c);
+                }
                 // A kind the player has in hand is placed from the hand.
                 let left = self.in_hand(m.promote);
                 if left > 0 {

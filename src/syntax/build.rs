@@ -34,6 +34,38 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
                         BoardDecl::Rhombus { width, height }
                     }
                 }
+                Rule::board_lines => {
+                    let bsp = span(&inner);
+                    let mut it = parts(inner).into_iter();
+                    let width = number(it.next().expect("grammar: width"));
+                    let height = number(it.next().expect("grammar: height"));
+                    let lines = it
+                        .flat_map(parts)
+                        .map(|chain| {
+                            // `a1-d1-g1` is one name to the grammar: split it at the dashes.
+                            let start = span(&chain).start;
+                            let mut at = start;
+                            chain
+                                .as_str()
+                                .split('-')
+                                .map(|cell| {
+                                    let n = Name {
+                                        text: cell.to_string(),
+                                        span: Span::new(at, at + cell.len()),
+                                    };
+                                    at += cell.len() + 1;
+                                    n
+                                })
+                                .collect()
+                        })
+                        .collect();
+                    BoardDecl::Lines {
+                        width,
+                        height,
+                        lines,
+                        span: bsp,
+                    }
+                }
                 _ => BoardDecl::Hex {
                     side: number(parts(inner).remove(0)),
                 },
@@ -104,6 +136,24 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
                 against,
                 span: sp,
             })
+        }
+        Rule::hand_first => Item::HandFirst(sp),
+        Rule::mill_rule => {
+            let (mut length, mut ds, mut protect) = (None, None, false);
+            for c in parts(p) {
+                match c.as_rule() {
+                    Rule::int => length = Some(number(c)),
+                    Rule::dirs => ds = Some(dirs(c)),
+                    Rule::mill_protect => protect = true,
+                    _ => {}
+                }
+            }
+            Item::Mill {
+                length: length.expect("grammar: a length"),
+                dirs: ds,
+                protect,
+                span: sp,
+            }
         }
         Rule::entry_rule => {
             let mut it = parts(p).into_iter();
@@ -281,6 +331,7 @@ pub(super) fn build_end_rule(p: Pair<Rule>) -> EndRule {
                         _ => Some(name(what)),
                     })
                 }
+                Rule::fewer_pieces => EndCondDecl::FewerThan(number(parts(inner).remove(0))),
                 Rule::nobody_has => {
                     let what = parts(inner).remove(0);
                     EndCondDecl::NobodyHas(match what.as_rule() {

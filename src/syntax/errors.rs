@@ -6,16 +6,20 @@ use super::describe::describe;
 use super::*;
 
 /// Game-design words the language does not have yet, and what to say about them.
-pub(super) const NOT_YET: [(&str, &str); 9] = [
-    ("drop", "dropping a piece from a hand (Shogi, Crazyhouse) is not in the language yet; `place on empty` brings pieces from an unlimited supply"),
+pub(super) const NOT_YET: [(&str, &str); 4] = [
+    ("drop", "dropping captured pieces from a hand (Shogi, Crazyhouse) is not in the language yet; `place on empty` brings pieces from an unlimited supply or from a hand the setup fills"),
     ("sow", "sowing (mancala games) is not in the language yet"),
-    ("graph", "boards given as graphs are not in the language yet: boards are `square W x H`, `hex N` or `rhombus W x H`"),
     ("cannon", "capturing over a screen (the Xiangqi cannon) is not in the language yet"),
     ("screen", "capturing over a screen (the Xiangqi cannon) is not in the language yet"),
-    ("custodial", "custodial capture (tafl, Hasami Shogi) is not in the language yet"),
-    ("rotate", "rotating part of the board (Pentago) is not in the language yet"),
-    ("territory", "territory scoring (Go) is not in the language yet"),
-    ("hand", "pieces in hand (Shogi) are not in the language yet"),
+];
+
+/// Game-design words for things the language writes another way, and how.
+pub(super) const WRITTEN_OTHERWISE: [(&str, &str); 5] = [
+    ("graph", "a board of points joined by lines is written `board lines W x H { a1-d1-g1, ... }`"),
+    ("custodial", "custodial capture is the game rule `capture by custody orthogonal`"),
+    ("rotate", "a block's quarter turn follows a placement: `place on empty, then rotate a 3 x 3 block either way`"),
+    ("territory", "Go's scoring is a tiebreak: `draw after 2 passes in a row, decided by more area with komi 7.5 for white`"),
+    ("hand", "pieces in hand are given in the setup: `white has 9 stones in hand`"),
 ];
 
 /// Words that continue a rule and cannot start a line.
@@ -144,6 +148,13 @@ pub(super) fn translate(source: &str, err: pest::error::Error<Rule>) -> SyntaxEr
         error.notes.push(format!(
             "{what}; see \"Not yet in the language\" in grammar/README.md"
         ));
+        return error;
+    }
+
+    // A word for something the language writes another way.
+    if let Some((_, how)) = WRITTEN_OTHERWISE.iter().find(|(w, _)| *w == word) {
+        error.label = "written another way".to_string();
+        error.notes.push(format!("{how}; see grammar/README.md"));
         return error;
     }
 

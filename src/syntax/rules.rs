@@ -277,6 +277,10 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
             let on = build_region(it.next().expect("promotion region"));
             RuleDecl::Promote { to, on, span: sp }
         }
+        Rule::fly_anywhere => RuleDecl::FlyAnywhere {
+            pieces: kids.into_iter().next().map(number),
+            span: sp,
+        },
         Rule::surround_rule => RuleDecl::Surrounded {
             on: build_region(kids.into_iter().next().expect("grammar: a region")),
             span: sp,

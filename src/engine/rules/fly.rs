@@ -54,6 +54,24 @@ impl Position<'_> {
     }
 }
 
+impl Position<'_> {
+    /// Whether a `fly to any empty cell [when I have N pieces]` rule applies to `player` now:
+    /// always without a count, else when they have exactly N pieces (board and hand).
+    #[inline]
+    pub(in crate::engine) fn flies_anywhere(&self, player: usize, when: Option<u32>) -> bool {
+        when.is_none_or(|n| self.count(player, None) + self.hand_count(player, None) == n as usize)
+    }
+
+    /// `fly to any empty cell`: a move to every empty cell of the board.
+    pub(in crate::engine) fn fly_anywhere(&self, c: Cell, code: u8, out: &mut Vec<Move>) {
+        for t in 0..self.cells.len() as Cell {
+            if self.cells[t as usize] == 0 {
+                self.emit(Move::new(c, t), code, out);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::testing::{game, moves};

@@ -12,6 +12,7 @@ pub mod groups;
 pub mod jump;
 pub mod leap;
 mod line_count;
+pub mod mills;
 pub mod place;
 mod shoot;
 pub mod slide;
@@ -44,6 +45,11 @@ pub enum Rule {
         target: Target,
         /// The piece is fresh during the opponent's next action.
         then_fresh: bool,
+    },
+    /// To every empty cell, while the player has `when_pieces` pieces (or always); while it
+    /// applies, the piece has no other moves (see `fly.rs`).
+    FlyAnywhere {
+        when_pieces: Option<u32>,
     },
     /// Over pieces to an empty cell, then optionally a slide; one move per final cell.
     Fly {
@@ -223,6 +229,11 @@ impl Position<'_> {
                 then_fresh,
             } => self.leap_moves(c, code, *stride, table, *target, *then_fresh, out),
             Rule::Fly { dirs, then } => self.fly(c, code, dirs, then.as_deref(), out),
+            Rule::FlyAnywhere { when_pieces } => {
+                if self.flies_anywhere(crate::engine::Game::owner(code), *when_pieces) {
+                    self.fly_anywhere(c, code, out);
+                }
+            }
             Rule::Push { dirs } => self.push_moves(c, dirs, out),
             Rule::Sleep { dirs } => self.sleep_moves(c, dirs, out),
             Rule::Heal { dirs } => self.heal_moves(c, dirs, out),

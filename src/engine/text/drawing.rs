@@ -117,6 +117,68 @@ fn draw(g: &Game, cell: usize, symbol: impl Fn(Cell) -> String) -> String {
             }
             out.push('\n');
         }
+        Shape::Lines { .. } => {
+            // The grid, with the lines drawn through the places between their points: `-`
+            // along a rank, `|` along a file, `/` and `\` on the diagonals.
+            let mut marks = vec![' '; (b.cols * b.rows) as usize];
+            let mut joins = vec![false; (b.cols * b.rows) as usize];
+            for c in 0..b.len() as Cell {
+                let (x, y) = b.coords[c as usize];
+                for (d, dir) in b.dirs.iter().enumerate() {
+                    let n = b.step(c, d as u8);
+                    // Each line once: from its left end (or lower end on a file).
+                    if n == NONE || !(dir.dx > 0 || dir.dx == 0 && dir.dy > 0) {
+                        continue;
+                    }
+                    let mark = match (dir.dx, dir.dy) {
+                        (0, _) => '|',
+                        (_, 0) => '-',
+                        (dx, dy) if dx == dy => '/',
+                        _ => '\\',
+                    };
+                    let (nx, ny) = b.coords[n as usize];
+                    let (mut px, mut py) = (x, y);
+                    loop {
+                        if dir.dy == 0 {
+                            // The gap before the next column is part of the line too.
+                            joins[(py as u32 * b.cols + (px + 1) as u32) as usize] = true;
+                        }
+                        px += dir.dx;
+                        py += dir.dy;
+                        if (px, py) == (nx, ny) {
+                            break;
+                        }
+                        marks[(py as u32 * b.cols + px as u32) as usize] = mark;
+                    }
+                }
+            }
+            for y in (0..b.rows as i32).rev() {
+                out.push_str(&format!("{:>width$} ", y + 1));
+                for x in 0..b.cols as i32 {
+                    let i = (y as u32 * b.cols + x as u32) as usize;
+                    let gap = if x > 0 && joins[i] { '-' } else { ' ' };
+                    let c = b.at(x, y);
+                    let sym = if c == NONE {
+                        marks[i].to_string().repeat(cell)
+                    } else {
+                        format!("{:>cell$}", symbol(c))
+                    };
+                    let fill = if c == NONE && marks[i] == '-' {
+                        '-'
+                    } else {
+                        gap
+                    };
+                    out.push(fill);
+                    out.push_str(&sym);
+                }
+                out.push('\n');
+            }
+            out.push_str(&" ".repeat(width + 1));
+            for x in 0..b.cols {
+                out.push_str(&format!(" {:>cell$}", crate::geometry::file_name(x)));
+            }
+            out.push('\n');
+        }
         Shape::Rhombus { .. } => {
             // Each row half a cell right of the one above, so that a cell's north-east
             // neighbour is drawn up and to its right.

@@ -41,6 +41,8 @@ impl Position<'_> {
                     t.push_str(&format!("/{}{way}", name(pl.blocks[k / 2][0])));
                 }
             }
+            // What it removes (a mill): `d7xa1`.
+            push_captures(&mut t, g, m);
             return t;
         }
         let mover = self.cells[m.from as usize];
@@ -272,14 +274,20 @@ impl Position<'_> {
         if let [m] = in_column[..] {
             return Ok(*m);
         }
-        // A custodial capture may be typed without what it takes: `d1-d3`.
-        if let Some(m) = moves.iter().find(|m| {
-            captures_elsewhere(self.game, m)
-                && norm(&format!(
-                    "{}{}",
-                    self.game.board.names[m.from as usize], self.game.board.names[m.to as usize]
-                )) == want
-        }) {
+        // A custodial capture may be typed without what it takes: `d1-d3` (not a mill's
+        // removal, which is a choice).
+        if let Some(m) = moves
+            .iter()
+            .filter(|_| self.game.custody.is_some())
+            .find(|m| {
+                captures_elsewhere(self.game, m)
+                    && norm(&format!(
+                        "{}{}",
+                        self.game.board.names[m.from as usize],
+                        self.game.board.names[m.to as usize]
+                    )) == want
+            })
+        {
             return Ok(*m);
         }
         // A walk may be typed without the removals it causes: `d4-e5-e6`.
@@ -324,9 +332,9 @@ fn ability(g: &Game, m: &Move) -> Option<String> {
 }
 
 /// Whether a plain move captures, but not on its landing cell, in a game with custodial
-/// capture (elsewhere such moves have notations of their own: en passant, jumps).
+/// capture or mills (elsewhere such moves have notations of their own: en passant, jumps).
 fn captures_elsewhere(g: &Game, m: &Move) -> bool {
-    g.custody.is_some()
+    (g.custody.is_some() || g.mill.is_some())
         && m.kind == MoveKind::Normal
         && m.npath == 0
         && m.ncap > 0

@@ -95,6 +95,21 @@ impl Game {
             }
         }
         let mut rules: Vec<String> = Vec::new();
+        if self.hand_first {
+            rules.push("pieces in hand must be placed first".into());
+        }
+        if let Some(mill) = &self.mill {
+            rules.push(format!(
+                "making {} in a row along {} removes an enemy piece{}",
+                mill.length,
+                dirs_text(self, &mill.axes),
+                if mill.protect {
+                    ", not one in a row unless all are"
+                } else {
+                    ""
+                }
+            ));
+        }
         if let Some(cu) = &self.custody {
             let mut t = format!("capture by custody along {}", dirs_text(self, &cu.dirs));
             if !cu.hostile.is_empty() {
@@ -167,6 +182,10 @@ fn region_text(game: &Game, s: &CellSet) -> String {
 /// One line per rule, as the compiler understood it, for the first player.
 fn rule_text(game: &Game, r: &Rule) -> String {
     match r {
+        Rule::FlyAnywhere { when_pieces: None } => "fly to any empty cell".to_string(),
+        Rule::FlyAnywhere {
+            when_pieces: Some(n),
+        } => format!("fly to any empty cell when I have {n} pieces"),
         Rule::Step {
             dirs,
             twice,

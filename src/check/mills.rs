@@ -1,0 +1,87 @@
+//! Mills and the placing phase (Nine Men's Morris): `making N in a row ... removes an enemy
+//! piece` and `pieces in hand must be placed first`.
+
+use super::*;
+
+impl Checker {
+    /// The game's `making N in a row ... removes an enemy piece` line (at most one).
+    pub(super) fn mill(&mut self, scope: &Scope, d: &Description) -> Option<Mill> {
+        let mut first: Option<Span> = None;
+        let mut out = None;
+        for item in &d.items {
+            let Item::Mill {
+                length,
+                dirs,
+                protect,
+                span,
+            } = item
+            else {
+                continue;
+            };
+            if let Some(f) = first {
+                self.repeated(
+                    "the game has more than one `making N in a row` line".into(),
+                    *span,
+                    f,
+                    "keep one of them",
+                );
+                continue;
+            }
+            first = Some(*span);
+            if length.value < 2 || length.value > 255 {
+                self.err(CheckError::OutOfRange {
+                    what: "line length",
+                    value: length.value.to_string(),
+                    span: length.span,
+                    range: "2 to 255 pieces".into(),
+                });
+                continue;
+            }
+            let b = &scope.board;
+            let ds = match dirs {
+                Some(names) => match self.dirs(scope, names, 0, true) {
+                    Some(ds) => ds,
+                    None => continue,
+                },
+                None => (0..b.dirs.len() as u8).collect(),
+            };
+            // One direction of each opposite pair.
+            let mut axes: Vec<u8> = Vec::new();
+            for d in ds {
+                let back = b.opposite[d as usize];
+                if !axes.contains(&d) && !axes.contains(&back) {
+                    axes.push(d);
+                }
+            }
+            out = Some(Mill {
+                length: length.value as u8,
+                axes,
+                protect: *protect,
+            });
+        }
+        out
+    }
+
+    /// `pieces in hand must be placed first`: meaningful only where some player starts with
+    /// pieces in hand.
+    pub(super) fn hand_first(
+        &mut self,
+        d: &Description,
+        hands: &[(PlayerId, KindId, u32)],
+    ) -> bool {
+        let mut seen = false;
+        for item in &d.items {
+            if let Item::HandFirst(span) = item {
+                if hands.is_empty() {
+                    self.invalid(
+                        *span,
+                        "no player has pieces in hand",
+                        "give them some in the setup: `white has 9 men in hand`",
+                    );
+                }
+                seen = true;
+            }
+        }
+        seen
+    }
+}
