@@ -122,6 +122,10 @@ pub struct Board {
     /// `opposite[dir]`.
     pub opposite: Vec<u8>,
     grid: Vec<Cell>,
+    /// Every ray, cell after cell to the edge: `rays[ray_at[cell * dirs + dir]..]` up to the
+    /// next ray's start (see [`Board::ray`]).
+    rays: Vec<Cell>,
+    ray_at: Vec<u32>,
 }
 
 const SQUARE_DIRS: [(&str, i32, i32); 8] = [
@@ -246,7 +250,33 @@ impl Board {
                 }
             }
         }
+        board.build_rays();
         Ok(board)
+    }
+
+    /// Fills the ray tables from the neighbour table.
+    fn build_rays(&mut self) {
+        let nd = self.dirs.len();
+        self.rays.clear();
+        self.ray_at.clear();
+        for c in 0..self.names.len() {
+            for d in 0..nd {
+                self.ray_at.push(self.rays.len() as u32);
+                let mut t = self.nbr[c * nd + d];
+                while t != NONE {
+                    self.rays.push(t);
+                    t = self.nbr[t as usize * nd + d];
+                }
+            }
+        }
+        self.ray_at.push(self.rays.len() as u32);
+    }
+
+    /// The cells from `c` (not included) to the edge of the board in direction `d`.
+    #[inline]
+    pub fn ray(&self, c: Cell, d: u8) -> &[Cell] {
+        let i = c as usize * self.dirs.len() + d as usize;
+        &self.rays[self.ray_at[i] as usize..self.ray_at[i + 1] as usize]
     }
 
     fn build(
@@ -282,6 +312,8 @@ impl Board {
             nbr: Vec::new(),
             dirs,
             grid,
+            rays: Vec::new(),
+            ray_at: Vec::new(),
         };
         let nd = board.dirs.len();
         let mut nbr = vec![NONE; board.names.len() * nd];
@@ -292,6 +324,7 @@ impl Board {
             }
         }
         board.nbr = nbr;
+        board.build_rays();
         board.opposite = (0..nd)
             .map(|d| {
                 let (dx, dy) = (board.dirs[d].dx, board.dirs[d].dy);

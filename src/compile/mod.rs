@@ -112,6 +112,32 @@ pub fn compile(m: Model) -> Game {
         (places[p].len() == 1 && !moves_otherwise && !filtered).then_some(0)
     });
 
+    let shoots_only = [0, 1].map(|p| {
+        let kinds = 0..m.kinds.len();
+        let shoots = kinds
+            .clone()
+            .any(|k| !rules[code(k, p) as usize].is_empty());
+        let only = kinds.into_iter().all(|k| {
+            let c = code(k, p) as usize;
+            rules[c]
+                .iter()
+                .all(|r| matches!(r, crate::engine::Rule::SlideShoot { .. }))
+                && hooks[c].is_empty()
+        });
+        let filtered = m.compulsory_capture
+            || m.majority_capture
+            || m.identity_by_captures
+            || m.kinds.iter().any(|k| k.royal)
+            || !board_rule_hooks.is_empty()
+            || m.mill.is_some()
+            || m.hand_first;
+        shoots && only && places[p].is_empty() && !filtered
+    });
+    let rays128 = if shoots_only.iter().any(|&s| s) {
+        crate::engine::rules::shoot::Rays128::build(&board)
+    } else {
+        None
+    };
     let royal: Vec<bool> = (0..ncodes)
         .map(|c| c > 0 && m.kinds[(c - 1) / 2].royal)
         .collect();
@@ -250,6 +276,8 @@ pub fn compile(m: Model) -> Game {
         may_pass: m.may_pass,
         side_letters,
         sole_place,
+        shoots_only,
+        rays128,
         places,
     };
     game.board_rules = board_rule_hooks

@@ -418,6 +418,14 @@ impl<'g> Position<'g> {
             }
             return (g.pass_when_stuck && self.nobody_can_move().is_none()).then(Move::pass);
         }
+        if g.shoots_only[self.turn as usize] {
+            // `None`: the counts did not fit; list the moves instead.
+            if let Some(m) = self.random_shot_move(rng, g.may_pass) {
+                return m.or_else(|| {
+                    (g.pass_when_stuck && self.nobody_can_move().is_none()).then(Move::pass)
+                });
+            }
+        }
         if !g.per_move_legality() {
             self.legal_moves(buf);
             return (!buf.is_empty()).then(|| buf[rng.below(buf.len())]);

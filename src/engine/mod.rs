@@ -163,6 +163,12 @@ pub struct Game {
     /// pieces, no royal pieces or capture rules): random playouts then draw a placement (or
     /// the pass) directly.
     pub sole_place: [Option<usize>; 2],
+    /// Per player: every move they can make is a slide and a shot (Amazons) and nothing
+    /// filters it: random playouts count the moves and build only the one drawn.
+    pub shoots_only: [bool; 2],
+    /// Ray masks for counting slides and shots fast, where a player shoots only and the
+    /// board is square with at most 128 cells.
+    pub rays128: Option<rules::shoot::Rays128>,
 }
 
 impl Game {

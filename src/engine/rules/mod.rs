@@ -14,7 +14,7 @@ pub mod leap;
 mod line_count;
 pub mod mills;
 pub mod place;
-mod shoot;
+pub mod shoot;
 pub mod slide;
 pub mod step;
 mod walk;
