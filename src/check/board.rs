@@ -16,20 +16,27 @@ impl Checker {
         });
     }
 
+    /// Whether a board's width or height is from 1 to 26 (one letter per file), reporting it
+    /// when not.
+    fn board_side(&mut self, n: &Number) -> bool {
+        let ok = (1..=26).contains(&n.value);
+        if !ok {
+            self.err(CheckError::OutOfRange {
+                what: "board size",
+                value: n.value.to_string(),
+                span: n.span,
+                range: "a size from 1 to 26".into(),
+            });
+        }
+        ok
+    }
+
     pub(super) fn board(&mut self, b: &BoardDecl) -> Option<Board> {
         match b {
             BoardDecl::Square { width, height } | BoardDecl::Rhombus { width, height } => {
                 let mut ok = true;
                 for n in [width, height] {
-                    if n.value == 0 || n.value > 26 {
-                        self.err(CheckError::OutOfRange {
-                            what: "board size",
-                            value: n.value.to_string(),
-                            span: n.span,
-                            range: "a size from 1 to 26".into(),
-                        });
-                        ok = false;
-                    }
+                    ok &= self.board_side(n);
                 }
                 if ok && width.value * height.value > crate::geometry::MAX_CELLS as u32 {
                     self.err(CheckError::OutOfRange {
@@ -51,16 +58,12 @@ impl Checker {
                 lines,
                 span,
             } => {
-                for n in [width, height] {
-                    if n.value == 0 || n.value > 26 {
-                        self.err(CheckError::OutOfRange {
-                            what: "board size",
-                            value: n.value.to_string(),
-                            span: n.span,
-                            range: "a size from 1 to 26".into(),
-                        });
-                        return None;
-                    }
+                if ![width, height]
+                    .map(|n| self.board_side(n))
+                    .iter()
+                    .all(|&ok| ok)
+                {
+                    return None;
                 }
                 // Cells are named on the grid the lines are drawn on.
                 let grid = Board::square(width.value, height.value);

@@ -240,13 +240,22 @@ fn shot_move(c: Cell, to: Cell, at: Cell, piece: u8) -> Move {
 mod tests {
     use super::super::testing::{game_of, moves};
 
+    /// Amazons' pieces on `board`: an amazon sliding along `slide`, then shooting an arrow
+    /// along all directions; `setup` as in a description.
+    fn amazons(board: &str, slide: &str, setup: &str) -> crate::engine::Game {
+        let pieces = format!(
+            "  piece amazon \"Q\" {{\n    slide {slide} to empty, then shoot arrow along all\n  }}\n  \
+             piece arrow \"X\" {{\n  }}"
+        );
+        game_of(board, &pieces, setup)
+    }
+
     #[test]
     fn counted_shots_match_the_listed_moves() {
         use crate::rng::Rng;
-        let g = game_of(
+        let g = amazons(
             "square 10 x 10",
-            "  piece amazon \"Q\" {\n    slide all to empty, then shoot arrow along all\n  }\n  \
-             piece arrow \"X\" {\n  }",
+            "all",
             "    white amazon on a4 d1 g1 j4\n    black amazon on a7 d10 g10 j7",
         );
         assert!(g.rays128.is_some());
@@ -273,12 +282,7 @@ mod tests {
 
     #[test]
     fn a_slide_then_a_shot_from_the_landing_cell() {
-        let g = game_of(
-            "square 3 x 1",
-            "  piece amazon \"Q\" {\n    slide east to empty, then shoot arrow along all\n  }\n  \
-             piece arrow \"X\" {\n  }",
-            "    white amazon on a1",
-        );
+        let g = amazons("square 3 x 1", "east", "    white amazon on a1");
         // a1 to b1, then an arrow on a1 (the cell it left) or c1; a1 to c1, then b1 or a1.
         assert_eq!(
             moves(&g, "Q2 w"),
