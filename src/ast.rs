@@ -57,6 +57,8 @@ pub enum Item {
     Custody(CustodyDecl),
     /// `pieces in hand must be placed first`.
     HandFirst(Span),
+    /// `captured pieces go to the hand of their captor`.
+    ToHand(Span),
     /// `making N in a row [along DIRS] removes an enemy piece[, not one in a row unless all
     /// are]`.
     Mill {
@@ -310,6 +312,11 @@ pub enum RuleDecl {
     Promote {
         to: Vec<Name>,
         on: Region,
+        span: Span,
+    },
+    /// `drop on empty[, not on REGION [or REGION]...]`: from the player's hand only.
+    Drop {
+        not_on: Vec<Region>,
         span: Span,
     },
     /// `fly to any empty cell [when I have N pieces]`.

@@ -32,6 +32,8 @@ pub struct Model {
     pub entry: Vec<(Vec<KindId>, CellSet)>,
     /// `pieces in hand must be placed first`: a player with pieces in hand can only place.
     pub hand_first: bool,
+    /// `captured pieces go to the hand of their captor`.
+    pub to_hand: bool,
     /// `making N in a row ... removes an enemy piece`.
     pub mill: Option<Mill>,
     /// Moves with the same start, end and captured set are one move.
@@ -182,6 +184,9 @@ pub enum Hurdle {
 
 #[derive(Clone, Debug)]
 pub enum RuleModel {
+    /// `drop on empty[, not on REGION]`: a piece of this kind from the player's hand enters the
+    /// board on an empty cell outside `not_on`.
+    Drop { not_on: CellSet },
     /// `fly to any empty cell [when I have N pieces]`: while it applies, the piece's only moves.
     FlyAnywhere { when_pieces: Option<u32> },
     /// A new piece of this kind enters the board on an empty cell.

@@ -62,6 +62,32 @@ impl Checker {
         out
     }
 
+    /// `captured pieces go to the hand of their captor`; a `drop` needs it or a hand in the
+    /// setup, else nothing could ever be dropped.
+    pub(super) fn captures_go_to_hand(
+        &mut self,
+        d: &Description,
+        hands: &[(PlayerId, KindId, u32)],
+    ) -> bool {
+        let to_hand = d.items.iter().any(|i| matches!(i, Item::ToHand(_)));
+        if !to_hand && hands.is_empty() {
+            for item in &d.items {
+                let Item::Piece(p) = item else { continue };
+                for r in &p.rules {
+                    if let RuleDecl::Drop { span, .. } = r {
+                        self.invalid(
+                            *span,
+                            "nothing ever puts a piece in a hand, so it can never be dropped",
+                            "add `captured pieces go to the hand of their captor`, or give pieces \
+                             in hand in the setup",
+                        );
+                    }
+                }
+            }
+        }
+        to_hand
+    }
+
     /// `pieces in hand must be placed first`: meaningful only where some player starts with
     /// pieces in hand.
     pub(super) fn hand_first(

@@ -386,6 +386,7 @@ impl Checker {
         let entry = self.entries(&scope, d);
         let mill = self.mill(&scope, d);
         let hand_first = self.hand_first(d, &hands);
+        let to_hand = self.captures_go_to_hand(d, &hands);
 
         let states = self.states(d);
         let uses_layers = d.items.iter().any(|i| matches!(i, Item::State(_)))
@@ -419,6 +420,7 @@ impl Checker {
             custody,
             entry,
             hand_first,
+            to_hand,
             mill,
             identity_by_captures: identity,
             may_pass: may_pass.is_some(),

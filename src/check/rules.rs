@@ -464,6 +464,18 @@ impl Checker {
                 })
             }
             RuleDecl::Promote { .. } | RuleDecl::Surrounded { .. } | RuleDecl::Native(_) => None,
+            RuleDecl::Drop { not_on, .. } => {
+                let mut cells = CellSet::EMPTY;
+                for r in not_on {
+                    let set = if report {
+                        self.region(scope, r, Some(p))?
+                    } else {
+                        Checker::default().region(scope, r, Some(p))?
+                    };
+                    cells = cells.union(&set);
+                }
+                Some(RuleModel::Drop { not_on: cells })
+            }
             RuleDecl::FlyAnywhere { pieces, .. } => Some(RuleModel::FlyAnywhere {
                 when_pieces: pieces.map(|n| n.value),
             }),

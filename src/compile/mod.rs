@@ -36,7 +36,9 @@ pub fn compile(m: Model) -> Game {
     // Pieces in hand: the players' placements of those kinds draw from them.
     let mut places = places;
     let mut initial_hand = Vec::new();
-    if !m.hands.is_empty() {
+    // Hands exist where the setup fills them, or where captures or drops use them.
+    let drops = places.iter().flatten().any(|pl| pl.drop);
+    if !m.hands.is_empty() || m.to_hand || drops {
         initial_hand = vec![0u16; ncodes];
         for &(p, k, n) in &m.hands {
             let c = code(k, p);
@@ -190,6 +192,15 @@ pub fn compile(m: Model) -> Game {
             } => Some(g.clone()),
             _ => None,
         });
+    // A promoted piece that is captured goes to the hand as the kind it was promoted from.
+    let demote: Vec<u8> = (0..m.kinds.len())
+        .map(|k| {
+            m.kinds
+                .iter()
+                .position(|j| j.promotion.as_ref().is_some_and(|p| p.to.contains(&k)))
+                .unwrap_or(k) as u8
+        })
+        .collect();
     let mut start_kinds = [0u128; 2];
     for &(_, p, k) in &m.setup {
         start_kinds[p] |= 1 << k;
@@ -238,6 +249,8 @@ pub fn compile(m: Model) -> Game {
         groups,
         mill: m.mill.clone(),
         hand_first: m.hand_first,
+        to_hand: m.to_hand,
+        demote,
         start_kinds,
         states: m.states,
         attacks,

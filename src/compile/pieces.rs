@@ -55,9 +55,25 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board) -> Pieces {
                             only_flips: *only_flips,
                             from_hand: false,
                             groups: groups.is_some(),
+                            drop: false,
+                            not_on: crate::geometry::CellSet::EMPTY,
                             blocks: rotating.map_or_else(Vec::new, |b| {
                                 crate::engine::rules::place::blocks(board, b)
                             }),
+                        });
+                        continue;
+                    }
+                    RuleModel::Drop { not_on } => {
+                        places[p].push(Place {
+                            code: c,
+                            falling: None,
+                            flipping: Vec::new(),
+                            only_flips: false,
+                            from_hand: true,
+                            groups: false,
+                            blocks: Vec::new(),
+                            drop: true,
+                            not_on: *not_on,
                         });
                         continue;
                     }

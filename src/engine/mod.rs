@@ -95,6 +95,11 @@ pub struct Game {
     pub mill: Option<crate::model::Mill>,
     /// `pieces in hand must be placed first`.
     pub hand_first: bool,
+    /// `captured pieces go to the hand of their captor`.
+    pub to_hand: bool,
+    /// By kind: the kind a promoted piece of this kind goes to a hand as (the kind that
+    /// promotes to it, or itself).
+    pub demote: Vec<u8>,
     /// `capturing groups without liberties` on a placement (Go): positions keep their groups
     /// of stones with liberty counts (see `rules/groups.rs`).
     pub groups: Option<crate::model::GroupCapture>,

@@ -73,6 +73,9 @@ impl Position<'_> {
         } else {
             self.cells[m.from as usize]
         };
+        if g.to_hand {
+            self.captures_to_hand(m, code);
+        }
         self.apply_action(m, code);
         if m.shot != NONE {
             self.put(m.shot, m.shot_code, false);
@@ -152,6 +155,36 @@ impl Position<'_> {
         self.hash ^= g.zobrist_turn;
     }
     /// The board changes of one action (everything but counters, memory and hooks).
+    /// `captured pieces go to the hand of their captor`: each piece `m` captures joins the
+    /// mover's hand, as the kind it was promoted from if it was promoted; the moving piece's
+    /// promoted mark goes with it, and a promotion marks it.
+    fn captures_to_hand(&mut self, m: &Move, code: u8) {
+        let g = self.game;
+        let me = self.turn as usize;
+        for &c in m.captures() {
+            let v = self.cells[c as usize];
+            if v == 0 {
+                continue;
+            }
+            let mut kind = Game::kind_of(v);
+            if self.promoted.contains(c) {
+                self.promoted.remove(c);
+                kind = usize::from(g.demote[kind]);
+            }
+            let into = super::code(kind, me);
+            let n = self.hand[into as usize];
+            self.set_hand(into, n + 1);
+        }
+        if m.kind == MoveKind::Place {
+            return;
+        }
+        let carried = self.promoted.contains(m.from);
+        self.promoted.remove(m.from);
+        if carried || (m.promote != 0 && m.promote != code) {
+            self.promoted.insert(m.to);
+        }
+    }
+
     fn apply_action(&mut self, m: &Move, code: u8) {
         let placed = if m.promote != 0 { m.promote } else { code };
         match m.kind {

@@ -46,6 +46,9 @@ pub struct Position<'g> {
     pub(super) placed: Cell,
     /// Groups of stones with their liberties, and the ko cell (games with group capture).
     pub(super) chains: super::rules::groups::Chains,
+    /// Pieces that got their kind by promotion (games where captures go to a hand: such a
+    /// piece goes there demoted).
+    pub(super) promoted: CellSet,
     pub(super) hash: u64,
 }
 
@@ -76,6 +79,7 @@ impl Clone for Position<'_> {
             frozen: self.frozen,
             placed: self.placed,
             chains: self.chains.clone(),
+            promoted: self.promoted,
             hash: self.hash,
         }
     }
@@ -101,6 +105,7 @@ impl Clone for Position<'_> {
         self.frozen = o.frozen;
         self.placed = o.placed;
         self.chains.clone_from(&o.chains);
+        self.promoted = o.promoted;
         self.hash = o.hash;
     }
 }
@@ -162,6 +167,7 @@ impl<'g> Position<'g> {
             frozen: CellSet::EMPTY,
             placed: NONE,
             chains: super::rules::groups::Chains::none(),
+            promoted: CellSet::EMPTY,
             hash: 0,
         };
         for (c, &code) in p.cells.iter().enumerate() {

@@ -138,6 +138,7 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
             })
         }
         Rule::hand_first => Item::HandFirst(sp),
+        Rule::to_hand => Item::ToHand(sp),
         Rule::mill_rule => {
             let (mut length, mut ds, mut protect) = (None, None, false);
             for c in parts(p) {

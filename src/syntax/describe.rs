@@ -231,6 +231,12 @@ pub(super) fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::hand_first => &["`pieces`"],
         Rule::mill_protect => &["`, not one in a row`"],
         Rule::fewer_pieces => &["`I`"],
+        Rule::k_captor => &["`captor`"],
+        Rule::k_drop | Rule::drop_rule => &["`drop`"],
+        Rule::k_go => &["`go`"],
+        Rule::k_their => &["`their`"],
+        Rule::drop_not => &["`, not on`"],
+        Rule::to_hand => &["`captured`"],
         Rule::line_list => &["a line of cells, `a1-d1-g1`"],
         _ => &[],
     }

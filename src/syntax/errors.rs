@@ -6,11 +6,16 @@ use super::describe::describe;
 use super::*;
 
 /// Game-design words the language does not have yet, and what to say about them.
-pub(super) const NOT_YET: [(&str, &str); 4] = [
-    ("drop", "dropping captured pieces from a hand (Shogi, Crazyhouse) is not in the language yet; `place on empty` brings pieces from an unlimited supply or from a hand the setup fills"),
+pub(super) const NOT_YET: [(&str, &str); 3] = [
     ("sow", "sowing (mancala games) is not in the language yet"),
-    ("cannon", "capturing over a screen (the Xiangqi cannon) is not in the language yet"),
-    ("screen", "capturing over a screen (the Xiangqi cannon) is not in the language yet"),
+    (
+        "cannon",
+        "capturing over a screen (the Xiangqi cannon) is not in the language yet",
+    ),
+    (
+        "screen",
+        "capturing over a screen (the Xiangqi cannon) is not in the language yet",
+    ),
 ];
 
 /// Game-design words for things the language writes another way, and how.

@@ -277,6 +277,10 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
             let on = build_region(it.next().expect("promotion region"));
             RuleDecl::Promote { to, on, span: sp }
         }
+        Rule::drop_rule => RuleDecl::Drop {
+            not_on: kids.into_iter().flat_map(parts).map(build_region).collect(),
+            span: sp,
+        },
         Rule::fly_anywhere => RuleDecl::FlyAnywhere {
             pieces: kids.into_iter().next().map(number),
             span: sp,

@@ -28,6 +28,10 @@ pub struct Place {
     pub blocks: Vec<Vec<Cell>>,
     /// `capturing groups without liberties` (Go): see [`Game::groups`] for how.
     pub groups: bool,
+    /// `drop on empty`: only from the hand (written `P@e4`).
+    pub drop: bool,
+    /// Cells it may not enter (`drop on empty, not on ...`).
+    pub not_on: CellSet,
 }
 
 /// The B x B blocks that tile a square-grid board, each as its cells row by row from the
@@ -143,7 +147,7 @@ impl Position<'_> {
                 while bits != 0 {
                     let c = bits.trailing_zeros() as Cell;
                     bits &= bits - 1;
-                    if pl.groups && !self.group_placement_ok(c) {
+                    if pl.not_on.contains(c) || pl.groups && !self.group_placement_ok(c) {
                         continue;
                     }
                     let m = self.placement(pl, c);
@@ -154,7 +158,10 @@ impl Position<'_> {
                 continue;
             }
             for c in 0..self.cells.len() as Cell {
-                if !self.rests(pl.falling, c) || pl.groups && !self.group_placement_ok(c) {
+                if !self.rests(pl.falling, c)
+                    || pl.not_on.contains(c)
+                    || pl.groups && !self.group_placement_ok(c)
+                {
                     continue;
                 }
                 let m = self.placement(pl, c);
@@ -299,6 +306,7 @@ impl Position<'_> {
     /// groups, and flipping something where it must.
     fn place_ok(&self, pl: &Place, c: Cell) -> bool {
         self.rests(pl.falling, c)
+            && !pl.not_on.contains(c)
             && (!pl.groups || self.group_placement_ok(c))
             && (!pl.only_flips || self.flips_any(c, &pl.flipping))
     }

@@ -14,6 +14,9 @@ impl Position<'_> {
             s.push('[');
         }
         s.push(g.letter(self.cells[c as usize]));
+        if g.to_hand && self.promoted.contains(c) {
+            s.push('~');
+        }
         if self.is_slept(c, false) {
             s.push('\'');
         }

@@ -19,8 +19,19 @@ impl Position<'_> {
         if m.kind == MoveKind::Place {
             // The cell alone (`e5`), or with the piece's letter (`S*e5`) where the player can
             // place several kinds.
-            let one_kind = g.places[Game::owner(m.promote)].len() == 1;
-            let mut t = if one_kind {
+            let owner = Game::owner(m.promote);
+            let one_kind = g.places[owner].len() == 1;
+            let drop = g.places[owner]
+                .iter()
+                .any(|pl| pl.code == m.promote && pl.drop);
+            let mut t = if drop {
+                // A drop from the hand: `P@e4`.
+                format!(
+                    "{}@{}",
+                    g.kinds[Game::kind_of(m.promote)].letter,
+                    name(m.to)
+                )
+            } else if one_kind {
                 name(m.to).to_string()
             } else {
                 format!(

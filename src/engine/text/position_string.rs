@@ -162,6 +162,17 @@ impl Position<'_> {
         let board_field = fields
             .next()
             .ok_or_else(|| err("the position is empty".into()))?;
+        // Crazyhouse FEN writes the hands after the board: `.../RNBQKBNR[Qn]`.
+        let (board_field, bracket_hand) = match board_field.strip_suffix(']') {
+            Some(rest) if !game.has_layers && !game.initial_hand.is_empty() => {
+                match rest.rsplit_once('[') {
+                    Some((board, hand)) => (board, Some(hand)),
+                    None => (board_field, None),
+                }
+            }
+            _ => (board_field, None),
+        };
+        let mut promoted = CellSet::EMPTY;
         let rows: Vec<&str> = board_field.split('/').collect();
         if rows.len() != b.rows as usize {
             return Err(err(format!(
@@ -247,6 +258,18 @@ impl Position<'_> {
                     }
                 } else {
                     cells[cell] = piece(ch, y)?;
+                    // `Q~`: a piece that was promoted (it goes to a hand demoted).
+                    if chars.peek() == Some(&'~') {
+                        if !game.to_hand {
+                            return Err(err(format!(
+                                "`~` marks a promoted piece going to a hand when captured; this \
+                                 game has no hands for captures (rank {})",
+                                y + 1
+                            )));
+                        }
+                        chars.next();
+                        promoted.insert(cell as Cell);
+                    }
                     if chars.peek() == Some(&'\'') {
                         layered("slept piece")?;
                         chars.next();
@@ -409,7 +432,18 @@ impl Position<'_> {
             }
         }
         let mut hand = game.initial_hand.clone();
-        if !hand.is_empty() {
+        if let Some(letters) = bracket_hand {
+            // One letter per piece: `[QRBNPqrbnp]`, `[PPn]`.
+            hand.fill(0);
+            for ch in letters.chars() {
+                let code = (1..hand.len())
+                    .find(|&c| game.letter(c as u8) == ch)
+                    .ok_or_else(|| {
+                        err(format!("unknown piece letter `{ch}` in the hands `[..]`"))
+                    })?;
+                hand[code] += 1;
+            }
+        } else if !hand.is_empty() {
             let f = fields
                 .next()
                 .ok_or_else(|| err("missing the pieces-in-hand field (`-` for none)".into()))?;
@@ -465,6 +499,7 @@ impl Position<'_> {
         pos.hand = hand;
         pos.passes = passes;
         pos.chains.ko = ko;
+        pos.promoted = promoted;
         pos.hash = pos.compute_hash();
         // The player who has just moved cannot have left a royal piece attacked.
         if game.has_royal {

@@ -34,7 +34,15 @@ impl Game {
                 kind.name, kind.letter, flags, kind.worth
             ));
             for pl in self.places[0].iter().filter(|pl| pl.code == code) {
-                let mut t = "place on empty".to_string();
+                let mut t = if pl.drop {
+                    "drop on empty"
+                } else {
+                    "place on empty"
+                }
+                .to_string();
+                if !pl.not_on.is_empty() {
+                    t.push_str(&format!(", not on {}", region_text(self, &pl.not_on)));
+                }
                 if let Some(d) = pl.falling {
                     t.push_str(&format!(", falling {}", self.board.dirs[d as usize].name));
                 }
@@ -95,6 +103,9 @@ impl Game {
             }
         }
         let mut rules: Vec<String> = Vec::new();
+        if self.to_hand {
+            rules.push("captured pieces go to the hand of their captor".into());
+        }
         if self.hand_first {
             rules.push("pieces in hand must be placed first".into());
         }
