@@ -230,7 +230,7 @@ struct RoyalGuard<'g> {
     in_check: bool,
     pinnable: CellSet,
     /// The position's cells, changed by a move under test and restored after it.
-    scratch: [u8; 256],
+    scratch: [u8; crate::geometry::MAX_CELLS],
 }
 
 impl<'g> RoyalGuard<'g> {
@@ -246,7 +246,7 @@ impl<'g> RoyalGuard<'g> {
             overflow: false,
             in_check: false,
             pinnable: CellSet::EMPTY,
-            scratch: [0; 256],
+            scratch: [0; crate::geometry::MAX_CELLS],
         };
         guard.scratch[..n].copy_from_slice(&pos.cells);
         match royal_cells(pos, me) {
@@ -294,7 +294,7 @@ struct FallGuard {
     royals: [Cell; MAX_ROYALS],
     nr: usize,
     watch: Watch,
-    scratch: [u8; 256],
+    scratch: [u8; crate::geometry::MAX_CELLS],
 }
 
 impl FallGuard {
@@ -305,7 +305,7 @@ impl FallGuard {
             royals: [NONE; MAX_ROYALS],
             nr: 0,
             watch: Watch::Cells(CellSet::EMPTY),
-            scratch: [0; 256],
+            scratch: [0; crate::geometry::MAX_CELLS],
         };
         guard.scratch[..n].copy_from_slice(&pos.cells);
         match royal_cells(pos, victim) {

@@ -28,7 +28,7 @@ impl Position<'_> {
         let t = (m.turn - 1) as usize;
         let block = &pl.blocks[t / 2];
         let b = (block.len() as f64).sqrt() as usize;
-        let mut before = [0u8; 256];
+        let mut before = [0u8; crate::geometry::MAX_CELLS];
         for (i, &c) in block.iter().enumerate() {
             before[i] = self.cells[c as usize];
         }

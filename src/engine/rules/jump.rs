@@ -187,8 +187,8 @@ impl Position<'_> {
     /// cell some chain of one or more jumps reaches is one move; the chain may stop anywhere.
     pub(in crate::engine) fn jump_ends(&self, ch: &mut Chain, out: &mut Vec<Move>) {
         let c = ch.start;
-        let mut parent = [NONE; 256];
-        let mut queue = [NONE; 256];
+        let mut parent = [NONE; crate::geometry::MAX_CELLS];
+        let mut queue = [NONE; crate::geometry::MAX_CELLS];
         queue[0] = c;
         let (mut head, mut tail) = (0, 1);
         ch.repeatedly = false;

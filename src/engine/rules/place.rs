@@ -467,7 +467,7 @@ impl Position<'_> {
         };
         let board = &self.game.board;
         let mut seen = CellSet::EMPTY;
-        let mut stack = [NONE; 256];
+        let mut stack = [NONE; crate::geometry::MAX_CELLS];
         seen.insert(first as Cell);
         stack[0] = first as Cell;
         let (mut n, mut found) = (1, 1);
@@ -499,7 +499,7 @@ impl Position<'_> {
         let mine =
             |c: Cell| self.cells[c as usize] != 0 && Game::owner(self.cells[c as usize]) == player;
         let mut seen = CellSet::EMPTY;
-        let mut stack = [NONE; 256];
+        let mut stack = [NONE; crate::geometry::MAX_CELLS];
         // The chain from `s`, if not seen yet: whether it touches both regions.
         let mut chain = |s: Cell| {
             if seen.contains(s) {

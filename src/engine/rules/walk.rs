@@ -14,7 +14,7 @@ struct Walker<'a> {
     no_revisit: bool,
     effect: Option<Threshold>,
     /// The board as the walk changes it (the walker moved, enemies removed).
-    cells: [u8; 256],
+    cells: [u8; crate::geometry::MAX_CELLS],
     visited: CellSet,
 }
 
@@ -55,7 +55,7 @@ impl Position<'_> {
             dirs,
             no_revisit,
             effect: self.game.step_effect[code as usize],
-            cells: [0; 256],
+            cells: [0; crate::geometry::MAX_CELLS],
             visited: CellSet::EMPTY,
         };
         w.cells[..self.cells.len()].copy_from_slice(&self.cells);
@@ -155,8 +155,8 @@ impl Position<'_> {
         out: &mut Vec<Move>,
     ) {
         let b = &self.game.board;
-        let mut queue = [NONE; 256];
-        let mut dist = [0u8; 256];
+        let mut queue = [NONE; crate::geometry::MAX_CELLS];
+        let mut dist = [0u8; crate::geometry::MAX_CELLS];
         let mut seen = CellSet::EMPTY;
         seen.insert(c);
         queue[0] = c;
@@ -185,8 +185,13 @@ impl Position<'_> {
 
 /// Writes the route from `from` to `to` (the cells after `from`, in order) into `m.path`; a
 /// route too long to hold is written as its end alone.
-pub(in crate::engine) fn route(parent: &[Cell; 256], from: Cell, to: Cell, m: &mut Move) {
-    let mut cells = [NONE; 256];
+pub(in crate::engine) fn route(
+    parent: &[Cell; crate::geometry::MAX_CELLS],
+    from: Cell,
+    to: Cell,
+    m: &mut Move,
+) {
+    let mut cells = [NONE; crate::geometry::MAX_CELLS];
     let mut n = 0;
     let mut at = to;
     while at != from && at != NONE {
