@@ -59,6 +59,8 @@ pub enum Item {
     HandFirst(Span),
     /// `captured pieces go to the hand of their captor`.
     ToHand(Span),
+    /// `royal pieces may not face each other along DIRS`.
+    Face(Vec<Name>, Span),
     /// `making N in a row [along DIRS] removes an enemy piece[, not one in a row unless all
     /// are]`.
     Mill {
@@ -227,7 +229,19 @@ pub enum RuleDecl {
         a: Number,
         b: Number,
         target: Option<TargetDecl>,
+        /// `, blocked in between`: a piece on the first cell of the leap stops it.
+        blocked: bool,
         then_fresh: bool,
+        span: Span,
+    },
+    /// `confined to REGION`.
+    Confined {
+        region: Region,
+        span: Span,
+    },
+    /// `capture DIRS over a screen`.
+    Screen {
+        dirs: Vec<Name>,
         span: Span,
     },
     /// `fly DIRS[, then may slide DIRS]`.

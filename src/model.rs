@@ -34,6 +34,8 @@ pub struct Model {
     pub hand_first: bool,
     /// `captured pieces go to the hand of their captor`.
     pub to_hand: bool,
+    /// `royal pieces may not face each other along DIRS` (absolute directions).
+    pub face: Vec<u8>,
     /// `making N in a row ... removes an enemy piece`.
     pub mill: Option<Mill>,
     /// Moves with the same start, end and captured set are one move.
@@ -138,6 +140,8 @@ pub struct KindModel {
     /// `on REGION, captured only when surrounded`: there, custody needs enemies or hostile
     /// cells on every side along the custody directions.
     pub surrounded_on: Option<CellSet>,
+    /// `confined to REGION`: per player, the cells its moves may end on.
+    pub confined: Option<[CellSet; 2]>,
     /// `after each step remove adjacent enemies with at most ... liberties` (walks only).
     pub step_effect: Option<Threshold>,
     pub hooks: Vec<HookCall>,
@@ -218,8 +222,12 @@ pub enum RuleModel {
         offsets: Vec<(i32, i32)>,
         target: Target,
         label: (u32, u32),
+        /// A piece on the leap's first cell stops it (`blocked in between`).
+        blocked: bool,
         then_fresh: bool,
     },
+    /// `capture DIRS over a screen`: over exactly one piece, onto the first enemy beyond.
+    Screen { dirs: Vec<u8> },
     /// Any distance over pieces (not those immune to leap-over) to an empty cell, then
     /// optionally a slide through empty cells; one move per final cell.
     Fly {

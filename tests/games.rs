@@ -6,7 +6,7 @@ mod common;
 use std::collections::HashMap;
 use std::collections::HashSet;
 use tabula::engine::{Game, MatchState, Move, Playout, Position, Scratch};
-use tabula::geometry::CellSet;
+use tabula::geometry::{Cell, CellSet};
 use tabula::rng::Rng;
 
 fn shipped() -> Vec<String> {
@@ -89,7 +89,25 @@ fn royal_capturable(pos: &Position, player: usize) -> bool {
         m.captures().iter().any(|&c| {
             pos.at(c) != 0 && g.royal[pos.at(c) as usize] && Game::owner(pos.at(c)) == player
         })
-    })
+    }) || royals_face(pos, player)
+}
+
+/// Whether a royal piece of `player` faces an enemy royal piece along one of the game's
+/// `royal pieces may not face each other` lines, nothing between.
+fn royals_face(pos: &Position, player: usize) -> bool {
+    let g = pos.game;
+    let royal_of = |c: Cell, p: usize| {
+        let v = pos.at(c);
+        v != 0 && g.royal[v as usize] && Game::owner(v) == p
+    };
+    (0..pos.cells().len() as Cell)
+        .filter(|&c| royal_of(c, player))
+        .any(|c| {
+            g.face_dirs.iter().any(|&d| {
+                let first = g.board.ray(c, d).iter().find(|&&t| pos.at(t) != 0);
+                first.is_some_and(|&t| royal_of(t, player ^ 1))
+            })
+        })
 }
 
 /// Games whose legality is decided by playing every reply (board rules that change threats,
@@ -136,7 +154,7 @@ fn check_position(name: &str, pos: &Position, checked: &mut u64) {
     if g.hooks.iter().flatten().any(|h| h.name == "hypnotize") {
         let h = tabula::native::hypnosis::of(g);
         // ... and the one-cell test of the same rule (used for double steps) agrees.
-        for c in 0..pos.cells().len() as tabula::geometry::Cell {
+        for c in 0..pos.cells().len() as Cell {
             if pos.at(c) != 0 {
                 assert_eq!(
                     tabula::native::hypnosis::is_held(pos, &h, c),

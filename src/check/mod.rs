@@ -387,6 +387,14 @@ impl Checker {
         let mill = self.mill(&scope, d);
         let hand_first = self.hand_first(d, &hands);
         let to_hand = self.captures_go_to_hand(d, &hands);
+        let mut face = Vec::new();
+        for item in &d.items {
+            if let Item::Face(names, _) = item {
+                if let Some(ds) = self.dirs(&scope, names, 0, true) {
+                    face.extend(ds);
+                }
+            }
+        }
 
         let states = self.states(d);
         let uses_layers = d.items.iter().any(|i| matches!(i, Item::State(_)))
@@ -421,6 +429,7 @@ impl Checker {
             entry,
             hand_first,
             to_hand,
+            face,
             mill,
             identity_by_captures: identity,
             may_pass: may_pass.is_some(),

@@ -35,8 +35,21 @@ impl Checker {
         let mut bar_span: Option<Span> = None;
         let mut hooks = Vec::new();
         let mut surrounded: Option<(CellSet, Span)> = None;
+        let mut confined: Option<([CellSet; 2], Span)> = None;
         for r in &p.rules {
             match r {
+                RuleDecl::Confined { region, span } => {
+                    let mut seen = confined.map(|(_, s)| s);
+                    self.once(
+                        &mut seen,
+                        *span,
+                        "confined to",
+                        "a piece has one such line: name all its cells in one region",
+                    );
+                    if let Some(sets) = self.player_regions(scope, region) {
+                        confined.get_or_insert((sets, *span));
+                    }
+                }
                 RuleDecl::Surrounded { on, span } => {
                     let mut seen = surrounded.map(|(_, s)| s);
                     self.once(
@@ -190,6 +203,7 @@ impl Checker {
             worth: p.worth.map_or(1, |w| w.value as i32),
             step_effect: step_effect.map(|(t, _)| t),
             surrounded_on: surrounded.map(|(c, _)| c),
+            confined: confined.map(|(c, _)| c),
             immune: self.effects(&p.immune),
             bar,
             rules,

@@ -111,6 +111,7 @@ impl Checker {
                 a,
                 b: bb,
                 target,
+                blocked,
                 then_fresh,
                 span,
             } => {
@@ -144,6 +145,7 @@ impl Checker {
                     offsets,
                     target: Self::target(*target, Target::EmptyOrEnemy),
                     label: (a.value, bb.value),
+                    blocked: *blocked,
                     then_fresh: *then_fresh,
                 })
             }
@@ -463,7 +465,13 @@ impl Checker {
                     letter: l?,
                 })
             }
-            RuleDecl::Promote { .. } | RuleDecl::Surrounded { .. } | RuleDecl::Native(_) => None,
+            RuleDecl::Promote { .. }
+            | RuleDecl::Surrounded { .. }
+            | RuleDecl::Confined { .. }
+            | RuleDecl::Native(_) => None,
+            RuleDecl::Screen { dirs, .. } => Some(RuleModel::Screen {
+                dirs: self.dirs(scope, dirs, p, report)?,
+            }),
             RuleDecl::Drop { not_on, .. } => {
                 let mut cells = CellSet::EMPTY;
                 for r in not_on {

@@ -140,6 +140,41 @@ pub fn compile(m: Model) -> Game {
     } else {
         None
     };
+    // `confined to REGION`, by piece code.
+    let confine: Vec<Option<CellSet>> = (0..ncodes)
+        .map(|c| {
+            (c > 0)
+                .then(|| m.kinds[(c - 1) / 2].confined.map(|r| r[(c - 1) % 2]))
+                .flatten()
+        })
+        .collect();
+    // `royal pieces may not face each other`: each side's royal pieces attack the other's
+    // along those lines, for royal safety only.
+    let mut attacks = attacks;
+    for (p, side) in attacks.iter_mut().enumerate() {
+        for (k, kind) in m.kinds.iter().enumerate() {
+            if !kind.royal {
+                continue;
+            }
+            for &d in &m.face {
+                crate::engine::add_attack(
+                    side,
+                    crate::engine::Attack::Slide {
+                        codes: 1 << code(k, p),
+                        back: d,
+                    },
+                );
+            }
+        }
+    }
+    // Screens and blocked leaps make attacks that a move can create by adding or moving a
+    // piece anywhere on their lines: royal safety then tests every move.
+    let royal_shortcuts = !rules.iter().flatten().any(|r| {
+        matches!(
+            r,
+            crate::engine::Rule::Screen { .. } | crate::engine::Rule::Leap { legs: Some(_), .. }
+        )
+    });
     let royal: Vec<bool> = (0..ncodes)
         .map(|c| c > 0 && m.kinds[(c - 1) / 2].royal)
         .collect();
@@ -248,6 +283,9 @@ pub fn compile(m: Model) -> Game {
         custody,
         groups,
         mill: m.mill.clone(),
+        confine,
+        royal_shortcuts,
+        face_dirs: m.face.clone(),
         hand_first: m.hand_first,
         to_hand: m.to_hand,
         demote,

@@ -115,9 +115,22 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board) -> Pieces {
                     RuleModel::Leap {
                         offsets,
                         target,
+                        blocked,
                         then_fresh,
                         ..
-                    } => leap::compile(board, c, offsets, *target, *then_fresh, &mut attacks[p]),
+                    } => leap::compile(
+                        board,
+                        c,
+                        offsets,
+                        *target,
+                        *blocked,
+                        *then_fresh,
+                        &mut attacks[p],
+                    ),
+                    RuleModel::Screen { dirs } => {
+                        crate::engine::rules::screen::attacks(board, c, dirs, &mut attacks[p]);
+                        Rule::Screen { dirs: dirs.clone() }
+                    }
                     RuleModel::Jump {
                         dirs,
                         hurdle,

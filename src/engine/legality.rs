@@ -170,13 +170,17 @@ impl<'g> Position<'g> {
         }
         // A piece entering the board adds a blocker and never frees an attacker; a pass
         // changes nothing.
-        if matches!(m.kind, MoveKind::Place | MoveKind::Pass) && !guard.in_check {
+        if matches!(m.kind, MoveKind::Place | MoveKind::Pass)
+            && !guard.in_check
+            && self.game.royal_shortcuts
+        {
             return true;
         }
         if m.kind == MoveKind::Pass {
             return false;
         }
         if !guard.in_check
+            && self.game.royal_shortcuts
             && m.from != NONE
             && !self.game.royal[self.cells[m.from as usize] as usize]
             && !guard.pinnable.contains(m.from)

@@ -95,6 +95,14 @@ pub struct Game {
     pub mill: Option<crate::model::Mill>,
     /// `pieces in hand must be placed first`.
     pub hand_first: bool,
+    /// By piece code: `confined to REGION`, the cells its moves may end on.
+    pub confine: Vec<Option<CellSet>>,
+    /// `royal pieces may not face each other along DIRS`: the directions (compiled into
+    /// attack patterns; kept for tests and summaries).
+    pub face_dirs: Vec<u8>,
+    /// Whether royal safety may skip moves that cannot uncover a slider's attack (not where
+    /// screens or blocked leaps make attacks a move can create).
+    pub royal_shortcuts: bool,
     /// `captured pieces go to the hand of their captor`.
     pub to_hand: bool,
     /// By kind: the kind a promoted piece of this kind goes to a hand as (the kind that

@@ -139,6 +139,10 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
         }
         Rule::hand_first => Item::HandFirst(sp),
         Rule::to_hand => Item::ToHand(sp),
+        Rule::face_rule => Item::Face(
+            dirs(parts(p).into_iter().next().expect("grammar: directions")),
+            sp,
+        ),
         Rule::mill_rule => {
             let (mut length, mut ds, mut protect) = (None, None, false);
             for c in parts(p) {

@@ -6,20 +6,12 @@ use super::describe::describe;
 use super::*;
 
 /// Game-design words the language does not have yet, and what to say about them.
-pub(super) const NOT_YET: [(&str, &str); 3] = [
-    ("sow", "sowing (mancala games) is not in the language yet"),
-    (
-        "cannon",
-        "capturing over a screen (the Xiangqi cannon) is not in the language yet",
-    ),
-    (
-        "screen",
-        "capturing over a screen (the Xiangqi cannon) is not in the language yet",
-    ),
-];
+pub(super) const NOT_YET: [(&str, &str); 1] =
+    [("sow", "sowing (mancala games) is not in the language yet")];
 
 /// Game-design words for things the language writes another way, and how.
-pub(super) const WRITTEN_OTHERWISE: [(&str, &str); 5] = [
+pub(super) const WRITTEN_OTHERWISE: [(&str, &str); 6] = [
+    ("cannon", "a capture over a screen (the Xiangqi cannon) is the piece rule `capture orthogonal over a screen`"),
     ("graph", "a board of points joined by lines is written `board lines W x H { a1-d1-g1, ... }`"),
     ("custodial", "custodial capture is the game rule `capture by custody orthogonal`"),
     ("rotate", "a block's quarter turn follows a placement: `place on empty, then rotate a 3 x 3 block either way`"),

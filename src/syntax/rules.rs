@@ -85,10 +85,11 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
             let mut it = kids.into_iter();
             let a = number(it.next().expect("leap a"));
             let b = number(it.next().expect("leap b"));
-            let (mut tgt, mut then_fresh) = (None, false);
+            let (mut tgt, mut then_fresh, mut blocked) = (None, false, false);
             for c in it {
                 match c.as_rule() {
                     Rule::then_fresh => then_fresh = true,
+                    Rule::leap_blocked => blocked = true,
                     _ => tgt = Some(target(c)),
                 }
             }
@@ -96,6 +97,7 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                 a,
                 b,
                 target: tgt,
+                blocked,
                 then_fresh,
                 span: sp,
             }
@@ -277,6 +279,14 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
             let on = build_region(it.next().expect("promotion region"));
             RuleDecl::Promote { to, on, span: sp }
         }
+        Rule::confine_rule => RuleDecl::Confined {
+            region: build_region(kids.into_iter().next().expect("grammar: a region")),
+            span: sp,
+        },
+        Rule::screen_rule => RuleDecl::Screen {
+            dirs: dirs(kids.into_iter().next().expect("grammar: directions")),
+            span: sp,
+        },
         Rule::drop_rule => RuleDecl::Drop {
             not_on: kids.into_iter().flat_map(parts).map(build_region).collect(),
             span: sp,

@@ -15,14 +15,20 @@ impl Position<'_> {
         code: u8,
         stride: usize,
         table: &[Cell],
+        legs: Option<&[Cell]>,
         target: Target,
         then_fresh: bool,
         out: &mut Vec<Move>,
     ) {
         let base = c as usize * stride;
         let first = out.len();
-        for &t in &table[base..base + stride] {
-            if t != NONE {
+        for (i, &t) in table[base..base + stride].iter().enumerate() {
+            // `blocked in between`: a piece on the leap's first cell stops it.
+            if t == NONE {
+                continue;
+            }
+            let blocked = legs.is_some_and(|l| self.cells[l[base + i] as usize] != 0);
+            if !blocked {
                 self.emit_onto(c, t, target, code, out);
             }
         }
@@ -41,17 +47,31 @@ pub fn compile(
     code: u8,
     offsets: &[(i32, i32)],
     target: Target,
+    blocked: bool,
     then_fresh: bool,
     attacks: &mut Vec<Attack>,
 ) -> Rule {
     let stride = offsets.len();
     let mut table = vec![NONE; board.len() * stride];
     let mut back = vec![NONE; board.len() * stride];
+    // The first cell of each leap (its leg): one step along the longer side, or diagonally
+    // when the sides are equal; for attacks, the leg of the leap from each source.
+    let mut legs = vec![NONE; board.len() * stride];
+    let mut back_legs = vec![NONE; board.len() * stride];
+    let leg = |dx: i32, dy: i32| {
+        (
+            if dx.abs() >= dy.abs() { dx.signum() } else { 0 },
+            if dy.abs() >= dx.abs() { dy.signum() } else { 0 },
+        )
+    };
     for cell in 0..board.len() {
         let (x, y) = board.coords[cell];
         for (i, &(dx, dy)) in offsets.iter().enumerate() {
+            let (lx, ly) = leg(dx, dy);
             table[cell * stride + i] = board.at(x + dx, y + dy);
             back[cell * stride + i] = board.at(x - dx, y - dy);
+            legs[cell * stride + i] = board.at(x + lx, y + ly);
+            back_legs[cell * stride + i] = board.at(x - dx + lx, y - dy + ly);
         }
     }
     if target.captures() {
@@ -61,12 +81,14 @@ pub fn compile(
                 codes: 1 << code,
                 stride,
                 sources: back,
+                legs: blocked.then_some(back_legs),
             },
         );
     }
     Rule::Leap {
         stride,
         table,
+        legs: blocked.then_some(legs),
         target,
         then_fresh,
     }
@@ -80,11 +102,17 @@ pub(in crate::engine) fn attacked(
     codes: u128,
     stride: usize,
     sources: &[Cell],
+    legs: Option<&[Cell]>,
 ) -> bool {
     let base = target as usize * stride;
     sources[base..base + stride]
         .iter()
-        .any(|&s| s != NONE && codes >> cells[s as usize] & 1 != 0)
+        .enumerate()
+        .any(|(i, &s)| {
+            s != NONE
+                && codes >> cells[s as usize] & 1 != 0
+                && legs.is_none_or(|l| cells[l[base + i] as usize] == 0)
+        })
 }
 
 #[cfg(test)]

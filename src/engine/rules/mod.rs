@@ -14,6 +14,7 @@ pub mod leap;
 mod line_count;
 pub mod mills;
 pub mod place;
+pub mod screen;
 pub mod shoot;
 pub mod slide;
 pub mod step;
@@ -42,6 +43,8 @@ pub enum Rule {
         stride: usize,
         /// `table[cell * stride + i]`: the i-th leap target from `cell`, or `NONE`.
         table: Vec<Cell>,
+        /// With `blocked in between`: the cell that must be empty for each leap (its leg).
+        legs: Option<Vec<Cell>>,
         target: Target,
         /// The piece is fresh during the opponent's next action.
         then_fresh: bool,
@@ -67,6 +70,10 @@ pub enum Rule {
         dirs: Vec<u8>,
     },
     Swap,
+    /// Over exactly one piece, onto the first enemy beyond (see `screen.rs`).
+    Screen {
+        dirs: Vec<u8>,
+    },
     /// A slide to an empty cell, then a new `piece` (a code) placed by a slide along `shoot`
     /// from the landing cell (see `shoot.rs`).
     SlideShoot {
@@ -119,12 +126,15 @@ pub enum Attack {
     },
     /// The first piece along direction `back` from the attacked cell.
     Slide { codes: u128, back: u8 },
-    /// A piece on any of `sources[cell * stride ..]`.
+    /// A piece on any of `sources[cell * stride ..]` (whose leg, with `legs`, is empty).
     Leap {
         codes: u128,
         stride: usize,
         sources: Vec<Cell>,
+        legs: Option<Vec<Cell>>,
     },
+    /// The second piece along direction `back` from the attacked cell (over one screen).
+    Screen { codes: u128, back: u8 },
 }
 
 /// Adds an attack pattern, merging it into one of the same shape (same direction, same
@@ -147,18 +157,24 @@ pub fn add_attack(attacks: &mut Vec<Attack>, new: Attack) {
                 *codes |= c;
                 return;
             }
+            (Attack::Screen { codes, back }, Attack::Screen { codes: c, back: b }) if back == b => {
+                *codes |= c;
+                return;
+            }
             (
                 Attack::Leap {
                     codes,
                     stride,
                     sources,
+                    legs,
                 },
                 Attack::Leap {
                     codes: c,
                     stride: s,
                     sources: src,
+                    legs: l,
                 },
-            ) if stride == s && sources == src => {
+            ) if stride == s && sources == src && legs == l => {
                 *codes |= c;
                 return;
             }
@@ -225,9 +241,20 @@ impl Position<'_> {
             Rule::Leap {
                 stride,
                 table,
+                legs,
                 target,
                 then_fresh,
-            } => self.leap_moves(c, code, *stride, table, *target, *then_fresh, out),
+            } => self.leap_moves(
+                c,
+                code,
+                *stride,
+                table,
+                legs.as_deref(),
+                *target,
+                *then_fresh,
+                out,
+            ),
+            Rule::Screen { dirs } => self.screen_moves(c, code, dirs, out),
             Rule::Fly { dirs, then } => self.fly(c, code, dirs, then.as_deref(), out),
             Rule::FlyAnywhere { when_pieces } => {
                 if self.flies_anywhere(crate::engine::Game::owner(code), *when_pieces) {
@@ -288,7 +315,9 @@ impl Position<'_> {
                 codes,
                 stride,
                 sources,
-            } => leap::attacked(cells, target, *codes, *stride, sources),
+                legs,
+            } => leap::attacked(cells, target, *codes, *stride, sources, legs.as_deref()),
+            Attack::Screen { codes, back } => screen::attacked(b, cells, target, *codes, *back),
         })
     }
 }

@@ -290,16 +290,22 @@ impl Position<'_> {
         let side = fields
             .next()
             .ok_or_else(|| err("missing the side to move".into()))?;
-        let turn = game
-            .side_letters
-            .iter()
-            .position(|&l| side.len() == 1 && side.starts_with(l))
-            .ok_or_else(|| {
-                err(format!(
-                    "side to move must be `{}` or `{}`, found `{side}`",
-                    game.side_letters[0], game.side_letters[1]
-                ))
-            })? as u8;
+        // FEN's `w` stands for the first player where no player's letter is `w` (Xiangqi's
+        // red).
+        let fen_first = side == "w" && !game.side_letters.contains(&'w');
+        let turn = if fen_first {
+            0
+        } else {
+            game.side_letters
+                .iter()
+                .position(|&l| side.len() == 1 && side.starts_with(l))
+                .ok_or_else(|| {
+                    err(format!(
+                        "side to move must be `{}` or `{}`, found `{side}`",
+                        game.side_letters[0], game.side_letters[1]
+                    ))
+                })? as u8
+        };
         let mut fresh = NONE;
         if game.has_layers {
             let f = fields

@@ -87,6 +87,9 @@ impl Game {
             for h in &self.hooks[code as usize] {
                 s.push_str(&format!("    native {}\n", h.name));
             }
+            if let Some(cells) = &self.confine[code as usize] {
+                s.push_str(&format!("    confined to {}\n", region_text(self, cells)));
+            }
             if let Some(cells) = self.keep_out.as_ref().map(|k| &k[code as usize]) {
                 if !cells.is_empty() {
                     s.push_str(&format!("    never enters {}\n", region_text(self, cells)));
@@ -105,6 +108,12 @@ impl Game {
         let mut rules: Vec<String> = Vec::new();
         if self.to_hand {
             rules.push("captured pieces go to the hand of their captor".into());
+        }
+        if !self.face_dirs.is_empty() {
+            rules.push(format!(
+                "royal pieces may not face each other along {}",
+                dirs_text(self, &self.face_dirs)
+            ));
         }
         if self.hand_first {
             rules.push("pieces in hand must be placed first".into());
@@ -231,12 +240,19 @@ fn rule_text(game: &Game, r: &Rule) -> String {
             stride,
             target,
             then_fresh,
+            legs,
             ..
         } => format!(
-            "leap ({stride} targets){}{}",
+            "leap ({stride} targets){}{}{}",
             target_text(*target),
+            if legs.is_some() {
+                ", blocked in between"
+            } else {
+                ""
+            },
             if *then_fresh { ", then fresh" } else { "" }
         ),
+        Rule::Screen { dirs } => format!("capture {} over a screen", dirs_text(game, dirs)),
         Rule::Fly { dirs, then } => match then {
             Some(t) => format!(
                 "fly {}, then may slide {}",
