@@ -41,7 +41,8 @@ pub struct Description {
 #[derive(Clone, Debug)]
 pub enum Item {
     Players(Vec<PlayerDecl>, Span),
-    Board(BoardDecl, Span),
+    /// `board ...[, ranks from N]`: the shape, and the number of the first rank if given.
+    Board(BoardDecl, Option<Number>, Span),
     Piece(PieceDecl),
     Region(RegionDecl),
     /// `setup { ... }`: placements on cells, and pieces in hand.

@@ -126,6 +126,8 @@ pub struct Board {
     /// next ray's start (see [`Board::ray`]).
     rays: Vec<Cell>,
     ray_at: Vec<u32>,
+    /// The number of the bottom rank in cell names (1, or 0 with `ranks from 0`).
+    pub rank_base: u32,
 }
 
 const SQUARE_DIRS: [(&str, i32, i32); 8] = [
@@ -254,6 +256,14 @@ impl Board {
         Ok(board)
     }
 
+    /// Numbers the ranks from `base` (0 or 1) in cell names.
+    pub fn set_rank_base(&mut self, base: u32) {
+        self.rank_base = base;
+        for (name, &(x, y)) in self.names.iter_mut().zip(&self.coords) {
+            *name = format!("{}{}", file_name(x as u32), y + base as i32);
+        }
+    }
+
     /// Fills the ray tables from the neighbour table.
     fn build_rays(&mut self) {
         let nd = self.dirs.len();
@@ -314,6 +324,7 @@ impl Board {
             grid,
             rays: Vec::new(),
             ray_at: Vec::new(),
+            rank_base: 1,
         };
         let nd = board.dirs.len();
         let mut nbr = vec![NONE; board.names.len() * nd];
@@ -358,7 +369,7 @@ impl Board {
         let split = name.find(|c: char| c.is_ascii_digit())?;
         let x = parse_file(&name[..split])? as i32;
         let y: i32 = name[split..].parse().ok()?;
-        match self.at(x, y - 1) {
+        match self.at(x, y - self.rank_base as i32) {
             NONE => None,
             c => Some(c),
         }

@@ -158,6 +158,7 @@ impl Checker {
         let whole = d.title_span;
         // --- the statements that may appear once
         let mut board_decl: Option<(&BoardDecl, Span)> = None;
+        let mut rank_base: Option<&Number> = None;
         let mut players_decl: Option<(&Vec<PlayerDecl>, Span)> = None;
         let mut notation: Option<&Name> = None;
         let mut numbered_from: Option<&Name> = None;
@@ -169,8 +170,9 @@ impl Checker {
         let mut first_seen: IndexMap<&'static str, Span> = IndexMap::new();
         for item in &d.items {
             let (key, span) = match item {
-                Item::Board(b, s) => {
+                Item::Board(b, base, s) => {
                     board_decl.get_or_insert((b, *s));
+                    rank_base = rank_base.or(base.as_ref());
                     ("board", *s)
                 }
                 Item::Players(p, s) => {
@@ -226,7 +228,19 @@ impl Checker {
             });
             return None;
         };
-        let board = self.board(board_decl)?;
+        let mut board = self.board(board_decl)?;
+        if let Some(n) = rank_base {
+            if n.value > 1 {
+                self.err(CheckError::OutOfRange {
+                    what: "first rank",
+                    value: n.value.to_string(),
+                    span: n.span,
+                    range: "ranks numbered from 0 or from 1".into(),
+                });
+                return None;
+            }
+            board.set_rank_base(n.value);
+        }
         let Some((players_decl, players_span)) = players_decl else {
             self.err(CheckError::Missing {
                 what: "players",

@@ -94,16 +94,17 @@ impl Checker {
     }
 
     pub(super) fn rank_number(&mut self, scope: &Scope, n: &Number) -> Option<i32> {
-        if n.value == 0 || n.value > scope.board.rows {
+        let base = scope.board.rank_base;
+        if n.value < base || n.value >= base + scope.board.rows {
             self.err(CheckError::OutOfRange {
                 what: "rank",
                 value: n.value.to_string(),
                 span: n.span,
-                range: format!("a rank from 1 to {}", scope.board.rows),
+                range: format!("a rank from {base} to {}", base + scope.board.rows - 1),
             });
             return None;
         }
-        Some(n.value as i32 - 1)
+        Some((n.value - base) as i32)
     }
 
     pub(super) fn file_number(&mut self, scope: &Scope, n: &Name) -> Option<i32> {
@@ -138,14 +139,15 @@ impl Checker {
     }
 
     pub(super) fn my_rank_range(&mut self, scope: &Scope, lo: &Number, hi: &Number) -> bool {
-        let max = scope.board.rows.max(scope.board.cols);
+        let base = scope.board.rank_base;
+        let max = scope.board.rows.max(scope.board.cols) + base - 1;
         for n in [lo, hi] {
-            if n.value == 0 || n.value > max {
+            if n.value < base || n.value > max {
                 self.err(CheckError::OutOfRange {
                     what: "rank",
                     value: n.value.to_string(),
                     span: n.span,
-                    range: format!("a rank from 1 to {max}"),
+                    range: format!("a rank from {base} to {max}"),
                 });
                 return false;
             }
@@ -188,14 +190,16 @@ impl Checker {
             RegionTerm::MyRank(n) => {
                 let p = self.my_player(player, n.span)?;
                 let f = self.forward_of(scope, p, n.span)?;
+                let k = n.value + 1 - b.rank_base;
                 self.my_rank_range(scope, n, n)
-                    .then(|| Self::my_ranks(scope, f, n.value, n.value))
+                    .then(|| Self::my_ranks(scope, f, k, k))
             }
             RegionTerm::MyRanks(lo, hi) => {
                 let p = self.my_player(player, lo.span)?;
                 let f = self.forward_of(scope, p, lo.span)?;
+                let shift = 1 - b.rank_base;
                 self.my_rank_range(scope, lo, hi)
-                    .then(|| Self::my_ranks(scope, f, lo.value, hi.value))
+                    .then(|| Self::my_ranks(scope, f, lo.value + shift, hi.value + shift))
             }
             RegionTerm::MyNamed(n) => {
                 let p = self.my_player(player, n.span)?;

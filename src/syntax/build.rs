@@ -21,7 +21,9 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
     match p.as_rule() {
         Rule::players => Item::Players(parts(p).into_iter().map(build_player).collect(), sp),
         Rule::board => {
-            let inner = parts(p).remove(0);
+            let mut kids = parts(p).into_iter();
+            let inner = kids.next().expect("grammar: a board shape");
+            let rank_base = kids.next().map(|b| number(parts(b).remove(0)));
             let decl = match inner.as_rule() {
                 Rule::board_square | Rule::board_rhombus => {
                     let square = inner.as_rule() == Rule::board_square;
@@ -70,7 +72,7 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
                     side: number(parts(inner).remove(0)),
                 },
             };
-            Item::Board(decl, sp)
+            Item::Board(decl, rank_base, sp)
         }
         Rule::piece => Item::Piece(build_piece(p)),
         Rule::region_decl => {

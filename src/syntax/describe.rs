@@ -238,6 +238,7 @@ pub(super) fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::drop_not => &["`, not on`"],
         Rule::to_hand => &["`captured`"],
         Rule::k_between => &["`between`"],
+        Rule::rank_base => &["`, ranks from`"],
         Rule::k_confined | Rule::confine_rule => &["`confined`"],
         Rule::k_face => &["`face`"],
         Rule::k_other => &["`other`"],

@@ -107,7 +107,7 @@ fn draw(g: &Game, cell: usize, symbol: impl Fn(Cell) -> String) -> String {
     match b.shape {
         Shape::Square { .. } => {
             for y in (0..b.rows as i32).rev() {
-                out.push_str(&format!("{:>width$} ", y + 1));
+                out.push_str(&format!("{:>width$} ", y + b.rank_base as i32));
                 for x in 0..b.cols as i32 {
                     let c = b.at(x, y);
                     out.push_str(&format!(" {:>cell$}", symbol(c)));
@@ -156,7 +156,7 @@ fn draw(g: &Game, cell: usize, symbol: impl Fn(Cell) -> String) -> String {
                 }
             }
             for y in (0..b.rows as i32).rev() {
-                out.push_str(&format!("{:>width$} ", y + 1));
+                out.push_str(&format!("{:>width$} ", y + b.rank_base as i32));
                 for x in 0..b.cols as i32 {
                     let i = (y as u32 * b.cols + x as u32) as usize;
                     let gap = if x > 0 && joins[i] { '-' } else { ' ' };
@@ -186,7 +186,7 @@ fn draw(g: &Game, cell: usize, symbol: impl Fn(Cell) -> String) -> String {
             // Each row half a cell right of the one above, so that a cell's north-east
             // neighbour is drawn up and to its right.
             for y in (0..b.rows as i32).rev() {
-                out.push_str(&format!("{:>width$} ", y + 1));
+                out.push_str(&format!("{:>width$} ", y + b.rank_base as i32));
                 out.push_str(&" ".repeat((b.rows as i32 - 1 - y) as usize * (cell + 1) / 2));
                 for x in 0..b.cols as i32 {
                     if x > 0 {
@@ -205,7 +205,7 @@ fn draw(g: &Game, cell: usize, symbol: impl Fn(Cell) -> String) -> String {
                     .collect();
                 let first = cells.first().map_or(0, |&(x, _)| x);
                 let indent = (2 * first - y + side as i32 - 1).max(0) as usize;
-                out.push_str(&format!("{:>width$} ", y + 1));
+                out.push_str(&format!("{:>width$} ", y + b.rank_base as i32));
                 out.push_str(&" ".repeat(indent));
                 for (i, &(_, c)) in cells.iter().enumerate() {
                     if i > 0 {
