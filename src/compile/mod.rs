@@ -283,6 +283,7 @@ pub fn compile(m: Model) -> Game {
         custody,
         groups,
         mill: m.mill.clone(),
+        confines: confine.iter().any(Option::is_some),
         confine,
         royal_shortcuts,
         face_dirs: m.face.clone(),

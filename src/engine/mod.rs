@@ -97,6 +97,8 @@ pub struct Game {
     pub hand_first: bool,
     /// By piece code: `confined to REGION`, the cells its moves may end on.
     pub confine: Vec<Option<CellSet>>,
+    /// Some piece is confined (a quick test before the table).
+    pub confines: bool,
     /// `royal pieces may not face each other along DIRS`: the directions (compiled into
     /// attack patterns; kept for tests and summaries).
     pub face_dirs: Vec<u8>,

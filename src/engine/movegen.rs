@@ -295,13 +295,11 @@ impl Position<'_> {
         if moves_piece && self.kept_out(code, m.to) {
             return;
         }
-        if let Some(region) = &self.game.confine[code as usize] {
-            if matches!(
-                m.kind,
-                MoveKind::Normal | MoveKind::Walk | MoveKind::DoubleStep
-            ) && !region.contains(m.to)
-            {
-                return;
+        if self.game.confines && moves_piece {
+            if let Some(region) = &self.game.confine[code as usize] {
+                if !region.contains(m.to) {
+                    return;
+                }
             }
         }
         if let Some(cu) = &self.game.custody {

@@ -4,7 +4,7 @@
 //! moves without capturing. Also an attack pattern.
 
 use crate::engine::{Attack, Move, Position};
-use crate::geometry::{Board, Cell, NONE};
+use crate::geometry::{Board, Cell};
 use crate::model::Target;
 
 impl Position<'_> {
@@ -36,15 +36,10 @@ impl Position<'_> {
 
 /// The attack pattern of a capture over a screen by piece `code`, merged into `attacks`.
 pub fn attacks(board: &Board, code: u8, dirs: &[u8], out: &mut Vec<Attack>) {
-    for &d in dirs {
-        super::add_attack(
-            out,
-            Attack::Screen {
-                codes: 1 << code,
-                back: board.opposite[d as usize],
-            },
-        );
-    }
+    super::slide::line_attacks(board, dirs, out, |back| Attack::Screen {
+        codes: 1 << code,
+        back,
+    });
 }
 
 /// Whether the second piece along `back` from `target` is one of `codes`.
@@ -56,22 +51,8 @@ pub(in crate::engine) fn attacked(
     codes: u128,
     back: u8,
 ) -> bool {
-    let mut screened = false;
-    let mut s = target;
-    loop {
-        s = board.step(s, back);
-        if s == NONE {
-            return false;
-        }
-        let c = cells[s as usize];
-        if c == 0 {
-            continue;
-        }
-        if screened {
-            return codes >> c & 1 != 0;
-        }
-        screened = true;
-    }
+    let code = super::slide::piece_along(board, cells, target, back, 1);
+    code != 0 && codes >> code & 1 != 0
 }
 
 #[cfg(test)]

@@ -59,14 +59,22 @@ impl Position<'_> {
 
 /// The attack patterns of a capturing slide of piece `code`, merged into `attacks`.
 pub fn attacks(board: &Board, code: u8, dirs: &[u8], out: &mut Vec<Attack>) {
+    line_attacks(board, dirs, out, |back| Attack::Slide {
+        codes: 1 << code,
+        back,
+    });
+}
+
+/// One attack pattern per direction of a line-moving capture, made by `make` from the
+/// direction back from the attacked cell, merged into `out`.
+pub(super) fn line_attacks(
+    board: &Board,
+    dirs: &[u8],
+    out: &mut Vec<Attack>,
+    make: impl Fn(u8) -> Attack,
+) {
     for &d in dirs {
-        super::add_attack(
-            out,
-            Attack::Slide {
-                codes: 1 << code,
-                back: board.opposite[d as usize],
-            },
-        );
+        super::add_attack(out, make(board.opposite[d as usize]));
     }
 }
 
@@ -79,6 +87,7 @@ pub(in crate::engine) fn attacked(
     codes: u128,
     back: u8,
 ) -> bool {
+    // The hot path of royal safety in chess: one step at a time, no slice bounds.
     let mut s = target;
     loop {
         s = board.step(s, back);
@@ -90,6 +99,28 @@ pub(in crate::engine) fn attacked(
             return codes >> c & 1 != 0;
         }
     }
+}
+
+/// The piece code met along `dir` from `from` after passing `skip` pieces, or 0 when the line
+/// ends first.
+#[inline]
+pub(in crate::engine) fn piece_along(
+    board: &Board,
+    cells: &[u8],
+    from: Cell,
+    dir: u8,
+    mut skip: usize,
+) -> u8 {
+    for &s in board.ray(from, dir) {
+        let c = cells[s as usize];
+        if c != 0 {
+            if skip == 0 {
+                return c;
+            }
+            skip -= 1;
+        }
+    }
+    0
 }
 
 #[cfg(test)]
