@@ -436,6 +436,8 @@ pub enum EndCondDecl {
         tiebreak: Vec<TiebreakDecl>,
     },
     Repetition,
+    /// `on perpetual check`.
+    PerpetualCheck,
     /// `after N passes in a row[, decided by ...]`.
     PassLimit {
         passes: Number,

@@ -354,6 +354,9 @@ pub enum EndCond {
     NobodyCanMove { tiebreak: Vec<Tiebreak> },
     /// Play only: the position occurred three times.
     Repetition,
+    /// Play only: the position occurred three times, and one player gave check with every
+    /// move since its first occurrence (the line is read for that player).
+    PerpetualCheck,
     /// The last `passes` moves were passes.
     PassLimit {
         passes: u32,

@@ -71,7 +71,7 @@ fn decided(pos: &Position, moves: &mut Vec<Move>) -> Option<Outcome> {
     if moves.is_empty() {
         return Some(pos.no_move_outcome());
     }
-    pos.limit_outcome(1)
+    pos.limit_outcome(1, None)
 }
 
 /// Searches `root` within `budget` and returns the move to play, or `None` when the game is
@@ -221,7 +221,7 @@ fn playout<'g>(
         let Some(m) = pos.random_legal_move(rng, buf, scratch) else {
             return pos.no_move_outcome();
         };
-        if let Some(o) = pos.limit_outcome(1) {
+        if let Some(o) = pos.limit_outcome(1, None) {
             return o;
         }
         pos.play_unchecked(&m);

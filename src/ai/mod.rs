@@ -187,7 +187,7 @@ impl<'g> Searcher<'g> {
         self.pos[level].legal_moves(&mut moves);
         let score = if moves.is_empty() {
             self.outcome_score(level, &self.pos[level].no_move_outcome())
-        } else if let Some(o) = self.pos[level].limit_outcome(1) {
+        } else if let Some(o) = self.pos[level].limit_outcome(1, None) {
             self.outcome_score(level, &o)
         } else {
             moves.sort_unstable_by_key(|m| std::cmp::Reverse(self.promise(level, m)));

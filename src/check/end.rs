@@ -140,6 +140,7 @@ impl Checker {
                 }
             }
             EndCondDecl::Repetition => EndCond::Repetition,
+            EndCondDecl::PerpetualCheck => EndCond::PerpetualCheck,
             EndCondDecl::PassLimit {
                 passes: n,
                 tiebreak,

@@ -208,6 +208,14 @@ impl Game {
         z ^ (z >> 31)
     }
 
+    /// Whether an end rule asks for perpetual check, so that a played game keeps which
+    /// positions were checks.
+    pub fn watches_checks(&self) -> bool {
+        self.end
+            .iter()
+            .any(|e| matches!(e.cond, crate::model::EndCond::PerpetualCheck))
+    }
+
     /// Whether an end rule counts passes in a row, so that positions carry the count.
     pub fn counts_passes(&self) -> bool {
         self.end

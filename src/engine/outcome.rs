@@ -188,13 +188,20 @@ impl Position<'_> {
         }
     }
 
-    /// The game's play-only draws and limits (repetition, ply limits), given how often this
-    /// position has occurred.
-    pub fn limit_outcome(&self, occurrences: usize) -> Option<Outcome> {
+    /// The game's play-only draws and limits (repetition, perpetual check, ply limits), given
+    /// how often this position has occurred and, for perpetual check, the player who gave
+    /// check with every move since its first occurrence, if one did.
+    pub fn limit_outcome(&self, occurrences: usize, checker: Option<usize>) -> Option<Outcome> {
         let me = self.turn as usize;
         for e in &self.game.end {
             let hit = match &e.cond {
                 EndCond::Repetition => occurrences >= 3,
+                EndCond::PerpetualCheck => match checker {
+                    Some(p) if occurrences >= 3 => {
+                        return Some(Self::verdict(e.verdict, p, &e.text));
+                    }
+                    _ => false,
+                },
                 EndCond::PlyLimit {
                     plies,
                     no_progress: None,

@@ -77,6 +77,9 @@ pub fn perft_divide(pos: &Position, depth: usize) -> Vec<(Move, u64)> {
 pub struct MatchState<'g> {
     pub pos: Position<'g>,
     history: Vec<u64>,
+    /// Per position of `history`, whether its player to move was in check (games with
+    /// `on perpetual check` only).
+    checks: Vec<bool>,
     moves: Vec<Move>,
     outcome: Option<Outcome>,
 }
@@ -85,6 +88,7 @@ impl<'g> MatchState<'g> {
     pub fn new(pos: Position<'g>) -> Self {
         let mut s = MatchState {
             history: vec![pos.hash()],
+            checks: vec![pos.game.watches_checks() && pos.in_check()],
             pos,
             moves: Vec::with_capacity(64),
             outcome: None,
@@ -98,6 +102,9 @@ impl<'g> MatchState<'g> {
         self.pos.clone_from(pos);
         self.history.clear();
         self.history.push(pos.hash());
+        self.checks.clear();
+        self.checks
+            .push(pos.game.watches_checks() && pos.in_check());
         self.settle();
     }
 
@@ -115,7 +122,8 @@ impl<'g> MatchState<'g> {
         }
         let h = self.pos.hash();
         let seen = self.history.iter().filter(|&&x| x == h).count();
-        self.outcome = self.pos.limit_outcome(seen);
+        let checker = perpetual_checker(&self.history, &self.checks, self.pos.turn());
+        self.outcome = self.pos.limit_outcome(seen, checker);
         if self.outcome.is_some() {
             self.moves.clear();
         }
@@ -135,6 +143,8 @@ impl<'g> MatchState<'g> {
         let m = self.moves[index];
         self.pos.play_unchecked(&m);
         self.history.push(self.pos.hash());
+        self.checks
+            .push(self.pos.game.watches_checks() && self.pos.in_check());
         self.settle();
     }
 }
@@ -152,6 +162,9 @@ pub struct Playout<'g> {
     start: Position<'g>,
     pos: Position<'g>,
     history: Vec<u64>,
+    /// Per position of `history`, whether its player to move was in check (games with
+    /// `on perpetual check` only).
+    checks: Vec<bool>,
     /// How many positions of `history` fall in each bucket of hash values: a position whose
     /// bucket holds fewer than three cannot have occurred three times, so the history is
     /// scanned only when it might have.
@@ -169,6 +182,7 @@ impl<'g> Playout<'g> {
             scratch: Scratch::new(&start),
             start,
             history: Vec::with_capacity(512),
+            checks: Vec::new(),
             buckets: vec![0; BUCKETS],
             moves: Vec::with_capacity(64),
             max_plies: 100_000,
@@ -190,6 +204,7 @@ impl<'g> Playout<'g> {
             self.buckets[h as usize % BUCKETS] = 0;
         }
         self.history.clear();
+        self.checks.clear();
         self.remember();
         let mut plies = 0;
         let outcome = loop {
@@ -202,7 +217,13 @@ impl<'g> Playout<'g> {
             else {
                 break self.pos.no_move_outcome();
             };
-            if let Some(o) = self.pos.limit_outcome(self.occurrences()) {
+            let seen = self.occurrences();
+            let checker = if seen >= 3 {
+                perpetual_checker(&self.history, &self.checks, self.pos.turn())
+            } else {
+                None
+            };
+            if let Some(o) = self.pos.limit_outcome(seen, checker) {
                 break o;
             }
             if plies >= self.max_plies {
@@ -221,6 +242,9 @@ impl<'g> Playout<'g> {
     fn remember(&mut self) {
         let h = self.pos.hash();
         self.history.push(h);
+        if self.pos.game.watches_checks() {
+            self.checks.push(self.pos.in_check());
+        }
         let b = &mut self.buckets[h as usize % BUCKETS];
         *b = b.saturating_add(1);
     }
@@ -234,6 +258,31 @@ impl<'g> Playout<'g> {
             return bucket.min(1);
         }
         self.history.iter().filter(|&&x| x == h).count()
+    }
+}
+
+/// For `on perpetual check`: the player who gave check with every one of their moves since
+/// the current position (the last of `history`) first occurred, if exactly one did.
+/// `checks[k]` says whether the player to move at position `k` was in check; `turn` is the
+/// player to move now. `None` where checks are not kept.
+fn perpetual_checker(history: &[u64], checks: &[bool], turn: usize) -> Option<usize> {
+    let n = history.len();
+    if n == 0 || checks.len() != n {
+        return None;
+    }
+    let first = history.iter().position(|&h| h == history[n - 1])?;
+    let (mut made, mut all) = ([false; 2], [true; 2]);
+    for (j, &check) in checks.iter().enumerate().skip(first + 1) {
+        // The move that led to position j was made by the player not to move there.
+        let mover = turn ^ ((n - 1 - j) & 1) ^ 1;
+        made[mover] = true;
+        all[mover] &= check;
+    }
+    let checking = [made[0] && all[0], made[1] && all[1]];
+    match checking {
+        [true, false] => Some(0),
+        [false, true] => Some(1),
+        _ => None,
     }
 }
 

@@ -387,6 +387,7 @@ pub(super) fn build_end_rule(p: Pair<Rule>) -> EndRule {
             }
         }
         Rule::repetition => EndCondDecl::Repetition,
+        Rule::perpetual => EndCondDecl::PerpetualCheck,
         Rule::pass_limit => {
             let mut it = parts(c).into_iter();
             EndCondDecl::PassLimit {
