@@ -24,7 +24,7 @@ fn cases() -> usize {
 }
 
 /// Words a mutation may put in place of another: keywords, names and numbers of the language.
-const WORDS: [&str; 32] = [
+const WORDS: [&str; 40] = [
     "step",
     "slide",
     "jump",
@@ -57,6 +57,14 @@ const WORDS: [&str; 32] = [
     "pass",
     "{",
     "}",
+    "drop",
+    "custody",
+    "confined",
+    "screen",
+    "capturing",
+    "area",
+    "against",
+    "making",
 ];
 
 /// One random change to a text made of lines and words.
