@@ -232,6 +232,8 @@ pub enum RuleDecl {
         target: Option<TargetDecl>,
         /// `, blocked in between`: a piece on the first cell of the leap stops it.
         blocked: bool,
+        /// `toward DIRS`: only the leaps whose longer side points one of those ways.
+        toward: Option<Vec<Name>>,
         then_fresh: bool,
         span: Span,
     },

@@ -112,6 +112,7 @@ impl Checker {
                 b: bb,
                 target,
                 blocked,
+                toward,
                 then_fresh,
                 span,
             } => {
@@ -140,6 +141,19 @@ impl Checker {
                             offsets.push(o);
                         }
                     }
+                }
+                if let Some(names) = toward {
+                    // Keep the leaps whose longer side points one of those ways: the part
+                    // along the direction is positive and at least the part across it.
+                    let ds = self.dirs(scope, names, p, report)?;
+                    offsets.retain(|&(ox, oy)| {
+                        ds.iter().any(|&d| {
+                            let dir = &b.dirs[d as usize];
+                            let along = ox * dir.dx + oy * dir.dy;
+                            let across = ox * dir.dy - oy * dir.dx;
+                            along > 0 && along.abs() >= across.abs()
+                        })
+                    });
                 }
                 Some(RuleModel::Leap {
                     offsets,

@@ -63,6 +63,7 @@ pub(super) fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::k_notation | Rule::notation => &["`notation`"],
         Rule::k_on | Rule::repetition | Rule::perpetual => &["`on`"],
         Rule::k_perpetual => &["`perpetual`"],
+        Rule::k_toward | Rule::leap_toward => &["`toward`"],
         Rule::k_or => &["`or`"],
         Rule::k_over => &["`over`"],
         Rule::k_passant => &["`passant`"],

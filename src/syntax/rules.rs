@@ -86,10 +86,12 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
             let a = number(it.next().expect("leap a"));
             let b = number(it.next().expect("leap b"));
             let (mut tgt, mut then_fresh, mut blocked) = (None, false, false);
+            let mut toward = None;
             for c in it {
                 match c.as_rule() {
                     Rule::then_fresh => then_fresh = true,
                     Rule::leap_blocked => blocked = true,
+                    Rule::leap_toward => toward = Some(dirs(parts(c).remove(0))),
                     _ => tgt = Some(target(c)),
                 }
             }
@@ -98,6 +100,7 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                 b,
                 target: tgt,
                 blocked,
+                toward,
                 then_fresh,
                 span: sp,
             }

@@ -129,4 +129,30 @@ mod tests {
         assert!(attacked(&g, "4/4/4/N3 w", "b3", 0));
         assert!(!attacked(&g, "4/4/4/N3 w", "b2", 0));
     }
+
+    #[test]
+    fn a_leap_toward_a_direction_keeps_the_leaps_whose_long_side_points_there() {
+        // The Shogi knight: two forward and one sideways, for each side its own forward.
+        let g = game(
+            "square 4 x 4",
+            "knight \"N\"",
+            &["leap (1, 2) toward forward"],
+        );
+        assert_eq!(moves(&g, "4/4/4/1N2 w"), ["b1-a3", "b1-c3"]);
+        assert_eq!(moves(&g, "1n2/4/4/4 b"), ["b4-a2", "b4-c2"]);
+    }
+
+    #[test]
+    fn a_blocked_leap_stops_at_a_piece_on_its_first_cell() {
+        // The Xiangqi horse on b1: b2 holds a piece, so a3 and c3 are out; c1 empty, so d2
+        // is in.
+        let g = game(
+            "square 4 x 4",
+            "horse \"H\"",
+            &["leap (1, 2), blocked in between"],
+        );
+        assert_eq!(moves(&g, "4/4/1h2/1H2 w"), ["b1-d2"]);
+        assert!(!attacked(&g, "4/4/1h2/1H2 w", "a3", 0));
+        assert!(attacked(&g, "4/4/4/1H2 w", "a3", 0));
+    }
 }
