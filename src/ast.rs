@@ -329,6 +329,10 @@ pub enum RuleDecl {
     Promote {
         to: Vec<Name>,
         on: Region,
+        /// `, also from there`: a move starting in the region may promote too.
+        from_too: bool,
+        /// `, forced on REGION`: there the piece itself is no choice.
+        forced: Option<Region>,
         span: Span,
     },
     /// `drop on empty[, not on REGION [or REGION]...]`: from the player's hand only.

@@ -159,6 +159,10 @@ pub enum Threshold {
 pub struct Promotion {
     pub to: Vec<KindId>,
     pub region: [CellSet; 2],
+    /// A move that starts in the region may promote too (`also from there`).
+    pub from_too: bool,
+    /// Where the piece itself is no choice (`forced on REGION`), per player.
+    pub forced: [CellSet; 2],
 }
 
 /// What a step, slide or leap may land on.

@@ -100,7 +100,13 @@ impl Checker {
                     };
                     step_effect.get_or_insert((t, *span));
                 }
-                RuleDecl::Promote { to, on, span } => {
+                RuleDecl::Promote {
+                    to,
+                    on,
+                    from_too,
+                    forced,
+                    span,
+                } => {
                     self.once(
                         &mut promotion_span,
                         *span,
@@ -130,8 +136,20 @@ impl Checker {
                     if kinds.len() != to.len() {
                         self.uncertain_placements = true;
                     }
+                    let forced = match forced {
+                        Some(f) => match self.player_regions(scope, f) {
+                            Some(sets) => sets,
+                            None => continue,
+                        },
+                        None => [CellSet::EMPTY; 2],
+                    };
                     if ok {
-                        promotion = Some(Promotion { to: kinds, region });
+                        promotion = Some(Promotion {
+                            to: kinds,
+                            region,
+                            from_too: *from_too,
+                            forced,
+                        });
                     }
                 }
                 RuleDecl::Native(call) => {

@@ -175,6 +175,18 @@ pub fn compile(m: Model) -> Game {
             crate::engine::Rule::Screen { .. } | crate::engine::Rule::Leap { legs: Some(_), .. }
         )
     });
+    // `also from there` and `forced on REGION`, by piece code.
+    let promotion_of = |c: usize| {
+        (c > 0)
+            .then(|| m.kinds[(c - 1) / 2].promotion.as_ref())
+            .flatten()
+    };
+    let promotion_from: Vec<bool> = (0..ncodes)
+        .map(|c| promotion_of(c).is_some_and(|p| p.from_too))
+        .collect();
+    let promotion_forced: Vec<CellSet> = (0..ncodes)
+        .map(|c| promotion_of(c).map_or(CellSet::EMPTY, |p| p.forced[(c - 1) % 2]))
+        .collect();
     let royal: Vec<bool> = (0..ncodes)
         .map(|c| c > 0 && m.kinds[(c - 1) / 2].royal)
         .collect();
@@ -274,6 +286,8 @@ pub fn compile(m: Model) -> Game {
         kinds: m.kinds,
         rules,
         promotion,
+        promotion_from,
+        promotion_forced,
         hooks,
         step_effect,
         levels,

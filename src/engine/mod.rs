@@ -77,6 +77,10 @@ pub struct Game {
     /// Indexed by piece code.
     pub rules: Vec<Vec<Rule>>,
     pub promotion: Vec<Option<(Vec<u8>, CellSet)>>,
+    /// Indexed by piece code: whether a move starting in the promotion region may promote
+    /// too, and the cells where the piece itself is no choice.
+    pub promotion_from: Vec<bool>,
+    pub promotion_forced: Vec<CellSet>,
     pub hooks: Vec<Vec<PieceHook>>,
     /// Indexed by piece code: what happens after each step of a walk.
     pub step_effect: Vec<Option<Threshold>>,

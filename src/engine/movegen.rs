@@ -306,8 +306,17 @@ impl Position<'_> {
             self.add_custody_captures(cu, &mut m, code);
         }
         if let Some((to, region)) = &self.game.promotion[code as usize] {
-            if moves_piece && region.contains(m.to) {
+            let g = self.game;
+            // `also from there`: leaving the region promotes as entering it does.
+            let leaving =
+                g.promotion_from[code as usize] && m.from != NONE && region.contains(m.from);
+            if moves_piece && (region.contains(m.to) || leaving) {
+                // `forced on ...`: there the piece itself is no choice.
+                let forced = g.promotion_forced[code as usize].contains(m.to);
                 for &t in to {
+                    if forced && t == code {
+                        continue;
+                    }
                     m.promote = t;
                     out.push(m);
                 }

@@ -280,7 +280,20 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                 .map(name)
                 .collect();
             let on = build_region(it.next().expect("promotion region"));
-            RuleDecl::Promote { to, on, span: sp }
+            let (mut from_too, mut forced) = (false, None);
+            for c in it {
+                match c.as_rule() {
+                    Rule::promote_from => from_too = true,
+                    _ => forced = Some(build_region(parts(c).remove(0))),
+                }
+            }
+            RuleDecl::Promote {
+                to,
+                on,
+                from_too,
+                forced,
+                span: sp,
+            }
         }
         Rule::confine_rule => RuleDecl::Confined {
             region: build_region(kids.into_iter().next().expect("grammar: a region")),
