@@ -338,6 +338,10 @@ pub enum RuleDecl {
     /// `drop on empty[, not on REGION [or REGION]...]`: from the player's hand only.
     Drop {
         not_on: Vec<Region>,
+        /// `, not on a file with my PIECE`.
+        not_file_with: Option<Name>,
+        /// `, not giving checkmate`.
+        not_mating: bool,
         span: Span,
     },
     /// `fly to any empty cell [when I have N pieces]`.

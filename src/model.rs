@@ -194,7 +194,13 @@ pub enum Hurdle {
 pub enum RuleModel {
     /// `drop on empty[, not on REGION]`: a piece of this kind from the player's hand enters the
     /// board on an empty cell outside `not_on`.
-    Drop { not_on: CellSet },
+    Drop {
+        not_on: CellSet,
+        /// `not on a file with my PIECE` (nifu).
+        not_file_with: Option<KindId>,
+        /// `not giving checkmate` (uchifuzume).
+        not_mating: bool,
+    },
     /// `fly to any empty cell [when I have N pieces]`: while it applies, the piece's only moves.
     FlyAnywhere { when_pieces: Option<u32> },
     /// A new piece of this kind enters the board on an empty cell.

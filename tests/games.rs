@@ -239,7 +239,8 @@ fn check_position(name: &str, pos: &Position, checked: &mut u64) {
             let text = pos.move_text(m);
             let mut child = pos.clone();
             child.play_unchecked(m);
-            let exposed = royal_capturable(&child, me);
+            // A drop that may not give checkmate and does is illegal too (uchifuzume).
+            let exposed = royal_capturable(&child, me) || pos.drop_mates(m);
             assert_eq!(
                 texts.contains(&text),
                 !exposed,

@@ -486,7 +486,17 @@ impl Checker {
             RuleDecl::Screen { dirs, .. } => Some(RuleModel::Screen {
                 dirs: self.dirs(scope, dirs, p, report)?,
             }),
-            RuleDecl::Drop { not_on, .. } => {
+            RuleDecl::Drop {
+                not_on,
+                not_file_with,
+                not_mating,
+                ..
+            } => {
+                let not_file_with = match not_file_with {
+                    Some(n) if report => Some(self.kind(scope, n)?),
+                    Some(n) => Some(Checker::default().kind(scope, n)?),
+                    None => None,
+                };
                 let mut cells = CellSet::EMPTY;
                 for r in not_on {
                     let set = if report {
@@ -496,7 +506,11 @@ impl Checker {
                     };
                     cells = cells.union(&set);
                 }
-                Some(RuleModel::Drop { not_on: cells })
+                Some(RuleModel::Drop {
+                    not_on: cells,
+                    not_file_with,
+                    not_mating: *not_mating,
+                })
             }
             RuleDecl::FlyAnywhere { pieces, .. } => Some(RuleModel::FlyAnywhere {
                 when_pieces: pieces.map(|n| n.value),

@@ -248,6 +248,22 @@ pub fn compile(m: Model) -> Game {
                 .unwrap_or(k) as u8
         })
         .collect();
+    // Kinds that exist only by promotion (in no setup or hand, never dropped): captured, they
+    // always go to the hand demoted, marked or not (Shogi's tokin, dragon, horse).
+    let dropped: Vec<usize> = places
+        .iter()
+        .flatten()
+        .filter(|pl| pl.drop)
+        .map(|pl| crate::engine::Game::kind_of(pl.code))
+        .collect();
+    let always_demote: Vec<bool> = (0..m.kinds.len())
+        .map(|k| {
+            usize::from(demote[k]) != k
+                && !m.setup.iter().any(|&(_, _, j)| j == k)
+                && !m.hands.iter().any(|&(_, j, _)| j == k)
+                && !dropped.contains(&k)
+        })
+        .collect();
     let mut start_kinds = [0u128; 2];
     for &(_, p, k) in &m.setup {
         start_kinds[p] |= 1 << k;
@@ -303,6 +319,8 @@ pub fn compile(m: Model) -> Game {
         face_dirs: m.face.clone(),
         hand_first: m.hand_first,
         to_hand: m.to_hand,
+        always_demote,
+        no_mating_drops: places.iter().flatten().any(|pl| pl.not_mating),
         demote,
         start_kinds,
         states: m.states,

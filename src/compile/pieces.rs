@@ -57,13 +57,19 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board) -> Pieces {
                             groups: groups.is_some(),
                             drop: false,
                             not_on: crate::geometry::CellSet::EMPTY,
+                            not_file_with: None,
+                            not_mating: false,
                             blocks: rotating.map_or_else(Vec::new, |b| {
                                 crate::engine::rules::place::blocks(board, b)
                             }),
                         });
                         continue;
                     }
-                    RuleModel::Drop { not_on } => {
+                    RuleModel::Drop {
+                        not_on,
+                        not_file_with,
+                        not_mating,
+                    } => {
                         places[p].push(Place {
                             code: c,
                             falling: None,
@@ -74,6 +80,8 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board) -> Pieces {
                             blocks: Vec::new(),
                             drop: true,
                             not_on: *not_on,
+                            not_file_with: not_file_with.map(|k| code(k, p)),
+                            not_mating: *not_mating,
                         });
                         continue;
                     }

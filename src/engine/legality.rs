@@ -18,6 +18,9 @@ impl Position<'_> {
         } else if g.has_royal {
             self.retain_royal_safe(out);
         }
+        if g.no_mating_drops {
+            out.retain(|m| !self.drop_mates(m));
+        }
         if g.compulsory_capture && out.iter().any(|m| m.ncap > 0) {
             out.retain(|m| m.ncap > 0);
         }
@@ -449,7 +452,7 @@ impl<'g> Position<'g> {
             } else {
                 true
             };
-            if legal {
+            if legal && !(g.no_mating_drops && self.drop_mates(&m)) {
                 return Some(m);
             }
             buf.swap(i, n - 1);

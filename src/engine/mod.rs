@@ -111,9 +111,13 @@ pub struct Game {
     pub royal_shortcuts: bool,
     /// `captured pieces go to the hand of their captor`.
     pub to_hand: bool,
+    /// Some drop may not give checkmate (`not giving checkmate`).
+    pub no_mating_drops: bool,
     /// By kind: the kind a promoted piece of this kind goes to a hand as (the kind that
     /// promotes to it, or itself).
     pub demote: Vec<u8>,
+    /// By kind: it exists only by promotion, so it is always demoted when captured.
+    pub always_demote: Vec<bool>,
     /// `capturing groups without liberties` on a placement (Go): positions keep their groups
     /// of stones with liberty counts (see `rules/groups.rs`).
     pub groups: Option<crate::model::GroupCapture>,

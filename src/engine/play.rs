@@ -167,7 +167,7 @@ impl Position<'_> {
                 continue;
             }
             let mut kind = Game::kind_of(v);
-            if self.promoted.contains(c) {
+            if self.promoted.contains(c) || g.always_demote[kind] {
                 self.promoted.remove(c);
                 kind = usize::from(g.demote[kind]);
             }

@@ -303,10 +303,22 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
             dirs: dirs(kids.into_iter().next().expect("grammar: directions")),
             span: sp,
         },
-        Rule::drop_rule => RuleDecl::Drop {
-            not_on: kids.into_iter().flat_map(parts).map(build_region).collect(),
-            span: sp,
-        },
+        Rule::drop_rule => {
+            let (mut not_on, mut not_file_with, mut not_mating) = (Vec::new(), None, false);
+            for c in kids {
+                match c.as_rule() {
+                    Rule::drop_not => not_on.extend(parts(c).into_iter().map(build_region)),
+                    Rule::drop_file => not_file_with = Some(name(parts(c).remove(0))),
+                    _ => not_mating = true,
+                }
+            }
+            RuleDecl::Drop {
+                not_on,
+                not_file_with,
+                not_mating,
+                span: sp,
+            }
+        }
         Rule::fly_anywhere => RuleDecl::FlyAnywhere {
             pieces: kids.into_iter().next().map(number),
             span: sp,

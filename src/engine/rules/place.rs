@@ -32,6 +32,10 @@ pub struct Place {
     pub drop: bool,
     /// Cells it may not enter (`drop on empty, not on ...`).
     pub not_on: CellSet,
+    /// `not on a file with my PIECE`: the piece code that may not share a file with it.
+    pub not_file_with: Option<u8>,
+    /// `not giving checkmate`: a drop that leaves the opponent checkmated is illegal.
+    pub not_mating: bool,
 }
 
 /// The B x B blocks that tile a square-grid board, each as its cells row by row from the
@@ -147,7 +151,7 @@ impl Position<'_> {
                 while bits != 0 {
                     let c = bits.trailing_zeros() as Cell;
                     bits &= bits - 1;
-                    if pl.not_on.contains(c) || pl.groups && !self.group_placement_ok(c) {
+                    if !self.drop_allowed(pl, c) || pl.groups && !self.group_placement_ok(c) {
                         continue;
                     }
                     let m = self.placement(pl, c);
@@ -159,7 +163,7 @@ impl Position<'_> {
             }
             for c in 0..self.cells.len() as Cell {
                 if !self.rests(pl.falling, c)
-                    || pl.not_on.contains(c)
+                    || !self.drop_allowed(pl, c)
                     || pl.groups && !self.group_placement_ok(c)
                 {
                     continue;
@@ -302,11 +306,51 @@ impl Position<'_> {
         ))
     }
 
+    /// Whether a drop's own restrictions let it land on `c`: not a cell of `not on`, and not
+    /// a file already holding the player's piece of `not on a file with` (nifu).
+    #[inline]
+    fn drop_allowed(&self, pl: &Place, c: Cell) -> bool {
+        if pl.not_on.contains(c) {
+            return false;
+        }
+        let Some(twin) = pl.not_file_with else {
+            return true;
+        };
+        let b = &self.game.board;
+        let x = b.coords[c as usize].0;
+        !(0..b.rows as i32).any(|y| {
+            let t = b.at(x, y);
+            t != NONE && self.cells[t as usize] == twin
+        })
+    }
+
+    /// Whether the placement `m` is a drop that may not give checkmate and does (uchifuzume).
+    pub fn drop_mates(&self, m: &Move) -> bool {
+        if m.kind != MoveKind::Place {
+            return false;
+        }
+        let g = self.game;
+        let restricted = g.places[Game::owner(m.promote)]
+            .iter()
+            .any(|pl| pl.code == m.promote && pl.not_mating);
+        if !restricted {
+            return false;
+        }
+        let mut child = self.clone();
+        child.play_unchecked(m);
+        if !child.in_check() {
+            return false;
+        }
+        let mut replies = Vec::new();
+        child.legal_moves(&mut replies);
+        replies.is_empty()
+    }
+
     /// Whether `pl` may place on `c`: an empty cell where it comes to rest, legal for its
     /// groups, and flipping something where it must.
     fn place_ok(&self, pl: &Place, c: Cell) -> bool {
         self.rests(pl.falling, c)
-            && !pl.not_on.contains(c)
+            && self.drop_allowed(pl, c)
             && (!pl.groups || self.group_placement_ok(c))
             && (!pl.only_flips || self.flips_any(c, &pl.flipping))
     }
