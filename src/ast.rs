@@ -445,7 +445,8 @@ pub enum EndCondDecl {
     NobodyCanMove {
         tiebreak: Vec<TiebreakDecl>,
     },
-    Repetition,
+    /// `on threefold repetition` (3) or `on fourfold repetition` (4).
+    Repetition(u32),
     /// `on perpetual check`.
     PerpetualCheck,
     /// `after N passes in a row[, decided by ...]`.

@@ -362,8 +362,8 @@ pub enum EndCond {
     BoardFull { tiebreak: Vec<Tiebreak> },
     /// Neither player has a legal move (read when the player to move has none).
     NobodyCanMove { tiebreak: Vec<Tiebreak> },
-    /// Play only: the position occurred three times.
-    Repetition,
+    /// Play only: the position occurred this many times (three or four).
+    Repetition(u32),
     /// Play only: the position occurred three times, and one player gave check with every
     /// move since its first occurrence (the line is read for that player).
     PerpetualCheck,

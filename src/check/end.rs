@@ -139,7 +139,7 @@ impl Checker {
                     region: region?,
                 }
             }
-            EndCondDecl::Repetition => EndCond::Repetition,
+            EndCondDecl::Repetition(n) => EndCond::Repetition(*n),
             EndCondDecl::PerpetualCheck => EndCond::PerpetualCheck,
             EndCondDecl::PassLimit {
                 passes: n,

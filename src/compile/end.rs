@@ -19,7 +19,8 @@ pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel], players: &[PlayerM
         EndCond::FewerThan(n) => format!("when I have fewer than {n} pieces"),
         EndCond::NoPieces(Some(k)) => format!("when I have no {}s", kinds[*k].name),
         EndCond::Reaches { kind, .. } => format!("when my {} reaches its goal", kinds[*kind].name),
-        EndCond::Repetition => "on threefold repetition".to_string(),
+        EndCond::Repetition(3) => "on threefold repetition".to_string(),
+        EndCond::Repetition(_) => "on fourfold repetition".to_string(),
         EndCond::PerpetualCheck => "on perpetual check".to_string(),
         EndCond::PassLimit { passes, tiebreak } => format!(
             "after {passes} passes in a row{}",

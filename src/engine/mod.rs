@@ -216,6 +216,18 @@ impl Game {
         z ^ (z >> 31)
     }
 
+    /// How many times a position must occur for the game's repetition rule (three unless
+    /// a `fourfold` line says four); perpetual check is read at the same count.
+    pub fn repetition_count(&self) -> usize {
+        self.end
+            .iter()
+            .find_map(|e| match e.cond {
+                crate::model::EndCond::Repetition(n) => Some(n as usize),
+                _ => None,
+            })
+            .unwrap_or(3)
+    }
+
     /// Whether an end rule asks for perpetual check, so that a played game keeps which
     /// positions were checks.
     pub fn watches_checks(&self) -> bool {

@@ -195,9 +195,9 @@ impl Position<'_> {
         let me = self.turn as usize;
         for e in &self.game.end {
             let hit = match &e.cond {
-                EndCond::Repetition => occurrences >= 3,
+                EndCond::Repetition(n) => occurrences >= *n as usize,
                 EndCond::PerpetualCheck => match checker {
-                    Some(p) if occurrences >= 3 => {
+                    Some(p) if occurrences >= self.game.repetition_count() => {
                         return Some(Self::verdict(e.verdict, p, &e.text));
                     }
                     _ => false,

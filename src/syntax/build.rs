@@ -386,7 +386,13 @@ pub(super) fn build_end_rule(p: Pair<Rule>) -> EndRule {
                 }
             }
         }
-        Rule::repetition => EndCondDecl::Repetition,
+        Rule::repetition => {
+            EndCondDecl::Repetition(if parts(c).iter().any(|p| p.as_rule() == Rule::fourfold) {
+                4
+            } else {
+                3
+            })
+        }
         Rule::perpetual => EndCondDecl::PerpetualCheck,
         Rule::pass_limit => {
             let mut it = parts(c).into_iter();
