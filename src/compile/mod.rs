@@ -100,17 +100,18 @@ pub fn compile(m: Model) -> Game {
             .any(|r| matches!(r, RuleModel::FlyAnywhere { .. }));
     let bitboards = tables::bitboards(&board, has_layers || piece_hooks || per_piece_phases);
     let pass_when_stuck = m.end.iter().any(|e| e.verdict == Verdict::Pass);
+    // Something filters or expands the generated moves: playouts may not draw one directly.
+    let filtered = m.compulsory_capture
+        || m.majority_capture
+        || m.identity_by_captures
+        || m.kinds.iter().any(|k| k.royal)
+        || !board_rule_hooks.is_empty()
+        || m.mill.is_some();
     let sole_place = [0, 1].map(|p| {
         let moves_otherwise = (0..m.kinds.len()).any(|k| {
             let c = code(k, p) as usize;
             !rules[c].is_empty() || hooks[c].iter().any(|h| h.generate.is_some())
         });
-        let filtered = m.compulsory_capture
-            || m.majority_capture
-            || m.identity_by_captures
-            || m.kinds.iter().any(|k| k.royal)
-            || !board_rule_hooks.is_empty()
-            || m.mill.is_some();
         (places[p].len() == 1 && !moves_otherwise && !filtered).then_some(0)
     });
 
@@ -126,14 +127,7 @@ pub fn compile(m: Model) -> Game {
                 .all(|r| matches!(r, crate::engine::Rule::SlideShoot { .. }))
                 && hooks[c].is_empty()
         });
-        let filtered = m.compulsory_capture
-            || m.majority_capture
-            || m.identity_by_captures
-            || m.kinds.iter().any(|k| k.royal)
-            || !board_rule_hooks.is_empty()
-            || m.mill.is_some()
-            || m.hand_first;
-        shoots && only && places[p].is_empty() && !filtered
+        shoots && only && places[p].is_empty() && !filtered && !m.hand_first
     });
     let rays128 = if shoots_only.iter().any(|&s| s) {
         crate::engine::rules::shoot::Rays128::build(&board)
@@ -321,6 +315,9 @@ pub fn compile(m: Model) -> Game {
         to_hand: m.to_hand,
         always_demote,
         no_mating_drops: places.iter().flatten().any(|pl| pl.not_mating),
+        watches_checks: end
+            .iter()
+            .any(|e| matches!(e.cond, EndCond::PerpetualCheck)),
         demote,
         start_kinds,
         states: m.states,

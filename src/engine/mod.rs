@@ -113,6 +113,9 @@ pub struct Game {
     pub to_hand: bool,
     /// Some drop may not give checkmate (`not giving checkmate`).
     pub no_mating_drops: bool,
+    /// An end rule asks for perpetual check, so that a played game keeps which positions were
+    /// checks.
+    pub watches_checks: bool,
     /// By kind: the kind a promoted piece of this kind goes to a hand as (the kind that
     /// promotes to it, or itself).
     pub demote: Vec<u8>,
@@ -226,14 +229,6 @@ impl Game {
                 _ => None,
             })
             .unwrap_or(3)
-    }
-
-    /// Whether an end rule asks for perpetual check, so that a played game keeps which
-    /// positions were checks.
-    pub fn watches_checks(&self) -> bool {
-        self.end
-            .iter()
-            .any(|e| matches!(e.cond, crate::model::EndCond::PerpetualCheck))
     }
 
     /// Whether an end rule counts passes in a row, so that positions carry the count.

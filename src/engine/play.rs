@@ -154,7 +154,6 @@ impl Position<'_> {
         self.turn ^= 1;
         self.hash ^= g.zobrist_turn;
     }
-    /// The board changes of one action (everything but counters, memory and hooks).
     /// `captured pieces go to the hand of their captor`: each piece `m` captures joins the
     /// mover's hand, as the kind it was promoted from if it was promoted; the moving piece's
     /// promoted mark goes with it, and a promotion marks it.
@@ -185,6 +184,7 @@ impl Position<'_> {
         }
     }
 
+    /// The board changes of one action (everything but counters, memory and hooks).
     fn apply_action(&mut self, m: &Move, code: u8) {
         let placed = if m.promote != 0 { m.promote } else { code };
         match m.kind {

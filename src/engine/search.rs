@@ -86,9 +86,11 @@ pub struct MatchState<'g> {
 
 impl<'g> MatchState<'g> {
     pub fn new(pos: Position<'g>) -> Self {
+        let mut checks = Vec::new();
+        note_check(&mut checks, &pos);
         let mut s = MatchState {
             history: vec![pos.hash()],
-            checks: vec![pos.game.watches_checks() && pos.in_check()],
+            checks,
             pos,
             moves: Vec::with_capacity(64),
             outcome: None,
@@ -103,8 +105,7 @@ impl<'g> MatchState<'g> {
         self.history.clear();
         self.history.push(pos.hash());
         self.checks.clear();
-        self.checks
-            .push(pos.game.watches_checks() && pos.in_check());
+        note_check(&mut self.checks, &self.pos);
         self.settle();
     }
 
@@ -122,7 +123,7 @@ impl<'g> MatchState<'g> {
         }
         let h = self.pos.hash();
         let seen = self.history.iter().filter(|&&x| x == h).count();
-        let checker = perpetual_checker(&self.history, &self.checks, self.pos.turn());
+        let checker = perpetual_checker(&self.history, &self.checks, self.pos.turn(), seen);
         self.outcome = self.pos.limit_outcome(seen, checker);
         if self.outcome.is_some() {
             self.moves.clear();
@@ -143,8 +144,7 @@ impl<'g> MatchState<'g> {
         let m = self.moves[index];
         self.pos.play_unchecked(&m);
         self.history.push(self.pos.hash());
-        self.checks
-            .push(self.pos.game.watches_checks() && self.pos.in_check());
+        note_check(&mut self.checks, &self.pos);
         self.settle();
     }
 }
@@ -218,11 +218,7 @@ impl<'g> Playout<'g> {
                 break self.pos.no_move_outcome();
             };
             let seen = self.occurrences();
-            let checker = if seen >= 3 {
-                perpetual_checker(&self.history, &self.checks, self.pos.turn())
-            } else {
-                None
-            };
+            let checker = perpetual_checker(&self.history, &self.checks, self.pos.turn(), seen);
             if let Some(o) = self.pos.limit_outcome(seen, checker) {
                 break o;
             }
@@ -242,9 +238,7 @@ impl<'g> Playout<'g> {
     fn remember(&mut self) {
         let h = self.pos.hash();
         self.history.push(h);
-        if self.pos.game.watches_checks() {
-            self.checks.push(self.pos.in_check());
-        }
+        note_check(&mut self.checks, &self.pos);
         let b = &mut self.buckets[h as usize % BUCKETS];
         *b = b.saturating_add(1);
     }
@@ -261,13 +255,22 @@ impl<'g> Playout<'g> {
     }
 }
 
+/// Records whether the player to move at `pos` is in check, in games that ask for perpetual
+/// check (elsewhere `checks` stays empty).
+fn note_check(checks: &mut Vec<bool>, pos: &Position) {
+    if pos.game.watches_checks {
+        checks.push(pos.in_check());
+    }
+}
+
 /// For `on perpetual check`: the player who gave check with every one of their moves since
 /// the current position (the last of `history`) first occurred, if exactly one did.
 /// `checks[k]` says whether the player to move at position `k` was in check; `turn` is the
-/// player to move now. `None` where checks are not kept.
-fn perpetual_checker(history: &[u64], checks: &[bool], turn: usize) -> Option<usize> {
+/// player to move now; `seen`, how often the position has occurred. `None` where checks are
+/// not kept, or before a third occurrence.
+fn perpetual_checker(history: &[u64], checks: &[bool], turn: usize, seen: usize) -> Option<usize> {
     let n = history.len();
-    if n == 0 || checks.len() != n {
+    if seen < 3 || n == 0 || checks.len() != n {
         return None;
     }
     let first = history.iter().position(|&h| h == history[n - 1])?;
