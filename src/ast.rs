@@ -42,7 +42,7 @@ pub struct Description {
 pub enum Item {
     Players(Vec<PlayerDecl>, Span),
     /// `board ...[, ranks from N]`: the shape, and the number of the first rank if given.
-    Board(BoardDecl, Option<Number>, Span),
+    Board(BoardDecl, BoardNaming, Span),
     Piece(PieceDecl),
     Region(RegionDecl),
     /// `setup { ... }`: placements on cells, and pieces in hand.
@@ -380,9 +380,20 @@ pub struct Diagram {
     pub span: Span,
 }
 
+/// How a board's cells are named, after its shape: `, ranks from 0`, `, files numbered from
+/// the right` (`true`: from the right), `, ranks lettered from the top` (`true`: from the top).
+#[derive(Clone, Debug, Default)]
+pub struct BoardNaming {
+    pub rank_base: Option<Number>,
+    pub files_numbered: Option<(bool, Span)>,
+    pub ranks_lettered: Option<(bool, Span)>,
+}
+
 #[derive(Clone, Debug)]
 pub struct DiagramRow {
-    pub rank: Number,
+    /// The rank's label: `8`, or `g` where ranks are lettered (a letter may also start the
+    /// line of file letters under a diagram).
+    pub rank: Name,
     pub cells: Vec<(char, Span)>,
     pub span: Span,
 }

@@ -128,6 +128,23 @@ pub struct Board {
     ray_at: Vec<u32>,
     /// The number of the bottom rank in cell names (1, or 0 with `ranks from 0`).
     pub rank_base: u32,
+    /// How files and ranks are labelled in cell names.
+    pub naming: Naming,
+}
+
+/// How a cell's name is made: its file's label, then its rank's. By default files are lettered
+/// from the left (`a`, `b`, ...) and ranks numbered from the bottom; Shogi numbers its files
+/// from the right and letters its ranks from the top (`7g`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Naming {
+    /// Files numbered from 1 instead of lettered.
+    pub files_numbered: bool,
+    /// Files counted from the right-hand edge.
+    pub files_from_right: bool,
+    /// Ranks lettered from `a` instead of numbered.
+    pub ranks_lettered: bool,
+    /// Ranks counted from the top edge.
+    pub ranks_from_top: bool,
 }
 
 const SQUARE_DIRS: [(&str, i32, i32); 8] = [
@@ -259,9 +276,86 @@ impl Board {
     /// Numbers the ranks from `base` (0 or 1) in cell names.
     pub fn set_rank_base(&mut self, base: u32) {
         self.rank_base = base;
-        for (name, &(x, y)) in self.names.iter_mut().zip(&self.coords) {
-            *name = format!("{}{}", file_name(x as u32), y + base as i32);
+        self.rename();
+    }
+
+    /// Labels files and ranks as `naming` says in cell names.
+    pub fn set_naming(&mut self, naming: Naming) {
+        self.naming = naming;
+        self.rename();
+    }
+
+    fn rename(&mut self) {
+        let names: Vec<String> = self
+            .coords
+            .iter()
+            .map(|&(x, y)| format!("{}{}", self.file_label(x as u32), self.rank_label(y as u32)))
+            .collect();
+        self.names = names;
+    }
+
+    /// The label of file `x` (0 is the left-hand file) in cell names: `e`, or `5` where files
+    /// are numbered.
+    pub fn file_label(&self, x: u32) -> String {
+        let k = if self.naming.files_from_right {
+            self.cols - 1 - x
+        } else {
+            x
+        };
+        if self.naming.files_numbered {
+            (k + 1).to_string()
+        } else {
+            file_name(k)
         }
+    }
+
+    /// The label of rank `y` (0 is the bottom rank) in cell names: `4`, or `g` where ranks
+    /// are lettered.
+    pub fn rank_label(&self, y: u32) -> String {
+        let k = if self.naming.ranks_from_top {
+            self.rows - 1 - y
+        } else {
+            y
+        };
+        if self.naming.ranks_lettered {
+            file_name(k)
+        } else {
+            (k + self.rank_base).to_string()
+        }
+    }
+
+    /// The file (0 is the left-hand one) a label names, if it is one of the board's.
+    pub fn file_of_label(&self, label: &str) -> Option<u32> {
+        let k = if self.naming.files_numbered {
+            label.parse::<u32>().ok()?.checked_sub(1)?
+        } else {
+            parse_file(label)?
+        };
+        if k >= self.cols || (self.naming.files_numbered && label.starts_with('0')) {
+            return None;
+        }
+        Some(if self.naming.files_from_right {
+            self.cols - 1 - k
+        } else {
+            k
+        })
+    }
+
+    /// The rank (0 is the bottom one) a label names, if it is one of the board's.
+    pub fn rank_of_label(&self, label: &str) -> Option<u32> {
+        let k = if self.naming.ranks_lettered {
+            parse_file(label)?
+        } else {
+            label.parse::<u32>().ok()?.checked_sub(self.rank_base)?
+        };
+        if k >= self.rows || label.starts_with('+') {
+            return None;
+        }
+        Some(if self.naming.ranks_from_top {
+            self.rows - 1 - k
+        } else {
+            k
+        })
     }
 
     /// Fills the ray tables from the neighbour table.
@@ -325,6 +419,7 @@ impl Board {
             rays: Vec::new(),
             ray_at: Vec::new(),
             rank_base: 1,
+            naming: Naming::default(),
         };
         let nd = board.dirs.len();
         let mut nbr = vec![NONE; board.names.len() * nd];
@@ -364,12 +459,16 @@ impl Board {
         }
     }
 
-    /// The cell named `name` (`a1`, `h8`, `j10`).
+    /// The cell named `name` (`a1`, `h8`, `j10`; `7g` where files are numbered).
     pub fn cell(&self, name: &str) -> Option<Cell> {
-        let split = name.find(|c: char| c.is_ascii_digit())?;
-        let x = parse_file(&name[..split])? as i32;
-        let y: i32 = name[split..].parse().ok()?;
-        match self.at(x, y - self.rank_base as i32) {
+        let split = if self.naming.files_numbered {
+            name.find(|c: char| !c.is_ascii_digit())?
+        } else {
+            name.find(|c: char| c.is_ascii_digit())?
+        };
+        let x = self.file_of_label(&name[..split])? as i32;
+        let y = self.rank_of_label(&name[split..])? as i32;
+        match self.at(x, y) {
             NONE => None,
             c => Some(c),
         }
@@ -521,6 +620,26 @@ mod tests {
             .collect();
         assert_eq!(degrees.iter().filter(|&&d| d == 3).count(), 6);
         assert_eq!(degrees.iter().filter(|&&d| d == 6).count(), 61);
+    }
+
+    #[test]
+    fn shogi_names_number_files_from_the_right_and_letter_ranks_from_the_top() {
+        let mut b = Board::square(9, 9);
+        b.set_naming(Naming {
+            files_numbered: true,
+            files_from_right: true,
+            ranks_lettered: true,
+            ranks_from_top: true,
+        });
+        assert_eq!(b.names[0], "9i");
+        assert_eq!(b.names[80], "1a");
+        assert_eq!(b.cell("7g"), Some(b.at(2, 2)));
+        for (c, n) in b.names.iter().enumerate() {
+            assert_eq!(b.cell(n), Some(c as Cell));
+        }
+        for bad in ["g7", "0a", "10a", "7j", "7", "g", "+7g", "07g"] {
+            assert_eq!(b.cell(bad), None, "{bad}");
+        }
     }
 
     #[test]

@@ -301,6 +301,9 @@ pub enum Notation {
     Coordinates,
     /// `c3-d4`, `c3xe5xg3`.
     Path,
+    /// The Universal Shogi Interface's: the two cells, `+` for a promotion, drops `P*5e`:
+    /// `7g7f`, `8h2b+`.
+    Usi,
     /// The acting piece's letter first, then what it does: `Ka1-a5`, `Wd2xd3`, `Cb1^b2`,
     /// `Sc1*d2`, `Hd1+`, `Te1<>e7`, `Te1@d2`, `=L` for a promotion.
     Pieces,

@@ -9,11 +9,62 @@ impl Checker {
             span: n.span,
             board: b.describe(),
             cells: format!(
-                "files run from a to {}, ranks from 1 to {}",
-                crate::geometry::file_name(b.cols - 1),
-                b.rows
+                "files run from {} to {}, ranks from {} to {}",
+                b.file_label(0),
+                b.file_label(b.cols - 1),
+                b.rank_label(0),
+                b.rank_label(b.rows - 1)
             ),
         });
+    }
+
+    /// Applies `, files numbered from the right` and `, ranks lettered from the top`: either
+    /// both or neither, so that a cell's name reads as one label of each kind (`7g`).
+    pub(super) fn board_naming(&mut self, board: &mut Board, n: &BoardNaming) -> Option<()> {
+        match (n.files_numbered, n.ranks_lettered) {
+            (None, None) => return Some(()),
+            (Some((_, sp)), None) | (None, Some((_, sp))) => {
+                let files = n.files_numbered.is_some();
+                self.invalid(
+                    sp,
+                    if files {
+                        "numbered files need lettered ranks".to_string()
+                    } else {
+                        "lettered ranks need numbered files".to_string()
+                    },
+                    format!(
+                        "a cell's name is its file's label, then its rank's: add `, {}` so \
+                         that the two labels do not run together",
+                        if files {
+                            "ranks lettered from the top"
+                        } else {
+                            "files numbered from the right"
+                        }
+                    ),
+                );
+                return None;
+            }
+            (Some((right, _)), Some((top, _))) => {
+                if let Some(base) = &n.rank_base {
+                    self.invalid(
+                        base.span,
+                        "`ranks from` numbers the ranks, but they are lettered".to_string(),
+                        format!(
+                            "leave out `, ranks from {}`: lettered ranks start at `a`",
+                            base.value
+                        ),
+                    );
+                    return None;
+                }
+                board.set_naming(crate::geometry::Naming {
+                    files_numbered: true,
+                    files_from_right: right,
+                    ranks_lettered: true,
+                    ranks_from_top: top,
+                });
+            }
+        }
+        Some(())
     }
 
     /// Whether a board's width or height is from 1 to 26 (one letter per file), reporting it

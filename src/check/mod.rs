@@ -6,7 +6,7 @@
 //! the terminal (that is [`crate::diagnostic`]).
 
 use crate::ast::{self, *};
-use crate::geometry::{parse_file, Board, Cell, CellSet, NONE};
+use crate::geometry::{Board, Cell, CellSet, NONE};
 use crate::model::*;
 use crate::native::{self, ArgValue, HookCall, ParamType};
 pub use crate::syntax::suggest;
@@ -97,6 +97,26 @@ impl Checker {
         self.errors.push(e);
     }
 
+    /// `notation usi` writes every promotion as `+`: each piece may promote to one kind
+    /// besides staying itself.
+    fn usi_promotions(&mut self, n: &Name, kinds: &[KindModel]) {
+        for (k, kind) in kinds.iter().enumerate() {
+            let Some(p) = &kind.promotion else { continue };
+            let others = p.to.iter().filter(|&&t| t != k).count();
+            if others > 1 {
+                self.invalid(
+                    n.span,
+                    format!(
+                        "`notation usi` writes a promotion as `+`, but `{}` may promote to {} kinds",
+                        kind.name, others
+                    ),
+                    "use `notation coordinates`, which names the new piece (`e7e8q`)",
+                );
+                return;
+            }
+        }
+    }
+
     fn invalid(&mut self, span: Span, message: impl Into<String>, hint: impl Into<String>) {
         self.invalid_labelled(span, message, "", hint);
     }
@@ -158,7 +178,7 @@ impl Checker {
         let whole = d.title_span;
         // --- the statements that may appear once
         let mut board_decl: Option<(&BoardDecl, Span)> = None;
-        let mut rank_base: Option<&Number> = None;
+        let mut naming: Option<&BoardNaming> = None;
         let mut players_decl: Option<(&Vec<PlayerDecl>, Span)> = None;
         let mut notation: Option<&Name> = None;
         let mut numbered_from: Option<&Name> = None;
@@ -170,9 +190,9 @@ impl Checker {
         let mut first_seen: IndexMap<&'static str, Span> = IndexMap::new();
         for item in &d.items {
             let (key, span) = match item {
-                Item::Board(b, base, s) => {
+                Item::Board(b, names, s) => {
                     board_decl.get_or_insert((b, *s));
-                    rank_base = rank_base.or(base.as_ref());
+                    naming.get_or_insert(names);
                     ("board", *s)
                 }
                 Item::Players(p, s) => {
@@ -229,7 +249,10 @@ impl Checker {
             return None;
         };
         let mut board = self.board(board_decl)?;
-        if let Some(n) = rank_base {
+        if let Some(names) = naming {
+            self.board_naming(&mut board, names)?;
+        }
+        if let Some(n) = naming.and_then(|n| n.rank_base.as_ref()) {
             if n.value > 1 {
                 self.err(CheckError::OutOfRange {
                     what: "first rank",
@@ -359,6 +382,10 @@ impl Checker {
                 "coordinates" => Notation::Coordinates,
                 "path" => Notation::Path,
                 "pieces" => Notation::Pieces,
+                "usi" => {
+                    self.usi_promotions(n, &kinds);
+                    Notation::Usi
+                }
                 _ => {
                     self.unknown(
                         "notation",
@@ -367,6 +394,7 @@ impl Checker {
                             "coordinates".to_string(),
                             "path".to_string(),
                             "pieces".to_string(),
+                            "usi".to_string(),
                         ],
                     );
                     Notation::Path

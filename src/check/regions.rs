@@ -108,16 +108,17 @@ impl Checker {
     }
 
     pub(super) fn file_number(&mut self, scope: &Scope, n: &Name) -> Option<i32> {
-        match parse_file(&n.text) {
-            Some(f) if f < scope.board.cols => Some(f as i32),
-            _ => {
+        match scope.board.file_of_label(&n.text) {
+            Some(f) => Some(f as i32),
+            None => {
                 self.err(CheckError::OutOfRange {
                     what: "file",
                     value: format!("`{}`", n.text),
                     span: n.span,
                     range: format!(
-                        "a file from a to {}",
-                        crate::geometry::file_name(scope.board.cols - 1)
+                        "a file from {} to {}",
+                        scope.board.file_label(0),
+                        scope.board.file_label(scope.board.cols - 1)
                     ),
                 });
                 None
@@ -270,6 +271,12 @@ impl Checker {
             RegionTerm::Files(lo, hi) => {
                 let a = self.file_number(scope, lo)?;
                 let z = self.file_number(scope, hi)?;
+                // Files numbered from the right run the other way on the grid.
+                let (a, z) = if b.naming.files_from_right {
+                    (z, a)
+                } else {
+                    (a, z)
+                };
                 if a > z {
                     self.invalid_labelled(
                         Span::new(lo.span.start, hi.span.end),

@@ -133,22 +133,28 @@ impl Checker {
                 self.uncertain_placements = true;
             }
         }
-        let mut seen_rows: IndexMap<u32, Span> = IndexMap::new();
-        for row in &dg.rows {
-            let Some(y) = self.rank_number(scope, &row.rank) else {
-                self.uncertain_placements = true;
-                continue;
+        let mut seen_rows: IndexMap<i32, Span> = IndexMap::new();
+        for (i, row) in dg.rows.iter().enumerate() {
+            let last = i + 1 == dg.rows.len();
+            let y = match self.diagram_rank(scope, &row.rank, last) {
+                Ok(y) => y,
+                // The line of file letters under the diagram.
+                Err(true) => continue,
+                Err(false) => {
+                    self.uncertain_placements = true;
+                    continue;
+                }
             };
-            if let Some(&first) = seen_rows.get(&row.rank.value) {
+            if let Some(&first) = seen_rows.get(&y) {
                 self.repeated(
-                    format!("the diagram has two rows for rank {}", row.rank.value),
+                    format!("the diagram has two rows for rank {}", row.rank.text),
                     row.rank.span,
                     first,
                     "give each rank one row",
                 );
                 continue;
             }
-            seen_rows.insert(row.rank.value, row.rank.span);
+            seen_rows.insert(y, row.rank.span);
             let cells: Vec<Cell> = (0..scope.board.len() as Cell)
                 .filter(|&c| scope.board.coords[c as usize].1 == y)
                 .collect();
@@ -163,7 +169,7 @@ impl Checker {
                     given,
                     format!(
                         "the diagram row for rank {} has {} cell{}, the rank has {}",
-                        row.rank.value,
+                        row.rank.text,
                         row.cells.len(),
                         plural(row.cells.len()),
                         cells.len()
@@ -172,7 +178,7 @@ impl Checker {
                     format!(
                         "give one letter or `.` for each of the {} cells of rank {}",
                         cells.len(),
-                        row.rank.value
+                        row.rank.text
                     ),
                 );
                 continue;
@@ -213,6 +219,47 @@ impl Checker {
                         );
                     }
                 }
+            }
+        }
+    }
+
+    /// The grid row a diagram row's label names; `Err(true)` for the line of file letters
+    /// under a diagram whose ranks are numbered, `Err(false)` after reporting a bad label.
+    fn diagram_rank(&mut self, scope: &Scope, label: &Name, last: bool) -> Result<i32, bool> {
+        let b = &scope.board;
+        let numeral = label.text.bytes().all(|c| c.is_ascii_digit());
+        if !b.naming.ranks_lettered {
+            if !numeral {
+                if last {
+                    return Err(true);
+                }
+                self.invalid(
+                    label.span,
+                    format!("`{}` is not a rank number", label.text),
+                    "start each row of the diagram with its rank's number (`8 r n b q k b n r`)",
+                );
+                return Err(false);
+            }
+            let n = Number {
+                value: label.text.parse().unwrap_or(u32::MAX),
+                span: label.span,
+            };
+            return self.rank_number(scope, &n).ok_or(false);
+        }
+        match b.rank_of_label(&label.text) {
+            Some(y) if !numeral => Ok(y as i32),
+            _ => {
+                self.err(CheckError::OutOfRange {
+                    what: "rank",
+                    value: format!("`{}`", label.text),
+                    span: label.span,
+                    range: format!(
+                        "a rank letter from {} to {}",
+                        b.rank_label(b.rows - 1),
+                        b.rank_label(0)
+                    ),
+                });
+                Err(false)
             }
         }
     }

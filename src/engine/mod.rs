@@ -266,6 +266,21 @@ impl Game {
     }
 
     /// The letter of a piece code as drawn on boards and in positions.
+    /// The piece that `code` is the only promotion of (besides staying itself), if any: SFEN
+    /// writes a tokin as `+P`.
+    pub fn promoted_from(&self, code: u8) -> Option<u8> {
+        (1..self.promotion.len() as u8).find(|&from| {
+            self.promotion[from as usize]
+                .as_ref()
+                .is_some_and(|(to, _)| {
+                    let mut others = to
+                        .iter()
+                        .filter(|&&t| Self::kind_of(t) != Self::kind_of(from));
+                    others.next() == Some(&code) && others.next().is_none()
+                })
+        })
+    }
+
     pub fn letter(&self, code: u8) -> char {
         if code == 0 {
             return '.';

@@ -23,7 +23,21 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
         Rule::board => {
             let mut kids = parts(p).into_iter();
             let inner = kids.next().expect("grammar: a board shape");
-            let rank_base = kids.next().map(|b| number(parts(b).remove(0)));
+            let mut naming = BoardNaming::default();
+            for opt in kids {
+                let osp = span(&opt);
+                match opt.as_rule() {
+                    Rule::rank_base => naming.rank_base = Some(number(parts(opt).remove(0))),
+                    Rule::files_numbered => {
+                        let right = opt.as_str().trim_end().ends_with("right");
+                        naming.files_numbered.get_or_insert((right, osp));
+                    }
+                    _ => {
+                        let top = opt.as_str().trim_end().ends_with("top");
+                        naming.ranks_lettered.get_or_insert((top, osp));
+                    }
+                }
+            }
             let decl = match inner.as_rule() {
                 Rule::board_square | Rule::board_rhombus => {
                     let square = inner.as_rule() == Rule::board_square;
@@ -72,7 +86,7 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
                     side: number(parts(inner).remove(0)),
                 },
             };
-            Item::Board(decl, rank_base, sp)
+            Item::Board(decl, naming, sp)
         }
         Rule::piece => Item::Piece(build_piece(p)),
         Rule::region_decl => {
@@ -254,7 +268,7 @@ pub(super) fn build_diagram(p: Pair<Rule>) -> Diagram {
             Rule::diagram_row => {
                 let rsp = span(&c);
                 let mut it = parts(c).into_iter();
-                let rank = number(it.next().expect("rank label"));
+                let rank = name(it.next().expect("rank label"));
                 let cells = it
                     .map(|cell| (cell.as_str().chars().next().unwrap_or('.'), span(&cell)))
                     .collect();

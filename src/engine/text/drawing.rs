@@ -13,8 +13,20 @@ impl Position<'_> {
         if kept != 0 {
             s.push('[');
         }
-        s.push(g.letter(self.cells[c as usize]));
-        if g.to_hand && self.promoted.contains(c) {
+        let code = self.cells[c as usize];
+        // USI's position strings (SFEN) write a promoted piece as `+` and its base: `+P`
+        // (which says all `~` would).
+        let sfen = g
+            .promoted_from(code)
+            .filter(|_| g.notation == Notation::Usi);
+        match sfen {
+            Some(base) => {
+                s.push('+');
+                s.push(g.letter(base));
+            }
+            None => s.push(g.letter(code)),
+        }
+        if g.to_hand && self.promoted.contains(c) && sfen.is_none() {
             s.push('~');
         }
         if self.is_slept(c, false) {
@@ -107,7 +119,7 @@ fn draw(g: &Game, cell: usize, symbol: impl Fn(Cell) -> String) -> String {
     match b.shape {
         Shape::Square { .. } => {
             for y in (0..b.rows as i32).rev() {
-                out.push_str(&format!("{:>width$} ", y + b.rank_base as i32));
+                out.push_str(&format!("{:>width$} ", b.rank_label(y as u32)));
                 for x in 0..b.cols as i32 {
                     let c = b.at(x, y);
                     out.push_str(&format!(" {:>cell$}", symbol(c)));
@@ -116,7 +128,7 @@ fn draw(g: &Game, cell: usize, symbol: impl Fn(Cell) -> String) -> String {
             }
             out.push_str(&" ".repeat(width + 1));
             for x in 0..b.cols {
-                out.push_str(&format!(" {:>cell$}", crate::geometry::file_name(x)));
+                out.push_str(&format!(" {:>cell$}", b.file_label(x)));
             }
             out.push('\n');
         }
@@ -156,7 +168,7 @@ fn draw(g: &Game, cell: usize, symbol: impl Fn(Cell) -> String) -> String {
                 }
             }
             for y in (0..b.rows as i32).rev() {
-                out.push_str(&format!("{:>width$} ", y + b.rank_base as i32));
+                out.push_str(&format!("{:>width$} ", b.rank_label(y as u32)));
                 for x in 0..b.cols as i32 {
                     let i = (y as u32 * b.cols + x as u32) as usize;
                     let gap = if x > 0 && joins[i] { '-' } else { ' ' };
@@ -178,7 +190,7 @@ fn draw(g: &Game, cell: usize, symbol: impl Fn(Cell) -> String) -> String {
             }
             out.push_str(&" ".repeat(width + 1));
             for x in 0..b.cols {
-                out.push_str(&format!(" {:>cell$}", crate::geometry::file_name(x)));
+                out.push_str(&format!(" {:>cell$}", b.file_label(x)));
             }
             out.push('\n');
         }
@@ -186,7 +198,7 @@ fn draw(g: &Game, cell: usize, symbol: impl Fn(Cell) -> String) -> String {
             // Each row half a cell right of the one above, so that a cell's north-east
             // neighbour is drawn up and to its right.
             for y in (0..b.rows as i32).rev() {
-                out.push_str(&format!("{:>width$} ", y + b.rank_base as i32));
+                out.push_str(&format!("{:>width$} ", b.rank_label(y as u32)));
                 out.push_str(&" ".repeat((b.rows as i32 - 1 - y) as usize * (cell + 1) / 2));
                 for x in 0..b.cols as i32 {
                     if x > 0 {
@@ -205,7 +217,7 @@ fn draw(g: &Game, cell: usize, symbol: impl Fn(Cell) -> String) -> String {
                     .collect();
                 let first = cells.first().map_or(0, |&(x, _)| x);
                 let indent = (2 * first - y + side as i32 - 1).max(0) as usize;
-                out.push_str(&format!("{:>width$} ", y + b.rank_base as i32));
+                out.push_str(&format!("{:>width$} ", b.rank_label(y as u32)));
                 out.push_str(&" ".repeat(indent));
                 for (i, &(_, c)) in cells.iter().enumerate() {
                     if i > 0 {

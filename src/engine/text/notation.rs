@@ -25,9 +25,14 @@ impl Position<'_> {
                 .iter()
                 .any(|pl| pl.code == m.promote && pl.drop);
             let mut t = if drop {
-                // A drop from the hand: `P@e4`.
+                // A drop from the hand: `P@e4`, or USI's `P*5e`.
+                let at = if g.notation == Notation::Usi {
+                    '*'
+                } else {
+                    '@'
+                };
                 format!(
-                    "{}@{}",
+                    "{}{at}{}",
                     g.kinds[Game::kind_of(m.promote)].letter,
                     name(m.to)
                 )
@@ -98,6 +103,14 @@ impl Position<'_> {
             // An ability is written as in `notation pieces`, without the letter: `b2*c3`.
             _ if ability(g, m).is_some() => {
                 format!("{}{}", name(m.from), ability(g, m).unwrap_or_default())
+            }
+            Notation::Usi => {
+                // `+` for a promotion; staying unpromoted is written as a plain move.
+                let mut s = format!("{}{}", name(m.from), name(m.to));
+                if m.promote != 0 && Game::kind_of(m.promote) != Game::kind_of(mover) {
+                    s.push('+');
+                }
+                s
             }
             Notation::Coordinates => {
                 let mut s = if m.kind == MoveKind::Smash {
@@ -278,7 +291,10 @@ impl Position<'_> {
             .filter(|m| {
                 m.kind == MoveKind::Place
                     && falls(self, m)
-                    && crate::geometry::file_name(self.game.board.coords[m.to as usize].0 as u32)
+                    && self
+                        .game
+                        .board
+                        .file_label(self.game.board.coords[m.to as usize].0 as u32)
                         == bare
             })
             .collect();

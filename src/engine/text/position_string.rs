@@ -256,6 +256,20 @@ impl Position<'_> {
                             y + 1
                         )));
                     }
+                } else if ch == '+' {
+                    // SFEN's promoted piece: `+P` is what a pawn promotes to.
+                    let base = chars.next().map_or(Ok(0), |c2| piece(c2, y))?;
+                    cells[cell] = (1..game.promotion.len() as u8)
+                        .find(|&t| base != 0 && game.promoted_from(t) == Some(base))
+                        .ok_or_else(|| {
+                            err(format!(
+                                "`+` must come before a piece that promotes to one kind (rank {})",
+                                y + 1
+                            ))
+                        })?;
+                    if game.to_hand {
+                        promoted.insert(cell as Cell);
+                    }
                 } else {
                     cells[cell] = piece(ch, y)?;
                     // `Q~`: a piece that was promoted (it goes to a hand demoted).
