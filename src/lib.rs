@@ -21,7 +21,7 @@
 //! 5. [`native`] — one file per hook, one registry entry each;
 //! 6. [`check`];
 //! 7. [`compile`];
-//! 8. [`diagnostic`], [`ai`], [`record`], [`pgn`].
+//! 8. [`diagnostic`], [`ai`], [`record`], [`pgn`], [`svg`].
 //!
 //! The command-line tool (`src/main.rs`, `src/cli/`) sits on top.
 
@@ -37,6 +37,7 @@ pub mod native;
 pub mod pgn;
 pub mod record;
 pub mod rng;
+pub mod svg;
 pub mod syntax;
 
 use diagnostic::Diagnostic;

@@ -12,7 +12,7 @@ const LAYERS: &[&[&str]] = &[
     &["native"],
     &["check"],
     &["compile"],
-    &["diagnostic", "ai", "record", "pgn"],
+    &["diagnostic", "ai", "record", "pgn", "svg"],
 ];
 
 fn layer_of(module: &str) -> Option<usize> {

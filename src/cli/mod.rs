@@ -4,6 +4,7 @@
 mod bench;
 mod duel;
 mod play;
+mod serve;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::IsTerminal;
@@ -47,6 +48,10 @@ enum Command {
         /// Also draw each cell's level (games that declare `levels from CELL`).
         #[arg(long)]
         levels: bool,
+        /// Draw the position as SVG into this file instead (`-` for standard output): the
+        /// board with its coordinates, the pieces, hands, and the last of `--moves` tinted.
+        #[arg(long, value_name = "OUT.svg", conflicts_with = "levels")]
+        svg: Option<String>,
     },
     /// List the legal moves, sorted, in the game's notation.
     Moves {
@@ -165,6 +170,17 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Serve a page for the browser: the board drawn from the description, moves by clicking,
+    /// computer players, undo, records, perft, and the description's editor with its
+    /// diagnostics as you type. Open the address it prints; Ctrl-C stops it.
+    Serve {
+        /// A description, or a folder whose `.game` files are all offered.
+        #[arg(default_value = "games")]
+        path: String,
+        /// The port on 127.0.0.1 (0 takes any free port; the address is printed).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+    },
     /// Play in the terminal: type moves in the game's notation, or `moves`, `undo`, `quit`.
     Play {
         file: String,
@@ -264,6 +280,16 @@ fn position<'g>(
     text: &Option<String>,
     moves: &Option<String>,
 ) -> Result<Position<'g>, Fail> {
+    position_and_last(game, text, moves).map(|(pos, _)| pos)
+}
+
+/// [`position`], and the last of the moves played to reach it.
+fn position_and_last<'g>(
+    game: &'g Game,
+    text: &Option<String>,
+    moves: &Option<String>,
+) -> Result<(Position<'g>, Option<tabula::engine::Move>), Fail> {
+    let mut last = None;
     let mut pos = match text {
         None => game.start(),
         Some(t) => Position::from_text(game, t).map_err(|e| Fail(format!("error: {e}"), 1))?,
@@ -293,8 +319,9 @@ fn position<'g>(
             .parse_move(m)
             .map_err(|e| Fail(format!("error: move {} `{m}`: {e}", i + 1), 1))?;
         pos.play_unchecked(&mv);
+        last = Some(mv);
     }
-    Ok(pos)
+    Ok((pos, last))
 }
 
 /// A closed pipe (`tabula playout ... | head`) ends the program quietly instead of panicking.
@@ -383,9 +410,13 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
             position: p,
             moves: mv,
             levels,
+            svg,
         } => {
             let g = load(&file)?;
-            let pos = position(&g, &p, &mv)?;
+            let (pos, last) = position_and_last(&g, &p, &mv)?;
+            if let Some(out) = svg {
+                return write_svg(&pos, last, &out);
+            }
             print!("{}", g.summary());
             println!("position: {}", pos.to_text());
             print!("{}", pos.render());
@@ -502,6 +533,7 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
             duel::run(&g, pos, [first, second], games as usize, seed, json)
         }
         Command::Replay { record, game, json } => replay(&record, game, json),
+        Command::Serve { path, port } => serve::serve(&path, port),
         Command::Play {
             file,
             white,
@@ -574,6 +606,20 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
             )
         }
     }
+}
+
+/// `show --svg OUT`: the position drawn, its last move tinted, to a file or standard output.
+fn write_svg(pos: &Position, last: Option<tabula::engine::Move>, out: &str) -> Result<(), Fail> {
+    let options = tabula::svg::SvgOptions {
+        highlight: last.map_or_else(Vec::new, |m| pos.move_cells(&m).1),
+        coordinates: true,
+    };
+    let drawing = tabula::svg::render(pos, &options);
+    if out == "-" {
+        print!("{drawing}");
+        return Ok(());
+    }
+    std::fs::write(out, drawing).map_err(|e| Fail(format!("error: cannot write {out}: {e}"), 2))
 }
 
 /// The files a `validate` argument names: the file itself, or a folder's `.game` files, sorted.

@@ -102,3 +102,40 @@ pub fn random_game(
     }
     (moves, positions, state)
 }
+
+/// `tabula serve PATH` on a free port for one test, stopped when dropped.
+pub struct Server {
+    child: std::process::Child,
+    /// `http://127.0.0.1:PORT` (no trailing slash).
+    pub url: String,
+}
+
+impl Server {
+    pub fn start(path: &str) -> Server {
+        use std::io::BufRead;
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(["serve", &root(path), "--port", "0"])
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("tabula serve starts");
+        let mut line = String::new();
+        let stdout = child.stdout.take().expect("its output");
+        std::io::BufReader::new(stdout)
+            .read_line(&mut line)
+            .expect("tabula serve prints its address");
+        let url = line
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_else(|| panic!("no address in `{line}`"))
+            .trim_end_matches('/')
+            .to_string();
+        Server { child, url }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -164,6 +164,43 @@ impl Position<'_> {
         }
     }
 
+    /// The cells a player points at to make the move, in order, as a board with a pointer
+    /// takes it: the piece, then where it lands (each landing of a jump chain or walk), the
+    /// cell its shot lands on, the pieces a mill removes. A placement starts at its cell, a
+    /// drop at the hand (not a cell: `drop` is then true). Moves that share all their cells
+    /// (promotion choices, a block's turn) are told apart some other way.
+    pub fn move_cells(&self, m: &Move) -> (bool, Vec<Cell>) {
+        let g = self.game;
+        let mut cells = Vec::new();
+        let mut drop = false;
+        match m.kind {
+            MoveKind::Pass => {}
+            MoveKind::Place => {
+                drop = g.places[Game::owner(m.promote)]
+                    .iter()
+                    .any(|pl| pl.code == m.promote && pl.drop);
+                cells.push(m.to);
+            }
+            MoveKind::Smash => cells.extend([m.from, smash_target(m)]),
+            MoveKind::Push | MoveKind::PushKept | MoveKind::Sleep | MoveKind::SleepKept => {
+                cells.extend([m.from, m.extra_from]);
+            }
+            MoveKind::Heal => cells.push(m.from),
+            _ if m.npath > 0 && m.kind != MoveKind::DoubleStep && !captures_elsewhere(g, m) => {
+                cells.push(m.from);
+                cells.extend_from_slice(m.landings());
+            }
+            _ => cells.extend([m.from, m.to]),
+        }
+        if m.shot != NONE {
+            cells.push(m.shot);
+        }
+        if g.mill.is_some() {
+            cells.extend_from_slice(m.captures());
+        }
+        (drop, cells)
+    }
+
     /// The legal moves grouped by the kind of the acting piece, in declaration order, each
     /// group sorted; a pass is its own group.
     pub fn legal_moves_by_piece(&self) -> Vec<(String, Vec<String>)> {

@@ -1,0 +1,585 @@
+//! Boards drawn as SVG, for `tabula show --svg` and the page of `tabula serve`: square boards,
+//! hexagons and rhombi of hexagons, and boards of points joined by lines; cell colours and
+//! coordinates; pieces as discs with their letter (stones where a game has one kind); stacks,
+//! slept, fresh and frozen pieces marked; hands and reserves; the last move's cells tinted.
+//!
+//! Every cell is an element with `class="cell"` and `data-cell="NAME"`, and every piece in
+//! hand one with `class="hand"`, `data-owner` and `data-piece`, so that a page can take
+//! clicks on them. The drawing is a pure function of the position (deterministic text, no
+//! I/O).
+
+use crate::engine::{Game, Position};
+use crate::geometry::{Board, Cell, Shape, NONE};
+use crate::model::EndCond;
+use std::fmt::Write;
+
+/// What to draw besides the position.
+#[derive(Default, Clone, Debug)]
+pub struct SvgOptions {
+    /// Cells drawn tinted: the last move's.
+    pub highlight: Vec<Cell>,
+    /// File and rank labels beside the board.
+    pub coordinates: bool,
+}
+
+/// The side of a square cell, the distance between points of a line board, and so the unit
+/// everything else is measured in.
+const UNIT: f64 = 50.0;
+/// A hexagon's circumradius: its width across the flats is then about one unit.
+const HEX_R: f64 = 28.87;
+/// Space around the drawing.
+const PAD: f64 = 6.0;
+
+/// Where a game's cells are drawn, in drawing units before the final shift.
+struct Layout<'b> {
+    board: &'b Board,
+    hexagons: bool,
+    points: bool,
+}
+
+impl Layout<'_> {
+    /// The centre of grid coordinates (x, y), also for points off the board (labels).
+    fn centre(&self, x: f64, y: f64) -> (f64, f64) {
+        let top = f64::from(self.board.rows) - 1.0 - y;
+        if self.hexagons {
+            // Axial coordinates: a row up is half a cell left (see `geometry::HEX_DIRS`).
+            let w = 3f64.sqrt() * HEX_R;
+            ((x - y / 2.0) * w, top * 1.5 * HEX_R)
+        } else {
+            (x * UNIT, top * UNIT)
+        }
+    }
+
+    fn cell(&self, c: Cell) -> (f64, f64) {
+        let (x, y) = self.board.coords[c as usize];
+        self.centre(f64::from(x), f64::from(y))
+    }
+
+    /// A piece's radius.
+    fn piece_r(&self) -> f64 {
+        if self.hexagons {
+            HEX_R * 0.7
+        } else {
+            UNIT * 0.4
+        }
+    }
+
+    /// The outline of a cell centred at (x, y): an SVG element's name and its geometry.
+    fn outline(&self, (x, y): (f64, f64)) -> String {
+        if self.hexagons {
+            let mut pts = String::new();
+            for k in 0..6 {
+                let a = std::f64::consts::PI / 3.0 * f64::from(k) + std::f64::consts::PI / 6.0;
+                let _ = write!(
+                    pts,
+                    "{}{},{}",
+                    if k > 0 { " " } else { "" },
+                    num(x + HEX_R * a.cos()),
+                    num(y + HEX_R * a.sin())
+                );
+            }
+            format!("polygon points=\"{pts}\"")
+        } else if self.points {
+            format!(
+                "circle cx=\"{}\" cy=\"{}\" r=\"{}\"",
+                num(x),
+                num(y),
+                num(UNIT * 0.42)
+            )
+        } else {
+            let h = UNIT / 2.0;
+            format!(
+                "rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"",
+                num(x - h),
+                num(y - h),
+                num(UNIT),
+                num(UNIT)
+            )
+        }
+    }
+}
+
+/// Numbers with at most one decimal, so drawings are small and stable.
+fn num(v: f64) -> String {
+    let r = (v * 10.0).round() / 10.0;
+    if r == r.trunc() {
+        format!("{}", r as i64)
+    } else {
+        format!("{r:.1}")
+    }
+}
+
+/// Text safe inside an element or an attribute.
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The colours of a player's pieces (fill, outline, letter), from the player's name where it
+/// is a colour, else light for the first player and dark for the second.
+fn colours(g: &Game, player: usize) -> (&'static str, &'static str, &'static str) {
+    match g.players[player].name.as_str() {
+        "white" => ("#f7f4ea", "#3a3a3a", "#222"),
+        "black" => ("#2a2a2a", "#000", "#f2f2f2"),
+        "red" => ("#c0392b", "#6b1a12", "#fff"),
+        "yellow" => ("#f1c40f", "#7d6200", "#222"),
+        "blue" => ("#2e6db4", "#163a66", "#fff"),
+        "green" => ("#2e8b57", "#14452a", "#fff"),
+        _ if player == 0 => ("#f7f4ea", "#3a3a3a", "#222"),
+        _ => ("#2a2a2a", "#000", "#f2f2f2"),
+    }
+}
+
+/// How a game's pieces are drawn.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Look {
+    /// A disc with the kind's letter.
+    Lettered,
+    /// A plain disc: the game has one kind of piece (Go, Reversi, Hex).
+    Stone,
+    /// The player's own one-letter name as the mark (tic-tac-toe's x and o).
+    Mark,
+}
+
+fn look(g: &Game) -> Look {
+    if g.kinds.len() > 1 {
+        Look::Lettered
+    } else if g.players.iter().all(|p| p.name.chars().count() == 1) {
+        Look::Mark
+    } else {
+        Look::Stone
+    }
+}
+
+/// Whether a game only places pieces (no piece ever moves): its board is drawn plain, as a
+/// Go or Reversi board is, rather than chequered.
+fn placement_only(g: &Game) -> bool {
+    g.rules.iter().all(Vec::is_empty)
+}
+
+/// Draws `pos` as a standalone SVG document.
+pub fn render(pos: &Position, o: &SvgOptions) -> String {
+    let g = pos.game;
+    let b = &g.board;
+    let l = Layout {
+        board: b,
+        hexagons: matches!(b.shape, Shape::Hex { .. } | Shape::Rhombus { .. }),
+        points: matches!(b.shape, Shape::Lines { .. }),
+    };
+    let mut body = String::new();
+    // What is drawn, as (x, y) extents, to size the picture.
+    let mut extent = Extent::default();
+    for c in 0..b.len() as Cell {
+        let (x, y) = l.cell(c);
+        let reach = if l.hexagons { HEX_R } else { UNIT / 2.0 };
+        extent.add(x - reach, y - reach);
+        extent.add(x + reach, y + reach);
+    }
+    if l.points {
+        draw_lines(&l, &mut body);
+    }
+    draw_cells(pos, &l, &mut body);
+    draw_goals(g, &l, &mut body);
+    // The last move's cells: tinted, or ringed on a line board, where a piece hides a point.
+    let paint = if l.points {
+        "fill=\"none\" stroke=\"#e0b800\" stroke-width=\"5\""
+    } else {
+        "fill=\"#f5d142\" fill-opacity=\"0.45\""
+    };
+    for &c in &o.highlight {
+        if (c as usize) < b.len() {
+            let _ = writeln!(
+                body,
+                "<{} class=\"last\" {paint} pointer-events=\"none\"/>",
+                l.outline(l.cell(c))
+            );
+        }
+    }
+    if o.coordinates {
+        draw_labels(&l, &mut body, &mut extent);
+    }
+    draw_pieces(pos, &l, &mut body);
+    if !g.initial_hand.is_empty() {
+        draw_hands(pos, &mut body, &mut extent);
+    }
+    let (x0, y0) = (extent.min.0 - PAD, extent.min.1 - PAD);
+    let (w, h) = (
+        extent.max.0 - extent.min.0 + 2.0 * PAD,
+        extent.max.1 - extent.min.1 + 2.0 * PAD,
+    );
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"{} {} {} {}\" width=\"{}\" \
+         height=\"{}\" font-family=\"sans-serif\">\n<title>{}</title>\n{body}</svg>\n",
+        num(x0),
+        num(y0),
+        num(w),
+        num(h),
+        num(w),
+        num(h),
+        escape(&g.title)
+    )
+}
+
+/// The smallest box around what is drawn.
+struct Extent {
+    min: (f64, f64),
+    max: (f64, f64),
+}
+
+impl Default for Extent {
+    fn default() -> Self {
+        Extent {
+            min: (f64::MAX, f64::MAX),
+            max: (f64::MIN, f64::MIN),
+        }
+    }
+}
+
+impl Extent {
+    fn add(&mut self, x: f64, y: f64) {
+        self.min = (self.min.0.min(x), self.min.1.min(y));
+        self.max = (self.max.0.max(x), self.max.1.max(y));
+    }
+}
+
+/// A line board's lines: each join between neighbouring points, once.
+fn draw_lines(l: &Layout, out: &mut String) {
+    let b = l.board;
+    for c in 0..b.len() as Cell {
+        for (d, dir) in b.dirs.iter().enumerate() {
+            let n = b.step(c, d as u8);
+            if n == NONE || !(dir.dx > 0 || dir.dx == 0 && dir.dy > 0) {
+                continue;
+            }
+            let ((x1, y1), (x2, y2)) = (l.cell(c), l.cell(n));
+            let _ = writeln!(
+                out,
+                "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#4a3b28\" stroke-width=\"4\"/>",
+                num(x1),
+                num(y1),
+                num(x2),
+                num(y2)
+            );
+        }
+    }
+}
+
+/// Every cell, clickable: squares chequered (plain where pieces are only placed), hexagons in
+/// three shades so that no two neighbours share one, points as dots on their lines. Cells
+/// that some piece may not enter (a throne, corners) are drawn darker.
+fn draw_cells(pos: &Position, l: &Layout, out: &mut String) {
+    let g = pos.game;
+    let b = l.board;
+    let plain = placement_only(g);
+    let mut kept_out = crate::geometry::CellSet::EMPTY;
+    if let Some(sets) = &g.keep_out {
+        for s in sets {
+            kept_out = kept_out.union(s);
+        }
+    }
+    for c in 0..b.len() as Cell {
+        let (x, y) = b.coords[c as usize];
+        let centre = l.cell(c);
+        let name = escape(&b.names[c as usize]);
+        let (fill, stroke) = if l.points {
+            ("transparent", "none")
+        } else if kept_out.contains(c) {
+            ("#9c7a55", "#5b4630")
+        } else if l.hexagons {
+            let shades = ["#f0d9b5", "#e3c496", "#d3ae7b"];
+            if plain {
+                ("#efd8b0", "#8a6d4a")
+            } else {
+                (shades[(x + y).rem_euclid(3) as usize], "#8a6d4a")
+            }
+        } else if plain {
+            ("#dcb766", "#6b5428")
+        } else if (x + y) % 2 == 0 {
+            ("#b58863", "none")
+        } else {
+            ("#f0d9b5", "none")
+        };
+        let _ = writeln!(
+            out,
+            "<{} class=\"cell\" data-cell=\"{name}\" fill=\"{fill}\" stroke=\"{stroke}\"/>",
+            l.outline(centre)
+        );
+        if l.points {
+            let _ = writeln!(
+                out,
+                "<circle class=\"point\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#4a3b28\" pointer-events=\"none\"/>",
+                num(centre.0),
+                num(centre.1),
+                num(UNIT * 0.12)
+            );
+        }
+    }
+}
+
+/// The regions a player must join (`win when my pieces connect ...`, Hex's edges), each cell
+/// outlined in that player's colour.
+fn draw_goals(g: &Game, l: &Layout, out: &mut String) {
+    for end in &g.end {
+        let EndCond::Connects { a, b, .. } = &end.cond else {
+            continue;
+        };
+        for p in 0..2 {
+            let (fill, _, _) = colours(g, p);
+            for c in a[p].union(&b[p]).iter() {
+                let _ = writeln!(
+                    out,
+                    "<{} class=\"goal\" fill=\"none\" stroke=\"{fill}\" stroke-width=\"4\" \
+                     pointer-events=\"none\"/>",
+                    l.outline(l.cell(c))
+                );
+            }
+        }
+    }
+}
+
+/// File labels below the board and rank labels on its left, each where the cell beyond the
+/// edge would be: below a file's lowest cell, left of a rank's first. On a hex board that
+/// follows the board's slant.
+fn draw_labels(l: &Layout, out: &mut String, extent: &mut Extent) {
+    let b = l.board;
+    let grid = |f: fn(&(i32, i32)) -> i32, g: fn(&(i32, i32)) -> i32, v: i32| {
+        b.coords
+            .iter()
+            .filter(|p| f(p) == v)
+            .map(g)
+            .min()
+            .unwrap_or(0)
+    };
+    let mut label = |text: String, (x, y): (f64, f64)| {
+        extent.add(x - 10.0, y - 10.0);
+        extent.add(x + 10.0, y + 10.0);
+        let _ = writeln!(
+            out,
+            "<text class=\"label\" x=\"{}\" y=\"{}\" font-size=\"15\" fill=\"#555\" \
+             text-anchor=\"middle\" dominant-baseline=\"central\">{}</text>",
+            num(x),
+            num(y),
+            escape(&text)
+        );
+    };
+    let squared = !l.hexagons;
+    for x in 0..b.cols as i32 {
+        let lowest = if squared {
+            0
+        } else {
+            grid(|p| p.0, |p| p.1, x)
+        };
+        let (cx, cy) = l.centre(f64::from(x), f64::from(lowest) - 1.0);
+        // Square boards keep their labels close under the edge.
+        let cy = if squared { cy - UNIT * 0.3 } else { cy };
+        label(b.file_label(x as u32), (cx, cy));
+    }
+    for y in 0..b.rows as i32 {
+        let first = if squared {
+            0
+        } else {
+            grid(|p| p.1, |p| p.0, y)
+        };
+        let (cx, cy) = l.centre(f64::from(first) - 1.0, f64::from(y));
+        let cx = if squared { cx + UNIT * 0.3 } else { cx };
+        label(b.rank_label(y as u32), (cx, cy));
+    }
+}
+
+/// One piece: a disc with its letter, a stone, or a mark.
+fn piece(g: &Game, look: Look, code: u8, (x, y): (f64, f64), r: f64) -> String {
+    let owner = Game::owner(code);
+    let (fill, stroke, ink) = colours(g, owner);
+    let kind = &g.kinds[Game::kind_of(code)];
+    let mut s = String::new();
+    if look == Look::Mark {
+        let mark = g.players[owner].name.to_uppercase();
+        let colour = if owner == 0 { "#b03a2e" } else { "#1f5f99" };
+        let _ = write!(
+            s,
+            "<text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" fill=\"{colour}\" \
+             text-anchor=\"middle\" dominant-baseline=\"central\">{}</text>",
+            num(x),
+            num(y),
+            num(r * 2.0),
+            escape(&mark)
+        );
+        return s;
+    }
+    let _ = write!(
+        s,
+        "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"2\"/>",
+        num(x),
+        num(y),
+        num(r)
+    );
+    if kind.royal {
+        // A royal piece wears a second ring.
+        let _ = write!(
+            s,
+            "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{ink}\" stroke-width=\"1.5\"/>",
+            num(x),
+            num(y),
+            num(r * 0.82)
+        );
+    }
+    if look == Look::Lettered {
+        let _ = write!(
+            s,
+            "<text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" fill=\"{ink}\" \
+             text-anchor=\"middle\" dominant-baseline=\"central\">{}</text>",
+            num(x),
+            num(y),
+            num(r * 1.15),
+            escape(&kind.letter.to_string())
+        );
+    }
+    s
+}
+
+/// A small round badge with a sign, at the top right of a piece.
+fn badge((x, y): (f64, f64), r: f64, colour: &str, sign: &str) -> String {
+    let (bx, by) = (x + r * 0.75, y - r * 0.75);
+    format!(
+        "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{colour}\" stroke=\"#fff\" stroke-width=\"1\"/>\
+         <text x=\"{}\" y=\"{}\" font-size=\"{}\" fill=\"#fff\" text-anchor=\"middle\" \
+         dominant-baseline=\"central\">{sign}</text>",
+        num(bx),
+        num(by),
+        num(r * 0.42),
+        num(bx),
+        num(by),
+        num(r * 0.6)
+    )
+}
+
+/// The pieces on the board: a stack's kept piece over its keeper's lower right; slept pieces
+/// carry a `z`, frozen ones a star, and the fresh piece a gold ring.
+fn draw_pieces(pos: &Position, l: &Layout, out: &mut String) {
+    let g = pos.game;
+    let b = l.board;
+    let look = look(g);
+    let r = l.piece_r();
+    let frozen = *pos.frozen();
+    let fresh = pos.fresh_cell();
+    for c in 0..b.len() as Cell {
+        let code = pos.at(c);
+        if code == 0 {
+            continue;
+        }
+        let (x, y) = l.cell(c);
+        let mut s = String::new();
+        let kept = pos.under_at(c);
+        // A keeper is drawn up and to the left, smaller, and the piece it keeps over its
+        // lower right, so that both letters show.
+        let (top, top_r) = if kept != 0 {
+            ((x - r * 0.2, y - r * 0.2), r * 0.8)
+        } else {
+            ((x, y), r)
+        };
+        s.push_str(&piece(g, look, code, top, top_r));
+        if pos.is_slept(c, false) {
+            s.push_str(&badge(top, top_r, "#5a6a8a", "z"));
+        }
+        if kept != 0 {
+            let at = (x + r * 0.45, y + r * 0.45);
+            s.push_str(&piece(g, look, kept, at, r * 0.55));
+            if pos.is_slept(c, true) {
+                s.push_str(&badge(at, r * 0.55, "#5a6a8a", "z"));
+            }
+        }
+        if frozen.contains(c) {
+            s.push_str(&badge(top, top_r, "#7b3fa0", "*"));
+        }
+        if fresh == Some(c) {
+            let _ = write!(
+                s,
+                "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"#d4a017\" stroke-width=\"3\"/>",
+                num(top.0),
+                num(top.1),
+                num(top_r + 3.0)
+            );
+        }
+        let _ = writeln!(
+            out,
+            "<g class=\"piece\" data-cell=\"{}\">{s}</g>",
+            escape(&b.names[c as usize])
+        );
+    }
+}
+
+/// Each player's pieces in hand (a reserve, or captured pieces to drop), below the board: the
+/// player's name, then each kind held with its count; a kind none holds is left out.
+fn draw_hands(pos: &Position, out: &mut String, extent: &mut Extent) {
+    let g = pos.game;
+    let look = look(g);
+    let r = UNIT * 0.3;
+    let left = extent.min.0 + r;
+    for p in 0..2 {
+        let y = extent.max.1 + UNIT * 0.5;
+        let _ = writeln!(
+            out,
+            "<text class=\"hand-owner\" x=\"{}\" y=\"{}\" font-size=\"15\" fill=\"#333\" \
+             dominant-baseline=\"central\">{} in hand:</text>",
+            num(left - r),
+            num(y),
+            escape(&g.players[p].name)
+        );
+        let mut x = left + 115.0;
+        let mut any = false;
+        for k in 0..g.kinds.len() {
+            let code = crate::engine::code(k, p);
+            let n = pos.in_hand(code);
+            if n == 0 {
+                continue;
+            }
+            any = true;
+            let _ = writeln!(
+                out,
+                "<g class=\"hand\" data-owner=\"{p}\" data-piece=\"{}\">\
+                 <rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"transparent\"/>{}\
+                 <text x=\"{}\" y=\"{}\" font-size=\"14\" fill=\"#333\" \
+                 dominant-baseline=\"central\">{n}</text></g>",
+                escape(&g.letter(code).to_string()),
+                num(x - r - 2.0),
+                num(y - r - 2.0),
+                num(2.0 * r + 26.0),
+                num(2.0 * r + 4.0),
+                piece(g, look, code, (x, y), r),
+                num(x + r + 4.0),
+                num(y)
+            );
+            x += 2.0 * r + 34.0;
+        }
+        if !any {
+            let _ = writeln!(
+                out,
+                "<text x=\"{}\" y=\"{}\" font-size=\"15\" fill=\"#777\" \
+                 dominant-baseline=\"central\">none</text>",
+                num(x - r),
+                num(y)
+            );
+        }
+        extent.add(x, y + r + 4.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_short_and_stable() {
+        assert_eq!(num(25.0), "25");
+        assert_eq!(num(24.249), "24.2");
+        assert_eq!(num(-0.04), "0");
+        assert_eq!(num(-12.36), "-12.4");
+    }
+
+    #[test]
+    fn text_is_escaped() {
+        assert_eq!(escape("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
+    }
+}

@@ -1,0 +1,278 @@
+//! The page of `tabula serve` in a real headless Chromium, driven over WebDriver: a game of
+//! tic-tac-toe played to a win by clicks, a chess move answered by the computer, and a typo
+//! in the editor whose diagnostic appears at its line. A screenshot is kept as
+//! `target/browser-test.png`.
+//!
+//! It needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them). Without them
+//! the test says so and passes, unless `TABULA_BROWSER_TEST=required` (as in `.ci/run`).
+
+mod common;
+
+use common::{root, Server};
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const DRIVER: &str = "/usr/bin/chromedriver";
+
+/// chromedriver on a free port, stopped when dropped.
+struct Driver {
+    child: Child,
+    url: String,
+}
+
+impl Drop for Driver {
+    /// Stops chromedriver and the Chromium it started (its process group), also when the
+    /// test failed before closing the session.
+    fn drop(&mut self) {
+        let group = format!("-{}", self.child.id());
+        let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn start_driver() -> Result<Driver, String> {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map_err(|e| format!("no free port: {e}"))?
+        .port();
+    use std::os::unix::process::CommandExt;
+    let child = Command::new(DRIVER)
+        .arg(format!("--port={port}"))
+        .process_group(0)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot start {DRIVER}: {e}"))?;
+    let url = format!("http://127.0.0.1:{port}");
+    // Wait until it answers.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while Instant::now() < deadline {
+        if ureq::get(&format!("{url}/status")).call().is_ok() {
+            return Ok(Driver { child, url });
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    Err(format!("{DRIVER} did not answer on port {port}"))
+}
+
+/// A fresh Chromium profile for this run.
+fn profile() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("tabula-chromium-{}", std::process::id()))
+}
+
+async fn connect(driver: &Driver) -> Result<Client, String> {
+    let profile = profile();
+    let mut caps = serde_json::Map::new();
+    caps.insert("browserName".into(), json!("chrome"));
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "binary": CHROMIUM,
+            "args": [
+                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--disable-quic", "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--window-size=1300,900",
+                format!("--user-data-dir={}", profile.display()),
+            ],
+        }),
+    );
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    ClientBuilder::new(connector)
+        .capabilities(caps)
+        .connect(&driver.url)
+        .await
+        .map_err(|e| format!("Chromium did not start under WebDriver: {e}"))
+}
+
+/// Waits until `script` returns true in the page (it is the body of a function).
+async fn until(c: &Client, what: &str, script: &str) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let v = c.execute(script, vec![]).await.expect("script runs");
+        if v == Value::Bool(true) {
+            return;
+        }
+        if Instant::now() > deadline {
+            let status = c
+                .execute("return document.body.innerText", vec![])
+                .await
+                .unwrap_or_default();
+            panic!("timed out waiting for {what}; the page shows:\n{status}");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn click_cell(c: &Client, cell: &str) {
+    until(
+        c,
+        "the page to settle",
+        "return document.body.dataset.busy === '0'",
+    )
+    .await;
+    c.find(Locator::Css(&format!("#board .cell[data-cell=\"{cell}\"]")))
+        .await
+        .unwrap_or_else(|e| panic!("cell {cell} is drawn: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("cell {cell} takes a click: {e}"));
+}
+
+async fn history_len(c: &Client, n: usize, what: &str) {
+    until(
+        c,
+        what,
+        &format!("return document.querySelectorAll('#history li').length === {n}"),
+    )
+    .await;
+}
+
+async fn text_of(c: &Client, css: &str) -> String {
+    c.find(Locator::Css(css))
+        .await
+        .expect("element")
+        .text()
+        .await
+        .expect("text")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_plays_games_by_clicks_and_shows_diagnostics() {
+    let required = std::env::var("TABULA_BROWSER_TEST").is_ok_and(|v| v == "required");
+    let missing: Vec<&str> = [CHROMIUM, DRIVER]
+        .into_iter()
+        .filter(|p| !std::path::Path::new(p).exists())
+        .collect();
+    if !missing.is_empty() {
+        let msg = format!(
+            "browser test not run: {} missing (install Debian's chromium and chromium-driver)",
+            missing.join(" and ")
+        );
+        assert!(!required, "{msg}");
+        eprintln!("{msg}");
+        return;
+    }
+    let server = Server::start("games");
+    let driver = match start_driver() {
+        Ok(d) => d,
+        Err(e) => panic!("{e}"),
+    };
+    let c = match connect(&driver).await {
+        Ok(c) => c,
+        Err(e) => panic!("{e}"),
+    };
+
+    // Tic-tac-toe, both sides played by clicks: x takes the bottom rank.
+    c.goto(&format!("{}/?game=tic-tac-toe", server.url))
+        .await
+        .expect("the page loads");
+    until(
+        &c,
+        "the board",
+        "return !!document.querySelector('#board .cell[data-cell=\"a1\"]')",
+    )
+    .await;
+    c.execute(
+        "const s = document.getElementById('side1'); s.value = 'human'; \
+         s.dispatchEvent(new Event('change'));",
+        vec![],
+    )
+    .await
+    .expect("both sides are people");
+    for (i, cell) in ["a1", "a2", "b1", "b2", "c1"].iter().enumerate() {
+        click_cell(&c, cell).await;
+        history_len(&c, i + 1, &format!("move {} ({cell}) to be played", i + 1)).await;
+    }
+    until(
+        &c,
+        "the win",
+        "return document.getElementById('status').textContent.startsWith('x wins')",
+    )
+    .await;
+    let moves = c
+        .execute(
+            "return [...document.querySelectorAll('#history li')].map(e => e.textContent)",
+            vec![],
+        )
+        .await
+        .expect("the move list");
+    assert_eq!(moves, json!(["a1", "a2", "b1", "b2", "c1"]));
+
+    // Chess: the pawn to e4 in two clicks, and the computer answers.
+    c.goto(&format!("{}/?game=chess", server.url))
+        .await
+        .expect("the page loads");
+    until(
+        &c,
+        "the board",
+        "return !!document.querySelector('#board .cell[data-cell=\"e2\"]')",
+    )
+    .await;
+    click_cell(&c, "e2").await;
+    until(
+        &c,
+        "the pawn's targets",
+        "return document.querySelectorAll('#board .cell.target').length === 2",
+    )
+    .await;
+    click_cell(&c, "e4").await;
+    history_len(&c, 2, "the computer's reply").await;
+    assert_eq!(text_of(&c, "#history li").await, "e2e4");
+    until(
+        &c,
+        "white to move",
+        "return document.getElementById('status').textContent === 'white to move'",
+    )
+    .await;
+
+    // A typo in the editor: its diagnostic appears at its line, in the list and the gutter.
+    let chess = std::fs::read_to_string(root("games/chess.game")).expect("chess");
+    let line = chess
+        .lines()
+        .position(|l| l.contains("slide diagonal"))
+        .expect("a bishop")
+        + 1;
+    c.execute(
+        "const src = document.getElementById('source'); \
+         src.value = src.value.replace('slide diagonal', 'slide diagonl'); \
+         src.dispatchEvent(new Event('input'));",
+        vec![],
+    )
+    .await
+    .expect("the typo is typed");
+    until(
+        &c,
+        "the diagnostic",
+        "return document.querySelectorAll('#diagnostics li').length > 0",
+    )
+    .await;
+    let first = c
+        .find(Locator::Css("#diagnostics li"))
+        .await
+        .expect("a diagnostic");
+    assert_eq!(
+        first.attr("data-line").await.expect("its line"),
+        Some(line.to_string())
+    );
+    assert!(first.text().await.expect("text").contains("diagonl"));
+    let marked = c
+        .execute(
+            "return [...document.querySelectorAll('#gutter .error')].map(e => e.textContent)",
+            vec![],
+        )
+        .await
+        .expect("the gutter");
+    assert_eq!(marked, json!([line.to_string()]));
+    assert_eq!(text_of(&c, "#check-status").await, "1 error");
+
+    let png = c.screenshot().await.expect("a screenshot");
+    let out = root("target/browser-test.png");
+    std::fs::write(&out, png).expect("the screenshot is written");
+    c.close().await.expect("Chromium closes");
+    drop(driver);
+    let _ = std::fs::remove_dir_all(profile());
+}

@@ -1,0 +1,328 @@
+//! `tabula serve`: each endpoint the page uses, over real HTTP against the binary.
+
+mod common;
+
+use common::{root, Server};
+use serde_json::{json, Value};
+
+fn get(s: &Server, path: &str) -> (u16, String) {
+    match ureq::get(&format!("{}{path}", s.url)).call() {
+        Ok(r) => (r.status(), r.into_string().expect("text")),
+        Err(ureq::Error::Status(code, r)) => (code, r.into_string().expect("text")),
+        Err(e) => panic!("GET {path}: {e}"),
+    }
+}
+
+fn post(s: &Server, path: &str, body: &Value) -> (u16, Value) {
+    let r = match ureq::post(&format!("{}{path}", s.url)).send_json(body) {
+        Ok(r) => r,
+        Err(ureq::Error::Status(_, r)) => r,
+        Err(e) => panic!("POST {path}: {e}"),
+    };
+    (r.status(), r.into_json().expect("a JSON answer"))
+}
+
+fn source(game: &str) -> String {
+    std::fs::read_to_string(root(&format!("games/{game}.game"))).expect("description")
+}
+
+fn texts(state: &Value) -> Vec<String> {
+    state["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| m["text"].as_str().expect("text").to_string())
+        .collect()
+}
+
+fn find<'v>(state: &'v Value, text: &str) -> &'v Value {
+    state["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .find(|m| m["text"] == text)
+        .unwrap_or_else(|| panic!("no move {text}"))
+}
+
+#[test]
+fn the_page_and_its_files_are_served() {
+    let s = Server::start("games");
+    let (code, page) = get(&s, "/");
+    assert_eq!(code, 200);
+    assert!(page.contains(r#"<script src="/page.js">"#), "{page}");
+    for asset in ["/page.js", "/page.css"] {
+        let (code, body) = get(&s, asset);
+        assert_eq!(code, 200, "{asset}");
+        assert!(body.len() > 500, "{asset} is served whole");
+    }
+    let (code, body) = get(&s, "/nothing");
+    assert_eq!(code, 404);
+    assert!(body.contains("nothing at /nothing"), "{body}");
+}
+
+#[test]
+fn games_are_listed_and_their_sources_served() {
+    let s = Server::start("games");
+    let (code, body) = get(&s, "/api/games");
+    assert_eq!(code, 200);
+    let list: Value = serde_json::from_str(&body).expect("JSON");
+    let games = list["games"].as_array().expect("games");
+    assert_eq!(games.len(), common::files("games", "game").len());
+    assert!(games
+        .iter()
+        .any(|g| g["file"] == "tic-tac-toe.game" && g["title"] == "Tic-tac-toe"));
+    let (code, text) = get(&s, "/api/source?file=chess.game");
+    assert_eq!(code, 200);
+    assert_eq!(text, source("chess"));
+    // Only the files served, never a path.
+    let (code, _) = get(&s, "/api/source?file=..%2FCargo.toml");
+    assert_eq!(code, 404);
+    // One description served alone.
+    let one = Server::start("games/hex.game");
+    let (_, body) = get(&one, "/api/games");
+    assert_eq!(
+        serde_json::from_str::<Value>(&body).unwrap()["games"][0]["file"],
+        "hex.game"
+    );
+}
+
+#[test]
+fn a_description_is_checked_with_lines_and_columns() {
+    let s = Server::start("games");
+    let text = source("breakthrough").replace("step forward,", "stepp forward,");
+    let line = text.lines().position(|l| l.contains("stepp")).unwrap() + 1;
+    let column = text.lines().nth(line - 1).unwrap().find("stepp").unwrap() + 1;
+    let (code, r) = post(
+        &s,
+        "/api/check",
+        &json!({ "source": text, "file": "x.game" }),
+    );
+    assert_eq!(code, 200);
+    assert_eq!(r["ok"], false);
+    let d = &r["diagnostics"][0];
+    assert_eq!(d["severity"], "error");
+    assert_eq!(
+        (d["line"].as_u64(), d["column"].as_u64()),
+        (Some(line as u64), Some(column as u64))
+    );
+    assert!(
+        r["rendered"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("x.game:{line}:{column}")),
+        "{}",
+        r["rendered"]
+    );
+    let (_, r) = post(
+        &s,
+        "/api/check",
+        &json!({ "source": source("breakthrough") }),
+    );
+    assert_eq!(r["ok"], true);
+    assert_eq!(r["diagnostics"], json!([]));
+}
+
+#[test]
+fn the_state_of_a_game_has_its_drawing_and_moves_with_their_cells() {
+    let s = Server::start("games");
+    let (code, r) = post(
+        &s,
+        "/api/state",
+        &json!({ "source": source("chess"), "moves": ["e2e4"] }),
+    );
+    assert_eq!(code, 200);
+    assert_eq!(r["turn"], 1);
+    assert_eq!(r["players"], json!(["white", "black"]));
+    assert_eq!(texts(&r).len(), 20);
+    assert_eq!(find(&r, "e7e5")["cells"], json!(["e7", "e5"]));
+    assert_eq!(find(&r, "g8f6")["hand"], Value::Null);
+    let svg = r["svg"].as_str().unwrap();
+    assert!(
+        svg.starts_with("<svg") && svg.contains(r#"data-cell="e4""#),
+        "{svg}"
+    );
+    // A drop starts at the hand; a promotion choice shares its cells with the other.
+    let (_, r) = post(
+        &s,
+        "/api/state",
+        &json!({ "source": source("shogi"), "position": "4k4/9/P8/9/9/9/9/9/4K4 b P 0 1" }),
+    );
+    assert_eq!(find(&r, "P*5e")["hand"], "P");
+    assert_eq!(find(&r, "P*5e")["cells"], json!(["5e"]));
+    assert_eq!(find(&r, "9c9b+")["cells"], find(&r, "9c9b")["cells"]);
+    // An Amazon's move and shot are three clicks: the queen, where it lands, the arrow.
+    let (_, r) = post(&s, "/api/state", &json!({ "source": source("amazons") }));
+    for m in r["moves"].as_array().unwrap() {
+        let t = m["text"].as_str().unwrap();
+        let (from_to, shot) = t.split_once('/').unwrap();
+        let (from, to) = from_to.split_once('-').unwrap();
+        assert_eq!(m["cells"], json!([from, to, shot]), "{t}");
+    }
+    // A finished game has no moves and says how it ended.
+    let (_, r) = post(
+        &s,
+        "/api/state",
+        &json!({ "source": source("tic-tac-toe"), "moves": ["a1", "a2", "b1", "b2", "c1"] }),
+    );
+    assert_eq!(r["moves"], json!([]));
+    assert_eq!(r["outcome"]["winner"], 0);
+    assert!(r["outcome"]["text"].as_str().unwrap().starts_with("x wins"));
+}
+
+#[test]
+fn mistakes_get_plain_answers() {
+    let s = Server::start("games");
+    let (code, r) = post(
+        &s,
+        "/api/state",
+        &json!({ "source": source("chess"), "moves": ["e2e4", "e2e5"] }),
+    );
+    assert_eq!(code, 400);
+    assert!(
+        r["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("move 2 `e2e5`: `e2e5` is not a legal move"),
+        "{r}"
+    );
+    let (code, r) = post(&s, "/api/state", &json!({ "source": "game \"x\" {" }));
+    assert_eq!(code, 422);
+    assert_eq!(r["ok"], false);
+    assert!(!r["diagnostics"].as_array().unwrap().is_empty());
+    let (code, r) = post(&s, "/api/state", &json!({ "sauce": 1 }));
+    assert_eq!(code, 400);
+    assert!(
+        r["error"].as_str().unwrap().contains("not understood"),
+        "{r}"
+    );
+    let (code, r) = post(
+        &s,
+        "/api/state",
+        &json!({ "source": source("chess"), "position": "8/8 w" }),
+    );
+    assert_eq!(code, 400);
+    assert!(
+        r["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("the position cannot be read"),
+        "{r}"
+    );
+}
+
+#[test]
+fn a_computer_player_chooses_a_legal_move() {
+    let s = Server::start("games");
+    for player in ["random", "alphabeta:1", "mcts:200", "default"] {
+        let body = json!({ "source": source("breakthrough"), "moves": ["a2a3"],
+                           "player": player, "seed": 7 });
+        let (code, r) = post(&s, "/api/ai", &body);
+        assert_eq!(code, 200, "{player}: {r}");
+        let (_, state) = post(&s, "/api/state", &body);
+        assert!(
+            texts(&state).contains(&r["move"].as_str().unwrap().to_string()),
+            "{r}"
+        );
+    }
+    let (code, r) = post(
+        &s,
+        "/api/ai",
+        &json!({ "source": source("chess"), "player": "deep" }),
+    );
+    assert_eq!(code, 400);
+    assert!(r["error"].as_str().unwrap().contains("deep"), "{r}");
+    let long = json!({ "source": source("chess"), "player": "mcts:5000000" });
+    let (code, r) = post(&s, "/api/ai", &long);
+    assert_eq!(code, 400);
+    assert!(r["error"].as_str().unwrap().contains("at most 30 s"), "{r}");
+    let over = json!({ "source": source("tic-tac-toe"), "moves": ["a1", "a2", "b1", "b2", "c1"],
+                       "player": "random" });
+    let (code, r) = post(&s, "/api/ai", &over);
+    assert_eq!(code, 400);
+    assert!(
+        r["error"].as_str().unwrap().starts_with("the game is over"),
+        "{r}"
+    );
+}
+
+#[test]
+fn a_path_that_cannot_be_served_is_an_error() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["serve", "no-such-folder"])
+        .output()
+        .expect("tabula runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: cannot read no-such-folder: no such file or folder\n"
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["serve", &root("tests/perft")])
+        .output()
+        .expect("tabula runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("holds no `.game` files"));
+}
+
+#[test]
+fn perft_counts_and_divides() {
+    let s = Server::start("games");
+    let (code, r) = post(
+        &s,
+        "/api/perft",
+        &json!({ "source": source("chess"), "depth": 3 }),
+    );
+    assert_eq!(code, 200);
+    assert_eq!(r["nodes"], 8902);
+    let (_, r) = post(
+        &s,
+        "/api/perft",
+        &json!({ "source": source("chess"), "depth": 2, "divide": true, "moves": ["e2e4"] }),
+    );
+    let split = r["divide"].as_array().unwrap();
+    assert_eq!(split.len(), 20);
+    let sum: u64 = split.iter().map(|d| d["nodes"].as_u64().unwrap()).sum();
+    assert_eq!(r["nodes"].as_u64(), Some(sum));
+    assert_eq!(sum, 600);
+    let (code, r) = post(
+        &s,
+        "/api/perft",
+        &json!({ "source": source("chess"), "depth": 9 }),
+    );
+    assert_eq!(code, 400);
+    assert!(r["error"].as_str().unwrap().contains("tabula perft"), "{r}");
+}
+
+#[test]
+fn a_record_is_saved_and_loaded_back() {
+    let s = Server::start("games");
+    let moves = json!(["e2e4", "e7e5", "g1f3"]);
+    let (code, r) = post(
+        &s,
+        "/api/record",
+        &json!({ "source": source("chess"), "file": "chess.game", "moves": moves,
+                 "sides": ["human", "alphabeta:3"] }),
+    );
+    assert_eq!(code, 200);
+    let text = r["text"].as_str().unwrap().to_string();
+    assert!(
+        text.contains("game: chess.game") && text.contains("black: alphabeta:3"),
+        "{text}"
+    );
+    let (code, r) = post(
+        &s,
+        "/api/load",
+        &json!({ "source": source("chess"), "record": text }),
+    );
+    assert_eq!(code, 200);
+    assert_eq!(r["moves"], moves);
+    assert_eq!(r["note"], Value::Null);
+    // A record whose moves the description does not allow.
+    let (code, r) = post(
+        &s,
+        "/api/load",
+        &json!({ "source": source("breakthrough"), "record": text }),
+    );
+    assert_eq!(code, 400);
+    assert!(r["error"].as_str().unwrap().contains("does not fit"), "{r}");
+}
