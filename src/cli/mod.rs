@@ -2,6 +2,7 @@
 //! 0 ok, 1 invalid description or illegal input, 2 usage or I/O error.
 
 mod bench;
+mod diff;
 mod duel;
 mod play;
 mod serve;
@@ -180,6 +181,27 @@ enum Command {
         /// The port on 127.0.0.1 (0 takes any free port; the address is printed).
         #[arg(long, default_value_t = 8080)]
         port: u16,
+    },
+    /// What a rules change did: the summary, moves and perft of OLD against NEW.
+    ///
+    /// The summary lines changed, and at the start and each named position the moves added
+    /// and removed, the outcome, perft per depth on both sides and the first line of play
+    /// where the counts part. Exit code 0 when nothing changed, 1 when something did.
+    Diff {
+        /// The description before the change.
+        old: String,
+        /// The description after the change.
+        new: String,
+        /// Named positions to compare too, in the format of `tests/positions/*.positions`
+        /// (`== NAME`, then `position STRING` and `play MOVE ...` lines).
+        #[arg(long)]
+        positions: Option<String>,
+        /// Perft is compared at depths 1 to DEPTH (at most 8).
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..=8))]
+        depth: u64,
+        /// Print {"changed","summary":[{"op","line"}],"positions":[{"name","added",...}]}.
+        #[arg(long)]
+        json: bool,
     },
     /// Play in the terminal: type moves in the game's notation, or `moves`, `undo`, `quit`.
     Play {
@@ -534,6 +556,13 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
         }
         Command::Replay { record, game, json } => replay(&record, game, json),
         Command::Serve { path, port } => serve::serve(&path, port),
+        Command::Diff {
+            old,
+            new,
+            positions,
+            depth,
+            json,
+        } => diff::run(&old, &new, positions.as_deref(), depth as usize, json),
         Command::Play {
             file,
             white,
