@@ -1,5 +1,6 @@
 //! The page of `tabula serve` in a real headless Chromium, driven over WebDriver: a game of
-//! tic-tac-toe played to a win by clicks, a chess move answered by the computer, and a typo
+//! tic-tac-toe played to a win by clicks, a Shogi promotion chosen from the menu and a drop
+//! from the hand, a chess move answered by the computer, and a typo
 //! in the editor whose diagnostic appears at its line. A screenshot is kept as
 //! `target/browser-test.png`.
 //!
@@ -201,6 +202,82 @@ async fn the_page_plays_games_by_clicks_and_shows_diagnostics() {
         .await
         .expect("the move list");
     assert_eq!(moves, json!(["a1", "a2", "b1", "b2", "c1"]));
+
+    // Shogi, both sides by clicks: a promotion chosen from the menu (8h2b and 8h2b+ share
+    // their cells), then a drop that starts at the bishop in hand.
+    c.goto(&format!("{}/?game=shogi", server.url))
+        .await
+        .expect("the page loads");
+    until(
+        &c,
+        "the board",
+        "return !!document.querySelector('#board .cell[data-cell=\"7g\"]')",
+    )
+    .await;
+    c.execute(
+        "const s = document.getElementById('side1'); s.value = 'human'; \
+         s.dispatchEvent(new Event('change'));",
+        vec![],
+    )
+    .await
+    .expect("both sides are people");
+    for (i, (from, to)) in [("7g", "7f"), ("3c", "3d")].iter().enumerate() {
+        click_cell(&c, from).await;
+        click_cell(&c, to).await;
+        history_len(&c, i + 1, &format!("{from}{to} to be played")).await;
+    }
+    click_cell(&c, "8h").await;
+    click_cell(&c, "2b").await;
+    until(
+        &c,
+        "the promotion menu",
+        "return !document.getElementById('choices').hidden",
+    )
+    .await;
+    let offered = c
+        .execute(
+            "return [...document.querySelectorAll('#choices button')].map(b => b.textContent)",
+            vec![],
+        )
+        .await
+        .expect("the choices");
+    assert_eq!(offered, json!(["8h2b", "8h2b+"]));
+    c.find(Locator::XPath(
+        "//div[@id='choices']/button[text()='8h2b+']",
+    ))
+    .await
+    .expect("the promotion's button")
+    .click()
+    .await
+    .expect("the button takes a click");
+    history_len(&c, 3, "the promotion to be played").await;
+    click_cell(&c, "3a").await;
+    click_cell(&c, "2b").await;
+    history_len(&c, 4, "the recapture").await;
+    until(
+        &c,
+        "the bishop in hand",
+        "return !!document.querySelector('#board .hand[data-owner=\"0\"][data-piece=\"B\"]')",
+    )
+    .await;
+    c.find(Locator::Css(
+        "#board .hand[data-owner=\"0\"][data-piece=\"B\"]",
+    ))
+    .await
+    .expect("the bishop in hand")
+    .click()
+    .await
+    .expect("the hand takes a click");
+    click_cell(&c, "5e").await;
+    history_len(&c, 5, "the drop").await;
+    let moves = c
+        .execute(
+            "return [...document.querySelectorAll('#history li')].map(e => e.textContent)",
+            vec![],
+        )
+        .await
+        .expect("the move list");
+    assert_eq!(moves, json!(["7g7f", "3c3d", "8h2b+", "3a2b", "B*5e"]));
 
     // Chess: the pawn to e4 in two clicks, and the computer answers.
     c.goto(&format!("{}/?game=chess", server.url))

@@ -151,6 +151,14 @@ fn the_state_of_a_game_has_its_drawing_and_moves_with_their_cells() {
     assert_eq!(find(&r, "P*5e")["cells"], json!(["5e"]));
     assert_eq!(find(&r, "9c9b+")["cells"], find(&r, "9c9b")["cells"]);
     // An Amazon's move and shot are three clicks: the queen, where it lands, the arrow.
+    // A jump chain is clicked landing by landing.
+    let (_, r) = post(
+        &s,
+        "/api/state",
+        &json!({ "source": source("english-draughts"), "position": "8/8/8/8/3m4/8/1m6/M7 b 0 1" }),
+    );
+    assert_eq!(texts(&r), ["a1xc3xe5"]);
+    assert_eq!(find(&r, "a1xc3xe5")["cells"], json!(["a1", "c3", "e5"]));
     let (_, r) = post(&s, "/api/state", &json!({ "source": source("amazons") }));
     for m in r["moves"].as_array().unwrap() {
         let t = m["text"].as_str().unwrap();
