@@ -115,7 +115,7 @@ impl<'g> Searcher<'g> {
     /// over on the board or there is no legal move.
     pub fn search(&mut self, root: &Position<'g>, rng: &mut Rng) -> Option<Choice> {
         self.nodes = 1;
-        if root.static_outcome().is_some() {
+        if root.is_over() {
             return None;
         }
         self.pos[0].clone_from(root);

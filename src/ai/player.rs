@@ -44,7 +44,7 @@ impl Player {
     ) -> Option<Move> {
         match *self {
             Player::Random => {
-                if pos.static_outcome().is_some() {
+                if pos.is_over() {
                     return None;
                 }
                 let mut moves = Vec::new();

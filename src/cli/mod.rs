@@ -464,7 +464,7 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
         } => {
             let g = load(&file)?;
             let pos = position(&g, &p, &mv)?;
-            if by_piece && pos.static_outcome().is_none() {
+            if by_piece && !pos.is_over() {
                 let groups = pos.legal_moves_by_piece();
                 if json {
                     let map: indexmap::IndexMap<_, _> = groups.into_iter().collect();

@@ -318,6 +318,15 @@ pub fn compile(m: Model) -> Game {
         watches_checks: end
             .iter()
             .any(|e| matches!(e.cond, EndCond::PerpetualCheck)),
+        has_limits: end.iter().any(|e| {
+            matches!(
+                e.cond,
+                EndCond::Repetition(_) | EndCond::PerpetualCheck | EndCond::PlyLimit { .. }
+            )
+        }),
+        counts_repetitions: end
+            .iter()
+            .any(|e| matches!(e.cond, EndCond::Repetition(_) | EndCond::PerpetualCheck)),
         demote,
         start_kinds,
         states: m.states,

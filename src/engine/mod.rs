@@ -116,6 +116,12 @@ pub struct Game {
     /// An end rule asks for perpetual check, so that a played game keeps which positions were
     /// checks.
     pub watches_checks: bool,
+    /// Some end rule is read only in played games (repetition, perpetual check, a ply
+    /// limit): without one, playouts skip that reading.
+    pub has_limits: bool,
+    /// Some end rule counts how often a position occurred, so played games keep their
+    /// positions' hashes.
+    pub counts_repetitions: bool,
     /// By kind: the kind a promoted piece of this kind goes to a hand as (the kind that
     /// promotes to it, or itself).
     pub demote: Vec<u8>,

@@ -26,44 +26,43 @@ impl Position<'_> {
     /// End conditions that depend only on the pieces on the board (no pieces, a piece on its
     /// goal), read for the player who just moved first.
     pub fn static_outcome(&self) -> Option<Outcome> {
+        let (i, p) = self.static_end()?;
+        let e = &self.game.end[i];
+        Some(match &e.cond {
+            EndCond::PassLimit { tiebreak, .. } | EndCond::BoardFull { tiebreak } => {
+                self.decide(tiebreak, e.verdict, p, &e.text)
+            }
+            _ => Self::verdict(e.verdict, p, &e.text),
+        })
+    }
+
+    /// Whether an end rule of [`Position::static_outcome`] ends the game here (without
+    /// building its outcome: perft and search only ask this).
+    #[inline]
+    pub fn is_over(&self) -> bool {
+        self.static_end().is_some()
+    }
+
+    /// The end rule that ends the game here, by its index, and the player it is read for.
+    /// The kinds of rule most games check every ply are tested here; the others out of line,
+    /// so that their set-up is not paid for on every call.
+    fn static_end(&self) -> Option<(usize, usize)> {
         let g = self.game;
         let mover = self.turn as usize ^ 1;
         for (i, e) in g.end.iter().enumerate() {
             for p in [mover, mover ^ 1] {
                 let hit = match &e.cond {
-                    // A player who never had the kind does not lose it (Brandubh's attackers
-                    // have no king).
-                    EndCond::NoPieces(Some(k)) if g.start_kinds[p] >> k & 1 == 0 => false,
-                    EndCond::NoPieces(k) => self.count(p, *k) + self.hand_count(p, *k) == 0,
-                    EndCond::FewerThan(n) => {
-                        self.count(p, None) + self.hand_count(p, None) < *n as usize
+                    EndCond::PassLimit { passes, .. } => {
+                        p == mover && u32::from(self.passes) >= *passes
                     }
-                    EndCond::NobodyHas(k) => {
-                        p == mover
-                            && (0..2).all(|q| self.count(q, *k) + self.hand_count(q, *k) == 0)
-                    }
-                    EndCond::PassLimit { passes, tiebreak } => {
-                        if p == mover && u32::from(self.passes) >= *passes {
-                            return Some(self.decide(tiebreak, e.verdict, p, &e.text));
-                        }
-                        false
-                    }
+                    EndCond::BoardFull { .. } => p == mover && self.board_full(),
                     EndCond::Reaches { kind, region } => {
                         let code = super::code(*kind, p);
                         region[p].iter().any(|c| self.cells[c as usize] == code)
                     }
                     // After a placement only the mover's lines through it can be new.
                     EndCond::InARow {
-                        both: true,
-                        length,
-                        exactly,
-                        axes,
-                        ..
-                    } => {
-                        p == mover
-                            && (0..2).all(|q| self.in_a_row(q, *length, *exactly, axes, NONE, None))
-                    }
-                    EndCond::InARow {
+                        both: false,
                         length,
                         exactly,
                         axes,
@@ -79,25 +78,51 @@ impl Position<'_> {
                                 g.line_windows[i].as_ref(),
                             )
                     }
-                    EndCond::Connects { a, b, .. } => {
-                        (p == mover || self.placed == NONE)
-                            && self.connects(p, &a[p], &b[p], self.placed)
-                    }
-                    EndCond::Connected => self.connected(p),
-                    EndCond::BoardFull { tiebreak } => {
-                        if p == mover && self.board_full() {
-                            return Some(self.decide(tiebreak, e.verdict, p, &e.text));
-                        }
-                        false
-                    }
-                    _ => false,
+                    // Rules read only at the end of a game, or never statically.
+                    EndCond::NoLegalMove { .. }
+                    | EndCond::NobodyCanMove { .. }
+                    | EndCond::Repetition(_)
+                    | EndCond::PerpetualCheck
+                    | EndCond::PlyLimit { .. } => false,
+                    cond => self.rare_end_hit(cond, p, mover),
                 };
                 if hit {
-                    return Some(Self::verdict(e.verdict, p, &e.text));
+                    return Some((i, p));
                 }
             }
         }
         None
+    }
+
+    /// The other board conditions of [`Position::static_end`], for player `p` (`mover` just
+    /// moved): counts of pieces, both players' lines, connections.
+    #[inline(never)]
+    fn rare_end_hit(&self, cond: &EndCond, p: usize, mover: usize) -> bool {
+        let g = self.game;
+        match cond {
+            // A player who never had the kind does not lose it (Brandubh's attackers have no
+            // king).
+            EndCond::NoPieces(Some(k)) if g.start_kinds[p] >> k & 1 == 0 => false,
+            EndCond::NoPieces(k) => self.count(p, *k) + self.hand_count(p, *k) == 0,
+            EndCond::FewerThan(n) => self.count(p, None) + self.hand_count(p, None) < *n as usize,
+            EndCond::NobodyHas(k) => {
+                p == mover && (0..2).all(|q| self.count(q, *k) + self.hand_count(q, *k) == 0)
+            }
+            EndCond::InARow {
+                both: true,
+                length,
+                exactly,
+                axes,
+                ..
+            } => {
+                p == mover && (0..2).all(|q| self.in_a_row(q, *length, *exactly, axes, NONE, None))
+            }
+            EndCond::Connects { a, b, .. } => {
+                (p == mover || self.placed == NONE) && self.connects(p, &a[p], &b[p], self.placed)
+            }
+            EndCond::Connected => self.connected(p),
+            _ => false,
+        }
     }
 
     /// Whether no cell is empty.

@@ -22,7 +22,7 @@ impl<'g> Frames<'g> {
         if depth == 0 {
             return 1;
         }
-        if self.pos[level].static_outcome().is_some() {
+        if self.pos[level].is_over() {
             return 0;
         }
         let mut moves = std::mem::take(&mut self.moves[level]);
@@ -56,7 +56,7 @@ pub fn perft(pos: &Position, depth: usize, progress: &mut dyn FnMut(u64)) -> u64
 /// Perft below each legal move, in move-generation order.
 pub fn perft_divide(pos: &Position, depth: usize) -> Vec<(Move, u64)> {
     let mut moves = Vec::new();
-    if depth == 0 || pos.static_outcome().is_some() {
+    if depth == 0 || pos.is_over() {
         return Vec::new();
     }
     pos.legal_moves(&mut moves);
@@ -217,10 +217,12 @@ impl<'g> Playout<'g> {
             else {
                 break self.pos.no_move_outcome();
             };
-            let seen = self.occurrences();
-            let checker = perpetual_checker(&self.history, &self.checks, self.pos.turn(), seen);
-            if let Some(o) = self.pos.limit_outcome(seen, checker) {
-                break o;
+            if self.pos.game.has_limits {
+                let seen = self.occurrences();
+                let checker = perpetual_checker(&self.history, &self.checks, self.pos.turn(), seen);
+                if let Some(o) = self.pos.limit_outcome(seen, checker) {
+                    break o;
+                }
             }
             if plies >= self.max_plies {
                 break Outcome::Draw {
@@ -235,7 +237,11 @@ impl<'g> Playout<'g> {
         PlayoutResult { plies, outcome }
     }
 
+    /// Keeps the position for repetition counts (only in games that count them).
     fn remember(&mut self) {
+        if !self.pos.game.counts_repetitions {
+            return;
+        }
         let h = self.pos.hash();
         self.history.push(h);
         note_check(&mut self.checks, &self.pos);
