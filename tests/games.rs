@@ -59,6 +59,56 @@ fn seeded_playout_traces() {
     }
 }
 
+/// `run_quiet` plays the very games `run` plays, also where it plays them on bitboards
+/// alone (games of plain placements): the same plies and outcomes over many consecutive
+/// games of one generator each, so a single draw more or less would show in every later
+/// game. Named positions of the placement games (a board nearly full, a line nearly made, a
+/// column nearly full) start some of them, and a short cap ends some.
+#[test]
+fn quiet_playouts_are_the_same_games() {
+    let mut starts: Vec<(String, Option<&str>)> =
+        shipped().into_iter().map(|n| (n, None)).collect();
+    starts.extend([
+        ("tic-tac-toe".to_string(), Some("Xx1/1X1/x2 x 4 3")),
+        ("connect-four".to_string(), Some("7/7/D6/Dd5/Dd5/Dd5 y 0 1")),
+        (
+            "connect-four".to_string(),
+            Some("d6/D6/d6/D6/d6/D2dD2 r 0 1"),
+        ),
+    ]);
+    for (name, at) in starts {
+        let g = load(&name);
+        let start = at.map_or_else(
+            || g.start(),
+            |p| Position::from_text(&g, p).expect("a named start"),
+        );
+        let games = if slow(&g) { 3 } else { 300 };
+        for cap in [100_000, 5] {
+            let (mut plain, mut quiet) = (Playout::new(start.clone()), Playout::new(start.clone()));
+            plain.max_plies = cap;
+            quiet.max_plies = cap;
+            let (mut a, mut b) = (Rng::new(7), Rng::new(7));
+            for i in 0..games {
+                let x = plain.run(&mut a, &mut |_, _| {});
+                let y = quiet.run_quiet(&mut b);
+                assert_eq!(
+                    (x.plies, &x.outcome),
+                    (y.plies, &y.outcome),
+                    "{name} from {at:?}, cap {cap}, game {i}"
+                );
+            }
+        }
+    }
+    // The games of plain placements do take the bitboard path.
+    for name in ["tic-tac-toe", "connect-four"] {
+        assert!(
+            Playout::new(load(name).start()).plays_on_bitboards(),
+            "{name}"
+        );
+    }
+    assert!(!Playout::new(load("chess").start()).plays_on_bitboards());
+}
+
 /// Playouts must end by the game's own rules, never by the engine's safety cap.
 #[test]
 fn playouts_finish_by_the_rules() {

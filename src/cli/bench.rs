@@ -153,7 +153,7 @@ pub fn bench(g: &Game, seconds: f64, games_per_run: Option<u64>, runs: u32, seed
         let mut shown = Instant::now();
         let watch = Stopwatch::start(clock);
         loop {
-            let r = runner.run(&mut rng, &mut |_, _| {});
+            let r = runner.run_quiet(&mut rng);
             games += 1;
             plies += u64::from(r.plies);
             longest = longest.max(r.plies);

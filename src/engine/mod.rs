@@ -9,6 +9,7 @@ pub mod hooks;
 mod legality;
 mod movegen;
 mod outcome;
+mod placement_playout;
 mod play;
 mod position;
 pub mod rules;
@@ -471,6 +472,13 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// The draw of a playout stopped at its cap of `plies`.
+    pub(crate) fn cap(plies: u32) -> Outcome {
+        Outcome::Draw {
+            reason: format!("playout cap of {plies} plies"),
+        }
+    }
+
     /// "white wins (lose when I have no legal move and I am in check)".
     pub fn describe(&self, game: &Game) -> String {
         match self {

@@ -7,7 +7,8 @@ use crate::geometry::NONE;
 use crate::model::{EndCond, Tiebreak, Verdict};
 
 impl Position<'_> {
-    fn verdict(v: Verdict, player: usize, reason: &str) -> Outcome {
+    /// The outcome of an end rule's verdict read for `player`.
+    pub(in crate::engine) fn verdict(v: Verdict, player: usize, reason: &str) -> Outcome {
         match v {
             Verdict::Win => Outcome::Win {
                 player,

@@ -1,5 +1,6 @@
 //! Perft, whole games (with repetition and ply limits) and seeded random playouts.
 
+use super::placement_playout::PlacementPlayout;
 use super::{Move, Outcome, Position, Scratch};
 use crate::rng::Rng;
 
@@ -171,12 +172,15 @@ pub struct Playout<'g> {
     buckets: Vec<u8>,
     moves: Vec<Move>,
     scratch: Scratch<'g>,
+    /// Games of plain placements only, played on bitboards (see [`Playout::run_quiet`]).
+    kernel: Option<PlacementPlayout>,
     /// Safety net for descriptions without a ply limit.
     pub max_plies: u32,
 }
 
 impl<'g> Playout<'g> {
     pub fn new(start: Position<'g>) -> Self {
+        let kernel = PlacementPlayout::new(&start);
         Playout {
             pos: start.clone(),
             scratch: Scratch::new(&start),
@@ -185,8 +189,24 @@ impl<'g> Playout<'g> {
             checks: Vec::new(),
             buckets: vec![0; BUCKETS],
             moves: Vec::with_capacity(64),
+            kernel,
             max_plies: 100_000,
         }
+    }
+
+    /// Whether [`Playout::run_quiet`] plays this game on bitboards alone.
+    pub fn plays_on_bitboards(&self) -> bool {
+        self.kernel.is_some()
+    }
+
+    /// Plays one game as [`Playout::run`] does, the same game from the same draws, without
+    /// showing its moves: a game of plain placements is then played on bitboards alone.
+    pub fn run_quiet(&mut self, rng: &mut Rng) -> PlayoutResult {
+        if let Some(k) = &self.kernel {
+            let (plies, outcome) = k.run(&self.start, rng, self.max_plies);
+            return PlayoutResult { plies, outcome };
+        }
+        self.run(rng, &mut |_, _| {})
     }
 
     /// Plays one game; calls `on_move` with each position before its move is played. The
@@ -225,9 +245,7 @@ impl<'g> Playout<'g> {
                 }
             }
             if plies >= self.max_plies {
-                break Outcome::Draw {
-                    reason: format!("playout cap of {} plies", self.max_plies),
-                };
+                break Outcome::cap(self.max_plies);
             }
             on_move(&self.pos, &m);
             self.pos.play_unchecked(&m);

@@ -466,7 +466,7 @@ impl Position<'_> {
     }
 
     /// The cells of `player`'s pieces as bits (games with bitboards).
-    fn player_bits(&self, player: usize) -> u64 {
+    pub(in crate::engine) fn player_bits(&self, player: usize) -> u64 {
         (1 + player..self.bb.len())
             .step_by(2)
             .fold(0, |m, code| m | self.bb[code])

@@ -1,0 +1,169 @@
+//! Random games of plain placements, played on two bitboards: for games whose every move is
+//! one placement on an empty (or resting, with `falling`) cell of a board of at most 64
+//! cells, and whose only end rules are lines through the last placement, a full board and
+//! what a player with no placement gets (tic-tac-toe, Connect Four). Such a game needs no
+//! position and no move while it is played: a draw is the k-th resting cell, a placement one
+//! bit, and the end a few window masks.
+//!
+//! It plays exactly the game [`super::Playout::run`] plays: the same draws from the
+//! generator, the same moves, the same end and the same outcome (`tests/games.rs` compares
+//! the two over many seeds). Anything else a description may say makes [`PlacementPlayout::new`]
+//! answer `None`, and the general loop plays the game.
+
+use super::rules::place::LineWindows;
+use super::{Outcome, Position};
+use crate::model::{EndCond, Verdict};
+use crate::rng::Rng;
+
+/// An end rule the kernel reads after each placement, in the description's order.
+#[derive(Clone, Copy)]
+enum End {
+    /// `win when I have N in a row`: rule `rule`, its windows in the game's table.
+    Line { rule: usize },
+    /// `... when the board is full`, without a tie-break.
+    Full { rule: usize },
+}
+
+/// The compiled kernel of one game, for one start position.
+pub struct PlacementPlayout {
+    /// Each player's pieces at the start, as bits.
+    mine: [u64; 2],
+    on_board: u64,
+    /// Per player, the direction its placements fall (`falling`), if they do.
+    falling: [Option<u8>; 2],
+    ends: Vec<End>,
+    /// The `lose/win/draw when I have no legal move` rule read for a player with no
+    /// placement, if the game has one.
+    stuck: Option<usize>,
+}
+
+impl PlacementPlayout {
+    /// The kernel for games from `start`, or `None` where the game is not of this kind (or
+    /// is over at the start).
+    pub fn new(start: &Position) -> Option<PlacementPlayout> {
+        let g = start.game;
+        g.bitboards.as_ref()?;
+        let plain_game = !g.may_pass
+            && !g.pass_when_stuck
+            && !g.has_limits
+            && !g.to_hand
+            && !g.has_layers
+            && !g.has_royal
+            && g.board_rules.is_empty()
+            && g.mill.is_none()
+            && g.groups.is_none()
+            && g.custody.is_none()
+            && g.hooks.iter().all(Vec::is_empty)
+            && start.under.is_empty();
+        if !plain_game || start.is_over() {
+            return None;
+        }
+        let mut falling = [None; 2];
+        for (p, fall) in falling.iter_mut().enumerate() {
+            let pl = &g.places[p][g.sole_place[p]?];
+            let plain = pl.flipping.is_empty()
+                && !pl.only_flips
+                && !pl.from_hand
+                && pl.blocks.is_empty()
+                && !pl.groups
+                && !pl.drop
+                && pl.not_on.is_empty()
+                && pl.not_file_with.is_none()
+                && !pl.not_mating;
+            if !plain {
+                return None;
+            }
+            *fall = pl.falling;
+        }
+        let mut ends = Vec::new();
+        let mut stuck = None;
+        for (i, e) in g.end.iter().enumerate() {
+            match &e.cond {
+                EndCond::InARow { both: false, .. } if g.line_windows[i].is_some() => {
+                    ends.push(End::Line { rule: i });
+                }
+                EndCond::BoardFull { tiebreak } if tiebreak.is_empty() => {
+                    ends.push(End::Full { rule: i });
+                }
+                EndCond::NoLegalMove { in_check: false } => {
+                    if stuck.is_none() && e.verdict != Verdict::Pass {
+                        stuck = Some(i);
+                    }
+                }
+                _ => return None,
+            }
+        }
+        let n = g.board.len();
+        Some(PlacementPlayout {
+            mine: [start.player_bits(0), start.player_bits(1)],
+            on_board: if n == 64 { !0 } else { (1u64 << n) - 1 },
+            falling,
+            ends,
+            stuck,
+        })
+    }
+
+    /// One random game from the start: its plies and outcome. `max_plies` caps it as
+    /// [`super::Playout::max_plies`] does.
+    pub fn run(&self, start: &Position, rng: &mut Rng, max_plies: u32) -> (u32, Outcome) {
+        let g = start.game;
+        let bits = g.bitboards.as_ref().expect("checked in new");
+        let windows = &g.line_windows;
+        let mut mine = self.mine;
+        let mut turn = start.turn as usize;
+        let mut plies = 0;
+        loop {
+            let occupied = mine[0] | mine[1];
+            let mut rest = !occupied & self.on_board;
+            if let Some(d) = self.falling[turn] {
+                // A cell rests a falling piece where the cell below it is taken or off the
+                // board.
+                let up = g.board.opposite[d as usize];
+                rest &= !bits.can_step[d as usize] | bits.step(occupied, up);
+            }
+            let n = rest.count_ones() as usize;
+            if n == 0 {
+                return (plies, self.stuck_outcome(start, turn));
+            }
+            let mut b = rest;
+            for _ in 0..rng.below(n) {
+                b &= b - 1;
+            }
+            if plies >= max_plies {
+                return (plies, Outcome::cap(max_plies));
+            }
+            let cell = b.trailing_zeros();
+            mine[turn] |= 1 << cell;
+            plies += 1;
+            let mover = turn;
+            turn ^= 1;
+            for &end in &self.ends {
+                let hit = match end {
+                    End::Line { rule } => windows[rule]
+                        .as_ref()
+                        .is_some_and(|w: &LineWindows| w.through(mine[mover], cell as u16)),
+                    End::Full { .. } => mine[0] | mine[1] == self.on_board,
+                };
+                if hit {
+                    let (End::Line { rule } | End::Full { rule }) = end;
+                    let e = &g.end[rule];
+                    return (plies, Position::verdict(e.verdict, mover, &e.text));
+                }
+            }
+        }
+    }
+
+    /// What the player to move gets when no placement is left (see
+    /// [`Position::no_move_outcome`]).
+    fn stuck_outcome(&self, start: &Position, turn: usize) -> Outcome {
+        match self.stuck {
+            Some(i) => {
+                let e = &start.game.end[i];
+                Position::verdict(e.verdict, turn, &e.text)
+            }
+            None => Outcome::Draw {
+                reason: "no legal move".into(),
+            },
+        }
+    }
+}
