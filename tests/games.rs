@@ -109,6 +109,55 @@ fn quiet_playouts_are_the_same_games() {
     assert!(!Playout::new(load("chess").start()).plays_on_bitboards());
 }
 
+/// Where a player's moves are all plain steps, a random move is drawn by counting them
+/// (`rules/step.rs`): at every position along random games of every shipped game, that draw
+/// is the move the legal list gives at the index drawn from the same generator, and both
+/// generators are left in the same state. Breakthrough (steps that capture) and English
+/// draughts (jumps that may start, compulsory capture) take the counting path.
+#[test]
+fn counted_steps_are_the_listed_move() {
+    let mut counted = HashSet::new();
+    for name in shipped() {
+        let g = load(&name);
+        if !g.counts_steps.iter().any(|&c| c) || slow(&g) {
+            continue;
+        }
+        for seed in 0..4 {
+            let (_, positions, _) = common::random_game(&g, seed, 300);
+            for text in positions {
+                let pos = Position::from_text(&g, &text).expect("a reached position");
+                if !g.counts_steps[pos.turn()] || pos.is_over() {
+                    continue;
+                }
+                let mut legal = Vec::new();
+                pos.legal_moves(&mut legal);
+                if legal.is_empty() {
+                    continue;
+                }
+                for draw in 0..3 {
+                    let (mut a, mut b) = (Rng::new(seed * 7 + draw), Rng::new(seed * 7 + draw));
+                    let (mut buf, mut scratch) = (Vec::new(), Scratch::new(&pos));
+                    let m = pos
+                        .random_legal_move(&mut a, &mut buf, &mut scratch)
+                        .expect("a move");
+                    let listed = legal[b.below(legal.len())];
+                    assert_eq!(
+                        pos.move_text(&m),
+                        pos.move_text(&listed),
+                        "{name} at {text}"
+                    );
+                    assert!(m.same_as(&listed), "{name} at {text}");
+                    assert_eq!(a.next_u64(), b.next_u64(), "{name} at {text}");
+                }
+                counted.insert(name.clone());
+            }
+        }
+    }
+    for name in ["breakthrough", "english-draughts"] {
+        assert!(counted.contains(name), "{name} counts its steps");
+    }
+}
+
 /// Playouts must end by the game's own rules, never by the engine's safety cap.
 #[test]
 fn playouts_finish_by_the_rules() {

@@ -367,6 +367,7 @@ pub fn compile(m: Model) -> Game {
         side_letters,
         sole_place,
         shoots_only,
+        counts_steps: [false; 2],
         rays128,
         places,
     };
@@ -378,5 +379,6 @@ pub fn compile(m: Model) -> Game {
     // Custody takes pieces that no attack pattern describes: royal safety plays the replies.
     game.legality_by_play = game.board_rules.iter().any(|r| r.changes_threats())
         || (game.custody.is_some() && game.has_royal);
+    game.counts_steps = [0, 1].map(|p| crate::engine::rules::step::counts_steps(&game, p));
     game
 }

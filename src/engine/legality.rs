@@ -433,6 +433,11 @@ impl<'g> Position<'g> {
                 });
             }
         }
+        if g.counts_steps[self.turn as usize] {
+            if let Some(m) = self.random_step_move(rng) {
+                return Some(m);
+            }
+        }
         if !g.per_move_legality() {
             self.legal_moves(buf);
             return (!buf.is_empty()).then(|| buf[rng.below(buf.len())]);

@@ -199,6 +199,10 @@ pub struct Game {
     /// Per player: every move they can make is a slide and a shot (Amazons) and nothing
     /// filters it: random playouts count the moves and build only the one drawn.
     pub shoots_only: [bool; 2],
+    /// Per player: every move they can make is a plain step (jumps aside, read only when one
+    /// may start) and nothing else adds or filters moves: random playouts count the steps
+    /// and build only the one drawn (see `rules/step.rs`).
+    pub counts_steps: [bool; 2],
     /// Ray masks for counting slides and shots fast, where a player shoots only and the
     /// board is square with at most 128 cells.
     pub rays128: Option<rules::shoot::Rays128>,

@@ -13,6 +13,21 @@ pub(super) struct Sides {
     pub(super) empty: u64,
 }
 
+impl Sides {
+    /// The cells a plain step to `target` may end on (none for a smash, which is not a
+    /// plain step).
+    #[inline]
+    pub(super) fn allowed(&self, target: Target) -> u64 {
+        match target {
+            Target::Empty => self.empty,
+            Target::Enemy => self.theirs,
+            Target::EmptyOrEnemy => !self.mine,
+            Target::EmptyOrAny => !0,
+            Target::Smash => 0,
+        }
+    }
+}
+
 impl Position<'_> {
     /// All legal moves of the player to move, appended to `out` after clearing it.
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
@@ -142,20 +157,9 @@ impl Position<'_> {
     fn pseudo_moves_bitboard(&self, bits: &super::Bitboards, out: &mut Vec<Move>, legal: bool) {
         let g = self.game;
         let me = self.turn as usize;
-        let (mut mine, mut theirs) = (0u64, 0u64);
-        for (code, &b) in self.bb.iter().enumerate().skip(1) {
-            if Game::owner(code as u8) == me {
-                mine |= b;
-            } else {
-                theirs |= b;
-            }
-        }
+        let sides = self.sides();
+        let (mine, theirs) = (sides.mine, sides.theirs);
         let occupied = mine | theirs;
-        let sides = Sides {
-            mine,
-            theirs,
-            empty: !occupied,
-        };
         // The pieces that may start a jump, per jump rule met (in loop order), and whether a
         // capture certainly exists: then, where capturing is compulsory, moves to empty cells
         // need not be generated for a legal move list.
@@ -197,13 +201,7 @@ impl Position<'_> {
                     if skip_quiet && *target == Target::Empty {
                         continue;
                     }
-                    let allowed = match target {
-                        Target::Empty => !occupied,
-                        Target::Enemy => theirs,
-                        Target::EmptyOrEnemy => !mine,
-                        Target::EmptyOrAny => !0,
-                        Target::Smash => 0,
-                    };
+                    let allowed = sides.allowed(*target);
                     if *target != Target::Smash {
                         let src = from.map_or(pieces, |f| pieces & f.low_word());
                         for &d in dirs {
@@ -249,6 +247,25 @@ impl Position<'_> {
             }
         }
         self.place_moves(out);
+    }
+
+    /// The player to move's pieces, the opponent's and the empty cells, as bits (games with
+    /// bitboards).
+    pub(in crate::engine) fn sides(&self) -> Sides {
+        let me = self.turn as usize;
+        let (mut mine, mut theirs) = (0u64, 0u64);
+        for (code, &b) in self.bb.iter().enumerate().skip(1) {
+            if Game::owner(code as u8) == me {
+                mine |= b;
+            } else {
+                theirs |= b;
+            }
+        }
+        Sides {
+            mine,
+            theirs,
+            empty: !(mine | theirs),
+        }
     }
 
     /// Whether `cell` is one a piece of `code` may not enter (`only PIECES may enter ...`).

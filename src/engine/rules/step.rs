@@ -116,6 +116,134 @@ pub(in crate::engine) fn attacked(
     s != NONE && codes >> cells[s as usize] & 1 != 0 && from.is_none_or(|f| f.contains(s))
 }
 
+/// Whether every move `player` can make is a plain step, each step one move, and nothing
+/// else adds or filters moves, so that playouts may count the steps instead of listing them
+/// ([`Position::random_step_move`]). Jump rules are allowed: the count is used only when no
+/// jump can start. Where a filter compares moves (compulsory capture), steps must not
+/// capture, so that without jumps the filter keeps every move.
+pub fn counts_steps(g: &crate::engine::Game, player: usize) -> bool {
+    use crate::engine::{code, Rule};
+    let one_per_cell = |c: usize| {
+        g.bar[c].is_none()
+            && g.confine[c].is_none()
+            && !g.promotion_from[c]
+            && g.promotion[c]
+                .as_ref()
+                .is_none_or(|(to, _)| to.len() == 1 && usize::from(to[0]) != c)
+    };
+    let plain = |c: usize| {
+        g.hooks[c].is_empty()
+            && one_per_cell(c)
+            && g.rules[c].iter().all(|r| match r {
+                Rule::Step {
+                    twice: false,
+                    en_passant: false,
+                    target,
+                    ..
+                } => {
+                    *target != Target::Smash && (g.per_move_legality() || *target == Target::Empty)
+                }
+                Rule::Jump { .. } => true,
+                _ => false,
+            })
+    };
+    let codes = (0..g.kinds.len()).map(|k| code(k, player) as usize);
+    g.bitboards.is_some()
+        && codes.clone().any(|c| !g.rules[c].is_empty())
+        && codes.into_iter().all(plain)
+        && g.places[player].is_empty()
+        && !g.has_royal
+        && !g.legality_by_play
+        && !g.may_pass
+        && g.mill.is_none()
+        && g.custody.is_none()
+        && g.keep_out.is_none()
+        && g.board_rules.is_empty()
+}
+
+impl Position<'_> {
+    /// A uniformly random move for a player whose every move is a plain step
+    /// ([`crate::engine::Game::counts_steps`]), without listing the moves: the cells each
+    /// step rule reaches in each direction are counted on bitboards, one index is drawn
+    /// among them all, and only that move is built — the move the list would give at that
+    /// index. `None`, drawing nothing, where a jump may start or no step exists: the list
+    /// decides then.
+    pub(in crate::engine) fn random_step_move(&self, rng: &mut crate::rng::Rng) -> Option<Move> {
+        let g = self.game;
+        let bits = g.bitboards.as_ref()?;
+        let me = self.turn as usize;
+        let sides = self.sides();
+        for code in (1 + me..self.bb.len()).step_by(2) {
+            let pieces = self.bb[code];
+            if pieces != 0
+                && g.rules[code].iter().any(|r| {
+                    matches!(r, crate::engine::Rule::Jump { .. })
+                        && self.jump_starts(bits, r, pieces, &sides).0 != 0
+                })
+            {
+                return None;
+            }
+        }
+        // The destinations of each step rule and direction, in the generator's order;
+        // `pick` says which to build (counting only, with `None`).
+        let walk = |pick: Option<u32>| -> (u32, Option<Move>) {
+            let mut seen = 0u32;
+            for code in (1 + me..self.bb.len()).step_by(2) {
+                let pieces = self.bb[code];
+                if pieces == 0 {
+                    continue;
+                }
+                for rule in &g.rules[code] {
+                    let crate::engine::Rule::Step {
+                        dirs, target, from, ..
+                    } = rule
+                    else {
+                        continue;
+                    };
+                    let src = from.map_or(pieces, |f| pieces & f.low_word());
+                    let allowed = sides.allowed(*target);
+                    for &d in dirs {
+                        let dst = bits.step(src, d) & allowed;
+                        let n = dst.count_ones();
+                        if let Some(k) = pick.filter(|&k| k < seen + n) {
+                            let mut b = dst;
+                            for _ in 0..k - seen {
+                                b &= b - 1;
+                            }
+                            let to = b.trailing_zeros() as i32;
+                            let from = (to - bits.shift[d as usize]) as Cell;
+                            return (seen, Some(self.counted_step(from, to as Cell, code as u8)));
+                        }
+                        seen += n;
+                    }
+                }
+            }
+            (seen, None)
+        };
+        let (total, _) = walk(None);
+        if total == 0 {
+            return None;
+        }
+        walk(Some(rng.below(total as usize) as u32)).1
+    }
+
+    /// The step of a piece of `code` from `from` to `to`, as the generator builds it: a
+    /// capture of what stands there, the promotion where it arrives in its region.
+    fn counted_step(&self, from: Cell, to: Cell, code: u8) -> Move {
+        let mut m = Move::new(from, to);
+        if self.cells[to as usize] != 0 {
+            m.ncap = 1;
+            m.caps[0] = to;
+        }
+        if let Some((choices, region)) = &self.game.promotion[code as usize] {
+            if region.contains(to) {
+                m.promote = choices[0];
+            }
+        }
+        m
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::testing::{attacked, game, moves};
