@@ -184,47 +184,58 @@ impl Position<'_> {
                 return None;
             }
         }
-        // The destinations of each step rule and direction, in the generator's order;
-        // `pick` says which to build (counting only, with `None`).
-        let walk = |pick: Option<u32>| -> (u32, Option<Move>) {
-            let mut seen = 0u32;
-            for code in (1 + me..self.bb.len()).step_by(2) {
-                let pieces = self.bb[code];
-                if pieces == 0 {
+        // The destinations of each step rule and direction, in the generator's order, with
+        // the piece code and direction; a player with more rules than fit uses the list.
+        let mut found = [(0u64, 0u8, 0u8); 32];
+        let mut n = 0;
+        let mut total = 0u32;
+        for code in (1 + me..self.bb.len()).step_by(2) {
+            let pieces = self.bb[code];
+            if pieces == 0 {
+                continue;
+            }
+            for rule in &g.rules[code] {
+                let crate::engine::Rule::Step {
+                    dirs, target, from, ..
+                } = rule
+                else {
                     continue;
-                }
-                for rule in &g.rules[code] {
-                    let crate::engine::Rule::Step {
-                        dirs, target, from, ..
-                    } = rule
-                    else {
+                };
+                let src = from.map_or(pieces, |f| pieces & f.low_word());
+                let allowed = sides.allowed(*target);
+                for &d in dirs {
+                    let dst = bits.step(src, d) & allowed;
+                    if dst == 0 {
                         continue;
-                    };
-                    let src = from.map_or(pieces, |f| pieces & f.low_word());
-                    let allowed = sides.allowed(*target);
-                    for &d in dirs {
-                        let dst = bits.step(src, d) & allowed;
-                        let n = dst.count_ones();
-                        if let Some(k) = pick.filter(|&k| k < seen + n) {
-                            let mut b = dst;
-                            for _ in 0..k - seen {
-                                b &= b - 1;
-                            }
-                            let to = b.trailing_zeros() as i32;
-                            let from = (to - bits.shift[d as usize]) as Cell;
-                            return (seen, Some(self.counted_step(from, to as Cell, code as u8)));
-                        }
-                        seen += n;
                     }
+                    if n == found.len() {
+                        return None;
+                    }
+                    found[n] = (dst, code as u8, d);
+                    n += 1;
+                    total += dst.count_ones();
                 }
             }
-            (seen, None)
-        };
-        let (total, _) = walk(None);
+        }
         if total == 0 {
             return None;
         }
-        walk(Some(rng.below(total as usize) as u32)).1
+        let mut k = rng.below(total as usize) as u32;
+        for &(dst, code, d) in &found[..n] {
+            let here = dst.count_ones();
+            if k >= here {
+                k -= here;
+                continue;
+            }
+            let mut b = dst;
+            for _ in 0..k {
+                b &= b - 1;
+            }
+            let to = b.trailing_zeros() as i32;
+            let from = (to - bits.shift[d as usize]) as Cell;
+            return Some(self.counted_step(from, to as Cell, code));
+        }
+        None
     }
 
     /// The step of a piece of `code` from `from` to `to`, as the generator builds it: a
