@@ -278,6 +278,7 @@ impl Position<'_> {
     }
 
     /// Whether a piece of `code` is barred from `cell` (`never beside KIND DIRS`).
+    #[inline]
     pub(in crate::engine) fn barred(&self, code: u8, cell: Cell) -> bool {
         let Some((kind, dirs)) = &self.game.bar[code as usize] else {
             return false;
