@@ -386,6 +386,21 @@ pub enum EndCond {
     },
 }
 
+impl EndCond {
+    /// Whether the rule is read only when the player to move has no move, or only in played
+    /// games (repetition, perpetual check, ply limits), never on the board after a move.
+    pub fn read_only_at_the_end(&self) -> bool {
+        matches!(
+            self,
+            EndCond::NoLegalMove { .. }
+                | EndCond::NobodyCanMove { .. }
+                | EndCond::Repetition(_)
+                | EndCond::PerpetualCheck
+                | EndCond::PlyLimit { .. }
+        )
+    }
+}
+
 /// One comparison of `decided by more ...`: the player with more wins.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Tiebreak {

@@ -324,6 +324,9 @@ pub fn compile(m: Model) -> Game {
                 EndCond::Repetition(_) | EndCond::PerpetualCheck | EndCond::PlyLimit { .. }
             )
         }),
+        static_ends: (0..end.len())
+            .filter(|&i| !end[i].cond.read_only_at_the_end())
+            .collect(),
         counts_repetitions: end
             .iter()
             .any(|e| matches!(e.cond, EndCond::Repetition(_) | EndCond::PerpetualCheck)),

@@ -120,6 +120,9 @@ pub struct Game {
     /// Some end rule is read only in played games (repetition, perpetual check, a ply
     /// limit): without one, playouts skip that reading.
     pub has_limits: bool,
+    /// The end rules read on the board after every move (not those read only when a player
+    /// has no move, nor the limits of played games), by index, in order.
+    pub static_ends: Vec<usize>,
     /// Some end rule counts how often a position occurred, so played games keep their
     /// positions' hashes.
     pub counts_repetitions: bool,

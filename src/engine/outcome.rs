@@ -50,7 +50,8 @@ impl Position<'_> {
     fn static_end(&self) -> Option<(usize, usize)> {
         let g = self.game;
         let mover = self.turn as usize ^ 1;
-        for (i, e) in g.end.iter().enumerate() {
+        for &i in &g.static_ends {
+            let e = &g.end[i];
             for p in [mover, mover ^ 1] {
                 let hit = match &e.cond {
                     EndCond::PassLimit { passes, .. } => {
@@ -79,12 +80,6 @@ impl Position<'_> {
                                 g.line_windows[i].as_ref(),
                             )
                     }
-                    // Rules read only at the end of a game, or never statically.
-                    EndCond::NoLegalMove { .. }
-                    | EndCond::NobodyCanMove { .. }
-                    | EndCond::Repetition(_)
-                    | EndCond::PerpetualCheck
-                    | EndCond::PlyLimit { .. } => false,
                     cond => self.rare_end_hit(cond, p, mover),
                 };
                 if hit {
