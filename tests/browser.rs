@@ -132,6 +132,40 @@ async fn history_len(c: &Client, n: usize, what: &str) {
     .await;
 }
 
+/// Opens the page on `game` and waits until `cell` is drawn.
+async fn open_game(c: &Client, server: &Server, game: &str, cell: &str) {
+    c.goto(&format!("{}/?game={game}", server.url))
+        .await
+        .expect("the page loads");
+    until(
+        c,
+        "the board",
+        &format!("return !!document.querySelector('#board .cell[data-cell=\"{cell}\"]')"),
+    )
+    .await;
+}
+
+/// Makes the second side a person too, so that clicks play both sides.
+async fn both_sides_people(c: &Client) {
+    c.execute(
+        "const s = document.getElementById('side1'); s.value = 'human'; \
+         s.dispatchEvent(new Event('change'));",
+        vec![],
+    )
+    .await
+    .expect("both sides are people");
+}
+
+/// The moves of the page's move list.
+async fn move_list(c: &Client) -> Value {
+    c.execute(
+        "return [...document.querySelectorAll('#history li')].map(e => e.textContent)",
+        vec![],
+    )
+    .await
+    .expect("the move list")
+}
+
 async fn text_of(c: &Client, css: &str) -> String {
     c.find(Locator::Css(css))
         .await
@@ -168,22 +202,8 @@ async fn the_page_plays_games_by_clicks_and_shows_diagnostics() {
     };
 
     // Tic-tac-toe, both sides played by clicks: x takes the bottom rank.
-    c.goto(&format!("{}/?game=tic-tac-toe", server.url))
-        .await
-        .expect("the page loads");
-    until(
-        &c,
-        "the board",
-        "return !!document.querySelector('#board .cell[data-cell=\"a1\"]')",
-    )
-    .await;
-    c.execute(
-        "const s = document.getElementById('side1'); s.value = 'human'; \
-         s.dispatchEvent(new Event('change'));",
-        vec![],
-    )
-    .await
-    .expect("both sides are people");
+    open_game(&c, &server, "tic-tac-toe", "a1").await;
+    both_sides_people(&c).await;
     for (i, cell) in ["a1", "a2", "b1", "b2", "c1"].iter().enumerate() {
         click_cell(&c, cell).await;
         history_len(&c, i + 1, &format!("move {} ({cell}) to be played", i + 1)).await;
@@ -194,33 +214,12 @@ async fn the_page_plays_games_by_clicks_and_shows_diagnostics() {
         "return document.getElementById('status').textContent.startsWith('x wins')",
     )
     .await;
-    let moves = c
-        .execute(
-            "return [...document.querySelectorAll('#history li')].map(e => e.textContent)",
-            vec![],
-        )
-        .await
-        .expect("the move list");
-    assert_eq!(moves, json!(["a1", "a2", "b1", "b2", "c1"]));
+    assert_eq!(move_list(&c).await, json!(["a1", "a2", "b1", "b2", "c1"]));
 
     // Shogi, both sides by clicks: a promotion chosen from the menu (8h2b and 8h2b+ share
     // their cells), then a drop that starts at the bishop in hand.
-    c.goto(&format!("{}/?game=shogi", server.url))
-        .await
-        .expect("the page loads");
-    until(
-        &c,
-        "the board",
-        "return !!document.querySelector('#board .cell[data-cell=\"7g\"]')",
-    )
-    .await;
-    c.execute(
-        "const s = document.getElementById('side1'); s.value = 'human'; \
-         s.dispatchEvent(new Event('change'));",
-        vec![],
-    )
-    .await
-    .expect("both sides are people");
+    open_game(&c, &server, "shogi", "7g").await;
+    both_sides_people(&c).await;
     for (i, (from, to)) in [("7g", "7f"), ("3c", "3d")].iter().enumerate() {
         click_cell(&c, from).await;
         click_cell(&c, to).await;
@@ -270,25 +269,13 @@ async fn the_page_plays_games_by_clicks_and_shows_diagnostics() {
     .expect("the hand takes a click");
     click_cell(&c, "5e").await;
     history_len(&c, 5, "the drop").await;
-    let moves = c
-        .execute(
-            "return [...document.querySelectorAll('#history li')].map(e => e.textContent)",
-            vec![],
-        )
-        .await
-        .expect("the move list");
-    assert_eq!(moves, json!(["7g7f", "3c3d", "8h2b+", "3a2b", "B*5e"]));
+    assert_eq!(
+        move_list(&c).await,
+        json!(["7g7f", "3c3d", "8h2b+", "3a2b", "B*5e"])
+    );
 
     // Chess: the pawn to e4 in two clicks, and the computer answers.
-    c.goto(&format!("{}/?game=chess", server.url))
-        .await
-        .expect("the page loads");
-    until(
-        &c,
-        "the board",
-        "return !!document.querySelector('#board .cell[data-cell=\"e2\"]')",
-    )
-    .await;
+    open_game(&c, &server, "chess", "e2").await;
     click_cell(&c, "e2").await;
     until(
         &c,

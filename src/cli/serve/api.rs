@@ -96,104 +96,92 @@ pub fn check(r: &Request) -> Reply {
 /// `POST /api/state`: the game after the moves: its drawing, whose turn it is, the outcome,
 /// and each legal move with the cells to click for it.
 pub fn state(r: &Request) -> Reply {
-    let game = match compiled(r) {
-        Ok(g) => g,
-        Err(reply) => return reply,
-    };
-    let (state, last) = match played(&game, r) {
-        Ok(s) => s,
-        Err(reply) => return reply,
-    };
-    let pos = &state.pos;
-    let names = |cells: &[u16]| -> Vec<String> {
-        cells
-            .iter()
-            .map(|&c| game.board.names[c as usize].clone())
-            .collect()
-    };
-    let moves: Vec<Value> = if state.outcome().is_some() {
-        Vec::new()
-    } else {
-        let mut list: Vec<(String, Value)> = state
-            .moves()
-            .iter()
-            .map(|m| {
-                let text = pos.move_text(m);
-                let (drop, cells) = pos.move_cells(m);
-                let hand = drop.then(|| game.letter(m.promote).to_string());
-                let v = json!({ "text": text, "cells": names(&cells), "hand": hand });
-                (text, v)
-            })
-            .collect();
-        list.sort_by(|a, b| a.0.cmp(&b.0));
-        list.into_iter().map(|(_, v)| v).collect()
-    };
-    // The last move's cells are drawn tinted.
-    let highlight = last.map_or_else(Vec::new, |m| pos.move_cells(&m).1);
-    let drawing = svg::render(
-        pos,
-        &SvgOptions {
-            highlight,
-            coordinates: true,
-        },
-    );
-    let outcome = state.outcome().map(|o| {
-        let winner = match o {
-            Outcome::Win { player, .. } => Some(*player),
-            Outcome::Draw { .. } => None,
+    with_game(r, |game, state, last| {
+        let pos = &state.pos;
+        let names = |cells: &[u16]| -> Vec<String> {
+            cells
+                .iter()
+                .map(|&c| game.board.names[c as usize].clone())
+                .collect()
         };
-        json!({ "text": o.describe(&game), "winner": winner })
-    });
-    Reply::json(
-        200,
-        &json!({
-            "title": game.title,
-            "players": game.players.iter().map(|p| p.name.clone()).collect::<Vec<_>>(),
-            "turn": pos.turn(),
-            "position": pos.to_text(),
-            "outcome": outcome,
-            "svg": drawing,
-            "moves": moves,
-        }),
-    )
+        let moves: Vec<Value> = if state.outcome().is_some() {
+            Vec::new()
+        } else {
+            let mut list: Vec<(String, Value)> = state
+                .moves()
+                .iter()
+                .map(|m| {
+                    let text = pos.move_text(m);
+                    let (drop, cells) = pos.move_cells(m);
+                    let hand = drop.then(|| game.letter(m.promote).to_string());
+                    let v = json!({ "text": text, "cells": names(&cells), "hand": hand });
+                    (text, v)
+                })
+                .collect();
+            list.sort_by(|a, b| a.0.cmp(&b.0));
+            list.into_iter().map(|(_, v)| v).collect()
+        };
+        // The last move's cells are drawn tinted.
+        let highlight = last.map_or_else(Vec::new, |m| pos.move_cells(&m).1);
+        let drawing = svg::render(
+            pos,
+            &SvgOptions {
+                highlight,
+                coordinates: true,
+            },
+        );
+        let outcome = state.outcome().map(|o| {
+            let winner = match o {
+                Outcome::Win { player, .. } => Some(*player),
+                Outcome::Draw { .. } => None,
+            };
+            json!({ "text": o.describe(game), "winner": winner })
+        });
+        Reply::json(
+            200,
+            &json!({
+                "title": game.title,
+                "players": game.players.iter().map(|p| p.name.clone()).collect::<Vec<_>>(),
+                "turn": pos.turn(),
+                "position": pos.to_text(),
+                "outcome": outcome,
+                "svg": drawing,
+                "moves": moves,
+            }),
+        )
+    })
 }
 
 /// `POST /api/ai`: the move a computer player chooses.
 pub fn ai(r: &Request) -> Reply {
-    let game = match compiled(r) {
-        Ok(g) => g,
-        Err(reply) => return reply,
-    };
-    let (state, _) = match played(&game, r) {
-        Ok(s) => s,
-        Err(reply) => return reply,
-    };
-    let player: Player = match r.player.as_deref() {
-        None | Some("default") => Player::default_for(&game),
-        Some(text) => match text.parse() {
-            Ok(p) => p,
-            Err(e) => return Reply::error(400, e),
-        },
-    };
-    let too_long = match player {
-        Player::Mcts(Budget::Time(t)) => t > MAX_THINK,
-        Player::Mcts(Budget::Iterations(n)) => n > MAX_ITERATIONS,
-        _ => false,
-    };
-    if too_long {
-        return Reply::error(
-            400,
-            "a computer player may think at most 30 s or 1,000,000 iterations a move here",
-        );
-    }
-    if let Some(o) = state.outcome() {
-        return Reply::error(400, format!("the game is over: {}", o.describe(&game)));
-    }
-    let mut rng = Rng::new(r.seed);
-    match player.choose(&state.pos, &mut rng, &mut |_| {}) {
-        Some(m) => Reply::json(200, &json!({ "move": state.pos.move_text(&m) })),
-        None => Reply::error(400, "there is no legal move to choose"),
-    }
+    with_game(r, |game, state, _| {
+        let player: Player = match r.player.as_deref() {
+            None | Some("default") => Player::default_for(game),
+            Some(text) => match text.parse() {
+                Ok(p) => p,
+                Err(e) => return Reply::error(400, e),
+            },
+        };
+        let too_long = match player {
+            Player::Mcts(Budget::Time(t)) => t > MAX_THINK,
+            Player::Mcts(Budget::Iterations(n)) => n > MAX_ITERATIONS,
+            _ => false,
+        };
+        if too_long {
+            return Reply::error(
+                400,
+                "a computer player may think at most 30 s or 1,000,000 iterations a move here",
+            );
+        }
+        if let Some(o) = state.outcome() {
+            return Reply::error(400, format!("the game is over: {}", o.describe(game)));
+        }
+        let mut rng = Rng::new(r.seed);
+        match player.choose(&state.pos, &mut rng, &mut |_| {}) {
+            Some(m) => Reply::json(200, &json!({ "move": state.pos.move_text(&m) })),
+            None => Reply::error(400, "there is no legal move to choose"),
+        }
+    })
 }
 
 /// `POST /api/perft`: move sequences of `depth` turns, and with `divide` below each move.
@@ -207,65 +195,53 @@ pub fn perft(r: &Request) -> Reply {
             ),
         );
     }
-    let game = match compiled(r) {
-        Ok(g) => g,
-        Err(reply) => return reply,
-    };
-    let (state, _) = match played(&game, r) {
-        Ok(s) => s,
-        Err(reply) => return reply,
-    };
-    let depth = r.depth as usize;
-    let clock = std::time::Instant::now();
-    let (nodes, divide) = if r.divide {
-        let mut split: Vec<(String, u64)> = tabula::engine::perft_divide(&state.pos, depth)
-            .iter()
-            .map(|(m, n)| (state.pos.move_text(m), *n))
-            .collect();
-        split.sort();
-        let total = split.iter().map(|(_, n)| n).sum();
-        let list: Vec<Value> = split
-            .into_iter()
-            .map(|(m, n)| json!({ "move": m, "nodes": n }))
-            .collect();
-        (total, Some(list))
-    } else {
-        (tabula::engine::perft(&state.pos, depth, &mut |_| {}), None)
-    };
-    let seconds = clock.elapsed().as_secs_f64();
-    Reply::json(
-        200,
-        &json!({ "depth": depth, "nodes": nodes, "seconds": seconds, "divide": divide }),
-    )
+    with_game(r, |_, state, _| {
+        let depth = r.depth as usize;
+        let clock = std::time::Instant::now();
+        let (nodes, divide) = if r.divide {
+            let mut split: Vec<(String, u64)> = tabula::engine::perft_divide(&state.pos, depth)
+                .iter()
+                .map(|(m, n)| (state.pos.move_text(m), *n))
+                .collect();
+            split.sort();
+            let total = split.iter().map(|(_, n)| n).sum();
+            let list: Vec<Value> = split
+                .into_iter()
+                .map(|(m, n)| json!({ "move": m, "nodes": n }))
+                .collect();
+            (total, Some(list))
+        } else {
+            (tabula::engine::perft(&state.pos, depth, &mut |_| {}), None)
+        };
+        let seconds = clock.elapsed().as_secs_f64();
+        Reply::json(
+            200,
+            &json!({ "depth": depth, "nodes": nodes, "seconds": seconds, "divide": divide }),
+        )
+    })
 }
 
 /// `POST /api/record`: the game as a record file's text (`tabula replay` reads it).
 pub fn record(r: &Request) -> Reply {
-    let game = match compiled(r) {
-        Ok(g) => g,
-        Err(reply) => return reply,
-    };
-    let (state, _) = match played(&game, r) {
-        Ok(s) => s,
-        Err(reply) => return reply,
-    };
-    let start = match start(&game, r) {
-        Ok(p) => p,
-        Err(reply) => return reply,
-    };
-    let file = if r.file.is_empty() {
-        "description.game"
-    } else {
-        &r.file
-    };
-    let mut rec = Record::new(&game, file, &r.source, &start);
-    for (slot, who) in rec.players.iter_mut().zip(&r.sides) {
-        slot.1.clone_from(who);
-    }
-    rec.moves.clone_from(&r.moves);
-    rec.result = state.outcome().map(|o| o.describe(&game));
-    rec.comments.push(" saved from tabula serve".to_string());
-    Reply::json(200, &json!({ "text": rec.to_text() }))
+    with_game(r, |game, state, _| {
+        let start = match start(game, r) {
+            Ok(p) => p,
+            Err(reply) => return reply,
+        };
+        let file = if r.file.is_empty() {
+            "description.game"
+        } else {
+            &r.file
+        };
+        let mut rec = Record::new(game, file, &r.source, &start);
+        for (slot, who) in rec.players.iter_mut().zip(&r.sides) {
+            slot.1.clone_from(who);
+        }
+        rec.moves.clone_from(&r.moves);
+        rec.result = state.outcome().map(|o| o.describe(game));
+        rec.comments.push(" saved from tabula serve".to_string());
+        Reply::json(200, &json!({ "text": rec.to_text() }))
+    })
 }
 
 /// `POST /api/load`: the start and moves of a record, checked against the description.
@@ -296,6 +272,19 @@ pub fn load(r: &Request) -> Reply {
         200,
         &json!({ "position": rec.start, "moves": rec.moves, "note": note }),
     )
+}
+
+/// Answers with `f` given the compiled description and the game after the request's moves
+/// (and the last move played), or with the answer that says why there is no such game.
+fn with_game(r: &Request, f: impl FnOnce(&Game, MatchState, Option<Move>) -> Reply) -> Reply {
+    let game = match compiled(r) {
+        Ok(g) => g,
+        Err(reply) => return reply,
+    };
+    match played(&game, r) {
+        Ok((state, last)) => f(&game, state, last),
+        Err(reply) => reply,
+    }
 }
 
 /// The compiled description, or a 422 answer with its diagnostics.
