@@ -109,10 +109,11 @@ fn quiet_playouts_are_the_same_games() {
     assert!(!Playout::new(load("chess").start()).plays_on_bitboards());
 }
 
-/// Where a player's moves are all plain steps, a random move is drawn by counting them
-/// (`rules/step.rs`): at every position along random games of every shipped game, that draw
-/// is the move the legal list gives at the index drawn from the same generator, and both
-/// generators are left in the same state. Breakthrough (steps that capture) and English
+/// Where a player's moves are all plain steps, a random move is drawn, and perft's last ply
+/// counted, by counting them (`rules/step.rs`): at every position along random games of every
+/// shipped game, the count is the legal list's length, the draw is the move the list gives
+/// at the index drawn from the same generator, and both generators are left in the same
+/// state. Breakthrough (steps that capture) and English
 /// draughts (jumps that may start, compulsory capture) take the counting path.
 #[test]
 fn counted_steps_are_the_listed_move() {
@@ -131,6 +132,12 @@ fn counted_steps_are_the_listed_move() {
                 }
                 let mut legal = Vec::new();
                 pos.legal_moves(&mut legal);
+                // Perft's last ply counts the steps the same way.
+                assert_eq!(
+                    tabula::engine::perft(&pos, 1, &mut |_| {}),
+                    legal.len() as u64,
+                    "{name} at {text}"
+                );
                 if legal.is_empty() {
                     continue;
                 }

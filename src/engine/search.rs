@@ -26,6 +26,13 @@ impl<'g> Frames<'g> {
         if self.pos[level].is_over() {
             return 0;
         }
+        let pos = &self.pos[level];
+        if depth == 1 && pos.game.counts_steps[pos.turn()] {
+            // Plain steps are counted without being listed.
+            if let Some(n) = pos.count_steps() {
+                return n;
+            }
+        }
         let mut moves = std::mem::take(&mut self.moves[level]);
         self.pos[level].legal_moves(&mut moves);
         let n = if depth == 1 {

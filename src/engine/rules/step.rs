@@ -161,14 +161,20 @@ pub fn counts_steps(g: &crate::engine::Game, player: usize) -> bool {
         && g.board_rules.is_empty()
 }
 
+/// The cells each step rule of a player reaches per direction: (destinations, piece code,
+/// direction), in the generator's order, and their number in all.
+struct StepTable {
+    found: [(u64, u8, u8); 32],
+    n: usize,
+    total: u32,
+}
+
 impl Position<'_> {
-    /// A uniformly random move for a player whose every move is a plain step
-    /// ([`crate::engine::Game::counts_steps`]), without listing the moves: the cells each
-    /// step rule reaches in each direction are counted on bitboards, one index is drawn
-    /// among them all, and only that move is built — the move the list would give at that
-    /// index. `None`, drawing nothing, where a jump may start or no step exists: the list
-    /// decides then.
-    pub(in crate::engine) fn random_step_move(&self, rng: &mut crate::rng::Rng) -> Option<Move> {
+    /// The destinations of each step rule and direction of the player to move, in the
+    /// generator's order, for a player whose every move is a plain step
+    /// ([`crate::engine::Game::counts_steps`]); `None` where a jump may start (the list
+    /// decides then) or a player has more rules and directions than the table holds.
+    fn step_table(&self) -> Option<StepTable> {
         let g = self.game;
         let bits = g.bitboards.as_ref()?;
         let me = self.turn as usize;
@@ -184,11 +190,11 @@ impl Position<'_> {
                 return None;
             }
         }
-        // The destinations of each step rule and direction, in the generator's order, with
-        // the piece code and direction; a player with more rules than fit uses the list.
-        let mut found = [(0u64, 0u8, 0u8); 32];
-        let mut n = 0;
-        let mut total = 0u32;
+        let mut t = StepTable {
+            found: [(0, 0, 0); 32],
+            n: 0,
+            total: 0,
+        };
         for code in (1 + me..self.bb.len()).step_by(2) {
             let pieces = self.bb[code];
             if pieces == 0 {
@@ -208,20 +214,38 @@ impl Position<'_> {
                     if dst == 0 {
                         continue;
                     }
-                    if n == found.len() {
+                    if t.n == t.found.len() {
                         return None;
                     }
-                    found[n] = (dst, code as u8, d);
-                    n += 1;
-                    total += dst.count_ones();
+                    t.found[t.n] = (dst, code as u8, d);
+                    t.n += 1;
+                    t.total += dst.count_ones();
                 }
             }
         }
-        if total == 0 {
+        Some(t)
+    }
+
+    /// The number of legal moves of a player whose every move is a plain step, counted
+    /// without listing them (perft's last ply); `None` where the list must decide (a jump may
+    /// start, or there is no step: a pass may then be the move).
+    pub(in crate::engine) fn count_steps(&self) -> Option<u64> {
+        let t = self.step_table()?;
+        (t.total > 0).then_some(u64::from(t.total))
+    }
+
+    /// A uniformly random move for a player whose every move is a plain step, without
+    /// listing the moves: one index is drawn among the steps of [`Position::step_table`] and
+    /// only that move is built — the move the list would give at that index. `None`,
+    /// drawing nothing, where the list must decide.
+    pub(in crate::engine) fn random_step_move(&self, rng: &mut crate::rng::Rng) -> Option<Move> {
+        let t = self.step_table()?;
+        if t.total == 0 {
             return None;
         }
-        let mut k = rng.below(total as usize) as u32;
-        for &(dst, code, d) in &found[..n] {
+        let shift = &self.game.bitboards.as_ref()?.shift;
+        let mut k = rng.below(t.total as usize) as u32;
+        for &(dst, code, d) in &t.found[..t.n] {
             let here = dst.count_ones();
             if k >= here {
                 k -= here;
@@ -232,7 +256,7 @@ impl Position<'_> {
                 b &= b - 1;
             }
             let to = b.trailing_zeros() as i32;
-            let from = (to - bits.shift[d as usize]) as Cell;
+            let from = (to - shift[d as usize]) as Cell;
             return Some(self.counted_step(from, to as Cell, code));
         }
         None
