@@ -117,9 +117,9 @@ pub struct Game {
     /// An end rule asks for perpetual check, so that a played game keeps which positions were
     /// checks.
     pub watches_checks: bool,
-    /// Some end rule is read only in played games (repetition, perpetual check, a ply
-    /// limit): without one, playouts skip that reading.
-    pub has_limits: bool,
+    /// The end rules read only in played games (repetition, perpetual check, ply limits),
+    /// by index, in order: without one, playouts skip that reading.
+    pub limit_ends: Vec<usize>,
     /// The end rules read on the board after every move (not those read only when a player
     /// has no move, nor the limits of played games), by index, in order.
     pub static_ends: Vec<usize>,
@@ -243,6 +243,11 @@ impl Game {
                 _ => None,
             })
             .unwrap_or(3)
+    }
+
+    /// Whether some end rule is read only in played games (see [`Game::limit_ends`]).
+    pub fn has_limits(&self) -> bool {
+        !self.limit_ends.is_empty()
     }
 
     /// Whether an end rule counts passes in a row, so that positions carry the count.

@@ -214,7 +214,8 @@ impl Position<'_> {
     /// check with every move since its first occurrence, if one did.
     pub fn limit_outcome(&self, occurrences: usize, checker: Option<usize>) -> Option<Outcome> {
         let me = self.turn as usize;
-        for e in &self.game.end {
+        for &i in &self.game.limit_ends {
+            let e = &self.game.end[i];
             let hit = match &e.cond {
                 EndCond::Repetition(n) => occurrences >= *n as usize,
                 EndCond::PerpetualCheck => match checker {

@@ -45,7 +45,7 @@ impl PlacementPlayout {
         g.bitboards.as_ref()?;
         let plain_game = !g.may_pass
             && !g.pass_when_stuck
-            && !g.has_limits
+            && !g.has_limits()
             && !g.to_hand
             && !g.has_layers
             && !g.has_royal

@@ -244,7 +244,7 @@ impl<'g> Playout<'g> {
             else {
                 break self.pos.no_move_outcome();
             };
-            if self.pos.game.has_limits {
+            if self.pos.game.has_limits() {
                 let seen = self.occurrences();
                 let checker = perpetual_checker(&self.history, &self.checks, self.pos.turn(), seen);
                 if let Some(o) = self.pos.limit_outcome(seen, checker) {

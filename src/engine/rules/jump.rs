@@ -256,11 +256,15 @@ impl Position<'_> {
             let mut e = bits.step(bits.step(sides.empty, back), back);
             let mut ahead_empty = bits.step(sides.empty, back);
             let mut k = 0u8;
-            while run != 0 && k <= gap.1 {
+            loop {
                 if k >= gap.0 {
                     found |= run & h & e;
                 }
+                // The next distance's masks only where there is one to read.
                 run &= ahead_empty;
+                if run == 0 || k == gap.1 {
+                    break;
+                }
                 h = bits.step(h, back);
                 e = bits.step(e, back);
                 ahead_empty = bits.step(ahead_empty, back);

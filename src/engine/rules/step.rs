@@ -164,17 +164,28 @@ pub fn counts_steps(g: &crate::engine::Game, player: usize) -> bool {
 /// The cells each step rule of a player reaches per direction: (destinations, piece code,
 /// direction), in the generator's order, and their number in all.
 struct StepTable {
-    found: [(u64, u8, u8); 32],
+    found: [(u64, u8, u8); 16],
     n: usize,
     total: u32,
+}
+
+impl StepTable {
+    fn new() -> StepTable {
+        StepTable {
+            found: [(0, 0, 0); 16],
+            n: 0,
+            total: 0,
+        }
+    }
 }
 
 impl Position<'_> {
     /// The destinations of each step rule and direction of the player to move, in the
     /// generator's order, for a player whose every move is a plain step
-    /// ([`crate::engine::Game::counts_steps`]); `None` where a jump may start (the list
-    /// decides then) or a player has more rules and directions than the table holds.
-    fn step_table(&self) -> Option<StepTable> {
+    /// ([`crate::engine::Game::counts_steps`]), written into `t`; `None` where a jump may
+    /// start (the list decides then) or a player has more rules and directions than the
+    /// table holds.
+    fn step_table(&self, t: &mut StepTable) -> Option<()> {
         let g = self.game;
         let bits = g.bitboards.as_ref()?;
         let me = self.turn as usize;
@@ -190,11 +201,8 @@ impl Position<'_> {
                 return None;
             }
         }
-        let mut t = StepTable {
-            found: [(0, 0, 0); 32],
-            n: 0,
-            total: 0,
-        };
+        t.n = 0;
+        t.total = 0;
         for code in (1 + me..self.bb.len()).step_by(2) {
             let pieces = self.bb[code];
             if pieces == 0 {
@@ -223,14 +231,15 @@ impl Position<'_> {
                 }
             }
         }
-        Some(t)
+        Some(())
     }
 
     /// The number of legal moves of a player whose every move is a plain step, counted
     /// without listing them (perft's last ply); `None` where the list must decide (a jump may
     /// start, or there is no step: a pass may then be the move).
     pub(in crate::engine) fn count_steps(&self) -> Option<u64> {
-        let t = self.step_table()?;
+        let mut t = StepTable::new();
+        self.step_table(&mut t)?;
         (t.total > 0).then_some(u64::from(t.total))
     }
 
@@ -239,7 +248,8 @@ impl Position<'_> {
     /// only that move is built — the move the list would give at that index. `None`,
     /// drawing nothing, where the list must decide.
     pub(in crate::engine) fn random_step_move(&self, rng: &mut crate::rng::Rng) -> Option<Move> {
-        let t = self.step_table()?;
+        let mut t = StepTable::new();
+        self.step_table(&mut t)?;
         if t.total == 0 {
             return None;
         }
