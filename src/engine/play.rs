@@ -280,6 +280,11 @@ impl Position<'_> {
         }
     }
     fn clear_en_passant(&mut self) {
+        // Targets always come with their victim (a double step, or a position string's
+        // field): without one there is nothing to clear.
+        if self.ep_victim == NONE {
+            return;
+        }
         for c in self.ep_targets.iter() {
             self.hash ^= self.game.zobrist_ep[c as usize];
         }
