@@ -20,7 +20,8 @@ use tabula::LoadError;
 ///
 /// A description (`games/*.game`) says what the board, pieces, moves and end of the game are;
 /// Tabula checks it, compiles it and can then list moves, count perft, play random games,
-/// benchmark, or play in the terminal. See grammar/README.md for the language.
+/// benchmark, play in the terminal or in the browser (`serve`), and show what a change to
+/// the rules did (`diff`). See grammar/README.md for the language.
 #[derive(Parser)]
 #[command(name = "tabula", version, about, long_about)]
 struct Cli {
@@ -171,9 +172,11 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Serve a page for the browser: the board drawn from the description, moves by clicking,
-    /// computer players, undo, records, perft, and the description's editor with its
-    /// diagnostics as you type. Open the address it prints; Ctrl-C stops it.
+    /// Play and edit games in the browser, on a local page this command serves.
+    ///
+    /// The board is drawn from the description; moves are made by clicking, against a person
+    /// or a computer player, with undo, records and perft; the description's editor beside it
+    /// shows its diagnostics as you type. Open the address it prints; Ctrl-C stops it.
     Serve {
         /// A description, or a folder whose `.game` files are all offered.
         #[arg(default_value = "games")]
