@@ -397,15 +397,7 @@ fn piece(g: &Game, look: Look, code: u8, (x, y): (f64, f64), r: f64) -> String {
     if look == Look::Mark {
         let mark = g.players[owner].name.to_uppercase();
         let colour = if owner == 0 { "#b03a2e" } else { "#1f5f99" };
-        let _ = write!(
-            s,
-            "<text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" fill=\"{colour}\" \
-             text-anchor=\"middle\" dominant-baseline=\"central\">{}</text>",
-            num(x),
-            num(y),
-            num(r * 2.0),
-            escape(&mark)
-        );
+        bold_centred(&mut s, (x, y), r * 2.0, colour, &mark);
         return s;
     }
     let _ = write!(
@@ -426,17 +418,22 @@ fn piece(g: &Game, look: Look, code: u8, (x, y): (f64, f64), r: f64) -> String {
         );
     }
     if look == Look::Lettered {
-        let _ = write!(
-            s,
-            "<text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" fill=\"{ink}\" \
-             text-anchor=\"middle\" dominant-baseline=\"central\">{}</text>",
-            num(x),
-            num(y),
-            num(r * 1.15),
-            escape(&kind.letter.to_string())
-        );
+        bold_centred(&mut s, (x, y), r * 1.15, ink, &kind.letter.to_string());
     }
     s
+}
+
+/// Bold text of `size` centred on (x, y): a piece's letter or mark.
+fn bold_centred(out: &mut String, (x, y): (f64, f64), size: f64, fill: &str, text: &str) {
+    let _ = write!(
+        out,
+        "<text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" fill=\"{fill}\" \
+         text-anchor=\"middle\" dominant-baseline=\"central\">{}</text>",
+        num(x),
+        num(y),
+        num(size),
+        escape(text)
+    );
 }
 
 /// A small round badge with a sign, at the top right of a piece.
