@@ -66,19 +66,17 @@ pub(super) fn bitboards(board: &Board, has_layers: bool) -> Option<Bitboards> {
     if has_layers || board.len() > 64 {
         return None;
     }
-    let shift: Vec<i32> = board
-        .dirs
-        .iter()
-        .map(|d| d.dy * width as i32 + d.dx)
-        .collect();
-    let can_step = (0..board.dirs.len())
-        .map(|d| {
-            (0..board.len())
-                .filter(|&c| board.step(c as Cell, d as u8) != NONE)
-                .fold(0u64, |m, c| m | 1 << c)
-        })
-        .collect();
-    let rotate = shift.iter().map(|&s| s.rem_euclid(64) as u32).collect();
+    if board.dirs.len() > 8 {
+        return None;
+    }
+    let (mut shift, mut rotate, mut can_step) = ([0i32; 8], [0u32; 8], [0u64; 8]);
+    for (d, dir) in board.dirs.iter().enumerate() {
+        shift[d] = dir.dy * width as i32 + dir.dx;
+        rotate[d] = shift[d].rem_euclid(64) as u32;
+        can_step[d] = (0..board.len())
+            .filter(|&c| board.step(c as Cell, d as u8) != NONE)
+            .fold(0u64, |m, c| m | 1 << c);
+    }
     Some(Bitboards {
         shift,
         rotate,

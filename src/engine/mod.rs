@@ -53,18 +53,21 @@ pub struct CastleRight {
 #[derive(Clone, Debug)]
 pub struct Bitboards {
     /// Per direction: how far a cell index moves (`dy * width + dx`).
-    pub shift: Vec<i32>,
+    pub shift: [i32; 8],
     /// Per direction: the shift as a left rotation (a step never wraps, as the cells whose
     /// step would leave the board are masked off first).
-    pub rotate: Vec<u32>,
-    /// Per direction: the cells from which a step stays on the board.
-    pub can_step: Vec<u64>,
+    pub rotate: [u32; 8],
+    /// Per direction: the cells from which a step stays on the board (none for the slots
+    /// of a board with fewer than eight directions).
+    pub can_step: [u64; 8],
 }
 
 impl Bitboards {
     #[inline]
     pub fn step(&self, bits: u64, d: u8) -> u64 {
-        (bits & self.can_step[d as usize]).rotate_left(self.rotate[d as usize])
+        // Eight slots, so the index needs no bounds check.
+        let d = d as usize & 7;
+        (bits & self.can_step[d]).rotate_left(self.rotate[d])
     }
 }
 

@@ -253,8 +253,8 @@ impl Position<'_> {
             // (k+2)-th cells ahead are a hurdle and empty.
             let mut run = pieces;
             let mut h = bits.step(hurdles, back);
-            let mut e = bits.step(bits.step(sides.empty, back), back);
             let mut ahead_empty = bits.step(sides.empty, back);
+            let mut e = bits.step(ahead_empty, back);
             let mut k = 0u8;
             loop {
                 if k >= gap.0 {
