@@ -198,19 +198,7 @@ impl Record {
                 text: text.clone(),
                 why,
             };
-            if let Some(o) = state.outcome() {
-                return Err(err(format!(
-                    "the game is already over ({})",
-                    o.describe(game)
-                )));
-            }
-            let mv = state.pos.parse_move(text).map_err(err)?;
-            let index = state
-                .moves()
-                .iter()
-                .position(|m| m.same_as(&mv))
-                .ok_or_else(|| err("it is not among the legal moves".into()))?;
-            state.play_index(index);
+            state.play_text(text).map_err(err)?;
             states.push(state.clone());
         }
         if let Some(recorded) = &self.result {

@@ -127,23 +127,9 @@ fn reach<'g>(game: &'g Game, e: &Entry) -> Result<MatchState<'g>, String> {
     };
     let mut state = MatchState::new(start);
     for (i, m) in e.moves.iter().enumerate() {
-        if let Some(o) = state.outcome() {
-            return Err(format!(
-                "move {} `{m}`: the game is over ({})",
-                i + 1,
-                o.describe(game)
-            ));
-        }
-        let mv = state
-            .pos
-            .parse_move(m)
-            .map_err(|err| format!("move {} `{m}`: {err}", i + 1))?;
-        let index = state
-            .moves()
-            .iter()
-            .position(|x| x.same_as(&mv))
-            .ok_or_else(|| format!("move {} `{m}`: not legal in this game state", i + 1))?;
-        state.play_index(index);
+        state
+            .play_text(m)
+            .map_err(|why| format!("move {} `{m}`: {why}", i + 1))?;
     }
     Ok(state)
 }

@@ -147,6 +147,26 @@ impl<'g> MatchState<'g> {
         self.outcome.as_ref()
     }
 
+    /// Plays the move written `text` in the game's notation, if it is one of the legal moves
+    /// here, and returns it as read.
+    ///
+    /// # Errors
+    /// Why it cannot be played: the game is over, the text is no move, or the move is not
+    /// among the legal moves. The state is then unchanged.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, String> {
+        if let Some(o) = self.outcome() {
+            return Err(format!("the game is over ({})", o.describe(self.pos.game)));
+        }
+        let mv = self.pos.parse_move(text)?;
+        let index = self
+            .moves()
+            .iter()
+            .position(|m| m.same_as(&mv))
+            .ok_or_else(|| "it is not among the legal moves".to_string())?;
+        self.play_index(index);
+        Ok(mv)
+    }
+
     /// Plays the legal move at `index` of [`MatchState::moves`].
     pub fn play_index(&mut self, index: usize) {
         let m = self.moves[index];

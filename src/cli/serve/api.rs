@@ -308,15 +308,7 @@ fn played<'g>(game: &'g Game, r: &Request) -> Result<(MatchState<'g>, Option<Mov
     let mut last = None;
     for (i, text) in r.moves.iter().enumerate() {
         let fail = |why: String| Reply::error(400, format!("move {} `{text}`: {why}", i + 1));
-        if let Some(o) = state.outcome() {
-            return Err(fail(format!("the game is over ({})", o.describe(game))));
-        }
-        let mv = state.pos.parse_move(text).map_err(fail)?;
-        let Some(index) = state.moves().iter().position(|m| m.same_as(&mv)) else {
-            return Err(fail("it is not among the legal moves".to_string()));
-        };
-        state.play_index(index);
-        last = Some(mv);
+        last = Some(state.play_text(text).map_err(fail)?);
     }
     Ok((state, last))
 }
