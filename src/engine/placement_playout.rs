@@ -10,7 +10,7 @@
 //! the two over many seeds). Anything else a description may say makes [`PlacementPlayout::new`]
 //! answer `None`, and the general loop plays the game.
 
-use super::rules::place::LineWindows;
+use super::rules::place::{board_bits, resting_cells, LineWindows};
 use super::{Outcome, Position};
 use crate::model::{EndCond, Verdict};
 use crate::rng::Rng;
@@ -93,10 +93,9 @@ impl PlacementPlayout {
                 _ => return None,
             }
         }
-        let n = g.board.len();
         Some(PlacementPlayout {
             mine: [start.player_bits(0), start.player_bits(1)],
-            on_board: if n == 64 { !0 } else { (1u64 << n) - 1 },
+            on_board: board_bits(&g.board),
             falling,
             ends,
             stuck,
@@ -114,13 +113,7 @@ impl PlacementPlayout {
         let mut plies = 0;
         loop {
             let occupied = mine[0] | mine[1];
-            let mut rest = !occupied & self.on_board;
-            if let Some(d) = self.falling[turn] {
-                // A cell rests a falling piece where the cell below it is taken or off the
-                // board.
-                let up = g.board.opposite[d as usize];
-                rest &= !bits.can_step[d as usize] | bits.step(occupied, up);
-            }
+            let rest = resting_cells(&g.board, bits, self.on_board, occupied, self.falling[turn]);
             let n = rest.count_ones() as usize;
             if n == 0 {
                 return (plies, self.stuck_outcome(start, turn));

@@ -126,6 +126,36 @@ impl LineWindows {
     }
 }
 
+/// Every cell of a board of at most 64 cells, as bits.
+pub(in crate::engine) fn board_bits(board: &crate::geometry::Board) -> u64 {
+    let n = board.len();
+    if n == 64 {
+        !0
+    } else {
+        (1u64 << n) - 1
+    }
+}
+
+/// The cells where a piece placed with `falling` comes to rest, on a board of at most 64
+/// cells (`on_board`, its [`board_bits`]) whose `occupied` cells are given: the empty ones,
+/// and with `falling` only those whose next cell that way is taken or off the board.
+pub(in crate::engine) fn resting_cells(
+    board: &crate::geometry::Board,
+    bits: &crate::engine::Bitboards,
+    on_board: u64,
+    occupied: u64,
+    falling: Option<u8>,
+) -> u64 {
+    let empty = !occupied & on_board;
+    match falling {
+        None => empty,
+        Some(d) => {
+            let up = board.opposite[d as usize];
+            empty & (!bits.can_step[d as usize] | bits.step(occupied, up))
+        }
+    }
+}
+
 /// The cells of a block after a quarter turn: piece on block index `i` moves to the returned
 /// index (clockwise with ranks going up, else anticlockwise).
 #[inline]
@@ -181,17 +211,15 @@ impl Position<'_> {
     /// (see [`Position::rests`]) as bits, found at once.
     fn resting_bits(&self, pl: &Place) -> Option<u64> {
         let bits = self.game.bitboards.as_ref()?;
-        let n = self.cells.len();
-        let on_board = if n == 64 { !0 } else { (1u64 << n) - 1 };
         let occupied = self.bb.iter().skip(1).fold(0, |a, &b| a | b);
-        let empty = !occupied & on_board;
-        Some(match pl.falling {
-            None => empty,
-            Some(d) => {
-                let up = self.game.board.opposite[d as usize];
-                empty & (!bits.can_step[d as usize] | bits.step(occupied, up))
-            }
-        })
+        let board = &self.game.board;
+        Some(resting_cells(
+            board,
+            bits,
+            board_bits(board),
+            occupied,
+            pl.falling,
+        ))
     }
 
     /// Whether a piece placed with `falling` can come to rest on `c`: an empty cell, and with
