@@ -390,13 +390,19 @@ impl EndCond {
     /// Whether the rule is read only when the player to move has no move, or only in played
     /// games (repetition, perpetual check, ply limits), never on the board after a move.
     pub fn read_only_at_the_end(&self) -> bool {
+        self.is_limit()
+            || matches!(
+                self,
+                EndCond::NoLegalMove { .. } | EndCond::NobodyCanMove { .. }
+            )
+    }
+
+    /// Whether the rule is read only in played games: repetition, perpetual check, ply
+    /// limits.
+    pub fn is_limit(&self) -> bool {
         matches!(
             self,
-            EndCond::NoLegalMove { .. }
-                | EndCond::NobodyCanMove { .. }
-                | EndCond::Repetition(_)
-                | EndCond::PerpetualCheck
-                | EndCond::PlyLimit { .. }
+            EndCond::Repetition(_) | EndCond::PerpetualCheck | EndCond::PlyLimit { .. }
         )
     }
 }

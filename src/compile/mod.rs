@@ -318,14 +318,7 @@ pub fn compile(m: Model) -> Game {
         watches_checks: end
             .iter()
             .any(|e| matches!(e.cond, EndCond::PerpetualCheck)),
-        limit_ends: (0..end.len())
-            .filter(|&i| {
-                matches!(
-                    end[i].cond,
-                    EndCond::Repetition(_) | EndCond::PerpetualCheck | EndCond::PlyLimit { .. }
-                )
-            })
-            .collect(),
+        limit_ends: (0..end.len()).filter(|&i| end[i].cond.is_limit()).collect(),
         static_ends: (0..end.len())
             .filter(|&i| !end[i].cond.read_only_at_the_end())
             .collect(),
