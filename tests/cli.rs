@@ -113,7 +113,7 @@ fn validate_checks_every_description_in_a_folder() {
     // A folder without descriptions is a usage error.
     let (code, _, err) = tabula(&["validate", "src"]);
     assert_eq!(code, 2);
-    assert!(err.contains("holds no .game files"), "{err}");
+    assert!(err.contains("holds no `.game` files"), "{err}");
 }
 
 #[test]

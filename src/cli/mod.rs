@@ -669,7 +669,7 @@ fn descriptions(arg: &str) -> Result<Vec<String>, Fail> {
         .collect();
     files.sort();
     if files.is_empty() {
-        return Err(Fail(format!("error: {arg} holds no .game files"), 2));
+        return Err(Fail(format!("error: {arg} holds no `.game` files"), 2));
     }
     Ok(files)
 }

@@ -25,39 +25,25 @@ pub struct Library {
 
 impl Library {
     fn open(path: &str) -> Result<Library, Fail> {
-        let p = Path::new(path);
-        let mut files = Vec::new();
-        if p.is_dir() {
-            let entries = std::fs::read_dir(p)
-                .map_err(|e| Fail(format!("error: cannot read {path}: {e}"), 2))?;
-            for e in entries.flatten() {
-                let f = e.path();
-                if f.extension().is_some_and(|x| x == "game") {
-                    let name = f
-                        .file_name()
-                        .unwrap_or_default()
-                        .to_string_lossy()
-                        .to_string();
-                    files.push((name, f));
-                }
-            }
-            files.sort();
-            if files.is_empty() {
-                return Err(Fail(format!("error: {path} holds no `.game` files"), 2));
-            }
-        } else if p.is_file() {
-            let name = p
-                .file_name()
-                .unwrap_or_default()
-                .to_string_lossy()
-                .to_string();
-            files.push((name, p.to_path_buf()));
-        } else {
+        if !Path::new(path).exists() {
             return Err(Fail(
                 format!("error: cannot read {path}: no such file or folder"),
                 2,
             ));
         }
+        // The same files `tabula validate PATH` checks.
+        let files = super::descriptions(path)?
+            .into_iter()
+            .map(|f| {
+                let p = PathBuf::from(f);
+                let name = p
+                    .file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .to_string();
+                (name, p)
+            })
+            .collect();
         Ok(Library { files })
     }
 
