@@ -319,17 +319,7 @@ fn position_and_last<'g>(
         None => game.start(),
         Some(t) => Position::from_text(game, t).map_err(|e| Fail(format!("error: {e}"), 1))?,
     };
-    // Moves are separated by spaces, or by `;` where a move's text holds spaces (`a-b x c`).
-    let list: Vec<&str> = match moves {
-        Some(m) if m.contains(';') => m
-            .split(';')
-            .map(str::trim)
-            .filter(|x| !x.is_empty())
-            .collect(),
-        Some(m) => m.split_whitespace().collect(),
-        None => Vec::new(),
-    };
-    for (i, m) in list.into_iter().enumerate() {
+    for (i, m) in move_list(moves).iter().enumerate() {
         if let Some(o) = pos.static_outcome() {
             return Err(Fail(
                 format!(
