@@ -289,6 +289,17 @@ pub fn compile(m: Model) -> Game {
             _ => None,
         })
         .collect();
+    let plain_emit = (0..ncodes)
+        .map(|c| {
+            bar[c].is_none()
+                && keep_out
+                    .as_ref()
+                    .is_none_or(|k: &Vec<CellSet>| k[c] == CellSet::EMPTY)
+                && confine[c].is_none()
+                && custody.is_none()
+                && promotion[c].is_none()
+        })
+        .collect();
     let mut game = Game {
         title: m.title,
         board,
@@ -309,6 +320,7 @@ pub fn compile(m: Model) -> Game {
         mill: m.mill.clone(),
         confines: confine.iter().any(Option::is_some),
         confine,
+        plain_emit,
         royal_shortcuts,
         face_dirs: m.face.clone(),
         hand_first: m.hand_first,

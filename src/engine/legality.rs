@@ -3,6 +3,7 @@
 //! threats, and drawing one random legal move.
 
 use super::hooks::Watch;
+use super::rules::slide::first_along;
 use super::{Game, Move, MoveKind, Position, MAX_CAPTURES};
 use crate::geometry::{Cell, CellSet, NONE};
 use crate::rng::Rng;
@@ -153,6 +154,16 @@ impl<'g> Position<'g> {
     /// Whether no royal piece of the mover is attacked after `m`. The move is applied to the
     /// guard's scratch board and taken back.
     fn royal_safe(&self, m: &Move, guard: &mut RoyalGuard<'g>) -> bool {
+        // The common case first (see [`RoyalGuard::quick`]).
+        if guard.quick
+            && m.turn == 0
+            && m.from != NONE
+            && !guard.tested.contains(m.from)
+            && m.extra_from == NONE
+            && m.captures().iter().all(|&c| c == m.to)
+        {
+            return true;
+        }
         let me = self.turn as usize;
         if self.game.has_layers || m.turn != 0 {
             // Stacks, sleep and keeping change more than the top cells, slept or kept pieces
@@ -164,6 +175,10 @@ impl<'g> Position<'g> {
             return !child.royal_capturable(me, &mut guard.replies);
         }
         let n = self.cells.len();
+        if !guard.ready {
+            guard.scratch[..n].copy_from_slice(&self.cells);
+            guard.ready = true;
+        }
         let scratch = &mut guard.scratch;
         if guard.overflow {
             // Too many royal pieces to track: test the slow, general way.
@@ -181,16 +196,6 @@ impl<'g> Position<'g> {
         }
         if m.kind == MoveKind::Pass {
             return false;
-        }
-        if !guard.in_check
-            && self.game.royal_shortcuts
-            && m.from != NONE
-            && !self.game.royal[self.cells[m.from as usize] as usize]
-            && !guard.pinnable.contains(m.from)
-            && m.extra_from == NONE
-            && m.captures().iter().all(|&c| c == m.to)
-        {
-            return true;
         }
         let undo = Undo::apply(&mut scratch[..n], m);
         let safe = guard.royals[..guard.nr].iter().all(|&r| {
@@ -210,6 +215,23 @@ fn royal_cells(pos: &Position, player: usize) -> Option<([Cell; MAX_ROYALS], usi
     let g = pos.game;
     let mut royals = [NONE; MAX_ROYALS];
     let mut nr = 0;
+    if g.bitboards.is_some() {
+        let mut bits = 0u64;
+        for code in (1 + player..pos.bb.len()).step_by(2) {
+            if g.royal[code] {
+                bits |= pos.bb[code];
+            }
+        }
+        if bits.count_ones() as usize > MAX_ROYALS {
+            return None;
+        }
+        while bits != 0 {
+            royals[nr] = bits.trailing_zeros() as Cell;
+            bits &= bits - 1;
+            nr += 1;
+        }
+        return Some((royals, nr));
+    }
     for (c, &code) in pos.cells.iter().enumerate() {
         if code != 0 && Game::owner(code) == player && g.royal[code as usize] {
             if nr == MAX_ROYALS {
@@ -235,16 +257,22 @@ struct RoyalGuard<'g> {
     nr: usize,
     overflow: bool,
     in_check: bool,
-    pinnable: CellSet,
-    /// The position's cells, changed by a move under test and restored after it.
+    /// No royal piece is attacked, none is hidden in a stack and the game's attacks cannot
+    /// be created by a move elsewhere: a move needs a test only when it starts on one of
+    /// the `tested` cells (the royal pieces and the pinned ones), moves a second piece or
+    /// captures off its landing cell.
+    quick: bool,
+    tested: CellSet,
+    /// The position's cells, changed by a move under test and restored after it (copied
+    /// in when `ready`, at the first test).
     scratch: [u8; crate::geometry::MAX_CELLS],
+    ready: bool,
 }
 
 impl<'g> RoyalGuard<'g> {
     fn new(pos: &Position<'g>) -> RoyalGuard<'g> {
         let g = pos.game;
         let me = pos.turn as usize;
-        let n = pos.cells.len();
         let mut guard = RoyalGuard {
             child: None,
             replies: Vec::new(),
@@ -252,10 +280,11 @@ impl<'g> RoyalGuard<'g> {
             nr: 0,
             overflow: false,
             in_check: false,
-            pinnable: CellSet::EMPTY,
+            quick: false,
+            tested: CellSet::EMPTY,
             scratch: [0; crate::geometry::MAX_CELLS],
+            ready: false,
         };
-        guard.scratch[..n].copy_from_slice(&pos.cells);
         match royal_cells(pos, me) {
             Some((royals, nr)) => (guard.royals, guard.nr) = (royals, nr),
             None => {
@@ -269,24 +298,26 @@ impl<'g> RoyalGuard<'g> {
             .iter()
             .any(|&r| pos.attacked_on(&pos.cells, r, enemy));
         if !guard.in_check {
+            // A piece is pinned when it is the mover's first piece along a sliding line from
+            // a royal piece and the next piece beyond it is an enemy that slides along it.
             let b = &g.board;
+            let cells = &pos.cells;
             for &r in royals {
                 for a in &g.attacks[enemy] {
-                    if let super::Attack::Slide { back, .. } = a {
-                        let mut t = r;
-                        loop {
-                            t = b.step(t, *back);
-                            if t == NONE {
-                                break;
-                            }
-                            if pos.cells[t as usize] != 0 {
-                                guard.pinnable.insert(t);
-                                break;
-                            }
+                    if let super::Attack::Slide { back, codes } = a {
+                        let t = first_along(b, cells, r, *back);
+                        if t == NONE || Game::owner(cells[t as usize]) != me {
+                            continue;
+                        }
+                        let x = first_along(b, cells, t, *back);
+                        if x != NONE && codes >> cells[x as usize] & 1 != 0 {
+                            guard.tested.insert(t);
                         }
                     }
                 }
+                guard.tested.insert(r);
             }
+            guard.quick = g.royal_shortcuts && !g.has_layers;
         }
         guard
     }

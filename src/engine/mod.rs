@@ -103,6 +103,9 @@ pub struct Game {
     pub mill: Option<crate::model::Mill>,
     /// `pieces in hand must be placed first`.
     pub hand_first: bool,
+    /// By piece code: whether its moves need none of [`Position::emit`]'s checks (no bar,
+    /// keep-out, confinement, custody or promotion), so that they are pushed as they are.
+    pub plain_emit: Vec<bool>,
     /// By piece code: `confined to REGION`, the cells its moves may end on.
     pub confine: Vec<Option<CellSet>>,
     /// Some piece is confined (a quick test before the table).

@@ -302,7 +302,18 @@ impl Position<'_> {
     }
 
     /// Pushes `m`, once per promotion choice where the piece ends in its promotion region.
-    pub(super) fn emit(&self, mut m: Move, code: u8, out: &mut Vec<Move>) {
+    #[inline]
+    pub(super) fn emit(&self, m: Move, code: u8, out: &mut Vec<Move>) {
+        if self.game.plain_emit[code as usize] {
+            out.push(m);
+        } else {
+            self.emit_checked(m, code, out);
+        }
+    }
+
+    /// [`Position::emit`] for pieces whose moves are barred, kept out, confined, capture by
+    /// custody or promote.
+    fn emit_checked(&self, mut m: Move, code: u8, out: &mut Vec<Move>) {
         let moves_piece = matches!(
             m.kind,
             MoveKind::Normal | MoveKind::Walk | MoveKind::DoubleStep

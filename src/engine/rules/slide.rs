@@ -101,6 +101,18 @@ pub(in crate::engine) fn attacked(
     }
 }
 
+/// The first occupied cell along `dir` from `from`, or `NONE` when the line ends first.
+#[inline]
+pub(in crate::engine) fn first_along(board: &Board, cells: &[u8], from: Cell, dir: u8) -> Cell {
+    let mut s = from;
+    loop {
+        s = board.step(s, dir);
+        if s == NONE || cells[s as usize] != 0 {
+            return s;
+        }
+    }
+}
+
 /// The piece code met along `dir` from `from` after passing `skip` pieces, or 0 when the line
 /// ends first.
 #[inline]
