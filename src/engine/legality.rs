@@ -153,17 +153,20 @@ impl<'g> Position<'g> {
 
     /// Whether no royal piece of the mover is attacked after `m`. The move is applied to the
     /// guard's scratch board and taken back.
+    #[inline]
     fn royal_safe(&self, m: &Move, guard: &mut RoyalGuard<'g>) -> bool {
         // The common case first (see [`RoyalGuard::quick`]).
-        if guard.quick
+        (guard.quick
             && m.turn == 0
             && m.from != NONE
             && !guard.tested.contains(m.from)
             && m.extra_from == NONE
-            && m.captures().iter().all(|&c| c == m.to)
-        {
-            return true;
-        }
+            && m.captures().iter().all(|&c| c == m.to))
+            || self.royal_safe_tested(m, guard)
+    }
+
+    /// [`Position::royal_safe`] for a move that may expose a royal piece: tested on the board.
+    fn royal_safe_tested(&self, m: &Move, guard: &mut RoyalGuard<'g>) -> bool {
         let me = self.turn as usize;
         if self.game.has_layers || m.turn != 0 {
             // Stacks, sleep and keeping change more than the top cells, slept or kept pieces

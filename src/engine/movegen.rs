@@ -233,6 +233,40 @@ impl Position<'_> {
                     continue;
                 }
                 let mut p = pieces;
+                match rule {
+                    // Only pieces that may start here, and en passant only after a double step.
+                    Rule::Step {
+                        dirs,
+                        twice: true,
+                        from,
+                        en_passant,
+                        ..
+                    } if dirs.len() == 1 && g.board_rules.is_empty() => {
+                        // A double step in one direction, for all pieces at once, in the
+                        // order of their cells as the per-piece generator has it.
+                        let d = dirs[0];
+                        let src = from.map_or(pieces, |f| pieces & f.low_word());
+                        let mid = bits.step(src, d) & sides.empty;
+                        let mut dst = bits.step(mid, d) & sides.empty;
+                        let shift = bits.shift[d as usize];
+                        while dst != 0 {
+                            let to = dst.trailing_zeros() as i32;
+                            dst &= dst - 1;
+                            let mut m = Move::new((to - 2 * shift) as Cell, to as Cell);
+                            m.kind = MoveKind::DoubleStep;
+                            m.path[0] = (to - shift) as Cell;
+                            m.npath = 1;
+                            if *en_passant {
+                                m.ep_mark = m.path[0];
+                            }
+                            self.emit(m, code, out);
+                        }
+                        continue;
+                    }
+                    Rule::Step { from: Some(f), .. } => p &= f.low_word(),
+                    Rule::EnPassant { .. } if self.ep_targets.is_empty() => continue,
+                    _ => {}
+                }
                 if let Rule::Jump { .. } = rule {
                     if k < starts.len() {
                         p = starts[k];
