@@ -331,6 +331,18 @@ pub fn compile(m: Model) -> Game {
             .iter()
             .any(|e| matches!(e.cond, EndCond::PerpetualCheck)),
         limit_ends: (0..end.len()).filter(|&i| end[i].cond.is_limit()).collect(),
+        limit_floor: end
+            .iter()
+            .fold([u32::MAX; 3], |[rep, ply, quiet], e| match &e.cond {
+                EndCond::Repetition(n) => [rep.min(*n), ply, quiet],
+                EndCond::PlyLimit {
+                    plies,
+                    no_progress: None,
+                    ..
+                } => [rep, ply.min(*plies), quiet],
+                EndCond::PlyLimit { plies, .. } => [rep, ply, quiet.min(*plies)],
+                _ => [rep, ply, quiet],
+            }),
         static_ends: (0..end.len())
             .filter(|&i| !end[i].cond.read_only_at_the_end())
             .collect(),
@@ -378,6 +390,7 @@ pub fn compile(m: Model) -> Game {
         sole_place,
         shoots_only,
         counts_steps: [false; 2],
+        step_plans: Default::default(),
         rays128,
         places,
     };
@@ -390,5 +403,6 @@ pub fn compile(m: Model) -> Game {
     game.legality_by_play = game.board_rules.iter().any(|r| r.changes_threats())
         || (game.custody.is_some() && game.has_royal);
     game.counts_steps = [0, 1].map(|p| crate::engine::rules::step::counts_steps(&game, p));
+    game.step_plans = [0, 1].map(|p| crate::engine::rules::step::StepPlan::new(&game, p));
     game
 }

@@ -126,6 +126,10 @@ pub struct Game {
     /// The end rules read only in played games (repetition, perpetual check, ply limits),
     /// by index, in order: without one, playouts skip that reading.
     pub limit_ends: Vec<usize>,
+    /// The least that could end a played game by a limit: the occurrences of a position,
+    /// the plies, the plies without progress (`u32::MAX` where no rule reads it). Below all
+    /// three, with no perpetual check to read, no limit rule applies.
+    pub limit_floor: [u32; 3],
     /// The end rules read on the board after every move (not those read only when a player
     /// has no move, nor the limits of played games), by index, in order.
     pub static_ends: Vec<usize>,
@@ -212,6 +216,9 @@ pub struct Game {
     /// may start) and nothing else adds or filters moves: random playouts count the steps
     /// and build only the one drawn (see `rules/step.rs`).
     pub counts_steps: [bool; 2],
+    /// Per player with `counts_steps`: the rules [`Position::random_step_move`] reads, in the
+    /// generator's order (see `rules/step.rs`).
+    pub step_plans: [rules::step::StepPlan; 2],
     /// Ray masks for counting slides and shots fast, where a player shoots only and the
     /// board is square with at most 128 cells.
     pub rays128: Option<rules::shoot::Rays128>,

@@ -288,12 +288,10 @@ impl Position<'_> {
     pub(in crate::engine) fn sides(&self) -> Sides {
         let me = self.turn as usize;
         let (mut mine, mut theirs) = (0u64, 0u64);
-        for (code, &b) in self.bb.iter().enumerate().skip(1) {
-            if Game::owner(code as u8) == me {
-                mine |= b;
-            } else {
-                theirs |= b;
-            }
+        // Piece codes alternate between the players, the first player's first.
+        for pair in self.bb[1..].chunks(2) {
+            mine |= pair.get(me).copied().unwrap_or(0);
+            theirs |= pair.get(me ^ 1).copied().unwrap_or(0);
         }
         Sides {
             mine,

@@ -213,6 +213,14 @@ impl Position<'_> {
     /// how often this position has occurred and, for perpetual check, the player who gave
     /// check with every move since its first occurrence, if one did.
     pub fn limit_outcome(&self, occurrences: usize, checker: Option<usize>) -> Option<Outcome> {
+        let [rep, ply, quiet] = self.game.limit_floor;
+        if (occurrences as u64) < u64::from(rep)
+            && self.ply < ply
+            && self.quiet < quiet
+            && checker.is_none()
+        {
+            return None;
+        }
         let me = self.turn as usize;
         for &i in &self.game.limit_ends {
             let e = &self.game.end[i];

@@ -2,6 +2,7 @@
 //! empty cell (`twice`, which may mark the passed cell for en passant). Steps that capture are
 //! also an attack pattern (royal safety asks "could a piece step onto this cell?").
 
+use crate::engine::movegen::Sides;
 use crate::engine::{Attack, Move, MoveKind, Position};
 use crate::geometry::{Board, Cell, CellSet, NONE};
 use crate::model::Target;
@@ -161,101 +162,109 @@ pub fn counts_steps(g: &crate::engine::Game, player: usize) -> bool {
         && g.board_rules.is_empty()
 }
 
-/// The cells each step rule of a player reaches per direction: (destinations, piece code,
-/// direction), in the generator's order, and their number in all.
-struct StepTable {
-    found: [(u64, u8, u8); 16],
-    n: usize,
-    total: u32,
+/// A player's step and jump rules as [`Position::random_step_move`] reads them, found once: the
+/// jump rules (by piece code and rule index), which must have no start for the steps to be
+/// the moves, and every step rule's direction with its piece code, target and starting
+/// cells, in the generator's order (piece code, rule, direction).
+#[derive(Debug, Default)]
+pub struct StepPlan {
+    jumps: Vec<(u8, usize)>,
+    steps: Vec<(u8, u8, Target, u64)>,
 }
 
-impl StepTable {
-    fn new() -> StepTable {
-        StepTable {
-            found: [(0, 0, 0); 16],
-            n: 0,
-            total: 0,
+impl StepPlan {
+    /// The plan of `player`'s rules (empty where the player does not count steps).
+    pub fn new(g: &crate::engine::Game, player: usize) -> StepPlan {
+        let mut plan = StepPlan::default();
+        if !g.counts_steps[player] {
+            return plan;
         }
+        for code in (1 + player..g.rules.len()).step_by(2) {
+            for (i, rule) in g.rules[code].iter().enumerate() {
+                match rule {
+                    crate::engine::Rule::Jump { .. } => plan.jumps.push((code as u8, i)),
+                    crate::engine::Rule::Step {
+                        dirs, target, from, ..
+                    } => {
+                        let mask = from.map_or(!0, |f| f.low_word());
+                        for &d in dirs {
+                            plan.steps.push((code as u8, d, *target, mask));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        plan
     }
 }
 
 impl Position<'_> {
+    /// Whether a jump may start for the player to move (then the list decides, not the
+    /// steps), read from the jump rules of their [`StepPlan`].
+    fn a_jump_may_start(&self, bits: &crate::engine::Bitboards, sides: &Sides) -> bool {
+        let g = self.game;
+        g.step_plans[self.turn as usize]
+            .jumps
+            .iter()
+            .any(|&(code, i)| {
+                let pieces = self.bb[code as usize];
+                pieces != 0
+                    && self
+                        .jump_starts(bits, &g.rules[code as usize][i], pieces, sides)
+                        .0
+                        != 0
+            })
+    }
+
     /// The destinations of each step rule and direction of the player to move, in the
     /// generator's order, for a player whose every move is a plain step
-    /// ([`crate::engine::Game::counts_steps`]), written into `t`; `None` where a jump may
-    /// start (the list decides then) or a player has more rules and directions than the
-    /// table holds.
-    fn step_table(&self, t: &mut StepTable) -> Option<()> {
-        let g = self.game;
-        let bits = g.bitboards.as_ref()?;
-        let me = self.turn as usize;
-        let sides = self.sides();
-        for code in (1 + me..self.bb.len()).step_by(2) {
-            let pieces = self.bb[code];
-            if pieces != 0
-                && g.rules[code].iter().any(|r| {
-                    matches!(r, crate::engine::Rule::Jump { .. })
-                        && self.jump_starts(bits, r, pieces, &sides).0 != 0
-                })
-            {
-                return None;
-            }
-        }
-        t.n = 0;
-        t.total = 0;
-        for code in (1 + me..self.bb.len()).step_by(2) {
-            let pieces = self.bb[code];
-            if pieces == 0 {
-                continue;
-            }
-            for rule in &g.rules[code] {
-                let crate::engine::Rule::Step {
-                    dirs, target, from, ..
-                } = rule
-                else {
-                    continue;
-                };
-                let src = from.map_or(pieces, |f| pieces & f.low_word());
-                let allowed = sides.allowed(*target);
-                for &d in dirs {
-                    let dst = bits.step(src, d) & allowed;
-                    if dst == 0 {
-                        continue;
-                    }
-                    if t.n == t.found.len() {
-                        return None;
-                    }
-                    t.found[t.n] = (dst, code as u8, d);
-                    t.n += 1;
-                    t.total += dst.count_ones();
-                }
-            }
-        }
-        Some(())
+    /// ([`crate::engine::Game::counts_steps`]), with their piece code and direction; read
+    /// twice by [`Position::random_step_move`] (to count, then to find the one drawn) instead
+    /// of being kept.
+    #[inline]
+    fn steps<'a>(
+        &'a self,
+        bits: &'a crate::engine::Bitboards,
+        sides: &'a Sides,
+    ) -> impl Iterator<Item = (u64, u8, u8)> + 'a {
+        self.game.step_plans[self.turn as usize].steps.iter().map(
+            move |&(code, d, target, mask)| {
+                let src = self.bb[code as usize] & mask;
+                (bits.step(src, d) & sides.allowed(target), code, d)
+            },
+        )
     }
 
     /// The number of legal moves of a player whose every move is a plain step, counted
     /// without listing them (perft's last ply); `None` where the list must decide (a jump may
     /// start, or there is no step: a pass may then be the move).
     pub(in crate::engine) fn count_steps(&self) -> Option<u64> {
-        let mut t = StepTable::new();
-        self.step_table(&mut t)?;
-        (t.total > 0).then_some(u64::from(t.total))
+        let bits = self.game.bitboards.as_ref()?;
+        let sides = self.sides();
+        if self.a_jump_may_start(bits, &sides) {
+            return None;
+        }
+        let total: u32 = self.steps(bits, &sides).map(|s| s.0.count_ones()).sum();
+        (total > 0).then_some(u64::from(total))
     }
 
     /// A uniformly random move for a player whose every move is a plain step, without
-    /// listing the moves: one index is drawn among the steps of [`Position::step_table`] and
-    /// only that move is built — the move the list would give at that index. `None`,
-    /// drawing nothing, where the list must decide.
+    /// listing the moves: one index is drawn among the steps and only that move is built —
+    /// the move the list would give at that index. `None`, drawing nothing, where the list
+    /// must decide.
     pub(in crate::engine) fn random_step_move(&self, rng: &mut crate::rng::Rng) -> Option<Move> {
-        let mut t = StepTable::new();
-        self.step_table(&mut t)?;
-        if t.total == 0 {
+        let bits = self.game.bitboards.as_ref()?;
+        let sides = self.sides();
+        if self.a_jump_may_start(bits, &sides) {
             return None;
         }
-        let shift = &self.game.bitboards.as_ref()?.shift;
-        let mut k = rng.below(t.total as usize) as u32;
-        for &(dst, code, d) in &t.found[..t.n] {
+        let total: u32 = self.steps(bits, &sides).map(|s| s.0.count_ones()).sum();
+        if total == 0 {
+            return None;
+        }
+        let mut k = rng.below(total as usize) as u32;
+        for (dst, code, d) in self.steps(bits, &sides) {
             let here = dst.count_ones();
             if k >= here {
                 k -= here;
@@ -266,7 +275,7 @@ impl Position<'_> {
                 b &= b - 1;
             }
             let to = b.trailing_zeros() as i32;
-            let from = (to - shift[d as usize]) as Cell;
+            let from = (to - bits.shift[d as usize]) as Cell;
             return Some(self.counted_step(from, to as Cell, code));
         }
         None
