@@ -289,15 +289,28 @@ pub fn compile(m: Model) -> Game {
             _ => None,
         })
         .collect();
+    let checks_only_promotion = |c: usize| {
+        bar[c].is_none()
+            && keep_out
+                .as_ref()
+                .is_none_or(|k: &Vec<CellSet>| k[c] == CellSet::EMPTY)
+            && confine[c].is_none()
+            && custody.is_none()
+    };
     let plain_emit = (0..ncodes)
-        .map(|c| {
-            bar[c].is_none()
-                && keep_out
-                    .as_ref()
-                    .is_none_or(|k: &Vec<CellSet>| k[c] == CellSet::EMPTY)
-                && confine[c].is_none()
-                && custody.is_none()
-                && promotion[c].is_none()
+        .map(|c| checks_only_promotion(c) && promotion[c].is_none())
+        .collect();
+    let sole_promotion = (0..ncodes)
+        .map(|c| match &promotion[c] {
+            Some((to, _))
+                if checks_only_promotion(c)
+                    && !promotion_from[c]
+                    && to.len() == 1
+                    && usize::from(to[0]) != c =>
+            {
+                Some(to[0])
+            }
+            _ => None,
         })
         .collect();
     let mut game = Game {
@@ -321,6 +334,7 @@ pub fn compile(m: Model) -> Game {
         confines: confine.iter().any(Option::is_some),
         confine,
         plain_emit,
+        sole_promotion,
         royal_shortcuts,
         face_dirs: m.face.clone(),
         hand_first: m.hand_first,

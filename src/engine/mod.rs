@@ -106,6 +106,10 @@ pub struct Game {
     /// By piece code: whether its moves need none of [`Position::emit`]'s checks (no bar,
     /// keep-out, confinement, custody or promotion), so that they are pushed as they are.
     pub plain_emit: Vec<bool>,
+    /// By piece code: the one kind it may promote to where a promotion is emit's only check
+    /// (one choice, other than itself, on arrival only), so that a move promotes or not
+    /// without the general test.
+    pub sole_promotion: Vec<Option<u8>>,
     /// By piece code: `confined to REGION`, the cells its moves may end on.
     pub confine: Vec<Option<CellSet>>,
     /// Some piece is confined (a quick test before the table).

@@ -336,7 +336,20 @@ impl Position<'_> {
     /// Pushes `m`, once per promotion choice where the piece ends in its promotion region.
     #[inline]
     pub(super) fn emit(&self, m: Move, code: u8, out: &mut Vec<Move>) {
-        if self.game.plain_emit[code as usize] {
+        let g = self.game;
+        if g.plain_emit[code as usize] {
+            out.push(m);
+        } else if let (Some(to), Some((_, region))) =
+            (g.sole_promotion[code as usize], &g.promotion[code as usize])
+        {
+            let mut m = m;
+            let moves_piece = matches!(
+                m.kind,
+                MoveKind::Normal | MoveKind::Walk | MoveKind::DoubleStep
+            );
+            if moves_piece && region.contains(m.to) {
+                m.promote = to;
+            }
             out.push(m);
         } else {
             self.emit_checked(m, code, out);
