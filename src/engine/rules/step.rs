@@ -168,8 +168,16 @@ pub fn counts_steps(g: &crate::engine::Game, player: usize) -> bool {
 /// cells, in the generator's order (piece code, rule, direction).
 #[derive(Debug, Default)]
 pub struct StepPlan {
-    jumps: Vec<(u8, usize)>,
+    jumps: Vec<(u8, usize, Option<Adjacent>)>,
     steps: Vec<(u8, u8, Target, u64)>,
+}
+
+/// A jump over a hurdle right beside the piece (no gap): it may start where a hurdle is one
+/// step away in one of the directions (read back, `backs`) and the cell beyond it is empty.
+#[derive(Debug)]
+struct Adjacent {
+    hurdle: crate::model::Hurdle,
+    backs: Vec<u8>,
 }
 
 impl StepPlan {
@@ -182,7 +190,15 @@ impl StepPlan {
         for code in (1 + player..g.rules.len()).step_by(2) {
             for (i, rule) in g.rules[code].iter().enumerate() {
                 match rule {
-                    crate::engine::Rule::Jump { .. } => plan.jumps.push((code as u8, i)),
+                    crate::engine::Rule::Jump {
+                        dirs, hurdle, gap, ..
+                    } => {
+                        let adjacent = (*gap == (0, 0)).then(|| Adjacent {
+                            hurdle: *hurdle,
+                            backs: dirs.iter().map(|&d| g.board.opposite[d as usize]).collect(),
+                        });
+                        plan.jumps.push((code as u8, i, adjacent));
+                    }
                     crate::engine::Rule::Step {
                         dirs, target, from, ..
                     } => {
@@ -207,13 +223,27 @@ impl Position<'_> {
         g.step_plans[self.turn as usize]
             .jumps
             .iter()
-            .any(|&(code, i)| {
-                let pieces = self.bb[code as usize];
-                pieces != 0
-                    && self
-                        .jump_starts(bits, &g.rules[code as usize][i], pieces, sides)
+            .any(|(code, i, adjacent)| {
+                let pieces = self.bb[*code as usize];
+                if pieces == 0 {
+                    return false;
+                }
+                let Some(a) = adjacent else {
+                    return self
+                        .jump_starts(bits, &g.rules[*code as usize][*i], pieces, sides)
                         .0
-                        != 0
+                        != 0;
+                };
+                // What `jump_starts` finds for a jump with no gap, in one shift per cell.
+                let hurdles = match a.hurdle {
+                    crate::model::Hurdle::Enemy => sides.theirs,
+                    crate::model::Hurdle::Friend => sides.mine,
+                    crate::model::Hurdle::Any => sides.mine | sides.theirs,
+                };
+                a.backs.iter().any(|&back| {
+                    let beyond_empty = bits.step(bits.step(sides.empty, back), back);
+                    pieces & bits.step(hurdles, back) & beyond_empty != 0
+                })
             })
     }
 
