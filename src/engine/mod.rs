@@ -388,6 +388,18 @@ pub enum MoveKind {
     Place,
 }
 
+impl MoveKind {
+    /// Whether the move carries its piece to `to` (a plain move, a walk, a double step): the
+    /// moves that bars, keep-outs, confinement and promotion on arrival apply to.
+    #[inline]
+    pub fn moves_piece(self) -> bool {
+        matches!(
+            self,
+            MoveKind::Normal | MoveKind::Walk | MoveKind::DoubleStep
+        )
+    }
+}
+
 /// One whole turn. Fixed size, `Copy`: move lists never allocate per move.
 #[derive(Clone, Copy, Debug)]
 pub struct Move {

@@ -343,11 +343,7 @@ impl Position<'_> {
             (g.sole_promotion[code as usize], &g.promotion[code as usize])
         {
             let mut m = m;
-            let moves_piece = matches!(
-                m.kind,
-                MoveKind::Normal | MoveKind::Walk | MoveKind::DoubleStep
-            );
-            if moves_piece && region.contains(m.to) {
+            if m.kind.moves_piece() && region.contains(m.to) {
                 m.promote = to;
             }
             out.push(m);
@@ -359,10 +355,7 @@ impl Position<'_> {
     /// [`Position::emit`] for pieces whose moves are barred, kept out, confined, capture by
     /// custody or promote.
     fn emit_checked(&self, mut m: Move, code: u8, out: &mut Vec<Move>) {
-        let moves_piece = matches!(
-            m.kind,
-            MoveKind::Normal | MoveKind::Walk | MoveKind::DoubleStep
-        );
+        let moves_piece = m.kind.moves_piece();
         if moves_piece && self.barred(code, m.to) {
             return;
         }
