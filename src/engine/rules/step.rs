@@ -266,17 +266,23 @@ impl Position<'_> {
         )
     }
 
-    /// The number of legal moves of a player whose every move is a plain step, counted
-    /// without listing them (perft's last ply); `None` where the list must decide (a jump may
-    /// start, or there is no step: a pass may then be the move).
-    pub(in crate::engine) fn count_steps(&self) -> Option<u64> {
+    /// The bitboards, the board's sides and the number of steps of a player whose every move
+    /// is a plain step; `None` where the list must decide (a jump may start, or there is no
+    /// step: a pass may then be the move).
+    fn step_count(&self) -> Option<(&crate::engine::Bitboards, Sides, u32)> {
         let bits = self.game.bitboards.as_ref()?;
         let sides = self.sides();
         if self.a_jump_may_start(bits, &sides) {
             return None;
         }
         let total: u32 = self.steps(bits, &sides).map(|s| s.0.count_ones()).sum();
-        (total > 0).then_some(u64::from(total))
+        (total > 0).then_some((bits, sides, total))
+    }
+
+    /// The number of legal moves of a player whose every move is a plain step, counted
+    /// without listing them (perft's last ply); `None` where the list must decide.
+    pub(in crate::engine) fn count_steps(&self) -> Option<u64> {
+        self.step_count().map(|(_, _, total)| u64::from(total))
     }
 
     /// A uniformly random move for a player whose every move is a plain step, without
@@ -284,15 +290,7 @@ impl Position<'_> {
     /// the move the list would give at that index. `None`, drawing nothing, where the list
     /// must decide.
     pub(in crate::engine) fn random_step_move(&self, rng: &mut crate::rng::Rng) -> Option<Move> {
-        let bits = self.game.bitboards.as_ref()?;
-        let sides = self.sides();
-        if self.a_jump_may_start(bits, &sides) {
-            return None;
-        }
-        let total: u32 = self.steps(bits, &sides).map(|s| s.0.count_ones()).sum();
-        if total == 0 {
-            return None;
-        }
+        let (bits, sides, total) = self.step_count()?;
         let mut k = rng.below(total as usize) as u32;
         for (dst, code, d) in self.steps(bits, &sides) {
             let here = dst.count_ones();
