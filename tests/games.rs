@@ -109,30 +109,31 @@ fn quiet_playouts_are_the_same_games() {
     assert!(!Playout::new(load("chess").start()).plays_on_bitboards());
 }
 
-/// Where a player's moves are all plain steps, a random move is drawn, and perft's last ply
-/// counted, by counting them (`rules/step.rs`): at every position along random games of every
-/// shipped game, the count is the legal list's length, the draw is the move the list gives
-/// at the index drawn from the same generator, and both generators are left in the same
-/// state. Breakthrough (steps that capture) and English
-/// draughts (jumps that may start, compulsory capture) take the counting path.
+/// Where nothing filters a player's moves, a random move is drawn, and perft's last ply
+/// counted, by counting them (`engine/counted.rs`: steps on bitboards, slides on ray masks,
+/// other rules listed): at every position along random games of every shipped game, the
+/// count is the legal list's length, the draw is the move the list gives at the index drawn
+/// from the same generator, and both generators are left in the same state. Breakthrough
+/// (steps that capture), English draughts (jumps that may start, compulsory capture) and
+/// Dame (slides, jumps over a gap, promotion on arrival) take the counting path.
 #[test]
-fn counted_steps_are_the_listed_move() {
+fn counted_moves_are_the_listed_move() {
     let mut counted = HashSet::new();
     for name in shipped() {
         let g = load(&name);
-        if !g.counts_steps.iter().any(|&c| c) || slow(&g) {
+        if !g.draw_plans.iter().any(Option::is_some) || slow(&g) {
             continue;
         }
         for seed in 0..4 {
             let (_, positions, _) = common::random_game(&g, seed, 300);
             for text in positions {
                 let pos = Position::from_text(&g, &text).expect("a reached position");
-                if !g.counts_steps[pos.turn()] || pos.is_over() {
+                if g.draw_plans[pos.turn()].is_none() || pos.is_over() {
                     continue;
                 }
                 let mut legal = Vec::new();
                 pos.legal_moves(&mut legal);
-                // Perft's last ply counts the steps the same way.
+                // Perft's last ply counts the moves the same way.
                 assert_eq!(
                     tabula::engine::perft(&pos, 1, &mut |_| {}),
                     legal.len() as u64,
@@ -160,8 +161,8 @@ fn counted_steps_are_the_listed_move() {
             }
         }
     }
-    for name in ["breakthrough", "english-draughts"] {
-        assert!(counted.contains(name), "{name} counts its steps");
+    for name in ["breakthrough", "english-draughts", "dame-ludii1"] {
+        assert!(counted.contains(name), "{name} counts its moves");
     }
 }
 

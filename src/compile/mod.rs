@@ -403,8 +403,7 @@ pub fn compile(m: Model) -> Game {
         side_letters,
         sole_place,
         shoots_only,
-        counts_steps: [false; 2],
-        step_plans: Default::default(),
+        draw_plans: [None, None],
         rays128,
         places,
     };
@@ -416,7 +415,6 @@ pub fn compile(m: Model) -> Game {
     // Custody takes pieces that no attack pattern describes: royal safety plays the replies.
     game.legality_by_play = game.board_rules.iter().any(|r| r.changes_threats())
         || (game.custody.is_some() && game.has_royal);
-    game.counts_steps = [0, 1].map(|p| crate::engine::rules::step::counts_steps(&game, p));
-    game.step_plans = [0, 1].map(|p| crate::engine::rules::step::StepPlan::new(&game, p));
+    game.draw_plans = [0, 1].map(|p| crate::engine::DrawPlan::new(&game, p));
     game
 }

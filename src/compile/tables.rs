@@ -77,10 +77,20 @@ pub(super) fn bitboards(board: &Board, has_layers: bool) -> Option<Bitboards> {
             .filter(|&c| board.step(c as Cell, d as u8) != NONE)
             .fold(0u64, |m, c| m | 1 << c);
     }
+    let mut rays = vec![0u64; board.len() * 8];
+    for c in 0..board.len() {
+        for d in 0..board.dirs.len() {
+            rays[c * 8 + d] = board
+                .ray(c as Cell, d as u8)
+                .iter()
+                .fold(0u64, |m, &t| m | 1 << t);
+        }
+    }
     Some(Bitboards {
         shift,
         rotate,
         can_step,
+        rays,
     })
 }
 

@@ -467,8 +467,8 @@ impl<'g> Position<'g> {
                 });
             }
         }
-        if g.counts_steps[self.turn as usize] {
-            if let Some(m) = self.random_step_move(rng) {
+        if g.draw_plans[self.turn as usize].is_some() {
+            if let Some(m) = self.random_counted_move(rng, buf) {
                 return Some(m);
             }
         }

@@ -5,6 +5,7 @@
 //! or playout keeps one position per depth and reuses it with `clone_from`), so the hot path
 //! allocates nothing. No I/O happens here.
 
+mod counted;
 pub mod hooks;
 mod legality;
 mod movegen;
@@ -16,6 +17,7 @@ pub mod rules;
 mod search;
 pub mod text;
 
+pub use counted::DrawPlan;
 pub use legality::{apply_cells, Scratch};
 pub use play::IllegalMove;
 pub use position::Position;
@@ -60,6 +62,9 @@ pub struct Bitboards {
     /// Per direction: the cells from which a step stays on the board (none for the slots
     /// of a board with fewer than eight directions).
     pub can_step: [u64; 8],
+    /// Per `cell * 8 + direction`: the cells of the ray from the cell in that direction (the
+    /// cell itself excluded), for counting slides with one mask and one bit scan.
+    pub rays: Vec<u64>,
 }
 
 impl Bitboards {
@@ -68,6 +73,26 @@ impl Bitboards {
         // Eight slots, so the index needs no bounds check.
         let d = d as usize & 7;
         (bits & self.can_step[d]).rotate_left(self.rotate[d])
+    }
+
+    /// The empty cells from `c` in direction `d` before the first of `occupied`, and that
+    /// first cell (or `None` where the ray meets none).
+    #[inline]
+    pub fn run(&self, c: Cell, d: u8, occupied: u64) -> (u64, Option<Cell>) {
+        let ray = self.rays[c as usize * 8 + (d as usize & 7)];
+        let blockers = ray & occupied;
+        if blockers == 0 {
+            return (ray, None);
+        }
+        // The ray runs toward higher cells where the shift is positive.
+        let (before, first) = if self.shift[d as usize & 7] > 0 {
+            let b = blockers.trailing_zeros();
+            (ray & ((1u64 << b) - 1), b)
+        } else {
+            let b = 63 - blockers.leading_zeros();
+            (ray & ((!0u64 << b) << 1), b)
+        };
+        (before, Some(first as Cell))
     }
 }
 
@@ -216,13 +241,10 @@ pub struct Game {
     /// Per player: every move they can make is a slide and a shot (Amazons) and nothing
     /// filters it: random playouts count the moves and build only the one drawn.
     pub shoots_only: [bool; 2],
-    /// Per player: every move they can make is a plain step (jumps aside, read only when one
-    /// may start) and nothing else adds or filters moves: random playouts count the steps
-    /// and build only the one drawn (see `rules/step.rs`).
-    pub counts_steps: [bool; 2],
-    /// Per player with `counts_steps`: the rules [`Position::random_step_move`] reads, in the
-    /// generator's order (see `rules/step.rs`).
-    pub step_plans: [rules::step::StepPlan; 2],
+    /// Per player whose moves nothing filters or adds to, on a board with bitboards: how
+    /// random playouts count the moves and build only the one drawn, and perft counts its
+    /// last ply (see `counted.rs`).
+    pub draw_plans: [Option<counted::DrawPlan>; 2],
     /// Ray masks for counting slides and shots fast, where a player shoots only and the
     /// board is square with at most 128 cells.
     pub rays128: Option<rules::shoot::Rays128>,

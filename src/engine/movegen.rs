@@ -158,8 +158,6 @@ impl Position<'_> {
         let g = self.game;
         let me = self.turn as usize;
         let sides = self.sides();
-        let (mine, theirs) = (sides.mine, sides.theirs);
-        let occupied = mine | theirs;
         // The pieces that may start a jump, per jump rule met (in loop order), and whether a
         // capture certainly exists: then, where capturing is compulsory, moves to empty cells
         // need not be generated for a legal move list.
@@ -188,99 +186,142 @@ impl Position<'_> {
             if pieces == 0 {
                 continue;
             }
-            let code = code as u8;
-            for rule in &g.rules[code as usize] {
-                if let Rule::Step {
-                    dirs,
-                    twice: false,
-                    target,
-                    from,
-                    en_passant: false,
-                } = rule
-                {
-                    if skip_quiet && *target == Target::Empty {
-                        continue;
-                    }
-                    let allowed = sides.allowed(*target);
-                    if *target != Target::Smash {
-                        let src = from.map_or(pieces, |f| pieces & f.low_word());
-                        for &d in dirs {
-                            let mut dst = bits.step(src, d) & allowed;
-                            let shift = bits.shift[d as usize];
-                            while dst != 0 {
-                                let to = dst.trailing_zeros() as i32;
-                                dst &= dst - 1;
-                                let mut m = Move::new((to - shift) as Cell, to as Cell);
-                                if occupied >> to & 1 != 0 {
-                                    m.ncap = 1;
-                                    m.caps[0] = to as Cell;
-                                }
-                                self.emit(m, code, out);
-                            }
-                        }
-                        continue;
-                    }
-                }
-                if skip_quiet
-                    && matches!(
-                        rule,
-                        Rule::Slide {
-                            target: Target::Empty,
-                            ..
-                        }
-                    )
-                {
-                    continue;
-                }
-                let mut p = pieces;
-                match rule {
-                    // Only pieces that may start here, and en passant only after a double step.
-                    Rule::Step {
-                        dirs,
-                        twice: true,
-                        from,
-                        en_passant,
-                        ..
-                    } if dirs.len() == 1 && g.board_rules.is_empty() => {
-                        // A double step in one direction, for all pieces at once, in the
-                        // order of their cells as the per-piece generator has it.
-                        let d = dirs[0];
-                        let src = from.map_or(pieces, |f| pieces & f.low_word());
-                        let mid = bits.step(src, d) & sides.empty;
-                        let mut dst = bits.step(mid, d) & sides.empty;
-                        let shift = bits.shift[d as usize];
-                        while dst != 0 {
-                            let to = dst.trailing_zeros() as i32;
-                            dst &= dst - 1;
-                            let mut m = Move::new((to - 2 * shift) as Cell, to as Cell);
-                            m.kind = MoveKind::DoubleStep;
-                            m.path[0] = (to - shift) as Cell;
-                            m.npath = 1;
-                            if *en_passant {
-                                m.ep_mark = m.path[0];
-                            }
-                            self.emit(m, code, out);
-                        }
-                        continue;
-                    }
-                    Rule::Step { from: Some(f), .. } => p &= f.low_word(),
-                    Rule::EnPassant { .. } if self.ep_targets.is_empty() => continue,
-                    _ => {}
-                }
+            for rule in &g.rules[code] {
+                let mut jump_from = pieces;
                 if let Rule::Jump { .. } = rule {
                     if k < starts.len() {
-                        p = starts[k];
+                        jump_from = starts[k];
                     }
                     k += 1;
                 }
-                while p != 0 {
-                    let c = p.trailing_zeros() as Cell;
-                    p &= p - 1;
-                    self.gen_rule(rule, c, code, out);
-                }
+                self.bitboard_rule_moves(
+                    bits, &sides, code as u8, rule, jump_from, skip_quiet, out,
+                );
             }
         }
         self.place_moves(out);
+    }
+
+    /// The moves of `rule` for the pieces of `code`, in the bitboard generator's order: plain
+    /// steps for all pieces at once, direction by direction; every other rule piece by piece
+    /// (a jump only for the pieces of `jump_from`, a superset of those that can jump). With
+    /// `skip_quiet`, moves to empty cells are left out (a capture certainly exists and is
+    /// compulsory).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(super) fn bitboard_rule_moves(
+        &self,
+        bits: &super::Bitboards,
+        sides: &Sides,
+        code: u8,
+        rule: &Rule,
+        jump_from: u64,
+        skip_quiet: bool,
+        out: &mut Vec<Move>,
+    ) {
+        let pieces = self.bb[code as usize];
+        let occupied = sides.mine | sides.theirs;
+        if let Rule::Step {
+            dirs,
+            twice: false,
+            target,
+            from,
+            en_passant: false,
+        } = rule
+        {
+            if skip_quiet && *target == Target::Empty {
+                return;
+            }
+            let allowed = sides.allowed(*target);
+            if *target != Target::Smash {
+                let src = from.map_or(pieces, |f| pieces & f.low_word());
+                for &d in dirs {
+                    let mut dst = bits.step(src, d) & allowed;
+                    let shift = bits.shift[d as usize];
+                    while dst != 0 {
+                        let to = dst.trailing_zeros() as i32;
+                        dst &= dst - 1;
+                        let mut m = Move::new((to - shift) as Cell, to as Cell);
+                        if occupied >> to & 1 != 0 {
+                            m.ncap = 1;
+                            m.caps[0] = to as Cell;
+                        }
+                        self.emit(m, code, out);
+                    }
+                }
+                return;
+            }
+        }
+        if skip_quiet
+            && matches!(
+                rule,
+                Rule::Slide {
+                    target: Target::Empty,
+                    ..
+                }
+            )
+        {
+            return;
+        }
+        let mut p = pieces;
+        match rule {
+            // Only pieces that may start here, and en passant only after a double step.
+            Rule::Step {
+                dirs,
+                twice: true,
+                from,
+                en_passant,
+                ..
+            } if dirs.len() == 1 && self.game.board_rules.is_empty() => {
+                // A double step in one direction, for all pieces at once, in the order of
+                // their cells as the per-piece generator has it.
+                let d = dirs[0];
+                let src = from.map_or(pieces, |f| pieces & f.low_word());
+                let mid = bits.step(src, d) & sides.empty;
+                let mut dst = bits.step(mid, d) & sides.empty;
+                let shift = bits.shift[d as usize];
+                while dst != 0 {
+                    let to = dst.trailing_zeros() as i32;
+                    dst &= dst - 1;
+                    let mut m = Move::new((to - 2 * shift) as Cell, to as Cell);
+                    m.kind = MoveKind::DoubleStep;
+                    m.path[0] = (to - shift) as Cell;
+                    m.npath = 1;
+                    if *en_passant {
+                        m.ep_mark = m.path[0];
+                    }
+                    self.emit(m, code, out);
+                }
+                return;
+            }
+            Rule::Step { from: Some(f), .. } => p &= f.low_word(),
+            Rule::EnPassant { .. } if self.ep_targets.is_empty() => return,
+            Rule::Jump {
+                dirs,
+                hurdle,
+                gap,
+                beyond,
+                landing,
+                repeatedly: false,
+            } => {
+                let mut p = jump_from;
+                while p != 0 {
+                    let c = p.trailing_zeros() as Cell;
+                    p &= p - 1;
+                    self.single_jumps(
+                        bits, sides, c, code, dirs, *hurdle, *gap, *beyond, *landing, out,
+                    );
+                }
+                return;
+            }
+            Rule::Jump { .. } => p = jump_from,
+            _ => {}
+        }
+        while p != 0 {
+            let c = p.trailing_zeros() as Cell;
+            p &= p - 1;
+            self.gen_rule(rule, c, code, out);
+        }
     }
 
     /// The player to move's pieces, the opponent's and the empty cells, as bits (games with

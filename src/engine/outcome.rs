@@ -60,7 +60,11 @@ impl Position<'_> {
                     EndCond::BoardFull { .. } => p == mover && self.board_full(),
                     EndCond::Reaches { kind, region } => {
                         let code = super::code(*kind, p);
-                        region[p].iter().any(|c| self.cells[c as usize] == code)
+                        if self.bb.is_empty() {
+                            region[p].iter().any(|c| self.cells[c as usize] == code)
+                        } else {
+                            self.bb[code as usize] & region[p].low_word() != 0
+                        }
                     }
                     // After a placement only the mover's lines through it can be new.
                     EndCond::InARow {

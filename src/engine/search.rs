@@ -27,13 +27,14 @@ impl<'g> Frames<'g> {
             return 0;
         }
         let pos = &self.pos[level];
-        if depth == 1 && pos.game.counts_steps[pos.turn()] {
-            // Plain steps are counted without being listed.
-            if let Some(n) = pos.count_steps() {
+        let mut moves = std::mem::take(&mut self.moves[level]);
+        if depth == 1 && pos.game.draw_plans[pos.turn()].is_some() {
+            // The last ply is counted without being listed where the moves allow it.
+            if let Some(n) = pos.count_moves(&mut moves) {
+                self.moves[level] = moves;
                 return n;
             }
         }
-        let mut moves = std::mem::take(&mut self.moves[level]);
         self.pos[level].legal_moves(&mut moves);
         let n = if depth == 1 {
             moves.len() as u64

@@ -218,6 +218,82 @@ impl Position<'_> {
         }
     }
 
+    /// The moves of a jump rule without `repeatedly` for the piece on `c`, found on ray
+    /// masks: in each direction the first piece met is the hurdle where the empty cells
+    /// before it number within the gap, and the landings are the empty cells beyond it at a
+    /// distance within `beyond`, in the landing region. The very moves, in the very order,
+    /// of [`Position::jump_moves`].
+    #[allow(clippy::too_many_arguments)]
+    pub(in crate::engine) fn single_jumps(
+        &self,
+        bits: &Bitboards,
+        sides: &Sides,
+        c: Cell,
+        code: u8,
+        dirs: &[u8],
+        hurdle: Hurdle,
+        gap: (u8, u8),
+        beyond: (u8, u8),
+        landing: Option<CellSet>,
+        out: &mut Vec<Move>,
+    ) {
+        let occupied = !sides.empty;
+        let hurdles = hurdle_cells(hurdle, sides);
+        let region = landing.map_or(!0, |r| r.low_word());
+        for &d in dirs {
+            let (before, first) = bits.run(c, d, occupied);
+            let Some(h) = first else { continue };
+            let gap_len = before.count_ones();
+            if hurdles >> h & 1 == 0 || gap_len < u32::from(gap.0) || gap_len > u32::from(gap.1) {
+                continue;
+            }
+            let (mut beyond_cells, _) = bits.run(h, d, occupied);
+            let ascending = bits.shift[d as usize & 7] > 0;
+            let mut dist = 0u8;
+            while beyond_cells != 0 && dist < beyond.1 {
+                let l = if ascending {
+                    beyond_cells.trailing_zeros()
+                } else {
+                    63 - beyond_cells.leading_zeros()
+                };
+                beyond_cells &= !(1u64 << l);
+                dist += 1;
+                if dist < beyond.0 || region >> l & 1 == 0 {
+                    continue;
+                }
+                let mut m = Move::new(c, l as Cell);
+                if hurdle == Hurdle::Enemy {
+                    m.caps[0] = h;
+                    m.ncap = 1;
+                }
+                m.path[0] = l as Cell;
+                m.npath = 1;
+                self.emit(m, code, out);
+            }
+        }
+    }
+
+    /// Of `pieces`, those worth trying for the jump `rule` piece by piece: all of them where
+    /// a single jump ([`Position::single_jumps`], a few mask operations per direction) costs
+    /// less for so few pieces than the shifts of [`Position::jump_starts`] over every
+    /// distance of the gap, else those it finds.
+    pub(in crate::engine) fn jump_candidates(
+        &self,
+        bits: &Bitboards,
+        rule: &Rule,
+        pieces: u64,
+        sides: &Sides,
+    ) -> u64 {
+        match rule {
+            Rule::Jump {
+                gap,
+                repeatedly: false,
+                ..
+            } if pieces.count_ones() <= u32::from(gap.1.min(7)) + 1 => pieces,
+            _ => self.jump_starts(bits, rule, pieces, sides).0,
+        }
+    }
+
     /// Of `pieces`, those that may start the jump `rule`: in some direction, after an allowed
     /// number of empty cells, a hurdle and then an empty cell. A superset of the pieces that
     /// can jump; `exact` when it is exactly those (a capturing jump with no landing region,
@@ -240,11 +316,7 @@ impl Position<'_> {
         else {
             return (pieces, false);
         };
-        let hurdles = match hurdle {
-            Hurdle::Enemy => sides.theirs,
-            Hurdle::Friend => sides.mine,
-            Hurdle::Any => sides.mine | sides.theirs,
-        };
+        let hurdles = hurdle_cells(*hurdle, sides);
         let b = &self.game.board;
         let mut found = 0;
         for &d in dirs {
@@ -276,6 +348,16 @@ impl Position<'_> {
     }
 }
 
+/// The cells whose pieces may be a hurdle of a jump over `hurdle`.
+#[inline]
+pub(in crate::engine) fn hurdle_cells(hurdle: Hurdle, sides: &Sides) -> u64 {
+    match hurdle {
+        Hurdle::Enemy => sides.theirs,
+        Hurdle::Friend => sides.mine,
+        Hurdle::Any => sides.mine | sides.theirs,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::testing::{game, moves};
@@ -292,6 +374,42 @@ mod tests {
         // Without `repeatedly` the jump stops at c3.
         let g = game("square 5 x 5", "man \"M\"", &["jump diagonal over enemy"]);
         assert_eq!(moves(&g, "5/3m1/5/1m3/M4 w"), ["a1xc3"]);
+    }
+
+    #[test]
+    fn a_single_jump_keeps_to_its_gap_distances_and_landing_cells() {
+        // Over an enemy after one or two empty cells, landing two or three cells beyond it,
+        // on the a1 colour only; 6 x 6 boards have bitboards, so the jumps are found on ray
+        // masks (`single_jumps`), and must be what the per-piece walk finds.
+        let g = game(
+            "square 6 x 6",
+            "hopper \"H\"",
+            &["jump orthogonal over enemy gap 1..2 beyond 2..3 landing on dark"],
+        );
+        assert!(g.bitboards.is_some());
+        // North: gap 1 (a2), hurdle a3, a5 (dark) at distance 2, a6 at 3 (light). East: gap
+        // 0 to b1: too close. Nothing else.
+        let pos = "6/6/6/h5/6/Hh4 w";
+        assert_eq!(moves(&g, pos), ["a1xa5"]);
+        let at = super::super::testing::at(&g, pos);
+        let (mut general, mut listed) = (Vec::new(), Vec::new());
+        at.pseudo_legal_moves_general(&mut general);
+        at.pseudo_legal_moves(&mut listed);
+        let text =
+            |ms: &[crate::engine::Move]| ms.iter().map(|m| at.move_text(m)).collect::<Vec<_>>();
+        assert_eq!(text(&general), text(&listed));
+        // A gap of three is too long; a friend is no hurdle.
+        assert!(moves(&g, "h5/6/6/6/6/H5 w").is_empty());
+        assert!(moves(&g, "6/6/6/H5/6/H5 w").is_empty());
+        // Without a landing region, every empty cell two or three beyond the hurdle: never
+        // the cell right behind it.
+        let g = game(
+            "square 6 x 6",
+            "hopper \"H\"",
+            &["jump north over enemy gap 0..1 beyond 2..3"],
+        );
+        assert_eq!(moves(&g, "6/6/6/6/h5/H5 w"), ["a1xa4", "a1xa5"]);
+        assert_eq!(moves(&g, "6/6/6/h5/6/H5 w"), ["a1xa5", "a1xa6"]);
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! first piece met if the target allows (a smash stops short). Slides that capture are also an
 //! attack pattern.
 
-use crate::engine::{Attack, Move, MoveKind, Position};
+use crate::engine::movegen::Sides;
+use crate::engine::{Attack, Bitboards, Move, MoveKind, Position};
 use crate::geometry::{Board, Cell, NONE};
 use crate::model::Target;
 
@@ -55,6 +56,77 @@ impl Position<'_> {
             }
         }
     }
+}
+
+/// The moves of a slide in one direction on bitboards: the empty cells before the first
+/// piece met, and that piece's cell where it is an enemy the slide may take (`None`
+/// otherwise), in the order [`Position::slide_moves`] lists them.
+#[inline]
+fn slide_run(
+    bits: &Bitboards,
+    c: Cell,
+    d: u8,
+    target: Target,
+    sides: &Sides,
+) -> (u64, Option<Cell>) {
+    let (run, first) = bits.run(c, d, !sides.empty);
+    let quiet = if matches!(target, Target::Enemy) {
+        0
+    } else {
+        run
+    };
+    let taken = first.filter(|&b| target.captures() && sides.theirs >> b & 1 != 0);
+    (quiet, taken)
+}
+
+/// Whether [`count_slides`] and [`nth_slide`] give what [`Position::slide_moves`] lists for
+/// a slide rule (not `until blocked`, no smash) of a piece with no kept-out cells.
+pub fn counted(until_blocked: bool, target: Target) -> bool {
+    !until_blocked && target != Target::Smash
+}
+
+/// The number of moves of a slide rule ([`counted`]) for the piece on `c`, counted on ray
+/// masks without visiting the cells.
+pub(in crate::engine) fn count_slides(
+    bits: &Bitboards,
+    c: Cell,
+    dirs: &[u8],
+    target: Target,
+    sides: &Sides,
+) -> u32 {
+    dirs.iter()
+        .map(|&d| {
+            let (quiet, taken) = slide_run(bits, c, d, target, sides);
+            quiet.count_ones() + u32::from(taken.is_some())
+        })
+        .sum()
+}
+
+/// Where the `k`-th move of a slide rule ([`counted`]) for the piece on `c` ends, in the
+/// order [`Position::slide_moves`] lists them (`k` below [`count_slides`]).
+pub(in crate::engine) fn nth_slide(
+    bits: &Bitboards,
+    c: Cell,
+    dirs: &[u8],
+    target: Target,
+    sides: &Sides,
+    mut k: u32,
+) -> Option<Cell> {
+    for &d in dirs {
+        let (quiet, taken) = slide_run(bits, c, d, target, sides);
+        let n = quiet.count_ones();
+        if k < n {
+            return Some((i32::from(c) + (k as i32 + 1) * bits.shift[d as usize & 7]) as Cell);
+        }
+        k -= n;
+        if let Some(t) = taken {
+            if k == 0 {
+                return Some(t);
+            }
+            k -= 1;
+        }
+    }
+    None
 }
 
 /// The attack patterns of a capturing slide of piece `code`, merged into `attacks`.
