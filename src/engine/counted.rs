@@ -272,11 +272,7 @@ impl Position<'_> {
                     if pieces == 0 {
                         0
                     } else {
-                        let rule = &g.rules[code as usize][rule as usize];
-                        let from = self.jump_candidates(bits, rule, pieces, sides);
-                        let before = buf.len();
-                        self.bitboard_rule_moves(bits, sides, code, rule, from, false, buf);
-                        (buf.len() - before) as u32
+                        self.list_segment(bits, sides, code, rule, buf)
                     }
                 }
             };
@@ -284,6 +280,24 @@ impl Position<'_> {
             total += k;
         }
         total
+    }
+
+    /// Lists the moves of rule `rule` of the pieces of `code` onto `buf`, as the generator
+    /// does, and returns how many there are. Out of line: the counting loop stays small.
+    #[inline(never)]
+    fn list_segment(
+        &self,
+        bits: &Bitboards,
+        sides: &Sides,
+        code: u8,
+        rule: u8,
+        buf: &mut Vec<Move>,
+    ) -> u32 {
+        let rule = &self.game.rules[code as usize][rule as usize];
+        let from = self.jump_candidates(bits, rule, self.bb[code as usize], sides);
+        let before = buf.len();
+        self.bitboard_rule_moves(bits, sides, code, rule, from, false, buf);
+        (buf.len() - before) as u32
     }
 
     /// The number of legal moves of the player to move, counted by their plan (perft's last

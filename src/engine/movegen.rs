@@ -329,10 +329,13 @@ impl Position<'_> {
     pub(in crate::engine) fn sides(&self) -> Sides {
         let me = self.turn as usize;
         let (mut mine, mut theirs) = (0u64, 0u64);
-        // Piece codes alternate between the players, the first player's first.
-        for pair in self.bb[1..].chunks(2) {
-            mine |= pair.get(me).copied().unwrap_or(0);
-            theirs |= pair.get(me ^ 1).copied().unwrap_or(0);
+        // Piece codes alternate between the players, the first player's first, after the
+        // empty code 0: 1 + 2k is the first player's, 2 + 2k the second's.
+        let pairs = self.bb.len() / 2;
+        let bb = &self.bb[1..1 + 2 * pairs];
+        for k in 0..pairs {
+            mine |= bb[2 * k + me];
+            theirs |= bb[2 * k + (me ^ 1)];
         }
         Sides {
             mine,
