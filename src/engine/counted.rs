@@ -198,7 +198,7 @@ impl DrawPlan {
 impl Position<'_> {
     /// The plan of the player to move, with the bitboards and the board's sides, where it
     /// decides here: not where a capture filter may apply because a jump may start.
-    #[inline]
+    #[inline(always)]
     fn plan_here(&self) -> Option<(&DrawPlan, &Bitboards, Sides)> {
         let g = self.game;
         let plan = g.draw_plans[self.turn as usize].as_ref()?;
@@ -232,6 +232,7 @@ impl Position<'_> {
 
     /// Counts the moves of each segment of `plan` into `n` and returns their sum; the listed
     /// segments' moves go to `buf`, one segment after the other.
+    #[inline(always)]
     fn count_segments(
         &self,
         plan: &DrawPlan,
