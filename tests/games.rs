@@ -114,8 +114,9 @@ fn quiet_playouts_are_the_same_games() {
 /// other rules listed): at every position along random games of every shipped game, the
 /// count is the legal list's length, the draw is the move the list gives at the index drawn
 /// from the same generator, and both generators are left in the same state. Breakthrough
-/// (steps that capture), English draughts (jumps that may start, compulsory capture) and
-/// Dame (slides, jumps over a gap, promotion on arrival) take the counting path.
+/// (steps that capture), English draughts (jumps that may start, compulsory capture), Dame
+/// (slides, jumps over a gap, promotion on arrival) and Harzdame (the most captures, moves
+/// told apart by their captures) take the counting path.
 #[test]
 fn counted_moves_are_the_listed_move() {
     let mut counted = HashSet::new();
@@ -161,7 +162,12 @@ fn counted_moves_are_the_listed_move() {
             }
         }
     }
-    for name in ["breakthrough", "english-draughts", "dame-ludii1"] {
+    for name in [
+        "breakthrough",
+        "english-draughts",
+        "dame-ludii1",
+        "harzdame",
+    ] {
         assert!(counted.contains(name), "{name} counts its moves");
     }
 }

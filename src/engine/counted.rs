@@ -90,15 +90,19 @@ struct RuleOut {
 
 impl DrawPlan {
     /// The plan of `player`'s moves, or `None` where something filters or adds to them
-    /// (royal safety, board rules, mills, placements, passing by choice), where the board
-    /// has no bitboards, or where nothing would be counted.
+    /// (royal safety, board rules, mills, placements, passing by choice, moves told apart by
+    /// their captures where the counted ones could repeat), where the board has no
+    /// bitboards, or where nothing would be counted.
     pub fn new(g: &Game, player: usize) -> Option<DrawPlan> {
         let bits = g.bitboards.as_ref()?;
         let captures_filter = g.compulsory_capture || g.majority_capture;
+        // Moves told apart by start, end and captures: with a capture filter, the counted
+        // moves are quiet ones, which are all different where each piece has one counted
+        // rule with different directions (checked below); without one, they may not be.
         if g.has_royal
             || g.legality_by_play
             || g.no_mating_drops
-            || g.identity_by_captures
+            || (g.identity_by_captures && !captures_filter)
             || g.mill.is_some()
             || !g.board_rules.is_empty()
             || !g.places[player].is_empty()
@@ -113,6 +117,7 @@ impl DrawPlan {
         };
         // With a capture filter, a counted move must not capture.
         let quiet = |t: Target| !captures_filter || t == Target::Empty;
+        let has_repeats = |dirs: &[u8]| dirs.iter().enumerate().any(|(i, d)| dirs[..i].contains(d));
         for code in (1 + player..g.rules.len()).step_by(2) {
             if !g.hooks[code].is_empty() {
                 return None;
@@ -120,6 +125,8 @@ impl DrawPlan {
             // Counted moves are built as `emit` pushes them: as they are, or promoted on
             // arrival to the one kind the piece becomes.
             let one_per_cell = g.plain_emit[code] || g.sole_promotion[code].is_some();
+            // The counted rules of this piece, and whether their directions repeat.
+            let (mut counted_rules, mut repeats) = (0, false);
             for (i, rule) in g.rules[code].iter().enumerate() {
                 let (code, rule_index) = (code as u8, i as u8);
                 match rule {
@@ -130,6 +137,8 @@ impl DrawPlan {
                         target,
                         from,
                     } if one_per_cell && *target != Target::Smash && quiet(*target) => {
+                        counted_rules += 1;
+                        repeats |= has_repeats(dirs);
                         let first = plan.steps.len() as u8;
                         for &d in dirs {
                             let d = d as usize & 7;
@@ -149,13 +158,15 @@ impl DrawPlan {
                         }
                     }
                     Rule::Slide {
+                        dirs,
                         until_blocked,
                         target,
-                        ..
                     } if one_per_cell
                         && slide::counted(*until_blocked, *target)
                         && quiet(*target) =>
                     {
+                        counted_rules += 1;
+                        repeats |= has_repeats(dirs);
                         plan.segments.push(Segment::Slide {
                             code,
                             rule: rule_index,
@@ -185,6 +196,9 @@ impl DrawPlan {
                         rule: rule_index,
                     }),
                 }
+            }
+            if g.identity_by_captures && (counted_rules > 1 || repeats) {
+                return None;
             }
         }
         let counted = plan
@@ -451,5 +465,27 @@ mod tests {
                 assert_eq!(a.next_u64(), b.next_u64(), "{text}");
             }
         }
+    }
+
+    /// Where moves are told apart by their captures, a piece whose counted rules could give
+    /// the same quiet move twice (a step and a slide along one line) is listed, so that the
+    /// filter keeps deciding; one counted rule per piece is counted.
+    #[test]
+    fn moves_told_apart_by_captures_are_counted_only_where_they_cannot_repeat() {
+        let plan = |rules: &str| {
+            let g = game_of(
+                "square 6 x 6",
+                &format!(
+                    "  piece rook \"R\" {{\n{rules}\n    jump orthogonal over enemy\n  }}\n  \
+                     capture is compulsory\n  moves are identified by start, end and captures"
+                ),
+                "    white rook on a1\n    black rook on f6",
+            );
+            g.draw_plans[0].is_some()
+        };
+        assert!(plan("    slide orthogonal to empty"));
+        assert!(!plan(
+            "    slide orthogonal to empty\n    step orthogonal to empty"
+        ));
     }
 }
