@@ -227,7 +227,7 @@ impl Position<'_> {
                 // What `jump_starts` finds for a jump with no gap, in one shift per direction.
                 Some((hurdle, backs, n)) => {
                     let hurdles = jump::hurdle_cells(*hurdle, &sides);
-                    backs[..*n as usize & 7].iter().any(|&back| {
+                    backs[..usize::from(*n).min(8)].iter().any(|&back| {
                         let beyond_empty = bits.step(bits.step(sides.empty, back), back);
                         pieces & bits.step(hurdles, back) & beyond_empty != 0
                     })
@@ -487,5 +487,37 @@ mod tests {
         assert!(!plan(
             "    slide orthogonal to empty\n    step orthogonal to empty"
         ));
+    }
+
+    /// With compulsory capture, the counts stand only where no jump can start: a capture in
+    /// any of eight directions sends the draw to the list, which keeps only the captures.
+    #[test]
+    fn a_compulsory_capture_in_any_direction_is_the_move() {
+        let g = game_of(
+            "square 6 x 6",
+            "  piece king \"K\" {\n    step all to empty\n    jump all over enemy\n  }\n  \
+             capture is compulsory",
+            "    white king on a1\n    black king on f6",
+        );
+        assert!(g.draw_plans[0].is_some());
+        // The enemy is north-west of the king on c3 (the last of the eight directions).
+        for text in ["6/6/6/1k4/2K3/6 w", "6/6/6/3k2/2K3/6 w", "6/6/6/6/2K3/6 w"] {
+            let pos = at(&g, text);
+            let mut legal = Vec::new();
+            pos.legal_moves(&mut legal);
+            // Where a capture exists the list decides; elsewhere the count is its length.
+            let captures = legal.iter().any(|m| m.ncap > 0);
+            let expected = (!captures).then_some(legal.len() as u64);
+            assert_eq!(pos.count_moves(&mut Vec::new()), expected, "{text}");
+            for seed in 0..20 {
+                let (mut a, mut b) = (Rng::new(seed), Rng::new(seed));
+                let (mut buf, mut scratch) = (Vec::new(), Scratch::new(&pos));
+                let m = pos
+                    .random_legal_move(&mut a, &mut buf, &mut scratch)
+                    .expect("a move");
+                let listed = legal[b.below(legal.len())];
+                assert!(m.same_as(&listed), "{text}");
+            }
+        }
     }
 }
