@@ -425,6 +425,22 @@ mod tests {
     use super::super::Scratch;
     use crate::rng::Rng;
 
+    /// From 40 seeds, the random move is the one the legal list gives at the index drawn
+    /// from the same generator, which both leave in the same state.
+    fn draws_are_listed(pos: &crate::engine::Position, legal: &[crate::engine::Move], text: &str) {
+        for seed in 0..40 {
+            let (mut a, mut b) = (Rng::new(seed), Rng::new(seed));
+            let (mut buf, mut scratch) = (Vec::new(), Scratch::new(pos));
+            let m = pos
+                .random_legal_move(&mut a, &mut buf, &mut scratch)
+                .expect("a move");
+            let listed = legal[b.below(legal.len())];
+            assert_eq!(pos.move_text(&m), pos.move_text(&listed), "{text}");
+            assert!(m.same_as(&listed), "{text}");
+            assert_eq!(a.next_u64(), b.next_u64(), "{text}");
+        }
+    }
+
     /// The draw by counting is the move the legal list gives at the index drawn, leaves the
     /// generator as drawing from the list does, and the count is the list's length: here for
     /// slides that take (the first enemy met), steps that take or promote, and a jump.
@@ -453,17 +469,7 @@ mod tests {
                 Some(legal.len() as u64),
                 "{text}"
             );
-            for seed in 0..40 {
-                let (mut a, mut b) = (Rng::new(seed), Rng::new(seed));
-                let (mut buf, mut scratch) = (Vec::new(), Scratch::new(&pos));
-                let m = pos
-                    .random_legal_move(&mut a, &mut buf, &mut scratch)
-                    .expect("a move");
-                let listed = legal[b.below(legal.len())];
-                assert_eq!(pos.move_text(&m), pos.move_text(&listed), "{text}");
-                assert!(m.same_as(&listed), "{text}");
-                assert_eq!(a.next_u64(), b.next_u64(), "{text}");
-            }
+            draws_are_listed(&pos, &legal, text);
         }
     }
 
@@ -500,7 +506,7 @@ mod tests {
             "    white king on a1\n    black king on f6",
         );
         assert!(g.draw_plans[0].is_some());
-        // The enemy is north-west of the king on c3 (the last of the eight directions).
+        // An enemy north-west, then north-east, of the king on c3; then none.
         for text in ["6/6/6/1k4/2K3/6 w", "6/6/6/3k2/2K3/6 w", "6/6/6/6/2K3/6 w"] {
             let pos = at(&g, text);
             let mut legal = Vec::new();
@@ -509,15 +515,7 @@ mod tests {
             let captures = legal.iter().any(|m| m.ncap > 0);
             let expected = (!captures).then_some(legal.len() as u64);
             assert_eq!(pos.count_moves(&mut Vec::new()), expected, "{text}");
-            for seed in 0..20 {
-                let (mut a, mut b) = (Rng::new(seed), Rng::new(seed));
-                let (mut buf, mut scratch) = (Vec::new(), Scratch::new(&pos));
-                let m = pos
-                    .random_legal_move(&mut a, &mut buf, &mut scratch)
-                    .expect("a move");
-                let listed = legal[b.below(legal.len())];
-                assert!(m.same_as(&listed), "{text}");
-            }
+            draws_are_listed(&pos, &legal, text);
         }
     }
 }
