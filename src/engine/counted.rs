@@ -39,22 +39,26 @@ struct StepDir {
     from: u64,
 }
 
-/// The cells a step may end on, by [`StepDir::target`]: empty, the opponent's, either, any.
+/// The cells a step may end on ([`Sides::allowed`]), for each target a counted step may
+/// have, in the order [`StepDir::target`] indexes them.
 struct Targets([u64; 4]);
+
+/// The targets of [`Targets`], by index.
+const TARGETS: [Target; 4] = [
+    Target::Empty,
+    Target::Enemy,
+    Target::EmptyOrEnemy,
+    Target::EmptyOrAny,
+];
 
 impl Targets {
     fn new(sides: &Sides) -> Targets {
-        Targets([sides.empty, sides.theirs, !sides.mine, !0])
+        Targets(TARGETS.map(|t| sides.allowed(t)))
     }
 
-    /// The index of `target`'s cells.
+    /// The index of `target`'s cells (a counted step is never a smash).
     fn index(target: Target) -> u8 {
-        match target {
-            Target::Empty => 0,
-            Target::Enemy => 1,
-            Target::EmptyOrEnemy => 2,
-            Target::EmptyOrAny | Target::Smash => 3,
-        }
+        TARGETS.iter().position(|&t| t == target).unwrap_or(0) as u8
     }
 }
 
@@ -224,13 +228,9 @@ impl Position<'_> {
                 continue;
             }
             let may_start = match &r.adjacent {
-                // What `jump_starts` finds for a jump with no gap, in one shift per direction.
                 Some((hurdle, backs, n)) => {
-                    let hurdles = jump::hurdle_cells(*hurdle, &sides);
-                    backs[..usize::from(*n).min(8)].iter().any(|&back| {
-                        let beyond_empty = bits.step(bits.step(sides.empty, back), back);
-                        pieces & bits.step(hurdles, back) & beyond_empty != 0
-                    })
+                    let backs = &backs[..usize::from(*n).min(8)];
+                    jump::adjacent_jump_may_start(bits, *hurdle, backs, pieces, &sides)
                 }
                 None => {
                     let rule = &g.rules[r.code as usize][r.rule as usize];

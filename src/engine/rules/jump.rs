@@ -348,6 +348,25 @@ impl Position<'_> {
     }
 }
 
+/// Whether any of `pieces` may start a jump over a `hurdle` right beside it (no gap), the
+/// directions given back from the hurdle to the jumper (`backs`): what
+/// [`Position::jump_starts`] finds for such a jump, in one shift per direction, stopping at
+/// the first direction with a start.
+#[inline]
+pub(in crate::engine) fn adjacent_jump_may_start(
+    bits: &Bitboards,
+    hurdle: Hurdle,
+    backs: &[u8],
+    pieces: u64,
+    sides: &Sides,
+) -> bool {
+    let hurdles = hurdle_cells(hurdle, sides);
+    backs.iter().any(|&back| {
+        let beyond_empty = bits.step(bits.step(sides.empty, back), back);
+        pieces & bits.step(hurdles, back) & beyond_empty != 0
+    })
+}
+
 /// The cells whose pieces may be a hurdle of a jump over `hurdle`.
 #[inline]
 pub(in crate::engine) fn hurdle_cells(hurdle: Hurdle, sides: &Sides) -> u64 {
