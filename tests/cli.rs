@@ -259,3 +259,13 @@ fn moves_given_on_the_command_line_are_played_first() {
         "{err}"
     );
 }
+
+/// A board of points draws every link: a row between two ranks holds the file and diagonal
+/// links, and crossing diagonals meet in an `X`.
+#[test]
+fn lines_boards_draw_vertical_and_diagonal_links() {
+    let (code, out, err) = tabula(&["show", "tests/language/lines-diagonals.game"]);
+    assert_eq!(code, 0, "{err}");
+    let drawing = "3  .---.\n   |\\ /|\n2  | X |\n   |/ \\|\n1  .---.\n   a b c\n";
+    assert!(out.contains(drawing), "{out}");
+}

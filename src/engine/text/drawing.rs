@@ -133,10 +133,12 @@ fn draw(g: &Game, cell: usize, symbol: impl Fn(Cell) -> String) -> String {
             out.push('\n');
         }
         Shape::Lines { .. } => {
-            // The grid, with the lines drawn through the places between their points: `-`
-            // along a rank, `|` along a file, `/` and `\` on the diagonals.
-            let mut marks = vec![' '; (b.cols * b.rows) as usize];
-            let mut joins = vec![false; (b.cols * b.rows) as usize];
+            // A canvas of twice the grid, less one: points on even places, and between them
+            // the lines joining them: `-` along a rank, `|` along a file, `/` and `\` on the
+            // diagonals, `X` where two diagonals cross. Rows between ranks show the links
+            // between neighbouring ranks.
+            let (w, h) = (2 * b.cols as usize - 1, 2 * b.rows as usize - 1);
+            let mut marks = vec![' '; w * h];
             for c in 0..b.len() as Cell {
                 let (x, y) = b.coords[c as usize];
                 for (d, dir) in b.dirs.iter().enumerate() {
@@ -152,39 +154,44 @@ fn draw(g: &Game, cell: usize, symbol: impl Fn(Cell) -> String) -> String {
                         _ => '\\',
                     };
                     let (nx, ny) = b.coords[n as usize];
-                    let (mut px, mut py) = (x, y);
+                    let (mut px, mut py) = (2 * x, 2 * y);
                     loop {
-                        if dir.dy == 0 {
-                            // The gap before the next column is part of the line too.
-                            joins[(py as u32 * b.cols + (px + 1) as u32) as usize] = true;
-                        }
                         px += dir.dx;
                         py += dir.dy;
-                        if (px, py) == (nx, ny) {
+                        if (px, py) == (2 * nx, 2 * ny) {
                             break;
                         }
-                        marks[(py as u32 * b.cols + px as u32) as usize] = mark;
+                        let m = &mut marks[py as usize * w + px as usize];
+                        *m = match (*m, mark) {
+                            ('/', '\\') | ('\\', '/') => 'X',
+                            _ => mark,
+                        };
                     }
                 }
             }
-            for y in (0..b.rows as i32).rev() {
-                out.push_str(&format!("{:>width$} ", b.rank_label(y as u32)));
-                for x in 0..b.cols as i32 {
-                    let i = (y as u32 * b.cols + x as u32) as usize;
-                    let gap = if x > 0 && joins[i] { '-' } else { ' ' };
-                    let c = b.at(x, y);
-                    let sym = if c == NONE {
-                        marks[i].to_string().repeat(cell)
+            for py in (0..h).rev() {
+                if py % 2 == 0 {
+                    out.push_str(&format!("{:>width$}  ", b.rank_label(py as u32 / 2)));
+                } else {
+                    out.push_str(&" ".repeat(width + 2));
+                }
+                for px in 0..w {
+                    let m = marks[py * w + px];
+                    let c = if px % 2 == 0 && py % 2 == 0 {
+                        b.at(px as i32 / 2, py as i32 / 2)
                     } else {
-                        format!("{:>cell$}", symbol(c))
+                        NONE
                     };
-                    let fill = if c == NONE && marks[i] == '-' {
-                        '-'
+                    if px % 2 == 1 {
+                        // The gap between two columns: one character.
+                        out.push(m);
+                    } else if c != NONE {
+                        out.push_str(&format!("{:>cell$}", symbol(c)));
                     } else {
-                        gap
-                    };
-                    out.push(fill);
-                    out.push_str(&sym);
+                        let fill = if m == '-' { '-' } else { ' ' };
+                        out.push_str(&fill.to_string().repeat(cell - 1));
+                        out.push(m);
+                    }
                 }
                 out.push('\n');
             }
