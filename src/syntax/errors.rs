@@ -12,7 +12,7 @@ pub(super) const NOT_YET: [(&str, &str); 1] =
 /// Game-design words for things the language writes another way, and how.
 pub(super) const WRITTEN_OTHERWISE: [(&str, &str); 6] = [
     ("cannon", "a capture over a screen (the Xiangqi cannon) is the piece rule `capture orthogonal over a screen`"),
-    ("graph", "a board of points joined by lines is written `board lines W x H { a1-d1-g1, ... }`"),
+    ("graph", "a board of points joined by lines, where pieces stand on the points (Nine Men's Morris), is written `board lines W x H { a1-d1-g1, ... }`; moves that draw the lines themselves (Dots and Boxes) are not yet in the language"),
     ("custodial", "custodial capture is the game rule `capture by custody orthogonal`"),
     ("rotate", "a block's quarter turn follows a placement: `place on empty, then rotate a 3 x 3 block either way`"),
     ("territory", "Go's scoring is a tiebreak: `draw after 2 passes in a row, decided by more area with komi 7.5 for white`"),
