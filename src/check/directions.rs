@@ -3,6 +3,41 @@
 use super::*;
 
 impl Checker {
+    /// An unknown direction word: the closest known word if one is close, else every word the
+    /// board accepts, in its three groups (however many there are: a hex board's names are
+    /// not the square's, so the list is the help).
+    fn unknown_direction(&mut self, scope: &Scope, name: &Name) {
+        let board: Vec<&str> = scope.board.dir_names().collect();
+        // `orthogonal` and `diagonal` mean something on square grids only.
+        let sets = if scope.board.dirs.len() == 8 {
+            &DIRECTION_SETS[..]
+        } else {
+            &["all"][..]
+        };
+        let all = board
+            .iter()
+            .copied()
+            .chain(RELATIVE)
+            .chain(sets.iter().copied());
+        let suggestion = suggest(&name.text, all);
+        let known = if suggestion.is_some() {
+            vec![]
+        } else {
+            vec![
+                format!("{} (on this board)", board.join(", ")),
+                format!("{} (relative to the player)", RELATIVE.join(", ")),
+                sets.join(", "),
+            ]
+        };
+        self.err(CheckError::Unknown {
+            what: "direction",
+            name: name.text.clone(),
+            span: name.span,
+            suggestion,
+            known,
+        });
+    }
+
     /// Resolves direction words for player `p` into absolute direction ids.
     pub(super) fn dirs(
         &mut self,
@@ -26,13 +61,7 @@ impl Checker {
                     ok = false;
                     if report {
                         match msg {
-                            None => {
-                                let mut known: Vec<String> =
-                                    scope.board.dir_names().map(String::from).collect();
-                                known.extend(RELATIVE.iter().map(|s| s.to_string()));
-                                known.extend(DIRECTION_SETS.iter().map(|s| s.to_string()));
-                                self.unknown("direction", n, &known);
-                            }
+                            None => self.unknown_direction(scope, n),
                             Some(m) if m.is_empty() => {}
                             Some(m) => self.invalid(n.span, m, ""),
                         }
