@@ -269,3 +269,11 @@ fn lines_boards_draw_vertical_and_diagonal_links() {
     let drawing = "3  .---.\n   |\\ /|\n2  | X |\n   |/ \\|\n1  .---.\n   a b c\n";
     assert!(out.contains(drawing), "{out}");
 }
+
+/// `board` names every cell: a piece confined to it may go anywhere.
+#[test]
+fn the_whole_board_is_a_region() {
+    let (code, out, err) = tabula(&["show", "tests/language/whole-board.game"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("confined to a1 b1 c1 a2 b2 c2\n"), "{out}");
+}

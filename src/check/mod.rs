@@ -88,7 +88,7 @@ const RELATIVE: [&str; 8] = [
     "backward-right",
 ];
 const DIRECTION_SETS: [&str; 3] = ["orthogonal", "diagonal", "all"];
-const BUILTIN_REGIONS: [&str; 2] = ["dark", "light"];
+const BUILTIN_REGIONS: [&str; 3] = ["dark", "light", "board"];
 const SETUP_ONCE: &str =
     "a game has at most one `setup` block and one `setup diagram`: merge the two";
 

@@ -303,6 +303,7 @@ impl Checker {
                 match n.text.as_str() {
                     "dark" => return Some(b.select(|x, y| (x + y) % 2 == 0)),
                     "light" => return Some(b.select(|x, y| (x + y) % 2 == 1)),
+                    "board" => return Some(b.select(|_, _| true)),
                     _ => {}
                 }
                 if let Some(c) = b.cell(&n.text) {
