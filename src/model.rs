@@ -126,8 +126,11 @@ pub struct KindModel {
     pub name: String,
     /// Where the piece's name is declared (for warnings about the compiled game).
     pub span: crate::ast::Span,
-    /// Upper-case letter; the second player's pieces are written in lower case.
+    /// Upper-case letter, naming the kind in notation (drops, promotions).
     pub letter: char,
+    /// Each player's letter on the board, in position strings and diagrams: by default
+    /// `letter` and its lower case; a description may name both (`piece mark "X" "O"`).
+    pub letters: [char; 2],
     pub royal: bool,
     pub worth: i32,
     /// Effect bits this kind is immune to.

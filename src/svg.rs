@@ -418,7 +418,9 @@ fn piece(g: &Game, look: Look, code: u8, (x, y): (f64, f64), r: f64) -> String {
         );
     }
     if look == Look::Lettered {
-        bold_centred(&mut s, (x, y), r * 1.15, ink, &kind.letter.to_string());
+        // The player's own letter where the piece names one per player ("X", "O").
+        let letter = kind.letters[owner].to_ascii_uppercase();
+        bold_centred(&mut s, (x, y), r * 1.15, ink, &letter.to_string());
     }
     s
 }

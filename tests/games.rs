@@ -69,7 +69,7 @@ fn quiet_playouts_are_the_same_games() {
     let mut starts: Vec<(String, Option<&str>)> =
         shipped().into_iter().map(|n| (n, None)).collect();
     starts.extend([
-        ("tic-tac-toe".to_string(), Some("Xx1/1X1/x2 x 4 3")),
+        ("tic-tac-toe".to_string(), Some("XO1/1X1/O2 x 4 3")),
         ("connect-four".to_string(), Some("7/7/D6/Dd5/Dd5/Dd5 y 0 1")),
         (
             "connect-four".to_string(),

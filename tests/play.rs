@@ -179,7 +179,7 @@ fn after_the_end_a_person_can_take_moves_back_and_play_on() {
         "{out}"
     );
     assert!(
-        out.ends_with("moves (5): a1 b1 a2 b2 c3\nposition: 2X/Xx1/Xx1 o 5 3\n"),
+        out.ends_with("moves (5): a1 b1 a2 b2 c3\nposition: 2X/XO1/XO1 o 5 3\n"),
         "{out}"
     );
 }

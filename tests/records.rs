@@ -132,7 +132,7 @@ fn play_saves_a_record_that_replay_steps_through_and_play_takes_up_again() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["moves"].as_array().unwrap().len(), 5);
     // x on a1 a2 a3 (upper case), o on b1 b2 (lower case); five quiet plies, move 3.
-    assert_eq!(v["moves"][4]["position"], "X2/Xx1/Xx1 o 5 3");
+    assert_eq!(v["moves"][4]["position"], "X2/XO1/XO1 o 5 3");
     assert_eq!(v["result"], "x wins (win when I have 3 in a row)");
 
     // An unfinished game saved on quitting, then taken up again: its moves are there to undo.

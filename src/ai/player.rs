@@ -149,12 +149,12 @@ mod tests {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/games/tic-tac-toe.game");
         let g = crate::load_file(path).expect("tic-tac-toe");
         let mcts = Player::Mcts(Budget::Iterations(2000));
-        // X (upper case) to move with a1 and b1 taken: c1 wins at once.
-        let pos = Position::from_text(&g, "x2/x2/XX1 x").unwrap();
+        // X to move with a1 and b1 taken: c1 wins at once.
+        let pos = Position::from_text(&g, "O2/O2/XX1 x").unwrap();
         let m = mcts.choose(&pos, &mut Rng::new(7), &mut |_| {}).unwrap();
         assert_eq!(pos.move_text(&m), "c1");
-        // O (lower case: a3, c2) to move has no win; X threatens c1: only c1 does not lose.
-        let pos = Position::from_text(&g, "x2/2x/XX1 o").unwrap();
+        // O (a3, c2) to move has no win; X threatens c1: only c1 does not lose.
+        let pos = Position::from_text(&g, "O2/2O/XX1 o").unwrap();
         let m = mcts.choose(&pos, &mut Rng::new(7), &mut |_| {}).unwrap();
         assert_eq!(pos.move_text(&m), "c1");
     }

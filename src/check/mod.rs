@@ -27,6 +27,7 @@ mod setup;
 
 pub use errors::CheckError;
 use pieces::{enters, shot};
+use players::piece_letters;
 use regions::{looks_like_cell, region_text};
 use rules::MAX_EFFECT_WALK;
 

@@ -217,6 +217,7 @@ impl Checker {
             name: p.name.text.clone(),
             span: p.name.span,
             letter: p.letter.chars().next().unwrap_or('?').to_ascii_uppercase(),
+            letters: piece_letters(p),
             royal: p.royal,
             worth: p.worth.map_or(1, |w| w.value as i32),
             step_effect: step_effect.map(|(t, _)| t),

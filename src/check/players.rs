@@ -58,44 +58,74 @@ impl Checker {
         }
     }
 
+    /// Every piece letter is one ASCII letter, and no two pieces (nor a piece's two players)
+    /// share one: a letter names one piece of one player in diagrams and position strings.
     pub(super) fn letters(&mut self, scope: &Scope) {
         let mut seen: IndexMap<char, (Span, &str)> = IndexMap::new();
         for p in scope.kinds.values() {
-            let mut chars = p.letter.chars();
-            match (chars.next(), chars.next()) {
-                (Some(c), None) if c.is_ascii_alphabetic() => {
-                    let up = c.to_ascii_uppercase();
-                    if let Some(&(first, owner)) = seen.get(&up) {
-                        let letters = if c == up {
-                            format!("\"{up}\"")
-                        } else {
-                            format!("\"{c}\" (\"{up}\")")
-                        };
-                        self.err(CheckError::Duplicate {
-                            message: format!(
-                                "pieces `{owner}` and `{}` have the same letter {letters}",
-                                p.name.text
-                            ),
-                            span: p.letter_span,
-                            first,
-                            labels: (
-                                format!("letter of `{}`", p.name.text),
-                                format!("letter of `{owner}`"),
-                            ),
-                            hint: "give each piece its own letter: it names the piece in \
-                                   diagrams, positions and moves (upper case for the first \
-                                   player, lower case for the second)"
-                                .into(),
-                        });
-                    } else {
-                        seen.insert(up, (p.letter_span, p.name.text.as_str()));
-                    }
+            let mut valid = true;
+            for (text, span) in std::iter::once((&p.letter, p.letter_span))
+                .chain(p.second_letter.as_ref().map(|(t, s)| (t, *s)))
+            {
+                let mut chars = text.chars();
+                if !matches!((chars.next(), chars.next()), (Some(c), None) if c.is_ascii_alphabetic())
+                {
+                    valid = false;
+                    self.invalid(
+                        span,
+                        format!("piece letter \"{text}\" must be a single letter"),
+                        "write one letter, e.g. \"Q\"; the second player's pieces use its lower case \
+                         unless a second letter follows (`piece mark \"X\" \"O\"`)",
+                    );
                 }
-                _ => self.invalid(
-                    p.letter_span,
-                    format!("piece letter \"{}\" must be a single letter", p.letter),
-                    "write one letter, e.g. \"Q\"; the second player's pieces use its lower case",
-                ),
+            }
+            if !valid {
+                continue;
+            }
+            let letters = piece_letters(p);
+            let spans = [
+                p.letter_span,
+                p.second_letter.as_ref().map_or(p.letter_span, |(_, s)| *s),
+            ];
+            if letters[0] == letters[1] {
+                self.invalid(
+                    spans[1],
+                    format!(
+                        "piece `{}` has the letter \"{}\" for both players",
+                        p.name.text, letters[0]
+                    ),
+                    "give the second player's pieces another letter, e.g. its lower case",
+                );
+                continue;
+            }
+            for (i, &l) in letters.iter().enumerate() {
+                if let Some(&(first, owner)) = seen.get(&l) {
+                    let shown = if p.second_letter.is_none() && i == 1 {
+                        format!("\"{}\" (\"{}\")", p.letter, l)
+                    } else {
+                        format!("\"{l}\"")
+                    };
+                    self.err(CheckError::Duplicate {
+                        message: format!(
+                            "pieces `{owner}` and `{}` have the same letter {shown}",
+                            p.name.text
+                        ),
+                        span: spans[i],
+                        first,
+                        labels: (
+                            format!("letter of `{}`", p.name.text),
+                            format!("letter of `{owner}`"),
+                        ),
+                        hint: "give each piece its own letter: it names the piece in \
+                               diagrams, positions and moves (upper case for the first \
+                               player, lower case for the second, unless the piece names both)"
+                            .into(),
+                    });
+                    break;
+                }
+            }
+            for (i, &l) in letters.iter().enumerate() {
+                seen.entry(l).or_insert((spans[i], p.name.text.as_str()));
             }
         }
     }
@@ -134,5 +164,15 @@ impl Checker {
             );
         }
         player
+    }
+}
+
+/// A piece's letter for each player: as written when the description names both, else the
+/// letter in upper case for the first player and lower case for the second.
+pub(super) fn piece_letters(p: &PieceDecl) -> [char; 2] {
+    let first = p.letter.chars().next().unwrap_or('?');
+    match &p.second_letter {
+        Some((second, _)) => [first, second.chars().next().unwrap_or('?')],
+        None => [first.to_ascii_uppercase(), first.to_ascii_lowercase()],
     }
 }

@@ -188,11 +188,10 @@ impl Checker {
                     continue;
                 }
                 let found = legend.get(&sym).copied().or_else(|| {
-                    let k = scope
-                        .kinds
-                        .values()
-                        .position(|p| p.letter.eq_ignore_ascii_case(&sym.to_string()))?;
-                    Some((if sym.is_ascii_uppercase() { 0 } else { 1 }, k))
+                    scope.kinds.values().enumerate().find_map(|(k, p)| {
+                        let owner = piece_letters(p).iter().position(|&l| l == sym)?;
+                        Some((owner, k))
+                    })
                 });
                 match found {
                     Some(pk) => {
@@ -205,9 +204,12 @@ impl Checker {
                         let known: Vec<String> = legend
                             .keys()
                             .map(|c| c.to_string())
-                            .chain(scope.kinds.values().flat_map(|p| {
-                                [p.letter.to_ascii_uppercase(), p.letter.to_ascii_lowercase()]
-                            }))
+                            .chain(
+                                scope
+                                    .kinds
+                                    .values()
+                                    .flat_map(|p| piece_letters(p).map(String::from)),
+                            )
                             .collect();
                         self.unknown(
                             "diagram letter",

@@ -343,12 +343,15 @@ impl Game {
         if code == 0 {
             return '.';
         }
-        let l = self.kinds[Self::kind_of(code)].letter;
-        if Self::owner(code) == 0 {
-            l
-        } else {
-            l.to_ascii_lowercase()
-        }
+        self.kinds[Self::kind_of(code)].letters[Self::owner(code)]
+    }
+
+    /// The piece code a letter stands for on the board (either player's letters).
+    pub fn code_of_letter(&self, ch: char) -> Option<u8> {
+        self.kinds.iter().enumerate().find_map(|(k, kd)| {
+            let p = kd.letters.iter().position(|&l| l == ch)?;
+            Some(code(k, p))
+        })
     }
 
     /// The start position.

@@ -235,6 +235,7 @@ pub(super) fn build_piece(p: Pair<Rule>) -> PieceDecl {
         name: n,
         letter,
         letter_span,
+        second_letter: None,
         royal: false,
         worth: None,
         immune: Vec::new(),
@@ -243,6 +244,7 @@ pub(super) fn build_piece(p: Pair<Rule>) -> PieceDecl {
     };
     for c in it {
         match c.as_rule() {
+            Rule::string => decl.second_letter = Some(string(c)),
             Rule::royal => decl.royal = true,
             Rule::worth => decl.worth = Some(number(parts(c).remove(0))),
             Rule::immune => decl

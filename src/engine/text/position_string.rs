@@ -186,12 +186,8 @@ impl Position<'_> {
         let mut under = vec![0u8; b.len()];
         let mut slept = vec![0u8; b.len()];
         let piece = |ch: char, y: i32| -> Result<u8, PositionError> {
-            let kind = game
-                .kinds
-                .iter()
-                .position(|kd| kd.letter == ch.to_ascii_uppercase())
-                .ok_or_else(|| err(format!("unknown piece letter `{ch}` in rank {}", y + 1)))?;
-            Ok(code(kind, usize::from(!ch.is_ascii_uppercase())))
+            game.code_of_letter(ch)
+                .ok_or_else(|| err(format!("unknown piece letter `{ch}` in rank {}", y + 1)))
         };
         for (i, row) in rows.iter().enumerate() {
             let y = b.rows as i32 - 1 - i as i32;
