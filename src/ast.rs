@@ -245,6 +245,11 @@ pub enum RuleDecl {
         region: Region,
         span: Span,
     },
+    /// `drawn as "G" ["G2"]`: the figure drawn for the piece (each player's, or one for both).
+    Drawn {
+        glyphs: Vec<(String, Span)>,
+        span: Span,
+    },
     /// `capture DIRS over a screen`.
     Screen {
         dirs: Vec<Name>,

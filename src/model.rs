@@ -131,6 +131,9 @@ pub struct KindModel {
     /// Each player's letter on the board, in position strings and diagrams: by default
     /// `letter` and its lower case; a description may name both (`piece mark "X" "O"`).
     pub letters: [char; 2],
+    /// The figure each player's piece is drawn with (`drawn as "♔" "♚"`) in pictures of the
+    /// board (SVG, the web page); boards in the terminal keep the letters.
+    pub glyphs: Option<[String; 2]>,
     pub royal: bool,
     pub worth: i32,
     /// Effect bits this kind is immune to.

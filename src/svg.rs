@@ -388,7 +388,7 @@ fn draw_labels(l: &Layout, out: &mut String, extent: &mut Extent) {
     }
 }
 
-/// One piece: a disc with its letter, a stone, or a mark.
+/// One piece: a disc with its letter or figure, a stone, or a mark.
 fn piece(g: &Game, look: Look, code: u8, (x, y): (f64, f64), r: f64) -> String {
     let owner = Game::owner(code);
     let (fill, stroke, ink) = colours(g, owner);
@@ -417,7 +417,10 @@ fn piece(g: &Game, look: Look, code: u8, (x, y): (f64, f64), r: f64) -> String {
             num(r * 0.82)
         );
     }
-    if look == Look::Lettered {
+    if let Some(glyphs) = &kind.glyphs {
+        // The figure players know (`drawn as "♔" "♚"`), in place of the letter.
+        bold_centred(&mut s, (x, y), r * 1.35, ink, &glyphs[owner]);
+    } else if look == Look::Lettered {
         // The player's own letter where the piece names one per player ("X", "O").
         let letter = kind.letters[owner].to_ascii_uppercase();
         bold_centred(&mut s, (x, y), r * 1.15, ink, &letter.to_string());

@@ -346,7 +346,7 @@ fn unreadable_files_bad_lines_and_bad_depths_exit_2() {
 #[test]
 fn a_position_string_the_new_board_rejects_is_reported_for_that_side() {
     let (dir, file) = common::scratch_file("diff-board-size", "small.positions");
-    std::fs::write(&file, "== full 3 x 3 board\nposition XxX/xXx/xXx x 0 1\n").expect("written");
+    std::fs::write(&file, "== full 3 x 3 board\nposition XOX/OXO/OXO x 0 1\n").expect("written");
     let v = diff_json(
         &[
             TIC_TAC_TOE,

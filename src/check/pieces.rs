@@ -2,6 +2,9 @@
 
 use super::*;
 
+/// The longest figure a piece may be drawn with, in characters.
+const MAX_GLYPH_CHARS: usize = 4;
+
 impl Checker {
     pub(super) fn kind(&mut self, scope: &Scope, n: &Name) -> Option<KindId> {
         let k = scope.kinds.get_index_of(&n.text).or_else(|| {
@@ -36,8 +39,33 @@ impl Checker {
         let mut hooks = Vec::new();
         let mut surrounded: Option<(CellSet, Span)> = None;
         let mut confined: Option<([CellSet; 2], Span)> = None;
+        let mut drawn: Option<([String; 2], Span)> = None;
         for r in &p.rules {
             match r {
+                RuleDecl::Drawn { glyphs, span } => {
+                    let mut seen = drawn.as_ref().map(|(_, s)| *s);
+                    self.once(
+                        &mut seen,
+                        *span,
+                        "drawn as",
+                        "a piece has one `drawn as` line: the first player's figure, then the second's",
+                    );
+                    for (g, sp) in glyphs {
+                        if g.is_empty() || g.chars().count() > MAX_GLYPH_CHARS {
+                            self.invalid(
+                                *sp,
+                                format!(
+                                    "a figure is 1 to {MAX_GLYPH_CHARS} characters, not {}",
+                                    g.chars().count()
+                                ),
+                                "write one character, e.g. \"♔\", or a few (\"10\")",
+                            );
+                        }
+                    }
+                    let first = glyphs[0].0.clone();
+                    let second = glyphs.get(1).map_or_else(|| first.clone(), |g| g.0.clone());
+                    drawn.get_or_insert(([first, second], *span));
+                }
                 RuleDecl::Confined { region, span } => {
                     let mut seen = confined.map(|(_, s)| s);
                     self.once(
@@ -218,6 +246,7 @@ impl Checker {
             span: p.name.span,
             letter: p.letter.chars().next().unwrap_or('?').to_ascii_uppercase(),
             letters: piece_letters(p),
+            glyphs: drawn.map(|(g, _)| g),
             royal: p.royal,
             worth: p.worth.map_or(1, |w| w.value as i32),
             step_effect: step_effect.map(|(t, _)| t),

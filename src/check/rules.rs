@@ -482,6 +482,7 @@ impl Checker {
             RuleDecl::Promote { .. }
             | RuleDecl::Surrounded { .. }
             | RuleDecl::Confined { .. }
+            | RuleDecl::Drawn { .. }
             | RuleDecl::Native(_) => None,
             RuleDecl::Screen { dirs, .. } => Some(RuleModel::Screen {
                 dirs: self.dirs(scope, dirs, p, report)?,

@@ -22,6 +22,7 @@ pub(super) fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::k_capture | Rule::capture_rule | Rule::en_passant_rule => &["`capture`"],
         Rule::k_captures => &["`captures`"],
         Rule::k_castle | Rule::castle_rule => &["`castle`"],
+        Rule::k_drawn | Rule::drawn_rule => &["`drawn`"],
         Rule::k_check => &["`check`"],
         Rule::k_compulsory => &["`compulsory`"],
         Rule::k_diagram => &["`diagram`"],

@@ -295,6 +295,10 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                 span: sp,
             }
         }
+        Rule::drawn_rule => RuleDecl::Drawn {
+            glyphs: kids.into_iter().map(super::common::string).collect(),
+            span: sp,
+        },
         Rule::confine_rule => RuleDecl::Confined {
             region: build_region(kids.into_iter().next().expect("grammar: a region")),
             span: sp,

@@ -29,10 +29,22 @@ impl Game {
             if kind.royal {
                 flags.push_str(" royal");
             }
+            // The second player's letter where it is not the first's lower case.
+            let [first, second] = kind.letters;
+            let letters = if second == first.to_ascii_lowercase() && first != second {
+                format!("\"{first}\"")
+            } else {
+                format!("\"{first}\" \"{second}\"")
+            };
             s.push_str(&format!(
-                "  {} \"{}\"{} worth {}\n",
-                kind.name, kind.letter, flags, kind.worth
+                "  {} {letters}{} worth {}\n",
+                kind.name, flags, kind.worth
             ));
+            match &kind.glyphs {
+                Some([a, b]) if a == b => s.push_str(&format!("    drawn as \"{a}\"\n")),
+                Some([a, b]) => s.push_str(&format!("    drawn as \"{a}\" \"{b}\"\n")),
+                None => {}
+            }
             for pl in self.places[0].iter().filter(|pl| pl.code == code) {
                 let mut t = if pl.drop {
                     "drop on empty"
