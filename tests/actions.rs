@@ -5,9 +5,11 @@
 use tabula::api::{Action, Env, Spec};
 use tabula::rng::Rng;
 
-/// Random games per description, and the plies looked at in each.
+/// Random games per description, the plies looked at in each, and the most moves checked per
+/// description (games with hundreds of moves a position, as Go and Amazons, stop earlier).
 const GAMES: u64 = 3;
 const PLIES: usize = 200;
+const MOVES: usize = 25_000;
 
 fn shipped() -> Vec<std::path::PathBuf> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/games");
@@ -34,6 +36,10 @@ fn check_position(env: &Env, what: &str) -> usize {
         "{what}: the legal ids are the moves' first ids"
     );
     for (i, seq) in seqs.iter().enumerate() {
+        assert!(
+            seq.len() <= tabula::api::actions::MAX_IDS_PER_MOVE,
+            "{what}"
+        );
         let mut e = env.clone();
         for (k, &id) in seq.iter().enumerate() {
             assert!(e.is_legal(id), "{what}: id {k} of move {i} is not legal");
@@ -76,7 +82,7 @@ fn every_legal_move_has_its_own_action_sequence_on_every_shipped_game() {
             let mut rng = Rng::new(seed);
             let mut env = Env::new(game.start(), &spec).unwrap();
             for ply in 0..PLIES {
-                if env.is_terminal() {
+                if env.is_terminal() || moves > MOVES * (seed as usize + 1) / GAMES as usize {
                     break;
                 }
                 moves += check_position(&env, &format!("{name} seed {seed} ply {ply}"));

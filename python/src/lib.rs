@@ -103,6 +103,11 @@ impl Game {
         self.inner.spec.max_plies
     }
 
+    /// The most ids one move can take (a bound for buffers: most moves take one).
+    fn max_actions_per_move(&self) -> usize {
+        tabula::api::actions::MAX_IDS_PER_MOVE
+    }
+
     /// The game's title as its description gives it.
     #[getter]
     fn title(&self) -> &str {

@@ -50,6 +50,11 @@ pub const MOVE_KINDS: [MoveKind; 11] = [
 /// The most ids a game's action space may have (so that a legal-action mask stays small).
 pub const MAX_ACTIONS: usize = 1 << 22;
 
+/// The most ids one move's action sequence can have: its first leg, its move kind, a leg per
+/// landing, a cell per capture, its kind, two targets and the displaced piece's kind, the
+/// cells it heals, its arrow, its rotation and `end`.
+pub const MAX_IDS_PER_MOVE: usize = 3 * crate::engine::MAX_CAPTURES + 9;
+
 /// What one id means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
