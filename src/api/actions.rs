@@ -87,7 +87,7 @@ pub struct ActionSpace {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
     "the game needs {0} action ids, more than the {MAX_ACTIONS} an action space may have \
-     (a board of at most 2048 cells fits)"
+     (boards of up to 2000 cells fit)"
 )]
 pub struct TooManyActions(pub usize);
 
