@@ -21,11 +21,14 @@
 //! 5. [`native`] — one file per hook, one registry entry each;
 //! 6. [`check`];
 //! 7. [`compile`];
-//! 8. [`diagnostic`], [`ai`], [`record`], [`pgn`], [`svg`].
+//! 8. [`diagnostic`], [`ai`], [`record`], [`pgn`], [`svg`];
+//! 9. [`api`] — the program-facing API (action space, observations, batched games) that
+//!    the Python package wraps.
 //!
 //! The command-line tool (`src/main.rs`, `src/cli/`) sits on top.
 
 pub mod ai;
+pub mod api;
 pub mod ast;
 pub mod check;
 pub mod compile;

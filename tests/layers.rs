@@ -13,6 +13,7 @@ const LAYERS: &[&[&str]] = &[
     &["check"],
     &["compile"],
     &["diagnostic", "ai", "record", "pgn", "svg"],
+    &["api"],
 ];
 
 fn layer_of(module: &str) -> Option<usize> {

@@ -1,0 +1,195 @@
+"""The OpenSpiel-shaped Game/State API."""
+
+import copy
+
+import numpy as np
+import pytest
+
+import tabula
+from conftest import ROOT, game_path
+
+
+def test_shipped_games_are_the_repository_games():
+    names = sorted(p.stem for p in (ROOT / "games").glob("*.game"))
+    assert tabula.shipped_games() == names
+    for name in names:
+        g = tabula.load_game(name)
+        assert g.num_players() == 2
+        assert g.num_distinct_actions() > 0
+        planes, h, w = g.observation_tensor_shape()
+        assert planes >= 3 and h * w >= len(g.cell_names())
+
+
+def test_load_by_path_and_by_name_alike():
+    a = tabula.load_game(game_path("chess"))
+    b = tabula.load_game("chess")
+    assert a.title == b.title == "Chess"
+    assert a.num_distinct_actions() == b.num_distinct_actions() == 64 * 64 + 64 + 6 + 11 + 2
+    assert str(a.new_initial_state()) == str(b.new_initial_state())
+
+
+def test_load_errors(tmp_path):
+    with pytest.raises(FileNotFoundError, match="shipped games: amazons"):
+        tabula.load_game("no-such-game")
+    bad = tmp_path / "bad.game"
+    bad.write_text("game \"Bad\"\nboard 3 x 3\nnonsense\n")
+    with pytest.raises(ValueError, match=r"bad\.game:\d+:\d+"):
+        tabula.load_game(str(bad))
+    g = tabula.load_game("chess")
+    with pytest.raises(ValueError):
+        g.new_initial_state("not a position")
+
+
+def test_state_basics_on_tic_tac_toe():
+    g = tabula.load_game("tic-tac-toe")
+    s = g.new_initial_state()
+    assert s.current_player() == 0
+    assert len(s.legal_actions()) == 9
+    mask = s.legal_actions_mask()
+    assert mask.dtype == np.bool_ and mask.shape == (g.num_distinct_actions(),)
+    assert list(np.flatnonzero(mask)) == s.legal_actions()
+    # X: a1 b1 c1 in a row; O plays a3, b3 between.
+    for move in ["a1", "a3", "b1", "b3"]:
+        s.apply_action(s.string_to_action(move))
+    assert not s.is_terminal() and s.returns() == [0.0, 0.0]
+    win = s.string_to_action("c1")
+    assert s.action_to_string(win) == "c1"
+    assert s.action_to_string(0, win) == "c1"  # OpenSpiel's (player, action)
+    before = s.clone()
+    s.apply_action(win)
+    assert s.is_terminal()
+    assert s.current_player() == tabula.TERMINAL == -4
+    assert s.returns() == [1.0, -1.0]
+    assert s.winner() == 0 and "wins" in s.outcome()
+    assert s.legal_actions() == []
+    with pytest.raises(ValueError, match="over"):
+        s.apply_action(win)
+    # The clone did not move.
+    assert not before.is_terminal() and before.current_player() == 0
+
+
+def test_illegal_action_changes_nothing():
+    s = tabula.load_game("chess").new_initial_state()
+    text = str(s)
+    with pytest.raises(ValueError, match="not legal"):
+        s.apply_action(s.string_to_action("e2e4") + 1)  # e2e5
+    with pytest.raises(ValueError):
+        s.string_to_action("e2e5")
+    assert str(s) == text and s.pending_actions() == []
+
+
+def test_position_strings_round_trip():
+    g = tabula.load_game("chess")
+    s = g.new_initial_state()
+    for m in ["e2e4", "c7c5", "g1f3"]:
+        s.apply_move(m)
+    t = g.new_initial_state(str(s))
+    assert str(t) == str(s)
+    assert t.legal_actions() == s.legal_actions()
+    assert copy.deepcopy(s).legal_moves() == s.legal_moves()
+
+
+def test_chess_promotion_takes_two_ids():
+    g = tabula.load_game("chess")
+    s = g.new_initial_state("7k/P7/8/8/8/8/8/2K5 w - - 0 1")
+    ids = s.move_to_actions("a7a8n")
+    assert len(ids) == 2
+    assert g.action_to_string(ids[0]) == "a7a8" and g.action_to_string(ids[1]) == "=N"
+    s.apply_action(ids[0])
+    assert s.current_player() == 0 and s.pending_actions() == ids[:1]
+    assert sorted(g.action_to_string(a) for a in s.legal_actions()) == ["=B", "=N", "=Q", "=R"]
+    # The pending cells are marked in the last plane.
+    obs = s.observation_tensor()
+    assert obs[-1].sum() == 2
+    s.apply_action(ids[1])
+    assert s.current_player() == 1
+    assert str(s).startswith("N6k/")
+
+
+def test_draughts_chain_asks_for_each_landing_where_chains_part():
+    g = tabula.load_game("international-draughts")
+    s = g.new_initial_state()
+    seen = 0
+    player = tabula.Player("random", 5)
+    # Random games until a position with a chain whose landings part after the first jump.
+    for _ in range(4000):
+        if s.is_terminal():
+            s = g.new_initial_state()
+        for m in s.legal_moves():
+            ids = s.move_to_actions(m)
+            if len(ids) > 1:
+                seen += 1
+                t = s.clone()
+                for a in ids[:-1]:
+                    t.apply_action(a)
+                    assert t.current_player() == s.current_player()
+                t.apply_action(ids[-1])
+                assert t.current_player() != s.current_player() or t.is_terminal()
+        s.apply_actions(player.choose(s))
+        if seen >= 3:
+            break
+    assert seen >= 3
+
+
+def test_amazons_move_then_arrow():
+    g = tabula.load_game("amazons")
+    s = g.new_initial_state()
+    ids = s.move_to_actions(s.legal_moves()[0])
+    assert len(ids) == 2
+    assert g.action_to_string(ids[1]).startswith("x")  # the arrow's cell
+    s.apply_action(ids[0])
+    assert s.current_player() == 0
+    assert all(g.action_to_string(a).startswith("x") for a in s.legal_actions())
+
+
+def first_position_with(game, seed, wanted):
+    """Random play (a seeded player) until some legal move satisfies wanted(state, move)."""
+    g = tabula.load_game(game)
+    s = g.new_initial_state()
+    player = tabula.Player("random", seed)
+    for _ in range(3000):
+        if s.is_terminal():
+            s = g.new_initial_state()
+        hits = [m for m in s.legal_moves() if wanted(s, m)]
+        if hits:
+            return g, s, hits[0]
+        s.apply_actions(player.choose(s))
+    pytest.fail(f"{game}: no such move met")
+
+
+def test_shogi_optional_promotion_asks_for_the_kind():
+    g, s, move = first_position_with("shogi", 2, lambda s, m: m.endswith("+"))
+    plain = move[:-1]
+    a, b = s.move_to_actions(move), s.move_to_actions(plain)
+    assert len(a) == len(b) == 2 and a[0] == b[0]
+    assert {g.action_to_string(a[1]), g.action_to_string(b[1])} <= {
+        "=" + k for k in "PLNSBRGKTMOUHD"}
+    s.apply_action(a[0])
+    assert sorted(s.legal_actions()) == sorted([a[1], b[1]])
+
+
+def test_walk_that_could_go_on_ends_with_end():
+    def ends(s, m):
+        return s.action_to_string(s.move_to_actions(m)[-1]) == "end"
+    g, s, move = first_position_with("rascals", 2, ends)
+    ids = s.move_to_actions(move)
+    s.apply_actions(ids[:-1])
+    assert g.num_distinct_actions() - 1 == ids[-1]  # `end` is the last id
+    assert ids[-1] in s.legal_actions() and len(s.legal_actions()) > 1
+    player = s.current_player()
+    s.apply_action(ids[-1])
+    assert s.current_player() != player
+
+
+def test_observation_planes_count_the_pieces():
+    g = tabula.load_game("chess")
+    s = g.new_initial_state()
+    obs = s.observation_tensor()
+    assert obs.shape == tuple(g.observation_tensor_shape()) and obs.dtype == np.float32
+    kinds = 6
+    # Every kind of each side, then the side to move, the board, the pending cells.
+    counts = obs[: 2 * kinds].sum(axis=(1, 2))
+    assert counts.sum() == 32 and sorted(counts)[-2:] == [8, 8]
+    assert obs[2 * kinds].sum() == 0 and obs[2 * kinds + 1].sum() == 64
+    s.apply_move("e2e4")
+    assert s.observation_tensor()[2 * kinds].sum() == 64

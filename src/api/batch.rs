@@ -1,0 +1,173 @@
+//! Many games of one description stepped together, spread over the cores: what a learning
+//! program's vectorised environment runs. A finished game starts again at once (its last
+//! step reports its rewards and that it ended; the observation is then the new game's).
+
+use super::actions::NotLegal;
+use super::env::{Env, Spec};
+use crate::engine::Position;
+use crate::rng::Rng;
+
+/// Games below this many per thread are stepped on fewer threads (a thread costs more than
+/// a few moves).
+const MIN_GAMES_PER_THREAD: usize = 32;
+
+/// Where a step writes, per game: its observation (`spec.layout.size()` values), its legal
+/// ids (`spec.space.len()` flags), each player's reward (2), whether the game ended, and the
+/// player to move next.
+pub struct Outputs<'a> {
+    pub obs: &'a mut [f32],
+    pub masks: &'a mut [bool],
+    pub rewards: &'a mut [f32],
+    pub terminated: &'a mut [bool],
+    pub players: &'a mut [i32],
+}
+
+/// `n` games from one start position.
+pub struct Batch<'g> {
+    start: Position<'g>,
+    spec: Spec,
+    envs: Vec<Env<'g>>,
+    rngs: Vec<Rng>,
+    threads: usize,
+}
+
+impl<'g> Batch<'g> {
+    /// `n` games from `start`; `seed` seeds [`Batch::sample`] (game `i` draws from its own
+    /// generator, seeded `seed + i`).
+    ///
+    /// # Errors
+    /// As [`Env::new`].
+    pub fn new(start: Position<'g>, spec: Spec, n: usize, seed: u64) -> Result<Self, String> {
+        let env = Env::new(start.clone(), &spec)?;
+        let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
+        Ok(Batch {
+            envs: vec![env; n],
+            rngs: (0..n as u64)
+                .map(|i| Rng::new(seed.wrapping_add(i)))
+                .collect(),
+            start,
+            spec,
+            threads,
+        })
+    }
+
+    pub fn len(&self) -> usize {
+        self.envs.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.envs.is_empty()
+    }
+
+    pub fn envs(&self) -> &[Env<'g>] {
+        &self.envs
+    }
+
+    /// How many threads a step uses.
+    fn threads(&self) -> usize {
+        (self.envs.len() / MIN_GAMES_PER_THREAD).clamp(1, self.threads)
+    }
+
+    /// Starts every game again and writes what [`Batch::step`] writes (no rewards, none
+    /// ended).
+    pub fn reset(&mut self, out: Outputs) {
+        let start = &self.start.clone();
+        self.run(&[], out, &|env, _| {
+            // The start position's moves were written once in `new`: this cannot fail.
+            let _ = env.reset(start);
+            ([0.0; 2], false)
+        });
+    }
+
+    /// Plays `actions[i]` in game `i` (one id each, as the game's mask allows), restarting
+    /// the games that end.
+    ///
+    /// # Errors
+    /// The first game whose id is not legal, before any game moves.
+    pub fn step(&mut self, actions: &[u32], out: Outputs) -> Result<(), (usize, NotLegal)> {
+        if let Some(i) = (0..self.envs.len()).find(|&i| !self.envs[i].is_legal(actions[i])) {
+            return Err((i, NotLegal(actions[i])));
+        }
+        let start = &self.start.clone();
+        self.run(actions, out, &|env, a| {
+            // Checked legal above.
+            let _ = env.apply(a);
+            if env.is_terminal() {
+                let r = env.returns();
+                let _ = env.reset(start);
+                (r, true)
+            } else {
+                ([0.0; 2], false)
+            }
+        });
+        Ok(())
+    }
+
+    /// Runs `f` on every game (with its action, where `actions` has them) on the threads,
+    /// then writes each game's outputs (`f` returns the game's rewards and whether it ended).
+    fn run<F: Fn(&mut Env<'g>, u32) -> ([f32; 2], bool) + Sync>(
+        &mut self,
+        actions: &[u32],
+        out: Outputs,
+        f: &F,
+    ) {
+        let n = self.envs.len();
+        if n == 0 {
+            return;
+        }
+        let per = n.div_ceil(self.threads());
+        let (osize, msize) = (self.spec.layout.size(), self.spec.space.len());
+        let spec = &self.spec;
+        let work = |envs: &mut [Env<'g>],
+                    first: usize,
+                    obs: &mut [f32],
+                    masks: &mut [bool],
+                    rewards: &mut [f32],
+                    terminated: &mut [bool],
+                    players: &mut [i32]| {
+            let mut scratch = Vec::new();
+            for (j, env) in envs.iter_mut().enumerate() {
+                let a = actions.get(first + j).copied().unwrap_or(0);
+                let (r, t) = f(env, a);
+                rewards[2 * j..2 * j + 2].copy_from_slice(&r);
+                terminated[j] = t;
+                players[j] = env.current_player().map_or(-1, |p| p as i32);
+                spec.layout.fill(
+                    env.position(),
+                    &spec.space,
+                    env.pending(),
+                    &mut obs[j * osize..(j + 1) * osize],
+                );
+                env.mask(&mut masks[j * msize..(j + 1) * msize], &mut scratch);
+            }
+        };
+        std::thread::scope(|s| {
+            let chunks = self
+                .envs
+                .chunks_mut(per)
+                .zip(out.obs.chunks_mut(per * osize))
+                .zip(out.masks.chunks_mut(per * msize))
+                .zip(out.rewards.chunks_mut(per * 2))
+                .zip(out.terminated.chunks_mut(per))
+                .zip(out.players.chunks_mut(per))
+                .enumerate();
+            for (k, (((((envs, obs), masks), rewards), terminated), players)) in chunks {
+                let work = &work;
+                s.spawn(move || work(envs, k * per, obs, masks, rewards, terminated, players));
+            }
+        });
+    }
+
+    /// A uniformly random legal id for each game, from the game's own generator.
+    pub fn sample(&mut self, out: &mut [u32]) {
+        let mut legal = Vec::new();
+        for ((env, rng), o) in self.envs.iter().zip(&mut self.rngs).zip(out.iter_mut()) {
+            env.legal_actions(&mut legal);
+            *o = if legal.is_empty() {
+                0
+            } else {
+                legal[rng.below(legal.len())]
+            };
+        }
+    }
+}

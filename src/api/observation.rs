@@ -1,0 +1,127 @@
+//! The observation tensor: a position as planes of numbers over the board's grid.
+//!
+//! The tensor has shape `(planes, height, width)`, where `height` and `width` span the cells'
+//! coordinates (rank and file on square boards; axial coordinates on hexagonal ones, whose
+//! grid then has corners off the board). With `K` piece kinds the planes are, in order:
+//! 1. `2K` planes, one per piece (kind `k` of the first player is plane `2k`, of the second
+//!    `2k + 1`): 1 where that piece is on top of the cell;
+//! 2. in games with stacks, `2K` planes: 1 where that piece is kept under the top one;
+//! 3. in games with hands, `2K` planes: the number of that piece in hand, on every cell;
+//! 4. one plane: 1 everywhere when the second player is to move;
+//! 5. one plane: 1 on the cells of the board (the grid's corners off the board are 0);
+//! 6. one plane: 1 on the cells named by the ids already chosen this turn (a move that takes
+//!    several ids).
+
+use super::actions::{Action, ActionSpace};
+use crate::engine::{Game, Position};
+
+/// Where each cell sits in the tensor and how many planes there are.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    pub planes: usize,
+    pub height: usize,
+    pub width: usize,
+    /// Per cell: its index within one plane.
+    at: Vec<usize>,
+    layers: bool,
+    hands: bool,
+    pieces: usize,
+}
+
+impl Layout {
+    pub fn new(game: &Game) -> Layout {
+        let coords = &game.board.coords;
+        let (minx, maxx) = coords
+            .iter()
+            .fold((i32::MAX, i32::MIN), |(lo, hi), &(x, _)| {
+                (lo.min(x), hi.max(x))
+            });
+        let (miny, maxy) = coords
+            .iter()
+            .fold((i32::MAX, i32::MIN), |(lo, hi), &(_, y)| {
+                (lo.min(y), hi.max(y))
+            });
+        let (width, height) = if coords.is_empty() {
+            (0, 0)
+        } else {
+            ((maxx - minx + 1) as usize, (maxy - miny + 1) as usize)
+        };
+        let at = coords
+            .iter()
+            .map(|&(x, y)| (y - miny) as usize * width + (x - minx) as usize)
+            .collect();
+        let pieces = 2 * game.kinds.len();
+        let layers = game.has_layers;
+        let hands = !game.initial_hand.is_empty() || game.to_hand;
+        let planes = pieces * (1 + usize::from(layers) + usize::from(hands)) + 3;
+        Layout {
+            planes,
+            height,
+            width,
+            at,
+            layers,
+            hands,
+            pieces,
+        }
+    }
+
+    /// The number of values in one observation.
+    pub fn size(&self) -> usize {
+        self.planes * self.height * self.width
+    }
+
+    /// Writes the observation of `pos`, with `pending` the ids chosen so far this turn, into
+    /// `out` (of [`Layout::size`] values).
+    pub fn fill(&self, pos: &Position, space: &ActionSpace, pending: &[u32], out: &mut [f32]) {
+        out.fill(0.0);
+        let plane = self.height * self.width;
+        let mut next = 0;
+        for (c, &at) in self.at.iter().enumerate() {
+            let code = pos.at(c as u16);
+            if code != 0 {
+                out[(code as usize - 1) * plane + at] = 1.0;
+            }
+        }
+        next += self.pieces;
+        if self.layers {
+            for (c, &at) in self.at.iter().enumerate() {
+                let code = pos.under_at(c as u16);
+                if code != 0 {
+                    out[(next + code as usize - 1) * plane + at] = 1.0;
+                }
+            }
+            next += self.pieces;
+        }
+        if self.hands {
+            for code in 1..=self.pieces {
+                let n = pos.in_hand(code as u8) as f32;
+                if n > 0.0 {
+                    for &at in &self.at {
+                        out[(next + code - 1) * plane + at] = n;
+                    }
+                }
+            }
+            next += self.pieces;
+        }
+        let fill_plane = |out: &mut [f32], p: usize| {
+            for &at in &self.at {
+                out[p * plane + at] = 1.0;
+            }
+        };
+        if pos.turn() == 1 {
+            fill_plane(out, next);
+        }
+        fill_plane(out, next + 1);
+        let named = next + 2;
+        for &id in pending {
+            let cells = match space.action(id) {
+                Some(Action::Pair(f, t)) => [Some(f), Some(t)],
+                Some(Action::Place(c, _)) | Some(Action::Cell(c)) => [Some(c), None],
+                _ => [None, None],
+            };
+            for c in cells.into_iter().flatten() {
+                out[named * plane + self.at[c as usize]] = 1.0;
+            }
+        }
+    }
+}
