@@ -337,11 +337,14 @@ pub fn write_as(
     s
 }
 
-/// A game read from PGN: its tags and the match state before each move and at the end.
+/// A game read from PGN: its tags, its start, its moves and the match state at the end (the
+/// positions between are played again when asked for: memory linear in the moves).
 pub struct PgnGame<'g> {
     pub tags: Vec<(String, String)>,
+    pub start: Position<'g>,
     pub moves: Vec<Move>,
-    pub states: Vec<MatchState<'g>>,
+    /// The match state after the last move.
+    pub end: MatchState<'g>,
     /// The result token the PGN gives (`1-0`, `0-1`, `1/2-1/2`, `*`).
     pub result: String,
 }
@@ -413,8 +416,7 @@ pub fn read_as<'g>(format: Format, game: &'g Game, text: &str) -> Result<PgnGame
     if !word.is_empty() {
         tokens.push(word);
     }
-    let mut state = MatchState::new(start);
-    let mut states = vec![state.clone()];
+    let mut state = MatchState::new(start.clone());
     let mut moves = Vec::new();
     let mut result = "*".to_string();
     for t in tokens {
@@ -442,12 +444,19 @@ pub fn read_as<'g>(format: Format, game: &'g Game, text: &str) -> Result<PgnGame
             .ok_or_else(|| format!("move {number}: `{t}` is not legal here"))?;
         state.play_index(i);
         moves.push(m);
-        states.push(state.clone());
     }
     Ok(PgnGame {
         tags,
+        start,
         moves,
-        states,
+        end: state,
         result,
     })
+}
+
+impl<'g> PgnGame<'g> {
+    /// The position before the first move, then after each move, played again one at a time.
+    pub fn positions(&self) -> impl Iterator<Item = Position<'g>> + '_ {
+        crate::record::positions(&self.start, &self.moves)
+    }
 }
