@@ -98,7 +98,7 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, String> {
     moves
         .iter()
         .find(|m| bare(&san(pos, m)) == want)
-        .copied()
+        .cloned()
         .ok_or_else(|| {
             let legal: Vec<String> = moves.iter().map(|m| san(pos, m)).collect();
             format!(
@@ -179,7 +179,7 @@ pub fn parse_pdn(pos: &Position, numbers: &[u16], text: &str) -> Result<Move, St
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     if let Some(m) = moves.iter().find(|m| pdn(pos, numbers, m) == text) {
-        return Ok(*m);
+        return Ok(m.clone());
     }
     let parts: Vec<&str> = text.split(['x', '-']).collect();
     let (Some(a), Some(b)) = (parts.first(), parts.last()) else {
@@ -192,7 +192,7 @@ pub fn parse_pdn(pos: &Position, numbers: &[u16], text: &str) -> Result<Move, St
         })
         .collect();
     match fits.as_slice() {
-        [m] => Ok(**m),
+        [m] => Ok((*m).clone()),
         _ => {
             let legal: Vec<String> = moves.iter().map(|m| pdn(pos, numbers, m)).collect();
             Err(format!(

@@ -134,7 +134,7 @@ fn exercise(game: &Game, rng: &mut Rng) {
             let text = pos.move_text(m);
             let _ = pos.parse_move(&text);
         }
-        let m = moves[rng.below(moves.len())];
+        let m = moves[rng.below(moves.len())].clone();
         pos.play_unchecked(&m);
     }
 }
@@ -200,7 +200,7 @@ fn mutated_position_strings_never_panic() {
             if moves.is_empty() {
                 break;
             }
-            let m = moves[rng.below(moves.len())];
+            let m = moves[rng.below(moves.len())].clone();
             pos.play_unchecked(&m);
         }
         for case in 0..cases() {

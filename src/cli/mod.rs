@@ -339,6 +339,16 @@ fn position_and_last<'g>(
     Ok((pos, last))
 }
 
+/// Fails (exit 1) where `pos` has more moves than the engine lists from one position
+/// ([`tabula::engine::MAX_MOVES`]): a plain message instead of an incomplete list.
+fn within_move_budget(pos: &Position) -> Result<(), Fail> {
+    if pos.is_over() {
+        return Ok(());
+    }
+    pos.try_legal_moves(&mut Vec::new())
+        .map_err(|e| Fail(format!("error: {e}"), 1))
+}
+
 /// A closed pipe (`tabula playout ... | head`) ends the program quietly instead of panicking.
 fn quiet_broken_pipe() {
     let default = std::panic::take_hook();
@@ -457,6 +467,7 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
         } => {
             let g = load(&file)?;
             let pos = position(&g, &p, &mv)?;
+            within_move_budget(&pos)?;
             if by_piece && !pos.is_over() {
                 let groups = pos.legal_moves_by_piece();
                 if json {
@@ -505,6 +516,7 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
         } => {
             let g = load(&file)?;
             let pos = position(&g, &p, &mv)?;
+            within_move_budget(&pos)?;
             bench::run_perft(&pos, depth as usize, divide, runs, json);
             Ok(())
         }
@@ -678,6 +690,13 @@ fn validate(args: &[String]) -> Result<(), Fail> {
     }
     for f in &files {
         match tabula::load_with_warnings(f) {
+            Ok((g, _, _)) if within_move_budget(&g.start()).is_err() => {
+                eprintln!(
+                    "error: {f}: more than {} moves from the start position",
+                    tabula::engine::MAX_MOVES
+                );
+                worst = worst.max(1);
+            }
             Ok((_, _, 0)) => println!("{f}: ok"),
             Ok((_, rendered, n)) => {
                 eprint!("{rendered}");
