@@ -622,7 +622,19 @@ impl Move {
             && self.turn == o.turn
     }
 
+    /// The captured sets of two chains too long for the inline lists, compared.
+    #[cold]
+    #[inline(never)]
+    fn same_long_captures(&self, o: &Move) -> bool {
+        let mut a = self.captures().to_vec();
+        let mut b = o.captures().to_vec();
+        a.sort_unstable();
+        b.sort_unstable();
+        a == b
+    }
+
     /// Same start, end and captured set (draughts move identity).
+    #[inline]
     fn same_by_captures(&self, o: &Move) -> bool {
         if self.from != o.from
             || self.to != o.to
@@ -633,11 +645,7 @@ impl Move {
         }
         let n = self.ncap as usize;
         if n > MAX_CAPTURES {
-            let mut a = self.captures().to_vec();
-            let mut b = o.captures().to_vec();
-            a.sort_unstable();
-            b.sort_unstable();
-            return a == b;
+            return self.same_long_captures(o);
         }
         let mut a = self.caps;
         let mut b = o.caps;
