@@ -17,6 +17,11 @@ use crate::geometry::NONE;
 /// The move `m` (legal at `pos`) in standard algebraic notation.
 pub fn san(pos: &Position, m: &Move) -> String {
     let g = pos.game;
+    // A move with no piece that moves (a pass, a placement) has no SAN of its own: the
+    // game's notation writes it.
+    if m.from == NONE || pos.at(m.from) == 0 {
+        return pos.move_text(m);
+    }
     let name = |c: crate::geometry::Cell| g.board.names[c as usize].as_str();
     let mut s = if m.extra_from != NONE && m.extra_to != NONE && m.kind == MoveKind::Normal {
         // Castling: the partner lands between; the longer way is queen side.
@@ -39,7 +44,9 @@ pub fn san(pos: &Position, m: &Move) -> String {
             pos.legal_moves(&mut moves);
             let rivals: Vec<&Move> = moves
                 .iter()
-                .filter(|o| o.to == m.to && o.from != m.from && pos.at(o.from) == mover)
+                .filter(|o| {
+                    o.to == m.to && o.from != m.from && o.from != NONE && pos.at(o.from) == mover
+                })
                 .collect();
             if !rivals.is_empty() {
                 let (file, rank) = split(name(m.from));
