@@ -17,6 +17,11 @@ use crate::geometry::NONE;
 /// The move `m` (legal at `pos`) in standard algebraic notation.
 pub fn san(pos: &Position, m: &Move) -> String {
     let g = pos.game;
+    // A move with no piece that moves (a pass, a placement) has no SAN of its own: the
+    // game's notation writes it.
+    if m.from == NONE || pos.at(m.from) == 0 {
+        return pos.move_text(m);
+    }
     let name = |c: crate::geometry::Cell| g.board.names[c as usize].as_str();
     let mut s = if m.extra_from != NONE && m.extra_to != NONE && m.kind == MoveKind::Normal {
         // Castling: the partner lands between; the longer way is queen side.
@@ -39,7 +44,9 @@ pub fn san(pos: &Position, m: &Move) -> String {
             pos.legal_moves(&mut moves);
             let rivals: Vec<&Move> = moves
                 .iter()
-                .filter(|o| o.to == m.to && o.from != m.from && pos.at(o.from) == mover)
+                .filter(|o| {
+                    o.to == m.to && o.from != m.from && o.from != NONE && pos.at(o.from) == mover
+                })
                 .collect();
             if !rivals.is_empty() {
                 let (file, rank) = split(name(m.from));
@@ -98,7 +105,7 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, String> {
     moves
         .iter()
         .find(|m| bare(&san(pos, m)) == want)
-        .copied()
+        .cloned()
         .ok_or_else(|| {
             let legal: Vec<String> = moves.iter().map(|m| san(pos, m)).collect();
             format!(
@@ -179,7 +186,7 @@ pub fn parse_pdn(pos: &Position, numbers: &[u16], text: &str) -> Result<Move, St
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     if let Some(m) = moves.iter().find(|m| pdn(pos, numbers, m) == text) {
-        return Ok(*m);
+        return Ok(m.clone());
     }
     let parts: Vec<&str> = text.split(['x', '-']).collect();
     let (Some(a), Some(b)) = (parts.first(), parts.last()) else {
@@ -192,7 +199,7 @@ pub fn parse_pdn(pos: &Position, numbers: &[u16], text: &str) -> Result<Move, St
         })
         .collect();
     match fits.as_slice() {
-        [m] => Ok(**m),
+        [m] => Ok((*m).clone()),
         _ => {
             let legal: Vec<String> = moves.iter().map(|m| pdn(pos, numbers, m)).collect();
             Err(format!(
@@ -337,11 +344,14 @@ pub fn write_as(
     s
 }
 
-/// A game read from PGN: its tags and the match state before each move and at the end.
+/// A game read from PGN: its tags, its start, its moves and the match state at the end (the
+/// positions between are played again when asked for: memory linear in the moves).
 pub struct PgnGame<'g> {
     pub tags: Vec<(String, String)>,
+    pub start: Position<'g>,
     pub moves: Vec<Move>,
-    pub states: Vec<MatchState<'g>>,
+    /// The match state after the last move.
+    pub end: MatchState<'g>,
     /// The result token the PGN gives (`1-0`, `0-1`, `1/2-1/2`, `*`).
     pub result: String,
 }
@@ -413,8 +423,7 @@ pub fn read_as<'g>(format: Format, game: &'g Game, text: &str) -> Result<PgnGame
     if !word.is_empty() {
         tokens.push(word);
     }
-    let mut state = MatchState::new(start);
-    let mut states = vec![state.clone()];
+    let mut state = MatchState::new(start.clone());
     let mut moves = Vec::new();
     let mut result = "*".to_string();
     for t in tokens {
@@ -442,12 +451,19 @@ pub fn read_as<'g>(format: Format, game: &'g Game, text: &str) -> Result<PgnGame
             .ok_or_else(|| format!("move {number}: `{t}` is not legal here"))?;
         state.play_index(i);
         moves.push(m);
-        states.push(state.clone());
     }
     Ok(PgnGame {
         tags,
+        start,
         moves,
-        states,
+        end: state,
         result,
     })
+}
+
+impl<'g> PgnGame<'g> {
+    /// The position before the first move, then after each move, played again one at a time.
+    pub fn positions(&self) -> impl Iterator<Item = Position<'g>> + '_ {
+        crate::record::positions(&self.start, &self.moves)
+    }
 }

@@ -16,9 +16,11 @@
 //! position the game began from; one line per player, named by the game's players; `moves`
 //! are separated by `;` (a move's text may hold spaces: Rascals' `i8-j8 x k8`) and may be split
 //! over several lines; `result` is absent while the game is unfinished.
-//! Replaying plays every move through a [`MatchState`], so repetitions count as in the game.
+//! Replaying plays every move through a [`MatchState`], so repetitions count as in the game,
+//! and keeps only the start, the moves and the state at the end ([`Replay`]): memory grows
+//! with the number of moves, not with its square.
 
-use crate::engine::{Game, MatchState, Position};
+use crate::engine::{Game, MatchState, Move, Position};
 
 /// The header line every record starts with.
 pub const HEADER: &str = "# Tabula game record";
@@ -64,6 +66,42 @@ pub enum ReplayError {
     },
     #[error("the record says `{recorded}`, but the moves end in `{actual}`")]
     Result { recorded: String, actual: String },
+}
+
+/// A game played through: where it started, its moves as played and the match state at the
+/// end. The positions in between are played again when asked for ([`Replay::positions`]), so
+/// that a replay holds one position per move at most while it is read, never a match state
+/// (with its whole history) per move.
+#[derive(Clone, Debug)]
+pub struct Replay<'g> {
+    pub start: Position<'g>,
+    pub moves: Vec<Move>,
+    /// The match state after the last move (repetitions and the outcome counted).
+    pub end: MatchState<'g>,
+}
+
+impl<'g> Replay<'g> {
+    /// The position before the first move, then after each move (one more than there are
+    /// moves), played again one at a time.
+    pub fn positions(&self) -> impl Iterator<Item = Position<'g>> + '_ {
+        positions(&self.start, &self.moves)
+    }
+}
+
+/// The positions of a game from `start` through `moves` (legal moves, each played where the
+/// one before it ends): `start` first, then the position after each move.
+pub fn positions<'a, 'g>(
+    start: &Position<'g>,
+    moves: &'a [Move],
+) -> impl Iterator<Item = Position<'g>> + 'a
+where
+    'g: 'a,
+{
+    let first = start.clone();
+    std::iter::once(first.clone()).chain(moves.iter().scan(first, |pos, m| {
+        pos.play_unchecked(m);
+        Some(pos.clone())
+    }))
 }
 
 impl Record {
@@ -182,24 +220,23 @@ impl Record {
         Ok(r)
     }
 
-    /// The game replayed: the match state before each move and at the end (one more than
-    /// there are moves). Checks each move, and the result if one is recorded.
+    /// The game replayed (see [`Replay`]). Checks each move, and the result if one is
+    /// recorded.
     ///
     /// # Errors
     /// The first move that is not legal where it is played (a rules change, a damaged
     /// record), or a recorded result the moves do not lead to.
-    pub fn replay<'g>(&self, game: &'g Game) -> Result<Vec<MatchState<'g>>, ReplayError> {
+    pub fn replay<'g>(&self, game: &'g Game) -> Result<Replay<'g>, ReplayError> {
         let start = Position::from_text(game, &self.start).map_err(|e| ReplayError::Start(e.0))?;
-        let mut state = MatchState::new(start);
-        let mut states = vec![state.clone()];
+        let mut state = MatchState::new(start.clone());
+        let mut moves = Vec::with_capacity(self.moves.len());
         for (i, text) in self.moves.iter().enumerate() {
             let err = |why: String| ReplayError::Move {
                 number: i + 1,
                 text: text.clone(),
                 why,
             };
-            state.play_text(text).map_err(err)?;
-            states.push(state.clone());
+            moves.push(state.play_text(text).map_err(err)?);
         }
         if let Some(recorded) = &self.result {
             let actual = state
@@ -212,7 +249,11 @@ impl Record {
                 });
             }
         }
-        Ok(states)
+        Ok(Replay {
+            start,
+            moves,
+            end: state,
+        })
     }
 }
 

@@ -285,7 +285,7 @@ fn random_games_agree_move_by_move() {
             }
             let mut legal = Vec::new();
             pos.legal_moves(&mut legal);
-            let m = legal[rng.below(legal.len())];
+            let m = legal[rng.below(legal.len())].clone();
             let pick = pos.move_text(&m);
             captures += usize::from(pick.contains('x'));
             let mv = reference

@@ -149,7 +149,7 @@ fn counted_moves_are_the_listed_move() {
                     let m = pos
                         .random_legal_move(&mut a, &mut buf, &mut scratch)
                         .expect("a move");
-                    let listed = legal[b.below(legal.len())];
+                    let listed = legal[b.below(legal.len())].clone();
                     assert_eq!(
                         pos.move_text(&m),
                         pos.move_text(&listed),

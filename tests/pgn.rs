@@ -14,7 +14,7 @@ fn a_game_written_by_hand_is_read_to_its_mate() {
     let game = pgn::read(&g, &text).unwrap();
     assert_eq!(game.moves.len(), 33);
     assert_eq!(game.result, "1-0");
-    let end = game.states.last().unwrap();
+    let end = &game.end;
     assert_eq!(
         end.outcome().map(|o| o.describe(&g)).as_deref(),
         Some("white wins (lose when I have no legal move and I am in check)")
@@ -62,7 +62,7 @@ fn a_random_game_written_as_pgn_reads_back_move_for_move() {
         let text = pgn::write(&g, &g.start(), &moves, ["A", "B"], state.outcome());
         assert!(text.lines().all(|l| l.len() <= 79), "{text}");
         let back = pgn::read(&g, &text).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
-        let read: Vec<String> = back.states.iter().map(|s| s.pos.to_text()).collect();
+        let read: Vec<String> = back.positions().map(|p| p.to_text()).collect();
         assert_eq!(read, positions, "seed {seed}");
         assert_eq!(back.result, pgn::result_token(state.outcome()));
     }
@@ -160,7 +160,7 @@ fn pdn_games_are_read_and_random_ones_round_trip() {
     let game = pgn::read_as(pgn::Format::Pdn, &g, &text).unwrap();
     assert_eq!(game.moves.len(), 8);
     // Black's men (the first player's, upper case) on 8, 11 and 18; White's on 13 and 20.
-    let pos = &game.states[8].pos;
+    let pos = &game.positions().nth(8).unwrap();
     let numbers = pgn::square_numbers(&g).unwrap();
     let on = |n: u16| {
         let cell = numbers.iter().position(|&k| k == n).unwrap();
@@ -189,7 +189,7 @@ fn pdn_games_are_read_and_random_ones_round_trip() {
             );
             let back = pgn::read_as(pgn::Format::Pdn, &g, &text)
                 .unwrap_or_else(|e| panic!("{path} seed {seed}: {e}\n{text}"));
-            let read: Vec<String> = back.states.iter().map(|s| s.pos.to_text()).collect();
+            let read: Vec<String> = back.positions().map(|p| p.to_text()).collect();
             assert_eq!(read, positions, "{path} seed {seed}");
         }
     }

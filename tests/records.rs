@@ -31,12 +31,12 @@ fn round_trip(g: &Game, record: &Record, positions: &[String]) {
     let names: Vec<String> = g.players.iter().map(|p| p.name.clone()).collect();
     let back = Record::parse(&record.to_text(), &names).unwrap();
     assert_eq!(&back, record);
-    let states = back
+    let replay = back
         .replay(g)
         .unwrap_or_else(|e| panic!("{}: {e}", g.title));
-    let replayed: Vec<String> = states.iter().map(|s| s.pos.to_text()).collect();
+    let replayed: Vec<String> = replay.positions().map(|p| p.to_text()).collect();
     assert_eq!(replayed, positions, "{}", g.title);
-    let end = states.last().unwrap().outcome().map(|o| o.describe(g));
+    let end = replay.end.outcome().map(|o| o.describe(g));
     assert_eq!(end, record.result, "{}", g.title);
 }
 
@@ -60,15 +60,11 @@ fn a_game_ended_by_repetition_round_trips_and_replays_to_the_same_draw() {
         .split(' ')
         .map(str::to_string)
         .collect();
-    let states = record.replay(&g).unwrap();
-    let end = states
-        .last()
-        .unwrap()
-        .outcome()
-        .expect("a draw by repetition");
+    let replay = record.replay(&g).unwrap();
+    let end = replay.end.outcome().expect("a draw by repetition");
     assert_eq!(end.describe(&g), "draw (draw on threefold repetition)");
     record.result = Some(end.describe(&g));
-    let positions: Vec<String> = states.iter().map(|s| s.pos.to_text()).collect();
+    let positions: Vec<String> = replay.positions().map(|p| p.to_text()).collect();
     round_trip(&g, &record, &positions);
 }
 

@@ -40,7 +40,7 @@ struct Node {
 }
 
 /// What a search did.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Report {
     pub mv: Move,
     pub iterations: u64,
@@ -88,7 +88,7 @@ pub fn search(
     }
     if moves.len() == 1 {
         return Some(Report {
-            mv: moves[0],
+            mv: moves[0].clone(),
             iterations: 0,
             value: 0.5,
         });
@@ -143,8 +143,7 @@ pub fn search(
                 }
             }
             node = best;
-            let mv = tree[node].mv;
-            pos.play_unchecked(&mv);
+            pos.play_unchecked(&tree[node].mv);
         }
         // Expansion, then the playout's result for each player.
         let outcome = match decided(&pos, &mut moves) {
@@ -154,9 +153,9 @@ pub fn search(
             }
             None => {
                 let first = tree.len();
-                for &m in &moves {
+                for m in &moves {
                     tree.push(Node {
-                        mv: m,
+                        mv: m.clone(),
                         parent: node,
                         first: 0,
                         count: 0,
@@ -169,8 +168,7 @@ pub fn search(
                 tree[node].count = moves.len();
                 tree[node].expanded = true;
                 node = first + rng.below(moves.len());
-                let mv = tree[node].mv;
-                pos.play_unchecked(&mv);
+                pos.play_unchecked(&tree[node].mv);
                 playout(&mut pos, rng, &mut buf, &mut scratch)
             }
         };
@@ -197,7 +195,7 @@ pub fn search(
         (root_node.first..root_node.first + root_node.count).max_by_key(|&c| tree[c].visits)?;
     let b = &tree[best];
     Some(Report {
-        mv: b.mv,
+        mv: b.mv.clone(),
         iterations,
         value: if b.visits == 0 {
             0.5

@@ -44,7 +44,7 @@ pub const WIN: i32 = 1_000_000;
 const DECIDED: i32 = WIN - 10_000;
 
 /// The move chosen and what the search thinks of it, for the player to move.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Choice {
     pub mv: Move,
     /// Material balance after best play to the search horizon, or `WIN - plies` (a win
@@ -141,8 +141,11 @@ impl<'g> Searcher<'g> {
                 if self.nodes > self.limit {
                     break;
                 }
-                if found.is_none_or(|b| score > b.score) {
-                    found = Some(Choice { mv: *m, score });
+                if found.as_ref().is_none_or(|b| score > b.score) {
+                    found = Some(Choice {
+                        mv: m.clone(),
+                        score,
+                    });
                     alpha = score;
                 }
             }
@@ -154,7 +157,10 @@ impl<'g> Searcher<'g> {
             if out_of_nodes {
                 break;
             }
-            if best.is_some_and(|b| b.decided_in().is_some_and(|n| n > 0)) {
+            if best
+                .as_ref()
+                .is_some_and(|b| b.decided_in().is_some_and(|n| n > 0))
+            {
                 break;
             }
         }
@@ -342,9 +348,12 @@ mod tests {
     #[test]
     fn decided_in_reads_the_score() {
         let mv = Move::new(0, 1);
-        let win = Choice { mv, score: WIN - 3 };
+        let win = Choice {
+            mv: mv.clone(),
+            score: WIN - 3,
+        };
         let loss = Choice {
-            mv,
+            mv: mv.clone(),
             score: -(WIN - 2),
         };
         let even = Choice { mv, score: 4 };

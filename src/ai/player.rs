@@ -49,7 +49,7 @@ impl Player {
                 }
                 let mut moves = Vec::new();
                 pos.legal_moves(&mut moves);
-                (!moves.is_empty()).then(|| moves[rng.below(moves.len())])
+                (!moves.is_empty()).then(|| moves.swap_remove(rng.below(moves.len())))
             }
             Player::AlphaBeta(depth) => Searcher::new(pos.game, depth)
                 .search(pos, rng)

@@ -189,7 +189,7 @@ impl<'g> Env<'g> {
         let Some(index) = self.turn.choose(id)? else {
             return Ok(None);
         };
-        let m = self.state.moves()[index];
+        let m = self.state.moves()[index].clone();
         self.state.play_index(index);
         self.plies += 1;
         // Every move of a shipped game has ids (the tests check it); a move that has none

@@ -216,7 +216,7 @@ fn diverge(old: &Position, new: &Position, depth: usize) -> Divergence {
             a.iter().find_map(|(text, (ma, na))| {
                 b.get(text)
                     .filter(|(_, nb)| nb != na)
-                    .map(|(mb, _)| (text.clone(), *ma, *mb))
+                    .map(|(mb, _)| (text.clone(), ma.clone(), mb.clone()))
             })
         } else {
             None

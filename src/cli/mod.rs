@@ -339,6 +339,16 @@ fn position_and_last<'g>(
     Ok((pos, last))
 }
 
+/// Fails (exit 1) where `pos` has more moves than the engine lists from one position
+/// ([`tabula::engine::MAX_MOVES`]): a plain message instead of an incomplete list.
+fn within_move_budget(pos: &Position) -> Result<(), Fail> {
+    if pos.is_over() {
+        return Ok(());
+    }
+    pos.try_legal_moves(&mut Vec::new())
+        .map_err(|e| Fail(format!("error: {e}"), 1))
+}
+
 /// A closed pipe (`tabula playout ... | head`) ends the program quietly instead of panicking.
 fn quiet_broken_pipe() {
     let default = std::panic::take_hook();
@@ -457,6 +467,7 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
         } => {
             let g = load(&file)?;
             let pos = position(&g, &p, &mv)?;
+            within_move_budget(&pos)?;
             if by_piece && !pos.is_over() {
                 let groups = pos.legal_moves_by_piece();
                 if json {
@@ -505,6 +516,7 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
         } => {
             let g = load(&file)?;
             let pos = position(&g, &p, &mv)?;
+            within_move_budget(&pos)?;
             bench::run_perft(&pos, depth as usize, divide, runs, json);
             Ok(())
         }
@@ -678,6 +690,13 @@ fn validate(args: &[String]) -> Result<(), Fail> {
     }
     for f in &files {
         match tabula::load_with_warnings(f) {
+            Ok((g, _, _)) if within_move_budget(&g.start()).is_err() => {
+                eprintln!(
+                    "error: {f}: more than {} moves from the start position",
+                    tabula::engine::MAX_MOVES
+                );
+                worst = worst.max(1);
+            }
             Ok((_, _, 0)) => println!("{f}: ok"),
             Ok((_, rendered, n)) => {
                 eprint!("{rendered}");
@@ -732,12 +751,11 @@ fn record_from_pgn(
         return Err(why);
     }
     let p = tabula::pgn::read_as(format, g, text)?;
-    let mut r = Record::new(g, file, source, &p.states[0].pos);
+    let mut r = Record::new(g, file, source, &p.start);
     r.moves = p
-        .states
-        .iter()
+        .positions()
         .zip(&p.moves)
-        .map(|(s, m)| s.pos.move_text(m))
+        .map(|(pos, m)| pos.move_text(m))
         .collect();
     for (i, side) in ["White", "Black"].into_iter().enumerate() {
         if let (Some(player), Some((_, v))) =
@@ -789,19 +807,19 @@ fn replay(path: &str, game: Option<String>, json: bool) -> Result<(), Fail> {
 
 /// Prints a record played through: each move and the board after it, then the result.
 fn show_replay(g: &Game, path: &str, r: &Record, json: bool) -> Result<(), Fail> {
-    let states = r
+    let replay = r
         .replay(g)
         .map_err(|e| Fail(format!("error: {path}: {e}"), 1))?;
-    let result = states
-        .last()
-        .and_then(|s| s.outcome())
+    let result = replay
+        .end
+        .outcome()
         .map_or_else(|| "unfinished".to_string(), |o| o.describe(g));
     if json {
-        let steps: Vec<serde_json::Value> = states
-            .iter()
+        let steps: Vec<serde_json::Value> = replay
+            .positions()
             .skip(1)
             .zip(&r.moves)
-            .map(|(s, m)| serde_json::json!({"move": m, "position": s.pos.to_text()}))
+            .map(|(pos, m)| serde_json::json!({"move": m, "position": pos.to_text()}))
             .collect();
         let v = serde_json::json!({
             "game": g.title,
@@ -819,11 +837,11 @@ fn show_replay(g: &Game, path: &str, r: &Record, json: bool) -> Result<(), Fail>
         .map(|(n, w)| format!("{n}: {w}"))
         .collect();
     println!("{} ({})", g.title, who.join(", "));
-    print!("{}", states[0].pos.render());
-    for (i, (s, m)) in states.iter().skip(1).zip(&r.moves).enumerate() {
+    print!("{}", replay.start.render());
+    for (i, (pos, m)) in replay.positions().skip(1).zip(&r.moves).enumerate() {
         println!();
         println!("{}. {m}", i + 1);
-        print!("{}", s.pos.render());
+        print!("{}", pos.render());
     }
     println!("result: {result}");
     Ok(())

@@ -100,14 +100,18 @@ impl<'g> Session<'g> {
     /// Plays a record's moves first, so that `undo` can take them back and repetitions
     /// count them.
     fn resume(&mut self, r: &Record) -> Result<(), tabula::record::ReplayError> {
-        let states = r.replay(self.game)?;
-        let start = &states[0].pos;
-        let text = start.to_text();
+        let replay = r.replay(self.game)?;
+        let text = replay.start.to_text();
         self.from = (text != self.game.start().to_text()).then_some(text);
-        for (before, m) in states.iter().zip(&r.moves) {
-            self.past.push((before.clone(), m.clone()));
+        // Undo needs the match state before each move: played again here (the replay keeps
+        // only its end).
+        let mut state = MatchState::new(replay.start.clone());
+        for m in &r.moves {
+            self.past.push((state.clone(), m.clone()));
+            // Legal: the replay has just played it.
+            let _ = state.play_text(m);
         }
-        self.state = states.last().expect("the start at least").clone();
+        self.state = replay.end;
         Ok(())
     }
 

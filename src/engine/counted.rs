@@ -391,7 +391,7 @@ impl Position<'_> {
                         k -= here;
                     }
                 }
-                Segment::Listed { .. } => return Some(buf[listed + k as usize]),
+                Segment::Listed { .. } => return Some(buf[listed + k as usize].clone()),
             };
             return Some(self.counted_move(from, to, code));
         }
@@ -434,7 +434,7 @@ mod tests {
             let m = pos
                 .random_legal_move(&mut a, &mut buf, &mut scratch)
                 .expect("a move");
-            let listed = legal[b.below(legal.len())];
+            let listed = legal[b.below(legal.len())].clone();
             assert_eq!(pos.move_text(&m), pos.move_text(&listed), "{text}");
             assert!(m.same_as(&listed), "{text}");
             assert_eq!(a.next_u64(), b.next_u64(), "{text}");

@@ -30,14 +30,7 @@ impl Position<'_> {
             out.retain(|m| m.ncap == max);
         }
         if g.identity_by_captures {
-            let mut i = 0;
-            while i < out.len() {
-                if out[..i].iter().any(|p| p.same_by_captures(&out[i])) {
-                    out.remove(i);
-                } else {
-                    i += 1;
-                }
-            }
+            dedup_by_captures(out);
         }
     }
     /// Whether any royal piece of `player` is attacked on `cells`.
@@ -474,7 +467,7 @@ impl<'g> Position<'g> {
         }
         if !g.per_move_legality() {
             self.legal_moves(buf);
-            return (!buf.is_empty()).then(|| buf[rng.below(buf.len())]);
+            return (!buf.is_empty()).then(|| buf.swap_remove(rng.below(buf.len())));
         }
         buf.clear();
         self.pseudo_moves(buf);
@@ -482,7 +475,7 @@ impl<'g> Position<'g> {
         let mut n = buf.len();
         while n > 0 {
             let i = rng.below(n);
-            let m = buf[i];
+            let m = buf[i].clone();
             let legal = if g.legality_by_play {
                 self.play_safe(&m, scratch)
             } else if g.has_royal {
@@ -501,10 +494,51 @@ impl<'g> Position<'g> {
     }
 }
 
-/// The cells a move changed on a scratch board, with their contents before it.
+/// Keeps the first of the moves that are the same by their captures ([`Move::same_by_captures`]),
+/// in order: pairwise for a short list (no allocation), by sorting for a long one, whose
+/// pairwise test would take quadratic time (up to [`super::MAX_MOVES`] moves).
+fn dedup_by_captures(out: &mut Vec<Move>) {
+    if out.len() <= 64 {
+        let mut i = 0;
+        while i < out.len() {
+            if out[..i].iter().any(|p| p.same_by_captures(&out[i])) {
+                out.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+        return;
+    }
+    let keys: Vec<(Cell, Cell, u8, Vec<Cell>)> = out
+        .iter()
+        .map(|m| {
+            let mut caps = m.captures().to_vec();
+            caps.sort_unstable();
+            (m.from, m.to, m.promote, caps)
+        })
+        .collect();
+    let mut order: Vec<usize> = (0..out.len()).collect();
+    order.sort_by(|&a, &b| keys[a].cmp(&keys[b]).then(a.cmp(&b)));
+    let mut drop = vec![false; out.len()];
+    for w in order.windows(2) {
+        if keys[w[0]] == keys[w[1]] {
+            drop[w[1]] = true;
+        }
+    }
+    let mut i = 0;
+    out.retain(|_| {
+        i += 1;
+        !drop[i - 1]
+    });
+}
+
+/// The cells a move changed on a scratch board, with their contents before it: inline, and
+/// for a chain of more captures than a move holds inline, in `more` (which only such a move
+/// allocates).
 struct Undo {
     saved: [(Cell, u8); MAX_CAPTURES + 4],
     n: usize,
+    more: Vec<(Cell, u8)>,
 }
 
 impl Undo {
@@ -513,14 +547,20 @@ impl Undo {
         let mut undo = Undo {
             saved: [(NONE, 0); MAX_CAPTURES + 4],
             n: 0,
+            more: Vec::new(),
         };
         for c in [m.from, m.to, m.extra_from, m.extra_to]
             .into_iter()
             .chain(m.captures().iter().copied())
         {
-            if c != NONE && undo.n < undo.saved.len() {
+            if c == NONE {
+                continue;
+            }
+            if undo.n < undo.saved.len() {
                 undo.saved[undo.n] = (c, cells[c as usize]);
                 undo.n += 1;
+            } else {
+                undo.more.push((c, cells[c as usize]));
             }
         }
         apply_cells(cells, m);
@@ -529,7 +569,7 @@ impl Undo {
 
     /// Takes the move back.
     fn restore(&self, cells: &mut [u8]) {
-        for &(c, v) in self.saved[..self.n].iter().rev() {
+        for &(c, v) in self.saved[..self.n].iter().chain(&self.more).rev() {
             cells[c as usize] = v;
         }
     }
@@ -562,7 +602,9 @@ pub fn apply_cells(cells: &mut [u8], m: &Move) {
     }
     if m.shot != NONE {
         // The move, then the shot (which may land where the piece started).
-        apply_cells(cells, &Move { shot: NONE, ..*m });
+        let mut without = m.clone();
+        without.shot = NONE;
+        apply_cells(cells, &without);
         cells[m.shot as usize] = m.shot_code;
         return;
     }

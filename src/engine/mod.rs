@@ -29,9 +29,22 @@ use crate::geometry::{Board, Cell, CellSet, NONE};
 use crate::model::{EndModel, KindModel, Notation, PlayerModel, States, Threshold};
 use hooks::{BoardRule, PieceHook};
 
-/// The most pieces one move can capture (and the longest jump chain). International draughts
-/// needs 20 at most; 24 keeps a [`Move`] within 128 bytes, which moves are copied inline.
+/// The captures and landing cells a [`Move`] holds inline. International draughts needs 20 at
+/// most; 24 keeps a move within 128 bytes. A longer jump chain keeps its whole lists out of
+/// line ([`Move::push_capture`], [`Move::push_landing`]): no capacity cuts a chain short, and
+/// only moves that long allocate.
 pub const MAX_CAPTURES: usize = 24;
+
+/// The most moves listed from one position. A position with more (capture chains through a
+/// lattice of men can number in the millions) is refused with [`TooManyMoves`] instead of
+/// exhausting memory. Real games stay far below: international draughts' richest positions
+/// have a few thousand moves.
+pub const MAX_MOVES: usize = 100_000;
+
+/// A position has more legal moves than [`MAX_MOVES`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("more than {MAX_MOVES} moves from this position")]
+pub struct TooManyMoves;
 
 /// Piece code of `kind` owned by `player` (0 is an empty cell).
 #[inline]
@@ -425,18 +438,22 @@ impl MoveKind {
     }
 }
 
-/// One whole turn. Fixed size, `Copy`: move lists never allocate per move.
-#[derive(Clone, Copy, Debug)]
+/// One whole turn, in 128 bytes: move lists never allocate per move, except for a jump chain
+/// of more than [`MAX_CAPTURES`] captures or landings, whose lists go out of line.
+#[derive(Debug)]
 pub struct Move {
     pub from: Cell,
     pub to: Cell,
     pub kind: MoveKind,
     /// Piece code after promotion, or 0.
     pub promote: u8,
-    pub ncap: u8,
+    /// How many pieces the move captures ([`Move::captures`]): the first [`MAX_CAPTURES`]
+    /// are in `caps`.
+    pub ncap: u16,
     pub caps: [Cell; MAX_CAPTURES],
-    /// Landing cells of a jump chain, in order (the last is `to`).
-    pub npath: u8,
+    /// Landing cells of a jump chain, in order (the last is `to`): the first [`MAX_CAPTURES`]
+    /// of the `npath` are in `path`.
+    pub npath: u16,
     pub path: [Cell; MAX_CAPTURES],
     /// A second piece that moves too (castling): from, to; `NONE` when unused.
     pub extra_from: Cell,
@@ -456,6 +473,31 @@ pub struct Move {
     /// After a placement, a block turns a quarter (`then rotate ...`): 0 for none, else
     /// 1 + 2 * block + (0 clockwise, 1 anticlockwise).
     pub turn: u8,
+    /// The whole capture and landing lists of a chain longer than `caps` and `path` hold.
+    long: Option<Box<LongLists>>,
+}
+
+/// A long chain's lists: while a list is longer than [`MAX_CAPTURES`], all of it (the inline
+/// array keeps its first entries too, for readers of the first capture or landing).
+#[derive(Clone, Debug, Default)]
+struct LongLists {
+    caps: Vec<Cell>,
+    path: Vec<Cell>,
+}
+
+impl Clone for Move {
+    /// Copies the out-of-line lists only where a list is longer than the inline room (a
+    /// chain being built may keep them after it has come back below).
+    #[inline]
+    fn clone(&self) -> Move {
+        let long = match &self.long {
+            Some(l) if self.ncap as usize > MAX_CAPTURES || self.npath as usize > MAX_CAPTURES => {
+                Some(l.clone())
+            }
+            _ => None,
+        };
+        Move { long, ..*self }
+    }
 }
 
 impl Move {
@@ -478,6 +520,7 @@ impl Move {
             shot_code: 0,
             mark_fresh: false,
             turn: 0,
+            long: None,
         }
     }
 
@@ -489,12 +532,82 @@ impl Move {
         }
     }
 
+    #[inline]
     pub fn captures(&self) -> &[Cell] {
-        &self.caps[..self.ncap as usize]
+        let n = self.ncap as usize;
+        if n <= MAX_CAPTURES {
+            return &self.caps[..n];
+        }
+        self.long.as_ref().map_or(&[], |l| &l.caps[..n])
     }
 
+    #[inline]
     pub fn landings(&self) -> &[Cell] {
-        &self.path[..self.npath as usize]
+        let n = self.npath as usize;
+        if n <= MAX_CAPTURES {
+            return &self.path[..n];
+        }
+        self.long.as_ref().map_or(&[], |l| &l.path[..n])
+    }
+
+    /// Appends a capture, out of line once the inline room is full.
+    #[inline]
+    pub fn push_capture(&mut self, c: Cell) {
+        let n = self.ncap as usize;
+        if n < MAX_CAPTURES {
+            self.caps[n] = c;
+        }
+        if n >= MAX_CAPTURES || self.long.is_some() {
+            let inline = self.caps;
+            let l = self.long.get_or_insert_with(Box::default);
+            if l.caps.len() < n {
+                l.caps.clear();
+                l.caps.extend_from_slice(&inline[..n.min(MAX_CAPTURES)]);
+            }
+            l.caps.truncate(n);
+            l.caps.push(c);
+        }
+        self.ncap += 1;
+    }
+
+    /// Takes back the last capture.
+    #[inline]
+    pub fn pop_capture(&mut self) {
+        self.ncap -= 1;
+        let n = self.ncap as usize;
+        if n < MAX_CAPTURES {
+            self.caps[n] = NONE;
+        }
+    }
+
+    /// Appends a landing cell, out of line once the inline room is full.
+    #[inline]
+    pub fn push_landing(&mut self, c: Cell) {
+        let n = self.npath as usize;
+        if n < MAX_CAPTURES {
+            self.path[n] = c;
+        }
+        if n >= MAX_CAPTURES || self.long.is_some() {
+            let inline = self.path;
+            let l = self.long.get_or_insert_with(Box::default);
+            if l.path.len() < n {
+                l.path.clear();
+                l.path.extend_from_slice(&inline[..n.min(MAX_CAPTURES)]);
+            }
+            l.path.truncate(n);
+            l.path.push(c);
+        }
+        self.npath += 1;
+    }
+
+    /// Takes back the last landing cell.
+    #[inline]
+    pub fn pop_landing(&mut self) {
+        self.npath -= 1;
+        let n = self.npath as usize;
+        if n < MAX_CAPTURES {
+            self.path[n] = NONE;
+        }
     }
 
     /// The same move in every respect.
@@ -512,7 +625,19 @@ impl Move {
             && self.turn == o.turn
     }
 
+    /// The captured sets of two chains too long for the inline lists, compared.
+    #[cold]
+    #[inline(never)]
+    fn same_long_captures(&self, o: &Move) -> bool {
+        let mut a = self.captures().to_vec();
+        let mut b = o.captures().to_vec();
+        a.sort_unstable();
+        b.sort_unstable();
+        a == b
+    }
+
     /// Same start, end and captured set (draughts move identity).
+    #[inline]
     fn same_by_captures(&self, o: &Move) -> bool {
         if self.from != o.from
             || self.to != o.to
@@ -521,9 +646,12 @@ impl Move {
         {
             return false;
         }
+        let n = self.ncap as usize;
+        if n > MAX_CAPTURES {
+            return self.same_long_captures(o);
+        }
         let mut a = self.caps;
         let mut b = o.caps;
-        let n = self.ncap as usize;
         a[..n].sort_unstable();
         b[..n].sort_unstable();
         a[..n] == b[..n]

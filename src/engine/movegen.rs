@@ -2,9 +2,17 @@
 //! majority capture, move identity, royal safety).
 
 use super::legality::Deferred;
-use super::{Game, Move, MoveKind, Position, Rule};
+use super::{Game, Move, MoveKind, Position, Rule, TooManyMoves, MAX_MOVES};
 use crate::geometry::{Cell, NONE};
 use crate::model::{effect, Target};
+
+/// A move list past the budget: cut to one more than [`MAX_MOVES`], the sign that it is
+/// incomplete (out of the way of the common path).
+#[cold]
+#[inline(never)]
+fn over_budget(out: &mut Vec<Move>) {
+    out.truncate(MAX_MOVES + 1);
+}
 
 /// The board split for bitboard generation.
 pub(super) struct Sides {
@@ -30,13 +38,36 @@ impl Sides {
 
 impl Position<'_> {
     /// All legal moves of the player to move, appended to `out` after clearing it.
+    ///
+    /// A position with more than [`MAX_MOVES`] moves leaves `out` holding `MAX_MOVES + 1`
+    /// of them, unfiltered: the list is incomplete, and its length says so. Memory stays
+    /// bounded either way; callers that report to a user ask
+    /// [`Position::try_legal_moves`] instead.
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
         out.clear();
         self.pseudo_moves_for(out, true);
+        if out.len() > MAX_MOVES {
+            over_budget(out);
+            return;
+        }
         self.filter(out);
         if out.is_empty() && self.game.pass_when_stuck && self.nobody_can_move().is_none() {
             out.push(Move::pass());
         }
+    }
+
+    /// [`Position::legal_moves`], or an error where there are more than [`MAX_MOVES`] (then
+    /// `out` is left empty).
+    ///
+    /// # Errors
+    /// [`TooManyMoves`] for a position with more than [`MAX_MOVES`] moves.
+    pub fn try_legal_moves(&self, out: &mut Vec<Move>) -> Result<(), TooManyMoves> {
+        self.legal_moves(out);
+        if out.len() > MAX_MOVES {
+            out.clear();
+            return Err(TooManyMoves);
+        }
+        Ok(())
     }
 
     /// The pseudo-legal moves from the general, per-piece generator even where the game has a
@@ -378,7 +409,7 @@ impl Position<'_> {
     }
 
     /// Pushes `m`, once per promotion choice where the piece ends in its promotion region.
-    #[inline]
+    #[inline(always)]
     pub(super) fn emit(&self, m: Move, code: u8, out: &mut Vec<Move>) {
         let g = self.game;
         if g.plain_emit[code as usize] {
@@ -398,6 +429,7 @@ impl Position<'_> {
 
     /// [`Position::emit`] for pieces whose moves are barred, kept out, confined, capture by
     /// custody or promote.
+    #[inline(never)]
     fn emit_checked(&self, mut m: Move, code: u8, out: &mut Vec<Move>) {
         let moves_piece = m.kind.moves_piece();
         if moves_piece && self.barred(code, m.to) {
@@ -429,7 +461,7 @@ impl Position<'_> {
                         continue;
                     }
                     m.promote = t;
-                    out.push(m);
+                    out.push(m.clone());
                 }
                 return;
             }

@@ -170,8 +170,7 @@ impl<'g> MatchState<'g> {
 
     /// Plays the legal move at `index` of [`MatchState::moves`].
     pub fn play_index(&mut self, index: usize) {
-        let m = self.moves[index];
-        self.pos.play_unchecked(&m);
+        self.pos.play_unchecked(&self.moves[index]);
         self.history.push(self.pos.hash());
         note_check(&mut self.checks, &self.pos);
         self.settle();

@@ -114,7 +114,7 @@ fn moves(pos: &Position, cell: Cell, code: u8, _data: &[u8], out: &mut Vec<Move>
     // Forget the roles' own promotions and merge moves that do the same thing, in place.
     let mut kept = first;
     for i in first..out.len() {
-        let mut m = out[i];
+        let mut m = out[i].clone();
         m.promote = 0;
         match out[first..kept].iter().position(|p| same_squares(p, &m)) {
             Some(j) => {
@@ -163,7 +163,7 @@ fn moves(pos: &Position, cell: Cell, code: u8, _data: &[u8], out: &mut Vec<Move>
                     } else {
                         Game::kind_of(choice)
                     };
-                    let mut p = m;
+                    let mut p = m.clone();
                     p.promote = crate::engine::code(kind, me);
                     if !out[first..].iter().any(|o| o.same_as(&p)) {
                         out.push(p);

@@ -96,7 +96,7 @@ pub fn random_game(
     let mut positions = vec![state.pos.to_text()];
     while state.outcome().is_none() && moves.len() < cap {
         let i = rng.below(state.moves().len());
-        moves.push(state.moves()[i]);
+        moves.push(state.moves()[i].clone());
         state.play_index(i);
         positions.push(state.pos.to_text());
     }

@@ -5,7 +5,7 @@
 //! every side there. The captures are part of the move (its `caps`), so notation, play and
 //! filters see them like any other capture.
 
-use crate::engine::{Game, Move, MoveKind, Position, MAX_CAPTURES};
+use crate::engine::{Game, Move, MoveKind, Position};
 use crate::geometry::{Cell, CellSet, NONE};
 use crate::model::{effect, KindModel};
 
@@ -86,9 +86,8 @@ impl Position<'_> {
             } else {
                 closes(b.step(n, d))
             };
-            if caught && (m.ncap as usize) < MAX_CAPTURES {
-                m.caps[m.ncap as usize] = n;
-                m.ncap += 1;
+            if caught {
+                m.push_capture(n);
             }
         }
     }

@@ -6,7 +6,7 @@
 
 use super::walk::route;
 use crate::engine::movegen::Sides;
-use crate::engine::{Bitboards, Move, Position, Rule, MAX_CAPTURES};
+use crate::engine::{Bitboards, Move, Position, Rule, MAX_MOVES};
 use crate::geometry::{Cell, CellSet, NONE};
 use crate::model::Hurdle;
 
@@ -96,7 +96,10 @@ impl Position<'_> {
         self.jump(&mut chain, c, &mut m, out);
     }
 
-    /// Extends a jump chain from `at`; returns whether any jump was possible.
+    /// Extends a jump chain from `at`; returns whether any jump was possible. The chain's
+    /// captures and landings have no cap ([`Move::push_capture`]); the number of moves has:
+    /// once `out` holds more than [`MAX_MOVES`], the search stops (answering that the chain
+    /// went on, so that nothing more is listed) and the caller reports the excess.
     pub(in crate::engine) fn jump(
         &self,
         ch: &mut Chain,
@@ -104,6 +107,9 @@ impl Position<'_> {
         m: &mut Move,
         out: &mut Vec<Move>,
     ) -> bool {
+        if out.len() > MAX_MOVES {
+            return true;
+        }
         let b = &self.game.board;
         let start = ch.start;
         let occupied = |x: Cell| x != start && self.cells[x as usize] != 0;
@@ -132,9 +138,6 @@ impl Position<'_> {
                 Hurdle::Any => false,
                 _ => continue,
             };
-            if (m.npath as usize) >= MAX_CAPTURES {
-                continue;
-            }
             let mut l = hurdle;
             let mut dist = 0u8;
             loop {
@@ -153,29 +156,24 @@ impl Position<'_> {
                     continue;
                 }
                 any = true;
-                let (nc, np) = (m.ncap as usize, m.npath as usize);
                 if capturing {
-                    m.caps[nc] = hurdle;
-                    m.ncap += 1;
+                    m.push_capture(hurdle);
                     ch.captured.insert(hurdle);
                 }
-                m.path[np] = l;
-                m.npath += 1;
+                m.push_landing(l);
                 let was_visited = ch.visited.contains(l);
                 ch.visited.insert(l);
                 let continued = ch.repeatedly && self.jump(ch, l, m, out);
                 if !continued {
                     m.to = l;
-                    self.emit(*m, ch.code, out);
+                    self.emit(m.clone(), ch.code, out);
                 }
                 if !was_visited {
                     ch.visited.remove(l);
                 }
-                m.npath -= 1;
-                m.path[np] = NONE;
+                m.pop_landing();
                 if capturing {
-                    m.ncap -= 1;
-                    m.caps[nc] = NONE;
+                    m.pop_capture();
                     ch.captured.remove(hurdle);
                 }
             }

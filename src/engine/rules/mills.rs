@@ -5,7 +5,7 @@
 //! protection clause, enemy pieces standing in such a line of their own are spared unless
 //! every enemy piece does.
 
-use crate::engine::{Game, Move, MoveKind, Position, MAX_CAPTURES};
+use crate::engine::{Game, Move, MoveKind, Position};
 use crate::geometry::{Cell, NONE};
 use crate::model::Mill;
 
@@ -20,30 +20,29 @@ impl Position<'_> {
     ) {
         let end = out.len();
         for i in start..end {
-            let m = out[i];
+            let m = &out[i].clone();
             let code = match m.kind {
                 MoveKind::Place => m.promote,
                 MoveKind::Normal => self.cells[m.from as usize],
                 _ => continue,
             };
-            if (m.ncap as usize) >= MAX_CAPTURES || !self.makes_line(mill, &m, code) {
+            if !self.makes_line(mill, m, code) {
                 continue;
             }
             let enemy = Game::owner(code) ^ 1;
-            let targets = |spare: bool| {
+            let targets = move |spare: bool| {
                 (0..self.cells.len() as Cell).filter(move |&c| {
-                    let v = self.after(&m, code, c);
+                    let v = self.after(m, code, c);
                     v != 0
                         && Game::owner(v) == enemy
-                        && !(spare && self.in_line(mill, &m, code, c, enemy))
+                        && !(spare && self.in_line(mill, m, code, c, enemy))
                 })
             };
             let spare = mill.protect && targets(true).next().is_some();
             let mut first = true;
             for c in targets(spare) {
-                let mut v = m;
-                v.caps[v.ncap as usize] = c;
-                v.ncap += 1;
+                let mut v = m.clone();
+                v.push_capture(c);
                 if first {
                     out[i] = v;
                     first = false;

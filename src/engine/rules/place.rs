@@ -615,7 +615,7 @@ fn push_turns(pl: &Place, m: Move, out: &mut Vec<Move>) {
         return;
     }
     for t in 0..2 * pl.blocks.len() {
-        out.push(with_turn(pl, m, t));
+        out.push(with_turn(pl, m.clone(), t));
     }
 }
 

@@ -273,9 +273,9 @@ mod tests {
                 .random_shot_move(&mut a, false)
                 .flatten()
                 .expect("a move");
-            let listed = moves[b.below(moves.len())];
+            let listed = moves[b.below(moves.len())].clone();
             assert!(drawn.same_as(&listed), "{}", pos.to_text());
-            let m = moves[rng.below(moves.len())];
+            let m = moves[rng.below(moves.len())].clone();
             pos.play_unchecked(&m);
         }
     }

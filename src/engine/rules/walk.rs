@@ -67,7 +67,8 @@ impl Position<'_> {
 
     /// Extends a walk from `at` with `left` steps still available; every step taken is a move.
     fn walk(&self, w: &mut Walker, at: Cell, left: u8, m: &mut Move, out: &mut Vec<Move>) {
-        if left == 0 || m.npath as usize >= MAX_CAPTURES {
+        // Walks branch at every step: past the move budget the caller reports the excess.
+        if left == 0 || m.npath as usize >= MAX_CAPTURES || out.len() > crate::engine::MAX_MOVES {
             return;
         }
         let b = &self.game.board;
@@ -125,7 +126,7 @@ impl Position<'_> {
                 }
             }
             m.to = n;
-            self.emit(*m, w.code, out);
+            self.emit(m.clone(), w.code, out);
             self.walk(w, n, left - 1, m, out);
             // Undo the step.
             for i in caps_before..m.ncap {

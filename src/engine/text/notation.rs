@@ -13,7 +13,9 @@ impl Position<'_> {
         let name = |c: Cell| g.board.names[c as usize].as_str();
         if m.shot != NONE {
             // The move, then where its shot lands: `d1-d6/d8`.
-            let plain = self.move_text(&Move { shot: NONE, ..*m });
+            let mut plain = m.clone();
+            plain.shot = NONE;
+            let plain = self.move_text(&plain);
             return format!("{plain}/{}", name(m.shot));
         }
         if m.kind == MoveKind::Place {
@@ -295,7 +297,7 @@ impl Position<'_> {
         };
         let want = norm(text);
         if let Some(m) = moves.iter().find(|m| norm(&self.move_text(m)) == want) {
-            return Ok(*m);
+            return Ok(m.clone());
         }
         // What a move leads to (`(xa1 xb2)`, `+`, `++`) may be typed or left out; a `+` that
         // is part of the move (a heal, `Hd1+`) matched above.
@@ -307,11 +309,11 @@ impl Position<'_> {
                 .trim_end_matches('+'),
         );
         if let Some(m) = moves.iter().find(|m| norm(&self.move_text(m)) == bare) {
-            return Ok(*m);
+            return Ok(m.clone());
         }
         // A swap is one move whichever of its two pieces is named first (`e1-d1` is `d1-e1`).
         let reversed = |m: &Move| {
-            let mut r = *m;
+            let mut r = m.clone();
             (r.from, r.to) = (m.to, m.from);
             norm(&self.move_text(&r))
         };
@@ -319,7 +321,7 @@ impl Position<'_> {
             .iter()
             .find(|m| m.kind == MoveKind::Swap && reversed(m) == bare)
         {
-            return Ok(*m);
+            return Ok(m.clone());
         }
         // A piece that falls into place may be given by its column alone (`d` in Connect
         // Four), where one placement ends in that column.
@@ -336,7 +338,7 @@ impl Position<'_> {
             })
             .collect();
         if let [m] = in_column[..] {
-            return Ok(*m);
+            return Ok(m.clone());
         }
         // A custodial capture may be typed without what it takes: `d1-d3` (not a mill's
         // removal, which is a choice).
@@ -352,7 +354,7 @@ impl Position<'_> {
                     )) == want
             })
         {
-            return Ok(*m);
+            return Ok(m.clone());
         }
         // A walk may be typed without the removals it causes: `d4-e5-e6`.
         let path_only = |m: &Move| {
@@ -363,7 +365,7 @@ impl Position<'_> {
             .iter()
             .find(|m| m.kind == MoveKind::Walk && path_only(m) == want)
         {
-            return Ok(*m);
+            return Ok(m.clone());
         }
         let mut legal: Vec<String> = moves.iter().map(|m| self.move_text(m)).collect();
         legal.sort();
