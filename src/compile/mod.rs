@@ -98,7 +98,13 @@ pub fn compile(m: Model) -> Game {
             .flat_map(|k| &k.rules)
             .flatten()
             .any(|r| matches!(r, RuleModel::FlyAnywhere { .. }));
-    let bitboards = tables::bitboards(&board, has_layers || piece_hooks || per_piece_phases);
+    // Pieces immune to kill are tested one by one at every capture, on the general path.
+    let kill_immunity = m.kinds.iter().any(|k| k.immune & effect::KILL != 0)
+        || m.states.immune.iter().any(|&i| i & effect::KILL != 0);
+    let bitboards = tables::bitboards(
+        &board,
+        has_layers || piece_hooks || per_piece_phases || kill_immunity,
+    );
     let pass_when_stuck = m.end.iter().any(|e| e.verdict == Verdict::Pass);
     // Something filters or expands the generated moves: playouts may not draw one directly.
     let filtered = m.compulsory_capture
@@ -326,6 +332,7 @@ pub fn compile(m: Model) -> Game {
         step_effect,
         levels,
         immune,
+        kill_immunity,
         bar,
         keep_out,
         custody,

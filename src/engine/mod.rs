@@ -117,6 +117,8 @@ pub struct Game {
     pub levels: Option<Vec<u8>>,
     /// Indexed by piece code: the effects the kind is immune to.
     pub immune: Vec<u8>,
+    /// Some kind or state is immune to kill: every capture asks [`Position::unkillable`].
+    pub kill_immunity: bool,
     /// Indexed by piece code: `never beside KIND DIRS`.
     pub bar: Vec<Option<(usize, Vec<u8>)>>,
     /// Indexed by piece code: cells the piece may neither stop on nor slide through (`only

@@ -4,7 +4,7 @@
 use super::legality::Deferred;
 use super::{Game, Move, MoveKind, Position, Rule};
 use crate::geometry::{Cell, NONE};
-use crate::model::{effect, Target};
+use crate::model::Target;
 
 /// The board split for bitboard generation.
 pub(super) struct Sides {
@@ -439,7 +439,7 @@ impl Position<'_> {
 
     fn target_ok(&self, t: Target, cell: Cell) -> bool {
         let c = self.cells[cell as usize];
-        if c != 0 && self.game.has_layers && self.immune(cell, false, effect::KILL) {
+        if c != 0 && self.unkillable(cell) {
             return false;
         }
         match t {
