@@ -118,7 +118,8 @@ pub fn compile(m: Model) -> Game {
             let c = code(k, p) as usize;
             !rules[c].is_empty() || hooks[c].iter().any(|h| h.generate.is_some())
         });
-        (places[p].len() == 1 && !moves_otherwise && !filtered).then_some(0)
+        // Placing first decides per position which placements are possible.
+        (places[p].len() == 1 && !moves_otherwise && !filtered && !m.hand_first).then_some(0)
     });
 
     let shoots_only = [0, 1].map(|p| {

@@ -145,8 +145,10 @@ impl Position<'_> {
                 }
             }
         }
-        for r in &g.board_rules {
-            r.moves(self, out);
+        if !placing_only {
+            for r in &g.board_rules {
+                r.moves(self, out);
+            }
         }
         self.place_moves(out);
     }
