@@ -105,7 +105,7 @@ impl Position<'_> {
                 continue;
             };
             let facts = MoveFacts {
-                from: m.from,
+                from: (m.kind != MoveKind::Place && m.from != NONE).then_some(m.from),
                 to: m.to,
                 captured: m.ncap as usize,
             };
