@@ -124,27 +124,30 @@ impl Position<'_> {
         s
     }
 
+    /// The piece holding castling right `r` and its partner, with the partner's distance
+    /// from it: the first partner met from the piece in the right's direction (the one
+    /// castling uses once the cells between are empty), both unmoved with `need_unmoved`.
     pub(in crate::engine) fn castle_partner_cell(
         &self,
         r: &CastleRight,
         need_unmoved: bool,
-    ) -> Option<Cell> {
+    ) -> Option<(Cell, Cell, usize)> {
         let b = &self.game.board;
         let king = (0..self.cells.len()).find(|&c| {
             self.cells[c] == r.king && (!need_unmoved || self.unmoved.contains(c as Cell))
         })? as Cell;
         let mut t = king;
-        let mut found = None;
+        let mut dist = 0;
         loop {
             t = b.step(t, r.dir);
             if t == NONE {
-                break;
+                return None;
             }
+            dist += 1;
             if self.cells[t as usize] == r.partner && (!need_unmoved || self.unmoved.contains(t)) {
-                found = Some(t);
+                return Some((king, t, dist));
             }
         }
-        found
     }
 
     pub(in crate::engine) fn has_castle_right(&self, r: &CastleRight) -> bool {
@@ -388,14 +391,26 @@ impl Position<'_> {
                         .iter()
                         .find(|r| r.letter == ch)
                         .ok_or_else(|| err(format!("unknown castling letter `{ch}`")))?;
-                    let rook = pos.castle_partner_cell(r, false).ok_or_else(|| {
-                        err(format!(
-                            "castling right `{ch}` has no king and partner in place"
-                        ))
-                    })?;
-                    let king = (0..pos.cells.len())
-                        .find(|&c| pos.cells[c] == r.king)
-                        .expect("found with the partner") as Cell;
+                    let (king, rook, dist) =
+                        pos.castle_partner_cell(r, false).ok_or_else(|| {
+                            err(format!(
+                                "castling right `{ch}` has no king and partner in place"
+                            ))
+                        })?;
+                    // Castling takes the first partner met, at least three cells away: a
+                    // nearer one could never castle.
+                    if dist < 3 {
+                        let name = |c: u8| &game.kinds[Game::kind_of(c)].name;
+                        return Err(err(format!(
+                            "castling right `{ch}`: the first {} met from the {} on {} is on \
+                             {}, too near to castle with (castling needs it at least three \
+                             cells away)",
+                            name(r.partner),
+                            name(r.king),
+                            b.names[king as usize],
+                            b.names[rook as usize]
+                        )));
+                    }
                     unmoved.insert(king);
                     unmoved.insert(rook);
                 }
