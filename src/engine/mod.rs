@@ -184,6 +184,10 @@ pub struct Game {
     pub attacks: [Vec<Attack>; 2],
     pub royal: Vec<bool>,
     pub has_royal: bool,
+    /// No rule of the game ever takes a royal piece off the board or from its player: royal
+    /// safety sees every capture, and nothing else removes, flips or demotes one. A player who
+    /// starts with a royal piece then always has one, which position strings must respect.
+    pub royals_stay: bool,
     pub tracks_moved: Vec<bool>,
     pub castles: Vec<CastleRight>,
     pub has_en_passant: bool,
