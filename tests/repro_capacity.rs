@@ -1,5 +1,5 @@
-//! Regression tests for the capacity reproducers of `/work/shared/repro/` (copied to
-//! `tests/repro/`): jump chains longer than a move's inline room, positions with more moves
+//! Regression tests for the capacity reproducers of `shared/repro/` (copied to
+//! `tests/repro/capacity/`): jump chains longer than a move's inline room, positions with more moves
 //! than the move budget, and records replayed in memory linear in their length.
 
 mod common;
@@ -58,7 +58,7 @@ fn run_watching_memory(args: &[&str], limit_kb: u64) -> (Option<i32>, String, u6
 /// A record of `n` moves (a multiple of 4) of the shuffle game: the kings go out and back.
 fn shuffle_record(n: usize) -> String {
     let mut s = String::from(
-        "# Tabula game record\ngame: tests/repro/shuffle.game\ndescription: 0\n\
+        "# Tabula game record\ngame: tests/repro/capacity/shuffle.game\ndescription: 0\n\
          start: 2k/3/K2 w 0 1\n",
     );
     for _ in 0..n / 40 {
@@ -86,7 +86,7 @@ fn a_long_record_replays_in_linear_memory() {
             "replay",
             &path,
             "--game",
-            "tests/repro/shuffle.game",
+            "tests/repro/capacity/shuffle.game",
             "--json",
         ],
         150_000,
@@ -100,7 +100,7 @@ fn a_long_record_replays_in_linear_memory() {
 /// The library's replay keeps the moves and the end, and gives every position again.
 #[test]
 fn a_replay_holds_its_moves_and_gives_each_position() {
-    let g = common::game("tests/repro/shuffle.game");
+    let g = common::game("tests/repro/capacity/shuffle.game");
     let names: Vec<String> = g.players.iter().map(|p| p.name.clone()).collect();
     let record = tabula::record::Record::parse(&shuffle_record(4_000), &names).unwrap();
     let replay = record.replay(&g).unwrap();
@@ -116,8 +116,9 @@ fn a_replay_holds_its_moves_and_gives_each_position() {
 
 /// The description of `jump-chain-over-24.game` with `edit` applied to its text.
 fn long_chain_source(edit: impl Fn(&str) -> String) -> String {
-    let source = std::fs::read_to_string(common::root("tests/repro/jump-chain-over-24.game"))
-        .expect("the reproducer is in the repository");
+    let source =
+        std::fs::read_to_string(common::root("tests/repro/capacity/jump-chain-over-24.game"))
+            .expect("the reproducer is in the repository");
     edit(&source)
 }
 
@@ -129,11 +130,13 @@ const WHOLE_CHAIN: &str =
 /// shortened move was listed as legal. A move now holds any chain the board allows.
 #[test]
 fn a_jump_chain_longer_than_a_move_holds_inline_is_whole() {
-    let (code, out, err) =
-        common::run_tabula(&["moves", "tests/repro/jump-chain-over-24.game"], "");
+    let (code, out, err) = common::run_tabula(
+        &["moves", "tests/repro/capacity/jump-chain-over-24.game"],
+        "",
+    );
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.trim(), WHOLE_CHAIN);
-    let g = common::game("tests/repro/jump-chain-over-24.game");
+    let g = common::game("tests/repro/capacity/jump-chain-over-24.game");
     let start = g.start();
     let mut moves = Vec::new();
     start.try_legal_moves(&mut moves).unwrap();
@@ -191,7 +194,7 @@ fn the_filters_keep_a_long_chain_whole() {
 /// `MAX_MOVES` moves, and the CLI prints it and exits 1, in bounded memory.
 #[test]
 fn a_position_with_too_many_moves_is_refused() {
-    let g = common::game("tests/repro/move-list-explosion.game");
+    let g = common::game("tests/repro/capacity/move-list-explosion.game");
     let start = g.start();
     let mut moves = Vec::new();
     let e = start.try_legal_moves(&mut moves).unwrap_err();
@@ -200,7 +203,7 @@ fn a_position_with_too_many_moves_is_refused() {
     // The infallible list stops one past the budget: bounded, and visibly incomplete.
     start.legal_moves(&mut moves);
     assert_eq!(moves.len(), tabula::engine::MAX_MOVES + 1);
-    let file = "tests/repro/move-list-explosion.game";
+    let file = "tests/repro/capacity/move-list-explosion.game";
     for (args, message) in [
         (
             vec!["validate", file],

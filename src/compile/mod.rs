@@ -98,7 +98,13 @@ pub fn compile(m: Model) -> Game {
             .flat_map(|k| &k.rules)
             .flatten()
             .any(|r| matches!(r, RuleModel::FlyAnywhere { .. }));
-    let bitboards = tables::bitboards(&board, has_layers || piece_hooks || per_piece_phases);
+    // Pieces immune to kill are tested one by one at every capture, on the general path.
+    let kill_immunity = m.kinds.iter().any(|k| k.immune & effect::KILL != 0)
+        || m.states.immune.iter().any(|&i| i & effect::KILL != 0);
+    let bitboards = tables::bitboards(
+        &board,
+        has_layers || piece_hooks || per_piece_phases || kill_immunity,
+    );
     let pass_when_stuck = m.end.iter().any(|e| e.verdict == Verdict::Pass);
     // Something filters or expands the generated moves: playouts may not draw one directly.
     let filtered = m.compulsory_capture
@@ -112,7 +118,8 @@ pub fn compile(m: Model) -> Game {
             let c = code(k, p) as usize;
             !rules[c].is_empty() || hooks[c].iter().any(|h| h.generate.is_some())
         });
-        (places[p].len() == 1 && !moves_otherwise && !filtered).then_some(0)
+        // Placing first decides per position which placements are possible.
+        (places[p].len() == 1 && !moves_otherwise && !filtered && !m.hand_first).then_some(0)
     });
 
     let shoots_only = [0, 1].map(|p| {
@@ -326,6 +333,7 @@ pub fn compile(m: Model) -> Game {
         step_effect,
         levels,
         immune,
+        kill_immunity,
         bar,
         keep_out,
         custody,
@@ -369,6 +377,7 @@ pub fn compile(m: Model) -> Game {
         attacks,
         royal,
         has_royal,
+        royals_stay: false,
         tracks_moved,
         castles,
         has_en_passant,
@@ -416,5 +425,58 @@ pub fn compile(m: Model) -> Game {
     game.legality_by_play = game.board_rules.iter().any(|r| r.changes_threats())
         || (game.custody.is_some() && game.has_royal);
     game.draw_plans = [0, 1].map(|p| crate::engine::DrawPlan::new(&game, p));
+    game.royals_stay = royals_stay(&game);
     game
+}
+
+/// Whether no rule of `g` can take a royal piece off the board or from its player (see
+/// [`Game::royals_stay`]): royal safety sees every capture (attack patterns, or every reply
+/// played), and nothing it does not see removes, flips or demotes a piece.
+fn royals_stay(g: &Game) -> bool {
+    use crate::engine::Rule;
+    let unseen_removal = g.has_layers
+        || (!g.board_rules.is_empty() && !g.legality_by_play)
+        || g.mill.is_some()
+        || g.groups.is_some()
+        || g.step_effect.iter().any(Option::is_some)
+        || g.places.iter().flatten().any(|pl| !pl.flipping.is_empty())
+        || g.rules.iter().flatten().any(|r| {
+            matches!(
+                r,
+                Rule::Jump {
+                    hurdle: Hurdle::Enemy,
+                    ..
+                } | Rule::Step {
+                    target: Target::EmptyOrAny,
+                    ..
+                } | Rule::Slide {
+                    target: Target::EmptyOrAny,
+                    ..
+                } | Rule::Leap {
+                    target: Target::EmptyOrAny,
+                    ..
+                } | Rule::LineCount {
+                    target: Target::EmptyOrAny,
+                    ..
+                }
+            )
+        });
+    // A royal piece that removes itself, may be taken en passant or promotes to a piece that
+    // is not royal.
+    let royal_leaves = (1..g.royal.len()).filter(|&c| g.royal[c]).any(|c| {
+        g.hooks[c].iter().any(|h| h.after_move.is_some())
+            || g.rules[c].iter().any(|r| {
+                matches!(
+                    r,
+                    Rule::Step {
+                        en_passant: true,
+                        ..
+                    }
+                )
+            })
+            || g.promotion[c]
+                .as_ref()
+                .is_some_and(|(to, _)| to.iter().any(|&t| t != 0 && !g.royal[t as usize]))
+    });
+    g.has_royal && !unseen_removal && !royal_leaves
 }

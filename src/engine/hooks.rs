@@ -19,8 +19,12 @@ use crate::geometry::{Cell, CellSet};
 
 /// What the engine tells an after-move hook about the move just played.
 pub struct MoveFacts {
-    pub from: Cell,
+    /// Where the piece started; `None` for a piece that entered the board (a placement or a
+    /// drop), which has no origin to compare with.
+    pub from: Option<Cell>,
+    /// Where the piece ended.
     pub to: Cell,
+    /// How many pieces the move captured.
     pub captured: usize,
 }
 

@@ -6,6 +6,7 @@ use super::hooks::Watch;
 use super::rules::slide::first_along;
 use super::{Game, Move, MoveKind, Position, MAX_CAPTURES};
 use crate::geometry::{Cell, CellSet, NONE};
+use crate::model::effect;
 use crate::rng::Rng;
 
 impl Position<'_> {
@@ -40,6 +41,7 @@ impl Position<'_> {
             code != 0
                 && Game::owner(code) == player
                 && g.royal[code as usize]
+                && g.immune[code as usize] & effect::KILL == 0
                 && self.attacked_on(cells, c as Cell, player ^ 1)
         })
     }
@@ -229,7 +231,12 @@ fn royal_cells(pos: &Position, player: usize) -> Option<([Cell; MAX_ROYALS], usi
         return Some((royals, nr));
     }
     for (c, &code) in pos.cells.iter().enumerate() {
-        if code != 0 && Game::owner(code) == player && g.royal[code as usize] {
+        // A royal piece immune to kill cannot be taken: nothing to guard.
+        if code != 0
+            && Game::owner(code) == player
+            && g.royal[code as usize]
+            && g.immune[code as usize] & effect::KILL == 0
+        {
             if nr == MAX_ROYALS {
                 return None;
             }

@@ -130,6 +130,8 @@ pub struct Game {
     pub levels: Option<Vec<u8>>,
     /// Indexed by piece code: the effects the kind is immune to.
     pub immune: Vec<u8>,
+    /// Some kind or state is immune to kill: every capture asks [`Position::unkillable`].
+    pub kill_immunity: bool,
     /// Indexed by piece code: `never beside KIND DIRS`.
     pub bar: Vec<Option<(usize, Vec<u8>)>>,
     /// Indexed by piece code: cells the piece may neither stop on nor slide through (`only
@@ -195,6 +197,10 @@ pub struct Game {
     pub attacks: [Vec<Attack>; 2],
     pub royal: Vec<bool>,
     pub has_royal: bool,
+    /// No rule of the game ever takes a royal piece off the board or from its player: royal
+    /// safety sees every capture, and nothing else removes, flips or demotes one. A player who
+    /// starts with a royal piece then always has one, which position strings must respect.
+    pub royals_stay: bool,
     pub tracks_moved: Vec<bool>,
     pub castles: Vec<CastleRight>,
     pub has_en_passant: bool,

@@ -4,7 +4,7 @@
 use super::legality::Deferred;
 use super::{Game, Move, MoveKind, Position, Rule, TooManyMoves, MAX_MOVES};
 use crate::geometry::{Cell, NONE};
-use crate::model::{effect, Target};
+use crate::model::Target;
 
 /// A move list past the budget: cut to one more than [`MAX_MOVES`], the sign that it is
 /// incomplete (out of the way of the common path).
@@ -176,8 +176,10 @@ impl Position<'_> {
                 }
             }
         }
-        for r in &g.board_rules {
-            r.moves(self, out);
+        if !placing_only {
+            for r in &g.board_rules {
+                r.moves(self, out);
+            }
         }
         self.place_moves(out);
     }
@@ -471,7 +473,7 @@ impl Position<'_> {
 
     fn target_ok(&self, t: Target, cell: Cell) -> bool {
         let c = self.cells[cell as usize];
-        if c != 0 && self.game.has_layers && self.immune(cell, false, effect::KILL) {
+        if c != 0 && self.unkillable(cell) {
             return false;
         }
         match t {

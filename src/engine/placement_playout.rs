@@ -53,6 +53,7 @@ impl PlacementPlayout {
             && g.mill.is_none()
             && g.groups.is_none()
             && g.custody.is_none()
+            && g.keep_out.is_none()
             && g.hooks.iter().all(Vec::is_empty)
             && start.under.is_empty();
         if !plain_game || start.is_over() {

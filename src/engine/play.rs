@@ -58,8 +58,8 @@ impl Position<'_> {
             self.passes = self.passes.saturating_add(1);
             self.hash ^= g.zobrist_pass[self.passes.min(7) as usize];
             self.clear_en_passant();
-            self.quiet += 1;
-            self.ply += 1;
+            self.quiet = self.quiet.saturating_add(1);
+            self.ply = self.ply.saturating_add(1);
             self.turn ^= 1;
             self.hash ^= g.zobrist_turn;
             return;
@@ -105,7 +105,7 @@ impl Position<'_> {
                 continue;
             };
             let facts = MoveFacts {
-                from: m.from,
+                from: (m.kind != MoveKind::Place && m.from != NONE).then_some(m.from),
                 to: m.to,
                 captured: m.ncap as usize,
             };
@@ -148,9 +148,9 @@ impl Position<'_> {
         if m.ncap > 0 || g.progress[code as usize] {
             self.quiet = 0;
         } else {
-            self.quiet += 1;
+            self.quiet = self.quiet.saturating_add(1);
         }
-        self.ply += 1;
+        self.ply = self.ply.saturating_add(1);
         self.turn ^= 1;
         self.hash ^= g.zobrist_turn;
     }

@@ -443,6 +443,13 @@ impl<'g> Position<'g> {
         }
     }
 
+    /// Whether the piece on `c` may not be captured or removed (`immune to kill`, by its kind
+    /// or by a state it is in).
+    #[inline]
+    pub fn unkillable(&self, c: Cell) -> bool {
+        self.game.kill_immunity && self.immune(c, false, crate::model::effect::KILL)
+    }
+
     /// Whether the piece on `c` (the kept one with `kept`) is immune to `effect` (bits of
     /// [`crate::model::effect`]), by its kind or by the states it is in.
     pub fn immune(&self, c: Cell, kept: bool, effect: u8) -> bool {

@@ -17,8 +17,11 @@ pub fn compile(args: &[ArgValue], board: &Board, _kind: KindId) -> PieceHook {
     }
 }
 
+/// R5 judges a rascal that walked: one placed on the board came from nowhere, so it is no
+/// coward.
 fn after_move(m: &MoveFacts, dist: &[u8]) -> bool {
-    m.captured == 0 && dist[m.to as usize] >= dist[m.from as usize]
+    m.from
+        .is_some_and(|from| m.captured == 0 && dist[m.to as usize] >= dist[from as usize])
 }
 
 #[cfg(test)]

@@ -66,7 +66,7 @@ mod tests {
         assert_eq!(moves(&g, "6/K4R w K - 0 1"), ["a1-c1"]);
         // Without the right, or with a piece between, no castling.
         assert!(moves(&g, "6/K4R w - - 0 1").is_empty());
-        assert!(moves(&g, "6/K1R2R w K - 0 1").iter().all(|m| m != "a1-c1"));
+        assert!(moves(&g, "6/K1r2R w K - 0 1").iter().all(|m| m != "a1-c1"));
         // A black rook attacking b1 (the cell crossed) forbids it.
         assert!(moves(&g, "1r4/K4R w K - 0 1").iter().all(|m| m != "a1-c1"));
     }

@@ -7,7 +7,7 @@
 
 use crate::engine::{Game, Move, MoveKind, Position};
 use crate::geometry::{Cell, CellSet, NONE};
-use crate::model::{effect, KindModel};
+use crate::model::KindModel;
 
 /// The compiled custody rule.
 #[derive(Clone, Debug)]
@@ -78,7 +78,7 @@ impl Position<'_> {
             if victim == 0 || Game::owner(victim) == me {
                 continue;
             }
-            if self.game.has_layers && self.immune(n, false, effect::KILL) {
+            if self.unkillable(n) {
                 continue;
             }
             let caught = if cu.surrounded_on[victim as usize].contains(n) {

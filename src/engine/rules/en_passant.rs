@@ -14,7 +14,10 @@ impl Position<'_> {
         smash: bool,
         out: &mut Vec<Move>,
     ) {
-        if self.ep_targets.is_empty() || !self.enemy_of(self.cells[self.ep_victim as usize]) {
+        if self.ep_targets.is_empty()
+            || !self.enemy_of(self.cells[self.ep_victim as usize])
+            || self.unkillable(self.ep_victim)
+        {
             return;
         }
         let b = &self.game.board;

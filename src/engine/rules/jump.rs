@@ -133,7 +133,7 @@ impl Position<'_> {
             }
             let enemy = self.enemy_of(self.cells[hurdle as usize]);
             let capturing = match ch.hurdle {
-                Hurdle::Enemy if enemy => true,
+                Hurdle::Enemy if enemy && !self.unkillable(hurdle) => true,
                 Hurdle::Friend if !enemy => false,
                 Hurdle::Any => false,
                 _ => continue,

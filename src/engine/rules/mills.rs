@@ -35,6 +35,7 @@ impl Position<'_> {
                     let v = self.after(m, code, c);
                     v != 0
                         && Game::owner(v) == enemy
+                        && !self.unkillable(c)
                         && !(spare && self.in_line(mill, m, code, c, enemy))
                 })
             };

@@ -173,8 +173,11 @@ impl Position<'_> {
     /// The placements of the player to move, appended to `out`.
     pub(in crate::engine) fn place_moves(&self, out: &mut Vec<Move>) {
         let g = self.game;
+        // `pieces in hand must be placed first`: while any is left, no piece comes from an
+        // unlimited supply either.
+        let hand_only = g.hand_first && self.hand_count(self.turn as usize, None) > 0;
         for pl in &g.places[self.turn as usize] {
-            if pl.from_hand && self.in_hand(pl.code) == 0 {
+            if (pl.from_hand || hand_only) && self.in_hand(pl.code) == 0 {
                 continue;
             }
             if let Some(mut bits) = self.resting_bits(pl) {
@@ -262,8 +265,15 @@ impl Position<'_> {
         let pass = usize::from(with_pass);
         if let Some(bits) = self
             .resting_bits(pl)
-            .filter(|_| !pl.only_flips && !pl.groups)
+            .filter(|_| !pl.only_flips && !pl.groups && pl.not_file_with.is_none())
         {
+            // Cells where the placement may not land are no draw.
+            let kept_out = self
+                .game
+                .keep_out
+                .as_ref()
+                .map_or(0, |k| k[pl.code as usize].low_word());
+            let bits = bits & !(pl.not_on.low_word() | kept_out);
             // Every resting cell is a move: draw the k-th, in cell order (the same draw as
             // picking from the generated list).
             let n = bits.count_ones() as usize;
@@ -334,11 +344,12 @@ impl Position<'_> {
         ))
     }
 
-    /// Whether a drop's own restrictions let it land on `c`: not a cell of `not on`, and not
-    /// a file already holding the player's piece of `not on a file with` (nifu).
+    /// Whether the placement's restrictions let it land on `c`: not a cell its kind is kept
+    /// out of (`only PIECES may enter REGION`), not a cell of `not on`, and not a file already
+    /// holding the player's piece of `not on a file with` (nifu).
     #[inline]
     fn drop_allowed(&self, pl: &Place, c: Cell) -> bool {
-        if pl.not_on.contains(c) {
+        if pl.not_on.contains(c) || self.kept_out(pl.code, c) {
             return false;
         }
         let Some(twin) = pl.not_file_with else {

@@ -39,7 +39,7 @@ impl Position<'_> {
                     t = n;
                     continue;
                 }
-                if self.enemy_of(occ) && target.captures() {
+                if self.enemy_of(occ) && target.captures() && !self.unkillable(n) {
                     let mut m = Move::new(c, n);
                     m.ncap = 1;
                     m.caps[0] = n;

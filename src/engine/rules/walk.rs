@@ -101,7 +101,7 @@ impl Position<'_> {
                         continue;
                     }
                     let vc = w.cells[v as usize];
-                    if vc == 0 || Game::owner(vc) == me {
+                    if vc == 0 || Game::owner(vc) == me || self.unkillable(v) {
                         continue;
                     }
                     let liberties = (0..nd)

@@ -3,6 +3,14 @@
 
 use super::*;
 
+/// The largest move number a position string may give: the plies before it (two per move)
+/// must fit the engine's 32-bit count with room to play on.
+pub const MAX_MOVE_NUMBER: u32 = 1 << 30;
+
+/// The largest no-progress count a position string may give (plies since the last capture or
+/// progress move).
+pub const MAX_NO_PROGRESS: u32 = 1 << 30;
+
 /// A position string that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("bad position: {0}")]
@@ -124,27 +132,30 @@ impl Position<'_> {
         s
     }
 
+    /// The piece holding castling right `r` and its partner, with the partner's distance
+    /// from it: the first partner met from the piece in the right's direction (the one
+    /// castling uses once the cells between are empty), both unmoved with `need_unmoved`.
     pub(in crate::engine) fn castle_partner_cell(
         &self,
         r: &CastleRight,
         need_unmoved: bool,
-    ) -> Option<Cell> {
+    ) -> Option<(Cell, Cell, usize)> {
         let b = &self.game.board;
         let king = (0..self.cells.len()).find(|&c| {
             self.cells[c] == r.king && (!need_unmoved || self.unmoved.contains(c as Cell))
         })? as Cell;
         let mut t = king;
-        let mut found = None;
+        let mut dist = 0;
         loop {
             t = b.step(t, r.dir);
             if t == NONE {
-                break;
+                return None;
             }
+            dist += 1;
             if self.cells[t as usize] == r.partner && (!need_unmoved || self.unmoved.contains(t)) {
-                found = Some(t);
+                return Some((king, t, dist));
             }
         }
-        found
     }
 
     pub(in crate::engine) fn has_castle_right(&self, r: &CastleRight) -> bool {
@@ -195,22 +206,41 @@ impl Position<'_> {
                 .map(|x| b.at(x, y))
                 .filter(|&c| c != NONE)
                 .collect();
-            let mut k = 0;
+            // The cells described so far, counted past the rank's end (runs of empty cells
+            // are checked to fit in u64, their sum is kept in u128) so that a message gives
+            // the true count.
+            let mut k: u128 = 0;
             let mut chars = row.chars().peekable();
             while let Some(ch) = chars.next() {
-                if let Some(d) = ch.to_digit(10) {
-                    let mut n = d as usize;
-                    while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
-                        n = n * 10 + d2 as usize;
+                if ch.is_ascii_digit() {
+                    let mut digits = String::from(ch);
+                    while let Some(&d2) = chars.peek().filter(|c| c.is_ascii_digit()) {
+                        digits.push(d2);
                         chars.next();
                     }
-                    k += n;
+                    let n: u64 = digits.parse().map_err(|_| {
+                        err(format!(
+                            "rank {} has a run of {digits} empty cells, the board has {}",
+                            y + 1,
+                            row_cells.len()
+                        ))
+                    })?;
+                    k = k.saturating_add(u128::from(n));
                     continue;
                 }
-                if k >= row_cells.len() {
-                    break;
-                }
-                let cell = row_cells[k] as usize;
+                let Some(&cell) = usize::try_from(k).ok().and_then(|i| row_cells.get(i)) else {
+                    // Past the rank's end: one more cell for the message below, whatever
+                    // the piece is written as (`[..]`, `+P`, marks).
+                    match ch {
+                        '[' => while chars.next().is_some_and(|c| c != ']') {},
+                        '+' => _ = chars.next(),
+                        _ => {}
+                    }
+                    while chars.next_if(|&c| c == '~' || c == '\'').is_some() {}
+                    k = k.saturating_add(1);
+                    continue;
+                };
+                let cell = cell as usize;
                 let layered = |what: &str| {
                     if game.has_layers {
                         Ok(())
@@ -288,9 +318,10 @@ impl Position<'_> {
                 }
                 k += 1;
             }
-            if k != row_cells.len() {
+            if k != row_cells.len() as u128 {
+                let more = if k == u128::MAX { "at least " } else { "" };
                 return Err(err(format!(
-                    "rank {} describes {} cells, the board has {}",
+                    "rank {} describes {more}{} cells, the board has {}",
                     y + 1,
                     k,
                     row_cells.len()
@@ -384,14 +415,26 @@ impl Position<'_> {
                         .iter()
                         .find(|r| r.letter == ch)
                         .ok_or_else(|| err(format!("unknown castling letter `{ch}`")))?;
-                    let rook = pos.castle_partner_cell(r, false).ok_or_else(|| {
-                        err(format!(
-                            "castling right `{ch}` has no king and partner in place"
-                        ))
-                    })?;
-                    let king = (0..pos.cells.len())
-                        .find(|&c| pos.cells[c] == r.king)
-                        .expect("found with the partner") as Cell;
+                    let (king, rook, dist) =
+                        pos.castle_partner_cell(r, false).ok_or_else(|| {
+                            err(format!(
+                                "castling right `{ch}` has no king and partner in place"
+                            ))
+                        })?;
+                    // Castling takes the first partner met, at least three cells away: a
+                    // nearer one could never castle.
+                    if dist < 3 {
+                        let name = |c: u8| &game.kinds[Game::kind_of(c)].name;
+                        return Err(err(format!(
+                            "castling right `{ch}`: the first {} met from the {} on {} is on \
+                             {}, too near to castle with (castling needs it at least three \
+                             cells away)",
+                            name(r.partner),
+                            name(r.king),
+                            b.names[king as usize],
+                            b.names[rook as usize]
+                        )));
+                    }
                     unmoved.insert(king);
                     unmoved.insert(rook);
                 }
@@ -457,6 +500,9 @@ impl Position<'_> {
                     .ok_or_else(|| {
                         err(format!("unknown piece letter `{ch}` in the hands `[..]`"))
                     })?;
+                if hand[code] == 255 {
+                    return Err(err(format!("more than 255 `{ch}` in the hands `[..]`")));
+                }
                 hand[code] += 1;
             }
         } else if !hand.is_empty() {
@@ -490,17 +536,38 @@ impl Position<'_> {
         }
         let mut rest = rest.into_iter();
         let quiet: u32 = match rest.next() {
-            Some(f) => f
-                .parse()
-                .map_err(|_| err(format!("bad no-progress count `{f}`; {}", expected())))?,
+            Some(f) => {
+                let n: u64 = f
+                    .parse()
+                    .map_err(|_| err(format!("bad no-progress count `{f}`; {}", expected())))?;
+                u32::try_from(n)
+                    .ok()
+                    .filter(|&n| n <= MAX_NO_PROGRESS)
+                    .ok_or_else(|| {
+                        err(format!(
+                            "no-progress count {n} is too large (at most {MAX_NO_PROGRESS})"
+                        ))
+                    })?
+            }
             None => 0,
         };
         let movenum: u32 = match rest.next() {
-            Some(f) => f
-                .parse()
-                .ok()
-                .filter(|&n| n >= 1)
-                .ok_or_else(|| err(format!("bad move number `{f}`; {}", expected())))?,
+            Some(f) => {
+                let n: u64 = f
+                    .parse()
+                    .ok()
+                    .filter(|&n| n >= 1)
+                    .ok_or_else(|| err(format!("bad move number `{f}`; {}", expected())))?;
+                // The plies played so far must fit the engine's count.
+                u32::try_from(n)
+                    .ok()
+                    .filter(|&n| n <= MAX_MOVE_NUMBER)
+                    .ok_or_else(|| {
+                        err(format!(
+                            "move number {n} is too large (at most {MAX_MOVE_NUMBER})"
+                        ))
+                    })?
+            }
             None => 1,
         };
         if let Some(extra) = rest.next() {
@@ -517,6 +584,32 @@ impl Position<'_> {
         pos.chains.ko = ko;
         pos.promoted = promoted;
         pos.hash = pos.compute_hash();
+        // A player who starts with a royal piece always has one where the rules never take
+        // one away (royal safety keeps it, and checkmate relies on it).
+        if game.royals_stay {
+            for p in 0..2 {
+                let royal_kinds: Vec<usize> = (0..game.kinds.len())
+                    .filter(|&k| game.kinds[k].royal && game.start_kinds[p] >> k & 1 != 0)
+                    .collect();
+                let has = |k: &usize| {
+                    let c = code(*k, p);
+                    // On the board (kept under another piece counts), or in hand.
+                    pos.cells.contains(&c)
+                        || pos.under.contains(&c)
+                        || pos.hand.get(c as usize).is_some_and(|&n| n > 0)
+                };
+                if !royal_kinds.is_empty() && !royal_kinds.iter().any(has) {
+                    let what = match royal_kinds.as_slice() {
+                        [k] => game.kinds[*k].name.as_str(),
+                        _ => "royal piece",
+                    };
+                    return Err(err(format!(
+                        "{} has no {what}: a player who starts with a royal piece always has one",
+                        game.players[p].name
+                    )));
+                }
+            }
+        }
         // The player who has just moved cannot have left a royal piece attacked.
         if game.has_royal {
             let mut other = pos.clone();
