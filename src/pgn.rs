@@ -229,14 +229,23 @@ impl Format {
         }
     }
 
+    /// The format's name as its users write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Pgn => "PGN",
+            Format::Pdn => "PDN",
+        }
+    }
+
     /// Why `game` cannot be written in this format, if it cannot.
     pub fn unsupported(self, game: &Game) -> Option<String> {
         match self {
-            Format::Pgn if game.notation != crate::model::Notation::Coordinates => Some(
-                "PGN is for games with coordinate notation (`e2e4`); use a record file".into(),
-            ),
+            Format::Pgn if game.notation != crate::model::Notation::Coordinates => {
+                Some("PGN is for games with coordinate notation (`e2e4`); use a record file".into())
+            }
             Format::Pdn if square_numbers(game).is_none() => Some(
-                "PDN needs numbered squares: add `, numbered from PLAYER` to the game's                  `notation` line"
+                "PDN needs numbered squares: add `, numbered from PLAYER` to the game's \
+                 `notation` line"
                     .into(),
             ),
             _ => None,

@@ -15,7 +15,9 @@
 //! description's text, so a record replayed on a changed description says so; `start` is the
 //! position the game began from; one line per player, named by the game's players; `moves`
 //! are separated by `;` (a move's text may hold spaces: Rascals' `i8-j8 x k8`) and may be split
-//! over several lines; `result` is absent while the game is unfinished.
+//! over several lines; `result` is absent while the game is unfinished. Only `game` is
+//! required: a record written by hand may leave out `description` (replayed with a note) and
+//! `start` (the game's start position).
 //! Replaying plays every move through a [`MatchState`], so repetitions count as in the game,
 //! and keeps only the start, the moves and the state at the end ([`Replay`]): memory grows
 //! with the number of moves, not with its square.
@@ -153,7 +155,8 @@ impl Record {
     ///
     /// # Errors
     /// A line that is neither a comment nor `key: value`, an unknown key, or a missing
-    /// `game`, `description` or `start`, with its line number.
+    /// `game`, with its line number. `description` and `start` may be missing (a record
+    /// written by hand): see [`Record::description_note`].
     pub fn parse(text: &str, player_names: &[String]) -> Result<Record, String> {
         let mut r = Record {
             game: String::new(),
@@ -208,16 +211,35 @@ impl Record {
                 },
             }
         }
-        for (key, v) in [
-            ("game", &r.game),
-            ("description", &r.description),
-            ("start", &r.start),
-        ] {
-            if v.is_empty() {
-                return Err(format!("the record has no `{key}` line"));
-            }
+        // `description` and `start` may be left out of a record written by hand: the game is
+        // then replayed from its start position on the description as it is now.
+        if r.game.is_empty() {
+            return Err("the record has no `game` line".into());
         }
         Ok(r)
+    }
+
+    /// What a reader should know about the description this record is replayed on (`source`,
+    /// the text of the file `file`): nothing when it is the one the record was saved with;
+    /// else a note when the record names no digest (written by hand), or a warning naming
+    /// both digests when the description has changed since, or is another one.
+    pub fn description_note(&self, file: &str, source: &str) -> Option<String> {
+        let now = digest(source);
+        if self.description.is_empty() {
+            Some(format!(
+                "note: the record has no `description` line (written by hand?): its moves are \
+                 checked against {file} as it is now"
+            ))
+        } else if self.description != now {
+            Some(format!(
+                "warning: the record was saved with a description whose digest is {}, and \
+                 {file}'s is {now}: the description has changed since (or is another one), so \
+                 its moves are checked against the rules as they are now",
+                self.description
+            ))
+        } else {
+            None
+        }
     }
 
     /// The game replayed (see [`Replay`]). Checks each move, and the result if one is
@@ -227,7 +249,11 @@ impl Record {
     /// The first move that is not legal where it is played (a rules change, a damaged
     /// record), or a recorded result the moves do not lead to.
     pub fn replay<'g>(&self, game: &'g Game) -> Result<Replay<'g>, ReplayError> {
-        let start = Position::from_text(game, &self.start).map_err(|e| ReplayError::Start(e.0))?;
+        let start = if self.start.is_empty() {
+            game.start()
+        } else {
+            Position::from_text(game, &self.start).map_err(|e| ReplayError::Start(e.0))?
+        };
         let mut state = MatchState::new(start.clone());
         let mut moves = Vec::with_capacity(self.moves.len());
         for (i, text) in self.moves.iter().enumerate() {
@@ -286,8 +312,8 @@ mod tests {
         assert_eq!(e, "line 2: expected `key: value`, found `nonsense`");
         let e = Record::parse("game: x\nred: human\n", &names).unwrap_err();
         assert!(e.starts_with("line 2: unknown key `red`"), "{e}");
-        let e = Record::parse("game: x\ndescription: 0\n", &names).unwrap_err();
-        assert_eq!(e, "the record has no `start` line");
+        let e = Record::parse("description: 0\nmoves: e2e4\n", &names).unwrap_err();
+        assert_eq!(e, "the record has no `game` line");
     }
 
     #[test]

@@ -277,3 +277,17 @@ fn the_whole_board_is_a_region() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("confined to a1 b1 c1 a2 b2 c2\n"), "{out}");
 }
+
+/// A PGN file names no description: `replay` says so in words and how to give one.
+#[test]
+fn replaying_a_pgn_without_its_game_asks_for_one() {
+    let (dir, file) = common::scratch_file("replay-pgn", "game.pgn");
+    std::fs::write(&file, "1. e4 e5 *\n").expect("written");
+    let (code, _, err) = tabula(&["replay", &file]);
+    std::fs::remove_dir_all(dir).expect("scratch folder removed");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("is a PGN file, which does not say which game it records: add `--game FILE`"),
+        "{err}"
+    );
+}

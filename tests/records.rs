@@ -160,3 +160,34 @@ fn play_saves_a_record_that_replay_steps_through_and_play_takes_up_again() {
     assert!(err.contains("move 2 `a1` cannot be played"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A record written by hand needs only its game and moves: it replays from the start with a
+/// note that no digest was given; a digest that differs names both digests.
+#[test]
+fn a_hand_written_record_replays_and_a_changed_digest_is_named() {
+    let (dir, file) = common::scratch_file("records-by-hand", "hand.record");
+    std::fs::write(&file, "game: games/tic-tac-toe.game\nmoves: b2; a1; c3\n").expect("written");
+    let (code, out, err) = tabula(&["replay", &file], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with("o to move\nresult: unfinished\n"), "{out}");
+    assert!(
+        err.contains("note: the record has no `description` line (written by hand?)"),
+        "{err}"
+    );
+    std::fs::write(
+        &file,
+        "game: games/tic-tac-toe.game\ndescription: 0123456789abcdef\nmoves: b2\n",
+    )
+    .expect("written");
+    let (code, _, err) = tabula(&["replay", &file], "");
+    std::fs::remove_dir_all(dir).expect("scratch folder removed");
+    assert_eq!(code, 0, "{err}");
+    let now = digest(&std::fs::read_to_string(common::root("games/tic-tac-toe.game")).unwrap());
+    assert!(
+        err.contains(&format!(
+            "saved with a description whose digest is 0123456789abcdef, and \
+             games/tic-tac-toe.game's is {now}"
+        )),
+        "{err}"
+    );
+}

@@ -12,7 +12,7 @@ use std::io::IsTerminal;
 use tabula::ai::Player;
 use tabula::engine::{Game, Playout, Position};
 use tabula::pgn::Format;
-use tabula::record::{digest, Record};
+use tabula::record::Record;
 use tabula::rng::Rng;
 use tabula::LoadError;
 
@@ -29,6 +29,22 @@ struct Cli {
     command: Command,
 }
 
+/// Where a command starts: a position and moves played from it (the same two options for
+/// every command that takes a game).
+#[derive(clap::Args)]
+struct Start {
+    /// A position string to start from instead of the start position: FEN for chess, SFEN for
+    /// Shogi, the same shape for every game (ranks from the top separated by `/`, piece
+    /// letters, digit runs for empty cells, then the side to move and the game's own fields;
+    /// `tabula show FILE` prints the start position's string).
+    #[arg(long, value_name = "STRING")]
+    position: Option<String>,
+    /// Moves played first, from the start or from `--position`, in the game's notation
+    /// (`--moves "e2e4 e7e5"`; separated by `;` where moves hold spaces).
+    #[arg(long)]
+    moves: Option<String>,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Check descriptions; print every problem with file:line:col.
@@ -39,14 +55,10 @@ enum Command {
     },
     /// Summarise a game (players, board, pieces, rules) and draw a position.
     Show {
+        /// The game: its description file (`games/chess.game`).
         file: String,
-        /// A position string (default: the start position).
-        #[arg(long)]
-        position: Option<String>,
-        /// Moves played first, from the start or from `--position`, in the game's notation
-        /// (`--moves "e2e4 e7e5"`; separated by `;` where moves hold spaces).
-        #[arg(long)]
-        moves: Option<String>,
+        #[command(flatten)]
+        start: Start,
         /// Also draw each cell's level (games that declare `levels from CELL`).
         #[arg(long)]
         levels: bool,
@@ -57,13 +69,10 @@ enum Command {
     },
     /// List the legal moves, sorted, in the game's notation.
     Moves {
+        /// The game: its description file (`games/chess.game`).
         file: String,
-        #[arg(long)]
-        position: Option<String>,
-        /// Moves played first, from the start or from `--position`, in the game's notation
-        /// (`--moves "e2e4 e7e5"`; separated by `;` where moves hold spaces).
-        #[arg(long)]
-        moves: Option<String>,
+        #[command(flatten)]
+        start: Start,
         /// Print a JSON array instead of one move per line.
         #[arg(long)]
         json: bool,
@@ -73,16 +82,13 @@ enum Command {
     },
     /// Count move sequences of DEPTH plies (one move = one whole turn).
     Perft {
+        /// The game: its description file (`games/chess.game`).
         file: String,
         /// Plies to count, at most 64.
         #[arg(value_parser = clap::value_parser!(u64).range(0..=MAX_PERFT_DEPTH))]
         depth: u64,
-        #[arg(long)]
-        position: Option<String>,
-        /// Moves played first, from the start or from `--position`, in the game's notation
-        /// (`--moves "e2e4 e7e5"`; separated by `;` where moves hold spaces).
-        #[arg(long)]
-        moves: Option<String>,
+        #[command(flatten)]
+        start: Start,
         /// Show the count below each legal move.
         #[arg(long)]
         divide: bool,
@@ -96,13 +102,10 @@ enum Command {
     },
     /// Play uniformly random games and print their moves and results.
     Playout {
+        /// The game: its description file (`games/chess.game`).
         file: String,
-        #[arg(long)]
-        position: Option<String>,
-        /// Moves played first, from the start or from `--position`, in the game's notation
-        /// (`--moves "e2e4 e7e5"`; separated by `;` where moves hold spaces).
-        #[arg(long)]
-        moves: Option<String>,
+        #[command(flatten)]
+        start: Start,
         /// Seed of the portable random generator.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -117,6 +120,7 @@ enum Command {
     /// Also plies per second, wall-clock rates, average plies, the results, bytes per state and
     /// the end rules that decide how long a random game lasts.
     Bench {
+        /// The game: its description file (`games/chess.game`).
         file: String,
         /// How long each run lasts (wall time), more than 0 and at most a day.
         #[arg(long, default_value_t = 5.0, value_parser = parse_seconds)]
@@ -137,6 +141,7 @@ enum Command {
     /// Two computer players play a series of games, alternating sides, on all cores; prints
     /// wins, draws and losses per player and side, and the Elo difference with a 95% interval.
     Match {
+        /// The game: its description file (`games/chess.game`).
         file: String,
         /// The first player: `random`, `alphabeta[:DEPTH]` or `mcts[:BUDGET]` (a time such as
         /// `200ms` or `1s`, or iterations such as `5000`).
@@ -148,12 +153,8 @@ enum Command {
         /// Games to play; the first player takes the first side in even-numbered games.
         #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=MAX_MATCH_GAMES))]
         games: u64,
-        #[arg(long)]
-        position: Option<String>,
-        /// Moves played first, from the start or from `--position`, in the game's notation
-        /// (`--moves "e2e4 e7e5"`; separated by `;` where moves hold spaces).
-        #[arg(long)]
-        moves: Option<String>,
+        #[command(flatten)]
+        start: Start,
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Print {"first","second","games","first_wins","draws","first_losses","elo",...}.
@@ -208,6 +209,7 @@ enum Command {
     },
     /// Play in the terminal: type moves in the game's notation, or `moves`, `undo`, `quit`.
     Play {
+        /// The game: its description file (`games/chess.game`).
         file: String,
         /// Who plays the first player's side (also `--NAME` with the game's own name for
         /// that player: `--red`, `--x`).
@@ -216,12 +218,8 @@ enum Command {
         /// Who plays the second player's side (also `--NAME`: `--yellow`, `--o`).
         #[arg(long, value_enum, default_value_t = Side::Ai)]
         black: Side,
-        #[arg(long)]
-        position: Option<String>,
-        /// Moves played first, from the start or from `--position`, in the game's notation
-        /// (`--moves "e2e4 e7e5"`; separated by `;` where moves hold spaces).
-        #[arg(long)]
-        moves: Option<String>,
+        #[command(flatten)]
+        start: Start,
         /// Seed for the random and AI players.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -432,8 +430,10 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
         Command::Validate { files } => validate(&files),
         Command::Show {
             file,
-            position: p,
-            moves: mv,
+            start: Start {
+                position: p,
+                moves: mv,
+            },
             levels,
             svg,
         } => {
@@ -460,8 +460,10 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
         }
         Command::Moves {
             file,
-            position: p,
-            moves: mv,
+            start: Start {
+                position: p,
+                moves: mv,
+            },
             json,
             by_piece,
         } => {
@@ -508,8 +510,10 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
         Command::Perft {
             file,
             depth,
-            position: p,
-            moves: mv,
+            start: Start {
+                position: p,
+                moves: mv,
+            },
             divide,
             json,
             runs,
@@ -522,8 +526,10 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
         }
         Command::Playout {
             file,
-            position: p,
-            moves: mv,
+            start: Start {
+                position: p,
+                moves: mv,
+            },
             seed,
             count,
             json,
@@ -550,8 +556,10 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
             first,
             second,
             games,
-            position: p,
-            moves: mv,
+            start: Start {
+                position: p,
+                moves: mv,
+            },
             seed,
             json,
         } => {
@@ -572,8 +580,10 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
             file,
             white,
             black,
-            position: p,
-            moves: mv,
+            start: Start {
+                position: p,
+                moves: mv,
+            },
             seed,
             ai,
             save,
@@ -596,11 +606,8 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
                         Record::parse(&text, &names)
                             .map_err(|e| Fail(format!("error: {path}: {e}"), 1))?
                     };
-                    if r.description != digest(&source) {
-                        eprintln!(
-                            "warning: {file} has changed since {path} was saved; its moves are \
-                             checked against the rules as they are now"
-                        );
+                    if let Some(note) = r.description_note(&file, &source) {
+                        eprintln!("{path}: {note}");
                     }
                     r
                 }
@@ -776,7 +783,9 @@ fn replay(path: &str, game: Option<String>, json: bool) -> Result<(), Fail> {
         let file = game.ok_or_else(|| {
             Fail(
                 format!(
-                    "error: {path} is {format:?}, which names no description: add `--game FILE`"
+                    "error: {path} is a {} file, which does not say which game it records: \
+                     add `--game FILE` (e.g. `--game games/chess.game`)",
+                    format.name()
                 ),
                 2,
             )
@@ -798,8 +807,8 @@ fn replay(path: &str, game: Option<String>, json: bool) -> Result<(), Fail> {
     let names: Vec<String> = g.players.iter().map(|p| p.name.clone()).collect();
     let r = Record::parse(&text, &names).map_err(|e| Fail(format!("error: {path}: {e}"), 1))?;
     if let Ok(source) = std::fs::read_to_string(&file) {
-        if digest(&source) != r.description {
-            eprintln!("warning: {file} has changed since {path} was saved");
+        if let Some(note) = r.description_note(&file, &source) {
+            eprintln!("{path}: {note}");
         }
     }
     show_replay(&g, path, &r, json)
