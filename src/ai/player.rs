@@ -42,6 +42,19 @@ impl Player {
         rng: &mut Rng,
         progress: &mut dyn FnMut(u64),
     ) -> Option<Move> {
+        self.choose_within(pos, &mcts::Limits::default(), rng, progress)
+    }
+
+    /// [`Player::choose`] with an MCTS player held to `limits` (its tree size, a stop flag).
+    /// The other players need no such bound: alpha-beta visits at most
+    /// [`NODE_BUDGET`](super::NODE_BUDGET) positions.
+    pub fn choose_within(
+        &self,
+        pos: &Position,
+        limits: &mcts::Limits,
+        rng: &mut Rng,
+        progress: &mut dyn FnMut(u64),
+    ) -> Option<Move> {
         match *self {
             Player::Random => {
                 if pos.is_over() {
@@ -54,7 +67,9 @@ impl Player {
             Player::AlphaBeta(depth) => Searcher::new(pos.game, depth)
                 .search(pos, rng)
                 .map(|c| c.mv),
-            Player::Mcts(budget) => mcts::search(pos, budget, rng, progress).map(|r| r.mv),
+            Player::Mcts(budget) => {
+                mcts::search_within(pos, budget, limits, rng, progress).map(|r| r.mv)
+            }
         }
     }
 }
