@@ -334,3 +334,159 @@ fn a_record_is_saved_and_loaded_back() {
     assert_eq!(code, 400);
     assert!(r["error"].as_str().unwrap().contains("does not fit"), "{r}");
 }
+
+#[path = "common/http.rs"]
+mod http;
+
+use std::time::{Duration, Instant};
+
+/// Sends `raw` and returns the answer (there must be one within 10 s).
+fn raw(s: &Server, raw: &[u8]) -> http::Answer {
+    http::send(&s.url, raw, Duration::from_secs(10))
+        .expect("an answer")
+        .expect("a status line")
+}
+
+#[test]
+fn requests_from_elsewhere_are_refused() {
+    let s = Server::start("games");
+    let host = http::host(&s.url).to_string();
+    let port = host.rsplit(':').next().unwrap().to_string();
+    let body = json!({ "source": source("tic-tac-toe") }).to_string();
+    let state = |headers: &[(&str, &str)], host: &str| {
+        raw(
+            &s,
+            &http::request("POST", "/api/state", host, headers, body.as_bytes()),
+        )
+    };
+    let json = ("Content-Type", "application/json");
+    // The page's own requests.
+    for origin in [format!("http://{host}"), format!("http://localhost:{port}")] {
+        let a = state(&[json, ("Origin", &origin)], &host);
+        assert_eq!(a.status, 200, "{origin}: {}", a.body);
+    }
+    assert_eq!(state(&[json], &format!("localhost:{port}")).status, 200);
+    // Another site's page, posting from a script or a form, or a host name pointed here.
+    for origin in ["http://evil.example", "null", "http://127.0.0.1:1"] {
+        let a = state(&[json, ("Origin", origin)], &host);
+        assert_eq!(a.status, 403, "{origin}");
+        assert!(
+            a.body.contains("requests from other sites are refused"),
+            "{}",
+            a.body
+        );
+    }
+    for other in ["evil.example", &format!("evil.example:{port}"), "127.0.0.1"] {
+        let a = state(&[json], other);
+        assert_eq!(a.status, 403, "{other}");
+        assert!(a.body.contains("must be addressed to"), "{}", a.body);
+        let a = raw(&s, &http::request("GET", "/api/games", other, &[], b""));
+        assert_eq!(a.status, 403, "{other}");
+    }
+    for content_type in [
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=b",
+    ] {
+        let a = state(&[("Content-Type", content_type)], &host);
+        assert_eq!(a.status, 415, "{content_type}");
+        assert!(a.body.contains("must be sent as JSON"), "{}", a.body);
+    }
+    assert_eq!(state(&[], &host).status, 415);
+}
+
+#[test]
+fn oversized_and_misdirected_requests_get_plain_answers() {
+    let s = Server::start("games");
+    let host = http::host(&s.url).to_string();
+    // A body longer than the server reads: refused from its stated length, unread.
+    let head = format!(
+        "POST /api/check HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n",
+        6 << 20
+    );
+    let a = raw(&s, head.as_bytes());
+    assert_eq!(a.status, 413);
+    assert!(a.body.contains("larger than 5 MiB"), "{}", a.body);
+    // A game longer than the server replays.
+    let moves = vec!["e2e4"; 10_001];
+    let (code, r) = post(
+        &s,
+        "/api/state",
+        &json!({ "source": source("chess"), "moves": moves }),
+    );
+    assert_eq!(code, 400);
+    assert!(
+        r["error"].as_str().unwrap().contains("at most 10000"),
+        "{r}"
+    );
+    // Known paths, wrong methods.
+    for (method, path) in [("GET", "/api/state"), ("PUT", "/api/ai"), ("DELETE", "/")] {
+        let a = raw(&s, &http::request(method, path, &host, &[], b""));
+        assert_eq!(a.status, 405, "{method} {path}");
+        assert!(a.body.contains("is not served"), "{}", a.body);
+    }
+    // Not JSON at all.
+    let json = [("Content-Type", "application/json")];
+    let a = raw(
+        &s,
+        &http::request("POST", "/api/ai", &host, &json, b"{\"source\": \xff}"),
+    );
+    assert_eq!(a.status, 400);
+    assert!(a.body.contains("not understood"), "{}", a.body);
+}
+
+#[test]
+fn a_search_stops_when_its_client_goes_away() {
+    let s = Server::start("games");
+    // Perft 8 on chess counts for far longer than anyone waits: each client gives up after
+    // a moment. If their counts went on, they would hold both search slots and the next
+    // search would wait 10 s for one and then be refused.
+    let deep = json!({ "source": source("chess"), "depth": 8 }).to_string();
+    for _ in 0..3 {
+        let gone = http::send(
+            &s.url,
+            &http::post_json(&s.url, "/api/perft", &deep),
+            Duration::from_millis(500),
+        );
+        assert!(gone.is_err(), "perft 8 answered: {gone:?}");
+    }
+    let clock = Instant::now();
+    let (code, r) = post(
+        &s,
+        "/api/perft",
+        &json!({ "source": source("chess"), "depth": 3 }),
+    );
+    assert_eq!((code, r["nodes"].as_u64()), (200, Some(8902)), "{r}");
+    assert!(
+        clock.elapsed() < Duration::from_secs(5),
+        "the abandoned counts held the slots for {:?}",
+        clock.elapsed()
+    );
+}
+
+/// The most memory the MCTS request below may take the server to. Without a cap on the tree,
+/// it took more than 10 GB and the server died (/work/shared/repro/serve-mcts-memory.sh).
+const MCTS_MEMORY: u64 = 256 << 20;
+
+#[test]
+fn the_largest_mcts_search_allowed_fits_in_memory_and_answers_in_time() {
+    let s = Server::start("games");
+    let body = json!({ "source": source("go9"), "player": "mcts:1000000", "seed": 1 });
+    let clock = Instant::now();
+    let (code, r) = post(&s, "/api/ai", &body);
+    assert_eq!(code, 200, "{r}");
+    // Stopped at 30 s with its best move, rather than after a million iterations.
+    assert!(
+        clock.elapsed() < Duration::from_secs(40),
+        "{:?}",
+        clock.elapsed()
+    );
+    let (_, state) = post(&s, "/api/state", &body);
+    assert!(
+        texts(&state).contains(&r["move"].as_str().unwrap().to_string()),
+        "{r}"
+    );
+    let peak = http::peak_memory(s.pid());
+    assert!(peak < MCTS_MEMORY, "the server took {} MB", peak >> 20);
+}

@@ -3,17 +3,18 @@
 //! that its owner points at 127.0.0.1 (DNS rebinding). So every request must name this server
 //! in its `Host` (`127.0.0.1:PORT` or `localhost:PORT`), a request that says where it comes
 //! from (`Origin`) must come from this server's own page, and a POST must carry JSON, which a
-//! plain form cannot send.
+//! plain form cannot send. A body that says it is longer than the server reads is refused
+//! before it is sent.
 
-use super::{App, Reply};
+use super::{App, Reply, MAX_BODY};
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use std::sync::Arc;
 
-/// Passes the request on, or refuses it with 403 (another host or origin) or 415 (a POST
-/// that is not JSON).
+/// Passes the request on, or refuses it with 403 (another host or origin), 415 (a POST
+/// that is not JSON) or 413 (a body longer than [`MAX_BODY`]).
 pub async fn guard(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
     match refusal(app.port, request.method(), request.headers()) {
         Some(reply) => reply.into_response(),
@@ -60,7 +61,19 @@ fn refusal(port: u16, method: &Method, headers: &HeaderMap) -> Option<Reply> {
             ));
         }
     }
+    let length = text(header::CONTENT_LENGTH).and_then(|l| l.trim().parse::<u64>().ok());
+    if length.is_some_and(|l| l > MAX_BODY as u64) {
+        return Some(too_large());
+    }
     None
+}
+
+/// The answer to a body longer than [`MAX_BODY`].
+pub fn too_large() -> Reply {
+    Reply::error(
+        413,
+        format!("the request is larger than {} MiB", MAX_BODY >> 20),
+    )
 }
 
 #[cfg(test)]
@@ -131,6 +144,11 @@ mod tests {
             );
         }
         assert_eq!(status(Method::POST, std::slice::from_ref(&host)), Some(415));
-        assert_eq!(status(Method::GET, &[host]), None);
+        assert_eq!(status(Method::GET, std::slice::from_ref(&host)), None);
+        let long = (header::CONTENT_LENGTH, "6000000");
+        assert_eq!(
+            status(Method::POST, &[host, ct("application/json"), long]),
+            Some(413)
+        );
     }
 }

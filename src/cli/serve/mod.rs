@@ -376,10 +376,7 @@ fn panicked(e: &tokio::task::JoinError) -> Reply {
 /// The answer to a body that could not be read.
 fn unread(e: &BytesRejection) -> Reply {
     if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-        Reply::error(
-            413,
-            format!("the request is larger than {} MiB", MAX_BODY >> 20),
-        )
+        guard::too_large()
     } else {
         Reply::error(
             e.status().as_u16(),
