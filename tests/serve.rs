@@ -490,3 +490,51 @@ fn the_largest_mcts_search_allowed_fits_in_memory_and_answers_in_time() {
     let peak = http::peak_memory(s.pid());
     assert!(peak < MCTS_MEMORY, "the server took {} MB", peak >> 20);
 }
+
+#[test]
+fn a_silent_connection_is_closed() {
+    use std::io::{Read, Write};
+    let s = Server::start("games");
+    // Headers begun and never finished, as a client that holds connections open would.
+    let mut c = std::net::TcpStream::connect(http::host(&s.url)).expect("a connection");
+    c.write_all(b"GET / HTTP/1.1\r\n").expect("sent");
+    c.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let clock = Instant::now();
+    let mut buf = [0; 256];
+    let n = c.read(&mut buf).unwrap_or(0);
+    let waited = clock.elapsed();
+    assert!(
+        n == 0 || String::from_utf8_lossy(&buf[..n]).starts_with("HTTP/1.1 408"),
+        "{}",
+        String::from_utf8_lossy(&buf[..n])
+    );
+    assert!(
+        (Duration::from_secs(9)..Duration::from_secs(20)).contains(&waited),
+        "closed after {waited:?}"
+    );
+}
+
+#[test]
+fn a_record_longer_than_the_server_replays_is_refused() {
+    let s = Server::start("games");
+    let (_, r) = post(
+        &s,
+        "/api/record",
+        &json!({ "source": source("tic-tac-toe"), "file": "tic-tac-toe.game" }),
+    );
+    let text = format!(
+        "{}\nmoves: {}\n",
+        r["text"].as_str().unwrap(),
+        "a1; ".repeat(10_001)
+    );
+    let (code, r) = post(
+        &s,
+        "/api/load",
+        &json!({ "source": source("tic-tac-toe"), "record": text }),
+    );
+    assert_eq!(code, 400, "{r}");
+    assert!(
+        r["error"].as_str().unwrap().contains("at most 10000"),
+        "{r}"
+    );
+}

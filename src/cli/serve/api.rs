@@ -292,6 +292,9 @@ pub fn load(r: &Request) -> Reply {
         Ok(rec) => rec,
         Err(e) => return Reply::error(400, format!("the record cannot be read: {e}")),
     };
+    if rec.moves.len() > MAX_MOVES {
+        return too_long(rec.moves.len());
+    }
     if let Err(e) = rec.replay(&game) {
         return Reply::error(
             400,
@@ -342,13 +345,7 @@ fn start<'g>(game: &'g Game, r: &Request) -> Result<Position<'g>, Reply> {
 /// The game after the request's moves, and the last move played.
 fn played<'g>(game: &'g Game, r: &Request) -> Result<(MatchState<'g>, Option<Move>), Reply> {
     if r.moves.len() > MAX_MOVES {
-        return Err(Reply::error(
-            400,
-            format!(
-                "a game of {} moves is too long here (at most {MAX_MOVES})",
-                r.moves.len()
-            ),
-        ));
+        return Err(too_long(r.moves.len()));
     }
     let mut state = MatchState::new(start(game, r)?);
     let mut last = None;
@@ -357,6 +354,14 @@ fn played<'g>(game: &'g Game, r: &Request) -> Result<(MatchState<'g>, Option<Mov
         last = Some(state.play_text(text).map_err(fail)?);
     }
     Ok((state, last))
+}
+
+/// The answer to a game of `n` moves, more than [`MAX_MOVES`].
+fn too_long(n: usize) -> Reply {
+    Reply::error(
+        400,
+        format!("a game of {n} moves is too long here (at most {MAX_MOVES})"),
+    )
 }
 
 /// Diagnostics as the page shows them: each with its line and column (from 1) and its end,

@@ -71,10 +71,11 @@ pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 /// The bounds above and those of the engine's work, as `tabula serve --help` states them.
 pub const LIMITS: &str = "\
 Limits (so that the server can be left running):
-  a request body of at most 5 MiB (413 beyond), a game of at most 10000 moves (400 beyond);
-  4 worker threads for the engine's work, 2 for the connections, at most 128 connections and
-  64 requests at once (503 beyond), each answered within 60 s (503 beyond), headers sent
-  within 10 s;
+  a request body of at most 5 MiB (413 beyond), a game or record of at most 10000 moves
+  (400 beyond);
+  4 worker threads for the engine's work and 2 for the connections; at most 128 connections
+  (more wait) and 64 requests at once (503 beyond); a request answered within 60 s (503),
+  its headers sent within 10 s (a connection silent that long is closed);
   at most 2 searches or perft counts at once, another waiting at most 10 s for a slot (503);
   a computer player thinks at most 30 s or 1000000 MCTS iterations a move (400 beyond) and
   stops at 30 s with its best move; an MCTS tree holds at most 500000 nodes;
@@ -400,7 +401,7 @@ mod tests {
             format!("at most {MAX_CONNECTIONS} connections"),
             format!("{MAX_IN_FLIGHT} requests at once"),
             format!("within {} s", REQUEST_TIMEOUT.as_secs()),
-            format!("headers sent\n  within {} s", HEADER_TIMEOUT.as_secs()),
+            format!("headers sent within {} s", HEADER_TIMEOUT.as_secs()),
             format!("at most {MAX_SEARCHES} searches"),
             format!("at most {} s for a slot", SEARCH_WAIT.as_secs()),
             format!("at most {} s or", api::MAX_THINK.as_secs()),
