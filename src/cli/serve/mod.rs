@@ -390,6 +390,20 @@ fn unread(e: &BytesRejection) -> Reply {
 mod tests {
     use super::*;
 
+    #[test]
+    fn a_panic_on_a_worker_is_a_500_and_the_workers_go_on() {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .max_blocking_threads(1)
+            .build()
+            .expect("a runtime");
+        let reply = runtime.block_on(work(|| panic!("a bug on a worker")));
+        assert_eq!(reply.status, 500);
+        assert!(reply.body.contains("please report it"), "{}", reply.body);
+        let reply = runtime.block_on(work(|| Reply::error(400, "fine")));
+        assert_eq!(reply.status, 400);
+    }
+
     /// `--help` states the bounds the code applies.
     #[test]
     fn the_stated_limits_are_the_ones_applied() {
