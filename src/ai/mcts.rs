@@ -12,6 +12,7 @@
 use crate::engine::{Move, Outcome, Position, Scratch};
 use crate::rng::Rng;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The most nodes a search tree holds unless told otherwise ([`Limits::default`]): about
@@ -48,16 +49,16 @@ struct Node {
 
 /// Bounds on one search besides its [`Budget`]. The root's children are always added,
 /// whatever `max_nodes`, so that a move can be chosen.
-#[derive(Clone, Copy, Debug)]
-pub struct Limits<'a> {
+#[derive(Clone, Debug)]
+pub struct Limits {
     /// The most nodes the tree may hold; a node whose children would not fit stays a leaf.
     pub max_nodes: usize,
     /// Raised by another thread to end the search now; it then answers with the best move
     /// found so far.
-    pub stop: Option<&'a AtomicBool>,
+    pub stop: Option<Arc<AtomicBool>>,
 }
 
-impl Default for Limits<'_> {
+impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_nodes: MAX_TREE_NODES,
@@ -159,7 +160,11 @@ pub fn search_within(
         };
         // The first iteration is always made: it adds the root's children, so that there is
         // a move to answer with.
-        let stopped = iterations > 0 && limits.stop.is_some_and(|s| s.load(Ordering::Relaxed));
+        let stopped = iterations > 0
+            && limits
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed));
         if done || stopped {
             break;
         }
@@ -331,10 +336,9 @@ mod tests {
     fn a_raised_stop_flag_ends_the_search_with_a_move() {
         let g = go9();
         let pos = g.start();
-        let stop = AtomicBool::new(true);
         let limits = Limits {
             max_nodes: MAX_TREE_NODES,
-            stop: Some(&stop),
+            stop: Some(Arc::new(AtomicBool::new(true))),
         };
         let budget = Budget::Time(Duration::from_secs(3600));
         let r = search_within(&pos, budget, &limits, &mut Rng::new(1), &mut |_| {}).unwrap();

@@ -45,9 +45,9 @@ impl Player {
         self.choose_within(pos, &mcts::Limits::default(), rng, progress)
     }
 
-    /// [`Player::choose`] with an MCTS player held to `limits` (its tree size, a stop flag).
-    /// The other players need no such bound: alpha-beta visits at most
-    /// [`NODE_BUDGET`](super::NODE_BUDGET) positions.
+    /// [`Player::choose`] held to `limits`: an MCTS player to its tree size, and MCTS and
+    /// alpha-beta players end their search with the best move found so far once
+    /// `limits.stop` is raised.
     pub fn choose_within(
         &self,
         pos: &Position,
@@ -64,9 +64,13 @@ impl Player {
                 pos.legal_moves(&mut moves);
                 (!moves.is_empty()).then(|| moves[rng.below(moves.len())])
             }
-            Player::AlphaBeta(depth) => Searcher::new(pos.game, depth)
-                .search(pos, rng)
-                .map(|c| c.mv),
+            Player::AlphaBeta(depth) => {
+                let mut searcher = Searcher::new(pos.game, depth);
+                if let Some(stop) = &limits.stop {
+                    searcher.stop_when(stop.clone());
+                }
+                searcher.search(pos, rng).map(|c| c.mv)
+            }
             Player::Mcts(budget) => {
                 mcts::search_within(pos, budget, limits, rng, progress).map(|r| r.mv)
             }

@@ -6,6 +6,7 @@ use super::{Library, Reply};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 use tabula::ai::mcts::{Budget, Limits};
 use tabula::ai::Player;
@@ -168,9 +169,9 @@ pub fn state(r: &Request) -> Reply {
     })
 }
 
-/// `POST /api/ai`: the move a computer player chooses; an MCTS player stops with its best
-/// move so far once `stop` is raised.
-pub fn ai(r: &Request, stop: &AtomicBool) -> Reply {
+/// `POST /api/ai`: the move a computer player chooses; a search stops with its best move so
+/// far once `stop` is raised.
+pub fn ai(r: &Request, stop: &Arc<AtomicBool>) -> Reply {
     with_game(r, |game, state, _| {
         let player: Player = match r.player.as_deref() {
             None | Some("default") => Player::default_for(game),
@@ -196,7 +197,7 @@ pub fn ai(r: &Request, stop: &AtomicBool) -> Reply {
         let mut rng = Rng::new(r.seed);
         let limits = Limits {
             max_nodes: MCTS_MAX_NODES,
-            stop: Some(stop),
+            stop: Some(stop.clone()),
         };
         match player.choose_within(&state.pos, &limits, &mut rng, &mut |_| {}) {
             Some(m) => Reply::json(200, &json!({ "move": state.pos.move_text(&m) })),
@@ -207,7 +208,7 @@ pub fn ai(r: &Request, stop: &AtomicBool) -> Reply {
 
 /// `POST /api/perft`: move sequences of `depth` turns, and with `divide` below each move;
 /// given up once `stop` is raised.
-pub fn perft(r: &Request, stop: &AtomicBool) -> Reply {
+pub fn perft(r: &Request, stop: &Arc<AtomicBool>) -> Reply {
     if r.depth > MAX_PERFT_DEPTH {
         return Reply::error(
             400,

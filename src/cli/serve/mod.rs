@@ -308,7 +308,7 @@ fn plain(f: fn(&api::Request) -> Reply) -> axum::routing::MethodRouter<Arc<App>>
 /// A POST route that searches or counts: it takes a search slot, runs `f` on a worker thread
 /// and raises `f`'s stop flag after `deadline` or when the client goes away.
 fn searching(
-    f: fn(&api::Request, &AtomicBool) -> Reply,
+    f: fn(&api::Request, &Arc<AtomicBool>) -> Reply,
     deadline: Duration,
 ) -> axum::routing::MethodRouter<Arc<App>> {
     post(
