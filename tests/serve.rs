@@ -538,3 +538,40 @@ fn a_record_longer_than_the_server_replays_is_refused() {
         "{r}"
     );
 }
+
+#[test]
+fn more_requests_at_once_than_the_server_takes_are_told_it_is_busy() {
+    // 80 long searches and counts at once: two run, the others wait for a search slot, and
+    // those past the 64 requests in flight (on all routes together) are answered 503 at
+    // once. Each client gives up after 3 s, which stops its search or its wait.
+    let s = Server::start("games");
+    let deep = json!({ "source": source("chess"), "depth": 8 }).to_string();
+    let long = json!({ "source": source("go9"), "player": "mcts:30s" }).to_string();
+    let clients: Vec<_> = (0..80)
+        .map(|i| {
+            let url = s.url.clone();
+            let raw = if i % 2 == 0 {
+                http::post_json(&url, "/api/perft", &deep)
+            } else {
+                http::post_json(&url, "/api/ai", &long)
+            };
+            std::thread::spawn(move || http::send(&url, &raw, Duration::from_secs(3)))
+        })
+        .collect();
+    let mut busy = 0;
+    let mut waiting = 0;
+    for c in clients {
+        match c.join().expect("a client") {
+            Ok(Some(a)) => {
+                assert_eq!(a.status, 503, "{}", a.body);
+                assert!(a.body.contains("busy"), "{}", a.body);
+                busy += 1;
+            }
+            Ok(None) => panic!("a connection closed without an answer"),
+            Err(_) => waiting += 1,
+        }
+    }
+    assert_eq!((busy, waiting), (16, 64));
+    let (code, _) = get(&s, "/api/games");
+    assert_eq!(code, 200);
+}

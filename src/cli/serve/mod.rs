@@ -188,7 +188,7 @@ async fn run(library: Library, path: &str, port: u16) -> Result<(), Fail> {
         searches: Arc::new(Semaphore::new(MAX_SEARCHES)),
         port: addr.port(),
     });
-    let router = router(app);
+    let service = limited(router(app));
     println!("Tabula serves {path} at http://{addr}/ (Ctrl-C stops it)");
     use std::io::Write;
     let _ = std::io::stdout().flush();
@@ -206,11 +206,11 @@ async fn run(library: Library, path: &str, port: u16) -> Result<(), Fail> {
                 continue;
             }
         };
-        let router = router.clone();
+        let service = service.clone();
         tokio::spawn(async move {
-            let service = hyper::service::service_fn(move |request| {
+            let service = hyper::service::service_fn(move |request: hyper::Request<_>| {
                 use tower::ServiceExt;
-                router.clone().oneshot(request)
+                service.clone().oneshot(request.map(axum::body::Body::new))
             });
             let connection = hyper::server::conn::http1::Builder::new()
                 .timer(hyper_util::rt::TokioTimer::new())
@@ -222,21 +222,21 @@ async fn run(library: Library, path: &str, port: u16) -> Result<(), Fail> {
     }
 }
 
-/// The routes, and the layers every request passes: the origin check first, then the limit
-/// on requests in flight, the timeout and the body limit.
-fn router(app: Arc<App>) -> Router {
+/// The limits on all requests together, around the routes: the requests in flight (one more
+/// is answered 503 at once) and the time each may take. (A layer added to a `Router` would be
+/// applied to each route on its own, and so bound each route's requests, not all of them.)
+fn limited(
+    router: Router,
+) -> impl tower::Service<
+    axum::extract::Request,
+    Response = Response,
+    Error = std::convert::Infallible,
+    Future = impl Send,
+> + Clone
+       + Send
+       + 'static {
     use axum::error_handling::HandleErrorLayer;
-    use tower::ServiceBuilder;
-    let asset = |content_type: &'static str, body: &'static str| {
-        get(move || async move {
-            Reply {
-                status: 200,
-                content_type,
-                body: body.to_string(),
-            }
-        })
-    };
-    let limits = ServiceBuilder::new()
+    tower::ServiceBuilder::new()
         .layer(HandleErrorLayer::new(|e: tower::BoxError| async move {
             if e.is::<tower::timeout::error::Elapsed>() {
                 Reply::error(
@@ -252,7 +252,21 @@ fn router(app: Arc<App>) -> Router {
         }))
         .load_shed()
         .concurrency_limit(MAX_IN_FLIGHT)
-        .timeout(REQUEST_TIMEOUT);
+        .timeout(REQUEST_TIMEOUT)
+        .service(router)
+}
+
+/// The routes, each behind the Host, Origin and Content-Type check and the body limit.
+fn router(app: Arc<App>) -> Router {
+    let asset = |content_type: &'static str, body: &'static str| {
+        get(move || async move {
+            Reply {
+                status: 200,
+                content_type,
+                body: body.to_string(),
+            }
+        })
+    };
     Router::new()
         .route("/", asset("text/html; charset=utf-8", PAGE))
         .route("/page.js", asset("text/javascript; charset=utf-8", SCRIPT))
@@ -287,7 +301,6 @@ fn router(app: Arc<App>) -> Router {
             Reply::error(405, format!("{method} is not served at {}", uri.path()))
         })
         .layer(DefaultBodyLimit::max(MAX_BODY))
-        .layer(limits)
         .layer(axum::middleware::from_fn_with_state(
             app.clone(),
             guard::guard,
