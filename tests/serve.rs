@@ -578,3 +578,26 @@ fn more_requests_at_once_than_the_server_takes_are_told_it_is_busy() {
     let (code, _) = get(&s, "/api/games");
     assert_eq!(code, 200);
 }
+
+#[test]
+fn a_position_with_more_moves_than_the_page_lists_is_refused() {
+    let s = Server::start("games");
+    // Amazons on 20 x 20: 10,527 moves from the start, each with its cells for the page.
+    let big = source("amazons")
+        .replace("board square 10 x 10", "board square 20 x 20")
+        .replace("a7 d10 g10 j7", "a17 d20 g20 j17");
+    for path in ["/api/state", "/api/ai", "/api/perft"] {
+        let body = json!({ "source": big, "player": "random", "depth": 1 });
+        let (code, r) = post(&s, path, &body);
+        assert_eq!(code, 400, "{path}: {r}");
+        assert!(
+            r["error"]
+                .as_str()
+                .unwrap()
+                .starts_with("the position has 10527 moves, more than the 10000 listed here"),
+            "{path}: {r}"
+        );
+    }
+    let (code, _) = post(&s, "/api/state", &json!({ "source": source("amazons") }));
+    assert_eq!(code, 200);
+}

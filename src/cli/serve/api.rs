@@ -36,6 +36,11 @@ pub const MAX_PERFT_TIME: Duration = Duration::from_secs(20);
 /// The most moves a request's game may have.
 pub const MAX_MOVES: usize = 10_000;
 
+/// The most legal moves a position may have here. The page gets each with its text and
+/// cells (a few KB for a long capture chain), so a position with more is refused rather
+/// than answered with hundreds of megabytes; the engine lists at most its own budget.
+pub const MAX_LISTED_MOVES: usize = 10_000;
+
 /// What the page sends: the description, the game so far and what the request needs.
 #[derive(Deserialize, Default)]
 #[serde(default, deny_unknown_fields)]
@@ -343,7 +348,8 @@ fn start<'g>(game: &'g Game, r: &Request) -> Result<Position<'g>, Reply> {
     }
 }
 
-/// The game after the request's moves, and the last move played.
+/// The game after the request's moves, and the last move played; refused where the game has
+/// more than [`MAX_MOVES`] moves or its position more than [`MAX_LISTED_MOVES`] legal moves.
 fn played<'g>(game: &'g Game, r: &Request) -> Result<(MatchState<'g>, Option<Move>), Reply> {
     if r.moves.len() > MAX_MOVES {
         return Err(too_long(r.moves.len()));
@@ -353,6 +359,16 @@ fn played<'g>(game: &'g Game, r: &Request) -> Result<(MatchState<'g>, Option<Mov
     for (i, text) in r.moves.iter().enumerate() {
         let fail = |why: String| Reply::error(400, format!("move {} `{text}`: {why}", i + 1));
         last = Some(state.play_text(text).map_err(fail)?);
+    }
+    let n = state.moves().len();
+    if n > MAX_LISTED_MOVES {
+        return Err(Reply::error(
+            400,
+            format!(
+                "the position has {n} moves, more than the {MAX_LISTED_MOVES} listed here; \
+                 use `tabula moves`"
+            ),
+        ));
     }
     Ok((state, last))
 }

@@ -71,8 +71,8 @@ pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 /// The bounds above and those of the engine's work, as `tabula serve --help` states them.
 pub const LIMITS: &str = "\
 Limits (so that the server can be left running):
-  a request body of at most 5 MiB (413 beyond), a game or record of at most 10000 moves
-  (400 beyond);
+  a request body of at most 5 MiB (413 beyond), a game or record of at most 10000 moves,
+  a position of at most 10000 legal moves (400 beyond);
   4 worker threads for the engine's work and 2 for the connections; at most 128 connections
   (more wait) and 64 requests at once (503 beyond); a request answered within 60 s (503),
   its headers sent within 10 s (a connection silent that long is closed);
@@ -423,6 +423,7 @@ mod tests {
         let stated = [
             format!("at most {} MiB", MAX_BODY >> 20),
             format!("at most {} moves", api::MAX_MOVES),
+            format!("at most {} legal moves", api::MAX_LISTED_MOVES),
             format!("{WORKERS} worker threads"),
             format!("{IO_THREADS} for the connections"),
             format!("at most {MAX_CONNECTIONS} connections"),
