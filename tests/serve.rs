@@ -601,3 +601,57 @@ fn a_position_with_more_moves_than_the_page_lists_is_refused() {
     let (code, _) = post(&s, "/api/state", &json!({ "source": source("amazons") }));
     assert_eq!(code, 200);
 }
+
+/// The most memory the server may take for a description whose start has millions of moves.
+const EXPLOSION_MEMORY: u64 = 1 << 30;
+
+/// `tests/repro/move-list-explosion.game` (a copy of the shared reproducer): capture chains
+/// through a lattice of 121 men, millions of moves from the start. Posted to /api/check it
+/// used to end the server (a ~8 GB move list). Now each request gets an answer that is not a failure
+/// (the engine refuses the position's move list), and the server stays up and small. The
+/// server is watched from here and killed if it passes `EXPLOSION_MEMORY`, so that a
+/// regression fails this test instead of the machine.
+#[test]
+fn a_description_with_too_many_moves_is_answered_and_the_server_stays_up() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let s = Server::start("games");
+    let text = std::fs::read_to_string(root("tests/repro/move-list-explosion.game"))
+        .expect("the reproducer");
+    let pid = s.pid();
+    let done = Arc::new(AtomicBool::new(false));
+    let watching = done.clone();
+    let watcher = std::thread::spawn(move || {
+        while !watching.load(Ordering::Relaxed) {
+            if http::peak_memory(pid) > EXPLOSION_MEMORY {
+                let _ = std::process::Command::new("kill")
+                    .args(["-9", &pid.to_string()])
+                    .status();
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        false
+    });
+    let mut answers = Vec::new();
+    for path in ["/api/check", "/api/state", "/api/perft", "/api/ai"] {
+        let body = json!({ "source": text, "depth": 1, "player": "random" }).to_string();
+        let a = http::send(
+            &s.url,
+            &http::post_json(&s.url, path, &body),
+            Duration::from_secs(60),
+        );
+        answers.push((path, a));
+    }
+    done.store(true, Ordering::Relaxed);
+    let killed = watcher.join().expect("the watcher");
+    assert!(!killed, "the server took more than 1 GB: {answers:?}");
+    for (path, a) in answers {
+        let a = a
+            .unwrap_or_else(|e| panic!("{path}: no answer: {e}"))
+            .unwrap_or_else(|| panic!("{path}: no status"));
+        assert!(a.status < 500, "{path}: {} {}", a.status, a.body);
+    }
+    let (code, _) = get(&s, "/api/games");
+    assert_eq!(code, 200);
+}
