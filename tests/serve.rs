@@ -334,3 +334,324 @@ fn a_record_is_saved_and_loaded_back() {
     assert_eq!(code, 400);
     assert!(r["error"].as_str().unwrap().contains("does not fit"), "{r}");
 }
+
+#[path = "common/http.rs"]
+mod http;
+
+use std::time::{Duration, Instant};
+
+/// Sends `raw` and returns the answer (there must be one within 10 s).
+fn raw(s: &Server, raw: &[u8]) -> http::Answer {
+    http::send(&s.url, raw, Duration::from_secs(10))
+        .expect("an answer")
+        .expect("a status line")
+}
+
+#[test]
+fn requests_from_elsewhere_are_refused() {
+    let s = Server::start("games");
+    let host = http::host(&s.url).to_string();
+    let port = host.rsplit(':').next().unwrap().to_string();
+    let body = json!({ "source": source("tic-tac-toe") }).to_string();
+    let state = |headers: &[(&str, &str)], host: &str| {
+        raw(
+            &s,
+            &http::request("POST", "/api/state", host, headers, body.as_bytes()),
+        )
+    };
+    let json = ("Content-Type", "application/json");
+    // The page's own requests.
+    for origin in [format!("http://{host}"), format!("http://localhost:{port}")] {
+        let a = state(&[json, ("Origin", &origin)], &host);
+        assert_eq!(a.status, 200, "{origin}: {}", a.body);
+    }
+    assert_eq!(state(&[json], &format!("localhost:{port}")).status, 200);
+    // Another site's page, posting from a script or a form, or a host name pointed here.
+    for origin in ["http://evil.example", "null", "http://127.0.0.1:1"] {
+        let a = state(&[json, ("Origin", origin)], &host);
+        assert_eq!(a.status, 403, "{origin}");
+        assert!(
+            a.body.contains("requests from other sites are refused"),
+            "{}",
+            a.body
+        );
+    }
+    for other in ["evil.example", &format!("evil.example:{port}"), "127.0.0.1"] {
+        let a = state(&[json], other);
+        assert_eq!(a.status, 403, "{other}");
+        assert!(a.body.contains("must be addressed to"), "{}", a.body);
+        let a = raw(&s, &http::request("GET", "/api/games", other, &[], b""));
+        assert_eq!(a.status, 403, "{other}");
+    }
+    for content_type in [
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=b",
+    ] {
+        let a = state(&[("Content-Type", content_type)], &host);
+        assert_eq!(a.status, 415, "{content_type}");
+        assert!(a.body.contains("must be sent as JSON"), "{}", a.body);
+    }
+    assert_eq!(state(&[], &host).status, 415);
+}
+
+#[test]
+fn oversized_and_misdirected_requests_get_plain_answers() {
+    let s = Server::start("games");
+    let host = http::host(&s.url).to_string();
+    // A body longer than the server reads: refused from its stated length, unread.
+    let head = format!(
+        "POST /api/check HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n",
+        6 << 20
+    );
+    let a = raw(&s, head.as_bytes());
+    assert_eq!(a.status, 413);
+    assert!(a.body.contains("larger than 5 MiB"), "{}", a.body);
+    // A game longer than the server replays.
+    let moves = vec!["e2e4"; 10_001];
+    let (code, r) = post(
+        &s,
+        "/api/state",
+        &json!({ "source": source("chess"), "moves": moves }),
+    );
+    assert_eq!(code, 400);
+    assert!(
+        r["error"].as_str().unwrap().contains("at most 10000"),
+        "{r}"
+    );
+    // Known paths, wrong methods.
+    for (method, path) in [("GET", "/api/state"), ("PUT", "/api/ai"), ("DELETE", "/")] {
+        let a = raw(&s, &http::request(method, path, &host, &[], b""));
+        assert_eq!(a.status, 405, "{method} {path}");
+        assert!(a.body.contains("is not served"), "{}", a.body);
+    }
+    // Not JSON at all.
+    let json = [("Content-Type", "application/json")];
+    let a = raw(
+        &s,
+        &http::request("POST", "/api/ai", &host, &json, b"{\"source\": \xff}"),
+    );
+    assert_eq!(a.status, 400);
+    assert!(a.body.contains("not understood"), "{}", a.body);
+}
+
+#[test]
+fn a_search_stops_when_its_client_goes_away() {
+    let s = Server::start("games");
+    // Perft 8 on chess counts for far longer than anyone waits: each client gives up after
+    // a moment. If their counts went on, they would hold both search slots and the next
+    // search would wait 10 s for one and then be refused.
+    let deep = json!({ "source": source("chess"), "depth": 8 }).to_string();
+    for _ in 0..3 {
+        let gone = http::send(
+            &s.url,
+            &http::post_json(&s.url, "/api/perft", &deep),
+            Duration::from_millis(500),
+        );
+        assert!(gone.is_err(), "perft 8 answered: {gone:?}");
+    }
+    let clock = Instant::now();
+    let (code, r) = post(
+        &s,
+        "/api/perft",
+        &json!({ "source": source("chess"), "depth": 3 }),
+    );
+    assert_eq!((code, r["nodes"].as_u64()), (200, Some(8902)), "{r}");
+    assert!(
+        clock.elapsed() < Duration::from_secs(5),
+        "the abandoned counts held the slots for {:?}",
+        clock.elapsed()
+    );
+}
+
+/// The most memory the MCTS request below may take the server to. Without a cap on the tree,
+/// it took more than 10 GB and the server died (/work/shared/repro/serve-mcts-memory.sh).
+const MCTS_MEMORY: u64 = 256 << 20;
+
+#[test]
+fn the_largest_mcts_search_allowed_fits_in_memory_and_answers_in_time() {
+    let s = Server::start("games");
+    let body = json!({ "source": source("go9"), "player": "mcts:1000000", "seed": 1 });
+    let clock = Instant::now();
+    let (code, r) = post(&s, "/api/ai", &body);
+    assert_eq!(code, 200, "{r}");
+    // Stopped at 30 s with its best move, rather than after a million iterations.
+    assert!(
+        clock.elapsed() < Duration::from_secs(40),
+        "{:?}",
+        clock.elapsed()
+    );
+    let (_, state) = post(&s, "/api/state", &body);
+    assert!(
+        texts(&state).contains(&r["move"].as_str().unwrap().to_string()),
+        "{r}"
+    );
+    let peak = http::peak_memory(s.pid());
+    assert!(peak < MCTS_MEMORY, "the server took {} MB", peak >> 20);
+}
+
+#[test]
+fn a_silent_connection_is_closed() {
+    use std::io::{Read, Write};
+    let s = Server::start("games");
+    // Headers begun and never finished, as a client that holds connections open would.
+    let mut c = std::net::TcpStream::connect(http::host(&s.url)).expect("a connection");
+    c.write_all(b"GET / HTTP/1.1\r\n").expect("sent");
+    c.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let clock = Instant::now();
+    let mut buf = [0; 256];
+    let n = c.read(&mut buf).unwrap_or(0);
+    let waited = clock.elapsed();
+    assert!(
+        n == 0 || String::from_utf8_lossy(&buf[..n]).starts_with("HTTP/1.1 408"),
+        "{}",
+        String::from_utf8_lossy(&buf[..n])
+    );
+    assert!(
+        (Duration::from_secs(9)..Duration::from_secs(20)).contains(&waited),
+        "closed after {waited:?}"
+    );
+}
+
+#[test]
+fn a_record_longer_than_the_server_replays_is_refused() {
+    let s = Server::start("games");
+    let (_, r) = post(
+        &s,
+        "/api/record",
+        &json!({ "source": source("tic-tac-toe"), "file": "tic-tac-toe.game" }),
+    );
+    let text = format!(
+        "{}\nmoves: {}\n",
+        r["text"].as_str().unwrap(),
+        "a1; ".repeat(10_001)
+    );
+    let (code, r) = post(
+        &s,
+        "/api/load",
+        &json!({ "source": source("tic-tac-toe"), "record": text }),
+    );
+    assert_eq!(code, 400, "{r}");
+    assert!(
+        r["error"].as_str().unwrap().contains("at most 10000"),
+        "{r}"
+    );
+}
+
+#[test]
+fn more_requests_at_once_than_the_server_takes_are_told_it_is_busy() {
+    // 80 long searches and counts at once: two run, the others wait for a search slot, and
+    // those past the 64 requests in flight (on all routes together) are answered 503 at
+    // once. Each client gives up after 3 s, which stops its search or its wait.
+    let s = Server::start("games");
+    let deep = json!({ "source": source("chess"), "depth": 8 }).to_string();
+    let long = json!({ "source": source("go9"), "player": "mcts:30s" }).to_string();
+    let clients: Vec<_> = (0..80)
+        .map(|i| {
+            let url = s.url.clone();
+            let raw = if i % 2 == 0 {
+                http::post_json(&url, "/api/perft", &deep)
+            } else {
+                http::post_json(&url, "/api/ai", &long)
+            };
+            std::thread::spawn(move || http::send(&url, &raw, Duration::from_secs(3)))
+        })
+        .collect();
+    let mut busy = 0;
+    let mut waiting = 0;
+    for c in clients {
+        match c.join().expect("a client") {
+            Ok(Some(a)) => {
+                assert_eq!(a.status, 503, "{}", a.body);
+                assert!(a.body.contains("busy"), "{}", a.body);
+                busy += 1;
+            }
+            Ok(None) => panic!("a connection closed without an answer"),
+            Err(_) => waiting += 1,
+        }
+    }
+    // 16 busy and 64 waiting when all arrive within the clients' 3 s, as they do; fewer
+    // busy on a machine slow enough for some clients to give up before the last ones send.
+    assert!((1..=16).contains(&busy), "{busy} busy, {waiting} waiting");
+    assert_eq!(busy + waiting, 80);
+    let (code, _) = get(&s, "/api/games");
+    assert_eq!(code, 200);
+}
+
+#[test]
+fn a_position_with_more_moves_than_the_page_lists_is_refused() {
+    let s = Server::start("games");
+    // Amazons on 20 x 20: 10,527 moves from the start, each with its cells for the page.
+    let big = source("amazons")
+        .replace("board square 10 x 10", "board square 20 x 20")
+        .replace("a7 d10 g10 j7", "a17 d20 g20 j17");
+    for path in ["/api/state", "/api/ai", "/api/perft"] {
+        let body = json!({ "source": big, "player": "random", "depth": 1 });
+        let (code, r) = post(&s, path, &body);
+        assert_eq!(code, 400, "{path}: {r}");
+        assert!(
+            r["error"]
+                .as_str()
+                .unwrap()
+                .starts_with("the position has 10527 moves, more than the 10000 listed here"),
+            "{path}: {r}"
+        );
+    }
+    let (code, _) = post(&s, "/api/state", &json!({ "source": source("amazons") }));
+    assert_eq!(code, 200);
+}
+
+/// The most memory the server may take for a description whose start has millions of moves.
+const EXPLOSION_MEMORY: u64 = 1 << 30;
+
+/// `tests/repro/capacity/move-list-explosion.game` (a copy of the shared reproducer): capture chains
+/// through a lattice of 121 men, millions of moves from the start. Posted to /api/check it
+/// used to end the server (a ~8 GB move list). Now each request gets an answer that is not a failure
+/// (the engine refuses the position's move list), and the server stays up and small. The
+/// server is watched from here and killed if it passes `EXPLOSION_MEMORY`, so that a
+/// regression fails this test instead of the machine.
+#[test]
+fn a_description_with_too_many_moves_is_answered_and_the_server_stays_up() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let s = Server::start("games");
+    let text = std::fs::read_to_string(root("tests/repro/capacity/move-list-explosion.game"))
+        .expect("the reproducer");
+    let pid = s.pid();
+    let done = Arc::new(AtomicBool::new(false));
+    let watching = done.clone();
+    let watcher = std::thread::spawn(move || {
+        while !watching.load(Ordering::Relaxed) {
+            if http::peak_memory(pid) > EXPLOSION_MEMORY {
+                let _ = std::process::Command::new("kill")
+                    .args(["-9", &pid.to_string()])
+                    .status();
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        false
+    });
+    let mut answers = Vec::new();
+    for path in ["/api/check", "/api/state", "/api/perft", "/api/ai"] {
+        let body = json!({ "source": text, "depth": 1, "player": "random" }).to_string();
+        let a = http::send(
+            &s.url,
+            &http::post_json(&s.url, path, &body),
+            Duration::from_secs(60),
+        );
+        answers.push((path, a));
+    }
+    done.store(true, Ordering::Relaxed);
+    let killed = watcher.join().expect("the watcher");
+    assert!(!killed, "the server took more than 1 GB: {answers:?}");
+    for (path, a) in answers {
+        let a = a
+            .unwrap_or_else(|e| panic!("{path}: no answer: {e}"))
+            .unwrap_or_else(|| panic!("{path}: no status"));
+        assert!(a.status < 500, "{path}: {} {}", a.status, a.body);
+    }
+    let (code, _) = get(&s, "/api/games");
+    assert_eq!(code, 200);
+}

@@ -4,12 +4,20 @@
 //! node on the way. The move played is the root's most visited child.
 //!
 //! The tree lives in one vector of nodes; a search allocates the tree and two move buffers,
-//! nothing per playout ply. With an iteration budget the choice is the same for the same seed;
-//! with a time budget it depends on the machine.
+//! nothing per playout ply. The tree holds at most [`Limits::max_nodes`] nodes: once full, it
+//! stops growing and later iterations play out from its leaves, so memory stays bounded
+//! whatever the budget. With an iteration budget the choice is the same for the same seed;
+//! with a time budget, or a stop flag raised by another thread, it depends on the machine.
 
 use crate::engine::{Move, Outcome, Position, Scratch};
 use crate::rng::Rng;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// The most nodes a search tree holds unless told otherwise ([`Limits::default`]): about
+/// 330 MB on Go 9 x 9, whose nodes take about 160 bytes each (a move is most of it).
+pub const MAX_TREE_NODES: usize = 2_000_000;
 
 /// The exploration constant of UCT (√2, for rewards between 0 and 1).
 const EXPLORATION: f64 = std::f64::consts::SQRT_2;
@@ -39,11 +47,33 @@ struct Node {
     reward: f64,
 }
 
+/// Bounds on one search besides its [`Budget`]. The root's children are always added,
+/// whatever `max_nodes`, so that a move can be chosen.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// The most nodes the tree may hold; a node whose children would not fit stays a leaf.
+    pub max_nodes: usize,
+    /// Raised by another thread to end the search now; it then answers with the best move
+    /// found so far.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_nodes: MAX_TREE_NODES,
+            stop: None,
+        }
+    }
+}
+
 /// What a search did.
 #[derive(Clone, Debug)]
 pub struct Report {
     pub mv: Move,
     pub iterations: u64,
+    /// The nodes of the tree at the end.
+    pub nodes: usize,
     /// The chosen move's average reward for the player to move, from 0 (lost) to 1 (won).
     pub value: f64,
 }
@@ -75,10 +105,23 @@ fn decided(pos: &Position, moves: &mut Vec<Move>) -> Option<Outcome> {
 }
 
 /// Searches `root` within `budget` and returns the move to play, or `None` when the game is
-/// over there. `progress` is called now and then with the iterations done so far.
+/// over there. `progress` is called now and then with the iterations done so far. The tree
+/// holds at most [`MAX_TREE_NODES`] nodes.
 pub fn search(
     root: &Position,
     budget: Budget,
+    rng: &mut Rng,
+    progress: &mut dyn FnMut(u64),
+) -> Option<Report> {
+    search_within(root, budget, &Limits::default(), rng, progress)
+}
+
+/// [`search`] within `limits` too: a tree of at most `limits.max_nodes` nodes, and an end as
+/// soon as `limits.stop` is raised (with the best move found by then).
+pub fn search_within(
+    root: &Position,
+    budget: Budget,
+    limits: &Limits,
     rng: &mut Rng,
     progress: &mut dyn FnMut(u64),
 ) -> Option<Report> {
@@ -90,6 +133,7 @@ pub fn search(
         return Some(Report {
             mv: moves[0].clone(),
             iterations: 0,
+            nodes: 0,
             value: 0.5,
         });
     }
@@ -114,7 +158,14 @@ pub fn search(
                 iterations > 0 && iterations.is_multiple_of(16) && start.elapsed() >= t
             }
         };
-        if done {
+        // The first iteration is always made: it adds the root's children, so that there is
+        // a move to answer with.
+        let stopped = iterations > 0
+            && limits
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed));
+        if done || stopped {
             break;
         }
         iterations += 1;
@@ -145,13 +196,23 @@ pub fn search(
             node = best;
             pos.play_unchecked(&tree[node].mv);
         }
-        // Expansion, then the playout's result for each player.
+        // Expansion, then the playout's result for each player. A full tree plays out from
+        // the leaf reached instead of growing.
         let outcome = match decided(&pos, &mut moves) {
             Some(o) => {
                 tree[node].expanded = true;
                 o
             }
+            None if node != 0 && tree.len() + moves.len() > limits.max_nodes => {
+                playout(&mut pos, rng, &mut buf, &mut scratch)
+            }
             None => {
+                // Grow no further than the cap, not by doubling past it.
+                let needed = tree.len() + moves.len();
+                if needed > tree.capacity() {
+                    let want = (tree.capacity() * 2).clamp(needed, limits.max_nodes.max(needed));
+                    tree.reserve_exact(want - tree.len());
+                }
                 let first = tree.len();
                 for m in &moves {
                     tree.push(Node {
@@ -197,6 +258,7 @@ pub fn search(
     Some(Report {
         mv: b.mv.clone(),
         iterations,
+        nodes: tree.len(),
         value: if b.visits == 0 {
             0.5
         } else {
@@ -226,5 +288,59 @@ fn playout<'g>(
     }
     Outcome::Draw {
         reason: "playout too long".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn go9() -> crate::engine::Game {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/games/go9.game");
+        crate::load_file(path).expect("go 9 x 9 compiles")
+    }
+
+    fn legal(pos: &Position, m: &Move) -> bool {
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        moves.iter().any(|l| l.same_as(m))
+    }
+
+    #[test]
+    fn a_full_tree_stops_growing_and_the_search_goes_on() {
+        let g = go9();
+        let pos = g.start();
+        let budget = Budget::Iterations(200);
+        let free = search(&pos, budget, &mut Rng::new(3), &mut |_| {}).unwrap();
+        assert!(free.nodes > 2000, "{} nodes", free.nodes);
+        let limits = Limits {
+            max_nodes: 1000,
+            stop: None,
+        };
+        let capped = search_within(&pos, budget, &limits, &mut Rng::new(3), &mut |_| {}).unwrap();
+        assert!(capped.nodes <= 1000, "{} nodes", capped.nodes);
+        assert_eq!(capped.iterations, 200);
+        assert!(legal(&pos, &capped.mv));
+        // The root's children are added whatever the cap.
+        let tiny = Limits {
+            max_nodes: 1,
+            stop: None,
+        };
+        let r = search_within(&pos, budget, &tiny, &mut Rng::new(3), &mut |_| {}).unwrap();
+        assert!(legal(&pos, &r.mv));
+    }
+
+    #[test]
+    fn a_raised_stop_flag_ends_the_search_with_a_move() {
+        let g = go9();
+        let pos = g.start();
+        let limits = Limits {
+            max_nodes: MAX_TREE_NODES,
+            stop: Some(Arc::new(AtomicBool::new(true))),
+        };
+        let budget = Budget::Time(Duration::from_secs(3600));
+        let r = search_within(&pos, budget, &limits, &mut Rng::new(1), &mut |_| {}).unwrap();
+        assert_eq!(r.iterations, 1);
+        assert!(legal(&pos, &r.mv));
     }
 }

@@ -23,6 +23,8 @@ pub use player::{Player, DEFAULT_MCTS_TIME};
 
 use crate::engine::{Game, Move, Outcome, Position};
 use crate::rng::Rng;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// Plies searched in full by [`choose`] and by `tabula play`: quick on chess, enough to see
 /// a mate in two.
@@ -81,6 +83,8 @@ pub struct Searcher<'g> {
     nodes: u64,
     /// Positions this search may still visit before it gives up the depth it is on.
     limit: u64,
+    /// Raised by another thread to end the search: it then answers as if out of positions.
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl<'g> Searcher<'g> {
@@ -103,6 +107,26 @@ impl<'g> Searcher<'g> {
             worth,
             nodes: 0,
             limit: NODE_BUDGET,
+            stop: None,
+        }
+    }
+
+    /// Ends each later search as soon as `flag` is raised (looked at every 1024 positions),
+    /// with the move of the deepest search finished by then, as when out of positions.
+    pub fn stop_when(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = Some(flag);
+    }
+
+    /// Counts a position visited; once the stop flag is raised, no more may be visited.
+    fn visit(&mut self) {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(1024)
+            && self
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed))
+        {
+            self.limit = 0;
         }
     }
 
@@ -115,6 +139,7 @@ impl<'g> Searcher<'g> {
     /// over on the board or there is no legal move.
     pub fn search(&mut self, root: &Position<'g>, rng: &mut Rng) -> Option<Choice> {
         self.nodes = 1;
+        self.limit = NODE_BUDGET;
         if root.is_over() {
             return None;
         }
@@ -182,7 +207,7 @@ impl<'g> Searcher<'g> {
 
     /// Full-width search of `pos[level]`, `depth` (≥ 1) plies deep, for the player to move.
     fn negamax(&mut self, level: usize, depth: usize, mut alpha: i32, beta: i32) -> i32 {
-        self.nodes += 1;
+        self.visit();
         if self.nodes > self.limit {
             return 0;
         }
@@ -217,7 +242,7 @@ impl<'g> Searcher<'g> {
     /// Captures-only search below the horizon: the player to move may stand on the material
     /// count or capture, for at most `plies` more plies.
     fn captures(&mut self, level: usize, plies: usize, mut alpha: i32, beta: i32) -> i32 {
-        self.nodes += 1;
+        self.visit();
         if self.nodes > self.limit {
             return 0;
         }
@@ -343,6 +368,23 @@ mod tests {
         let pos = Position::from_text(&g, "4k3/8/8/8/8/8/8/QR2K3 b - - 0 1").unwrap();
         s.pos[0].clone_from(&pos);
         assert_eq!(s.material(0), -14);
+    }
+
+    #[test]
+    fn a_raised_stop_flag_ends_a_search_with_a_move() {
+        let g = chess();
+        let pos = g.start();
+        let mut s = Searcher::new(&g, 8);
+        s.stop_when(Arc::new(AtomicBool::new(true)));
+        let choice = s.search(&pos, &mut Rng::new(1)).expect("a move");
+        assert!(s.nodes() <= 2048, "{} positions", s.nodes());
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        assert!(moves.iter().any(|m| m.same_as(&choice.mv)));
+        // Without the flag the same search goes on to its budget.
+        let mut free = Searcher::new(&g, 8);
+        free.search(&pos, &mut Rng::new(1));
+        assert!(free.nodes() > NODE_BUDGET / 2, "{} positions", free.nodes());
     }
 
     #[test]

@@ -42,6 +42,19 @@ impl Player {
         rng: &mut Rng,
         progress: &mut dyn FnMut(u64),
     ) -> Option<Move> {
+        self.choose_within(pos, &mcts::Limits::default(), rng, progress)
+    }
+
+    /// [`Player::choose`] held to `limits`: an MCTS player to its tree size, and MCTS and
+    /// alpha-beta players end their search with the best move found so far once
+    /// `limits.stop` is raised.
+    pub fn choose_within(
+        &self,
+        pos: &Position,
+        limits: &mcts::Limits,
+        rng: &mut Rng,
+        progress: &mut dyn FnMut(u64),
+    ) -> Option<Move> {
         match *self {
             Player::Random => {
                 if pos.is_over() {
@@ -51,10 +64,16 @@ impl Player {
                 pos.legal_moves(&mut moves);
                 (!moves.is_empty()).then(|| moves.swap_remove(rng.below(moves.len())))
             }
-            Player::AlphaBeta(depth) => Searcher::new(pos.game, depth)
-                .search(pos, rng)
-                .map(|c| c.mv),
-            Player::Mcts(budget) => mcts::search(pos, budget, rng, progress).map(|r| r.mv),
+            Player::AlphaBeta(depth) => {
+                let mut searcher = Searcher::new(pos.game, depth);
+                if let Some(stop) = &limits.stop {
+                    searcher.stop_when(stop.clone());
+                }
+                searcher.search(pos, rng).map(|c| c.mv)
+            }
+            Player::Mcts(budget) => {
+                mcts::search_within(pos, budget, limits, rng, progress).map(|r| r.mv)
+            }
         }
     }
 }

@@ -178,6 +178,7 @@ enum Command {
     /// The board is drawn from the description; moves are made by clicking, against a person
     /// or a computer player, with undo, records and perft; the description's editor beside it
     /// shows its diagnostics as you type. Open the address it prints; Ctrl-C stops it.
+    #[command(after_help = serve::LIMITS)]
     Serve {
         /// A description, or a folder whose `.game` files are all offered.
         #[arg(default_value = "games")]

@@ -23,7 +23,9 @@ pub use play::IllegalMove;
 pub use position::Position;
 pub use rules::place::Place;
 pub use rules::{add_attack, Attack, Rule};
-pub use search::{perft, perft_divide, MatchState, Playout, PlayoutResult};
+pub use search::{
+    perft, perft_divide, perft_divide_until, perft_until, MatchState, Playout, PlayoutResult,
+};
 
 use crate::geometry::{Board, Cell, CellSet, NONE};
 use crate::model::{EndModel, KindModel, Notation, PlayerModel, States, Threshold};

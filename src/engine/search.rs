@@ -3,6 +3,11 @@
 use super::placement_playout::PlacementPlayout;
 use super::{Move, Outcome, Position, Scratch};
 use crate::rng::Rng;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// A flag never raised, for counts that run to the end.
+static NEVER: AtomicBool = AtomicBool::new(false);
 
 /// One position and one move buffer per depth, reused across the whole search.
 struct Frames<'g> {
@@ -18,12 +23,19 @@ impl<'g> Frames<'g> {
         }
     }
 
-    /// Leaves `depth` plies below `pos[level]`, counting the last ply in bulk.
-    fn count(&mut self, level: usize, depth: usize, progress: &mut dyn FnMut(u64)) -> u64 {
+    /// Leaves `depth` plies below `pos[level]`, counting the last ply in bulk. Once `stop`
+    /// is raised it counts nothing more (the caller must not trust the total).
+    fn count(
+        &mut self,
+        level: usize,
+        depth: usize,
+        stop: &AtomicBool,
+        progress: &mut dyn FnMut(u64),
+    ) -> u64 {
         if depth == 0 {
             return 1;
         }
-        if self.pos[level].is_over() {
+        if self.pos[level].is_over() || stop.load(Ordering::Relaxed) {
             return 0;
         }
         let pos = &self.pos[level];
@@ -44,7 +56,7 @@ impl<'g> Frames<'g> {
                 let (parents, children) = self.pos.split_at_mut(level + 1);
                 children[0].clone_from(&parents[level]);
                 children[0].play_unchecked(m);
-                sum += self.count(level + 1, depth - 1, progress);
+                sum += self.count(level + 1, depth - 1, stop, progress);
             }
             sum
         };
@@ -59,25 +71,47 @@ impl<'g> Frames<'g> {
 /// The number of move sequences of length `depth` from `pos` (a finished game has none).
 /// `progress` is called now and then with leaves counted since its last call.
 pub fn perft(pos: &Position, depth: usize, progress: &mut dyn FnMut(u64)) -> u64 {
-    Frames::new(pos, depth).count(0, depth, progress)
+    Frames::new(pos, depth).count(0, depth, &NEVER, progress)
+}
+
+/// [`perft`] that gives up as soon as another thread raises `stop` (a deadline passed, the
+/// one who asked went away): `None` then.
+pub fn perft_until(
+    pos: &Position,
+    depth: usize,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(u64),
+) -> Option<u64> {
+    let n = Frames::new(pos, depth).count(0, depth, stop, progress);
+    (!stop.load(Ordering::Relaxed)).then_some(n)
 }
 
 /// Perft below each legal move, in move-generation order.
 pub fn perft_divide(pos: &Position, depth: usize) -> Vec<(Move, u64)> {
+    perft_divide_until(pos, depth, &NEVER).unwrap_or_default()
+}
+
+/// [`perft_divide`] that gives up as soon as `stop` is raised: `None` then.
+pub fn perft_divide_until(
+    pos: &Position,
+    depth: usize,
+    stop: &AtomicBool,
+) -> Option<Vec<(Move, u64)>> {
     let mut moves = Vec::new();
     if depth == 0 || pos.is_over() {
-        return Vec::new();
+        return Some(Vec::new());
     }
     pos.legal_moves(&mut moves);
     let mut frames = Frames::new(pos, depth);
-    moves
+    let split = moves
         .into_iter()
         .map(|m| {
             frames.pos[1].clone_from(pos);
             frames.pos[1].play_unchecked(&m);
-            (m, frames.count(1, depth - 1, &mut |_| {}))
+            (m, frames.count(1, depth - 1, stop, &mut |_| {}))
         })
-        .collect()
+        .collect();
+    (!stop.load(Ordering::Relaxed)).then_some(split)
 }
 
 /// A game in progress: the position, the hashes of earlier positions (for repetition) and the
@@ -86,6 +120,9 @@ pub fn perft_divide(pos: &Position, depth: usize) -> Vec<(Move, u64)> {
 pub struct MatchState<'g> {
     pub pos: Position<'g>,
     history: Vec<u64>,
+    /// Per position hash of `history`: how often it occurs there and where first, so that a
+    /// long game is replayed in time linear in its length (no rescan of the history per move).
+    seen: HashMap<u64, Seen>,
     /// Per position of `history`, whether its player to move was in check (games with
     /// `on perpetual check` only).
     checks: Vec<bool>,
@@ -93,26 +130,47 @@ pub struct MatchState<'g> {
     outcome: Option<Outcome>,
 }
 
+/// How often a position occurs in a game's history, and the index of its first occurrence.
+#[derive(Clone, Copy, Debug)]
+struct Seen {
+    count: usize,
+    first: usize,
+}
+
 impl<'g> MatchState<'g> {
     pub fn new(pos: Position<'g>) -> Self {
         let mut checks = Vec::new();
         note_check(&mut checks, &pos);
         let mut s = MatchState {
-            history: vec![pos.hash()],
+            history: Vec::new(),
+            seen: HashMap::new(),
             checks,
             pos,
             moves: Vec::with_capacity(64),
             outcome: None,
         };
+        s.remember();
         s.settle();
         s
+    }
+
+    /// Adds the current position to the history and its count.
+    fn remember(&mut self) {
+        let h = self.pos.hash();
+        let first = self.history.len();
+        self.history.push(h);
+        self.seen
+            .entry(h)
+            .and_modify(|s| s.count += 1)
+            .or_insert(Seen { count: 1, first });
     }
 
     /// Starts again from `pos`, keeping the buffers.
     pub fn reset(&mut self, pos: &Position<'g>) {
         self.pos.clone_from(pos);
         self.history.clear();
-        self.history.push(pos.hash());
+        self.seen.clear();
+        self.remember();
         self.checks.clear();
         note_check(&mut self.checks, &self.pos);
         self.settle();
@@ -130,9 +188,15 @@ impl<'g> MatchState<'g> {
             self.outcome = Some(self.pos.no_move_outcome());
             return;
         }
-        let h = self.pos.hash();
-        let seen = self.history.iter().filter(|&&x| x == h).count();
-        let checker = perpetual_checker(&self.history, &self.checks, self.pos.turn(), seen);
+        let here = self.seen.get(&self.pos.hash()).copied();
+        let (seen, first) = here.map_or((0, None), |s| (s.count, Some(s.first)));
+        let checker = perpetual_checker(
+            self.history.len(),
+            &self.checks,
+            self.pos.turn(),
+            seen,
+            first,
+        );
         self.outcome = self.pos.limit_outcome(seen, checker);
         if self.outcome.is_some() {
             self.moves.clear();
@@ -171,7 +235,7 @@ impl<'g> MatchState<'g> {
     /// Plays the legal move at `index` of [`MatchState::moves`].
     pub fn play_index(&mut self, index: usize) {
         self.pos.play_unchecked(&self.moves[index]);
-        self.history.push(self.pos.hash());
+        self.remember();
         note_check(&mut self.checks, &self.pos);
         self.settle();
     }
@@ -266,7 +330,19 @@ impl<'g> Playout<'g> {
             };
             if self.pos.game.has_limits() {
                 let seen = self.occurrences();
-                let checker = perpetual_checker(&self.history, &self.checks, self.pos.turn(), seen);
+                let first = if seen >= 3 {
+                    let h = self.pos.hash();
+                    self.history.iter().position(|&x| x == h)
+                } else {
+                    None
+                };
+                let checker = perpetual_checker(
+                    self.history.len(),
+                    &self.checks,
+                    self.pos.turn(),
+                    seen,
+                    first,
+                );
                 if let Some(o) = self.pos.limit_outcome(seen, checker) {
                     break o;
                 }
@@ -315,16 +391,21 @@ fn note_check(checks: &mut Vec<bool>, pos: &Position) {
 }
 
 /// For `on perpetual check`: the player who gave check with every one of their moves since
-/// the current position (the last of `history`) first occurred, if exactly one did.
-/// `checks[k]` says whether the player to move at position `k` was in check; `turn` is the
-/// player to move now; `seen`, how often the position has occurred. `None` where checks are
-/// not kept, or before a third occurrence.
-fn perpetual_checker(history: &[u64], checks: &[bool], turn: usize, seen: usize) -> Option<usize> {
-    let n = history.len();
+/// the current position (the last of a history of `n` positions) first occurred, at index
+/// `first`, if exactly one did. `checks[k]` says whether the player to move at position `k`
+/// was in check; `turn` is the player to move now; `seen`, how often the position has
+/// occurred. `None` where checks are not kept, or before a third occurrence.
+fn perpetual_checker(
+    n: usize,
+    checks: &[bool],
+    turn: usize,
+    seen: usize,
+    first: Option<usize>,
+) -> Option<usize> {
     if seen < 3 || n == 0 || checks.len() != n {
         return None;
     }
-    let first = history.iter().position(|&h| h == history[n - 1])?;
+    let first = first?;
     let (mut made, mut all) = ([false; 2], [true; 2]);
     for (j, &check) in checks.iter().enumerate().skip(first + 1) {
         // The move that led to position j was made by the player not to move there.
@@ -342,3 +423,22 @@ fn perpetual_checker(history: &[u64], checks: &[bool], turn: usize, seen: usize)
 
 /// Buckets of [`Playout`]'s repetition filter.
 const BUCKETS: usize = 4096;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_raised_stop_flag_gives_up_a_count() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/games/chess.game");
+        let g = crate::load_file(path).expect("chess compiles");
+        let pos = g.start();
+        let go = AtomicBool::new(false);
+        assert_eq!(perft_until(&pos, 3, &go, &mut |_| {}), Some(8902));
+        let split = perft_divide_until(&pos, 2, &go).expect("not stopped");
+        assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 400);
+        let stop = AtomicBool::new(true);
+        assert_eq!(perft_until(&pos, 3, &stop, &mut |_| {}), None);
+        assert!(perft_divide_until(&pos, 2, &stop).is_none());
+    }
+}

@@ -131,6 +131,11 @@ impl Server {
             .to_string();
         Server { child, url }
     }
+
+    /// The server's process id (for its memory in `/proc/PID/status`).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
 }
 
 impl Drop for Server {

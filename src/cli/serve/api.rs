@@ -5,7 +5,10 @@
 use super::{Library, Reply};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use tabula::ai::mcts::Budget;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+use tabula::ai::mcts::{Budget, Limits};
 use tabula::ai::Player;
 use tabula::diagnostic::{self, Diagnostic};
 use tabula::engine::{Game, MatchState, Move, Outcome, Position};
@@ -13,11 +16,30 @@ use tabula::record::{digest, Record};
 use tabula::rng::Rng;
 use tabula::svg::{self, SvgOptions};
 
-/// The longest a computer player may think per move, and the deepest perft, asked for from
-/// the page (the command line has no such limits).
-const MAX_THINK: std::time::Duration = std::time::Duration::from_secs(30);
-const MAX_ITERATIONS: u64 = 1_000_000;
-const MAX_PERFT_DEPTH: u64 = 8;
+/// The longest a computer player may be asked to think per move (`mcts:30s`), and the wall
+/// time after which any search is stopped and answers with its best move so far.
+pub const MAX_THINK: Duration = Duration::from_secs(30);
+
+/// The most MCTS iterations a computer player may be asked for per move (`mcts:1000000`).
+pub const MAX_ITERATIONS: u64 = 1_000_000;
+
+/// The most nodes an MCTS tree holds here (about 85 MB on Go 9 x 9); past it the tree
+/// stops growing and the search goes on from its leaves.
+pub const MCTS_MAX_NODES: usize = 500_000;
+
+/// The deepest perft asked for from the page (the command line has no such limit).
+pub const MAX_PERFT_DEPTH: u64 = 8;
+
+/// The longest a perft count runs here; then it is given up with a 400 answer.
+pub const MAX_PERFT_TIME: Duration = Duration::from_secs(20);
+
+/// The most moves a request's game may have.
+pub const MAX_MOVES: usize = 10_000;
+
+/// The most legal moves a position may have here. The page gets each with its text and
+/// cells (a few KB for a long capture chain), so a position with more is refused rather
+/// than answered with hundreds of megabytes; the engine lists at most its own budget.
+pub const MAX_LISTED_MOVES: usize = 10_000;
 
 /// What the page sends: the description, the game so far and what the request needs.
 #[derive(Deserialize, Default)]
@@ -42,8 +64,8 @@ pub struct Request {
 }
 
 /// Reads the request body and answers it with `f`.
-pub fn with_request(body: &str, f: fn(&Request) -> Reply) -> Reply {
-    match serde_json::from_str::<Request>(body) {
+pub fn with_request(body: &[u8], f: impl FnOnce(&Request) -> Reply) -> Reply {
+    match serde_json::from_slice::<Request>(body) {
         Ok(r) => f(&r),
         Err(e) => Reply::error(400, format!("the request is not understood: {e}")),
     }
@@ -152,8 +174,9 @@ pub fn state(r: &Request) -> Reply {
     })
 }
 
-/// `POST /api/ai`: the move a computer player chooses.
-pub fn ai(r: &Request) -> Reply {
+/// `POST /api/ai`: the move a computer player chooses; a search stops with its best move so
+/// far once `stop` is raised.
+pub fn ai(r: &Request, stop: &Arc<AtomicBool>) -> Reply {
     with_game(r, |game, state, _| {
         let player: Player = match r.player.as_deref() {
             None | Some("default") => Player::default_for(game),
@@ -177,15 +200,20 @@ pub fn ai(r: &Request) -> Reply {
             return Reply::error(400, format!("the game is over: {}", o.describe(game)));
         }
         let mut rng = Rng::new(r.seed);
-        match player.choose(&state.pos, &mut rng, &mut |_| {}) {
+        let limits = Limits {
+            max_nodes: MCTS_MAX_NODES,
+            stop: Some(stop.clone()),
+        };
+        match player.choose_within(&state.pos, &limits, &mut rng, &mut |_| {}) {
             Some(m) => Reply::json(200, &json!({ "move": state.pos.move_text(&m) })),
             None => Reply::error(400, "there is no legal move to choose"),
         }
     })
 }
 
-/// `POST /api/perft`: move sequences of `depth` turns, and with `divide` below each move.
-pub fn perft(r: &Request) -> Reply {
+/// `POST /api/perft`: move sequences of `depth` turns, and with `divide` below each move;
+/// given up once `stop` is raised.
+pub fn perft(r: &Request, stop: &Arc<AtomicBool>) -> Reply {
     if r.depth > MAX_PERFT_DEPTH {
         return Reply::error(
             400,
@@ -198,8 +226,20 @@ pub fn perft(r: &Request) -> Reply {
     with_game(r, |_, state, _| {
         let depth = r.depth as usize;
         let clock = std::time::Instant::now();
+        let unfinished = || {
+            Reply::error(
+                400,
+                format!(
+                    "perft to depth {depth} did not finish within {} s here; use `tabula perft`",
+                    MAX_PERFT_TIME.as_secs()
+                ),
+            )
+        };
         let (nodes, divide) = if r.divide {
-            let mut split: Vec<(String, u64)> = tabula::engine::perft_divide(&state.pos, depth)
+            let Some(split) = tabula::engine::perft_divide_until(&state.pos, depth, stop) else {
+                return unfinished();
+            };
+            let mut split: Vec<(String, u64)> = split
                 .iter()
                 .map(|(m, n)| (state.pos.move_text(m), *n))
                 .collect();
@@ -211,7 +251,10 @@ pub fn perft(r: &Request) -> Reply {
                 .collect();
             (total, Some(list))
         } else {
-            (tabula::engine::perft(&state.pos, depth, &mut |_| {}), None)
+            match tabula::engine::perft_until(&state.pos, depth, stop, &mut |_| {}) {
+                Some(n) => (n, None),
+                None => return unfinished(),
+            }
         };
         let seconds = clock.elapsed().as_secs_f64();
         Reply::json(
@@ -255,6 +298,9 @@ pub fn load(r: &Request) -> Reply {
         Ok(rec) => rec,
         Err(e) => return Reply::error(400, format!("the record cannot be read: {e}")),
     };
+    if rec.moves.len() > MAX_MOVES {
+        return too_long(rec.moves.len());
+    }
     if let Err(e) = rec.replay(&game) {
         return Reply::error(
             400,
@@ -302,15 +348,37 @@ fn start<'g>(game: &'g Game, r: &Request) -> Result<Position<'g>, Reply> {
     }
 }
 
-/// The game after the request's moves, and the last move played.
+/// The game after the request's moves, and the last move played; refused where the game has
+/// more than [`MAX_MOVES`] moves or its position more than [`MAX_LISTED_MOVES`] legal moves.
 fn played<'g>(game: &'g Game, r: &Request) -> Result<(MatchState<'g>, Option<Move>), Reply> {
+    if r.moves.len() > MAX_MOVES {
+        return Err(too_long(r.moves.len()));
+    }
     let mut state = MatchState::new(start(game, r)?);
     let mut last = None;
     for (i, text) in r.moves.iter().enumerate() {
         let fail = |why: String| Reply::error(400, format!("move {} `{text}`: {why}", i + 1));
         last = Some(state.play_text(text).map_err(fail)?);
     }
+    let n = state.moves().len();
+    if n > MAX_LISTED_MOVES {
+        return Err(Reply::error(
+            400,
+            format!(
+                "the position has {n} moves, more than the {MAX_LISTED_MOVES} listed here; \
+                 use `tabula moves`"
+            ),
+        ));
+    }
     Ok((state, last))
+}
+
+/// The answer to a game of `n` moves, more than [`MAX_MOVES`].
+fn too_long(n: usize) -> Reply {
+    Reply::error(
+        400,
+        format!("a game of {n} moves is too long here (at most {MAX_MOVES})"),
+    )
 }
 
 /// Diagnostics as the page shows them: each with its line and column (from 1) and its end,
