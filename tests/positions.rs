@@ -125,7 +125,8 @@ fn run(game_name: &str, text: &str) -> String {
                     let (d, n) = rest.split_once(' ').expect("perft DEPTH NODES");
                     let d: usize = d.parse().expect("depth");
                     let n: u64 = n.parse().expect("nodes");
-                    let got = tabula::engine::perft(&state.pos, d, &mut |_| {});
+                    let got = tabula::engine::perft(&state.pos, d, &mut |_| {})
+                        .expect("within the move budget");
                     assert_eq!(got, n, "{ctx}: perft {d}");
                 }
                 "count" => {

@@ -223,3 +223,39 @@ fn a_position_with_too_many_moves_is_refused() {
         assert_eq!(err.lines().next(), Some(message.as_str()), "{args:?}");
     }
 }
+
+/// A count deeper than the first ply meets the budget too: a position reached in the count
+/// with more moves than the budget is an error, never a count over a list cut short. Black
+/// moves first with one pawn step; below it, White's man has millions of capture chains.
+#[test]
+fn a_position_past_the_budget_inside_a_count_is_an_error() {
+    let source = std::fs::read_to_string(common::root(
+        "tests/repro/capacity/move-list-explosion.game",
+    ))
+    .expect("the reproducer");
+    let source = source
+        .replace(
+            "players white (forward north), black (forward south)",
+            "players black (forward south), white (forward north)",
+        )
+        .replace(
+            "  setup {\n",
+            "  piece pawn \"P\" {\n    step forward to empty\n  }\n\n  setup {\n    black pawn on a22\n",
+        );
+    let (dir, file) = common::scratch_file("perft-past-budget", "explode-later.game");
+    std::fs::write(&file, &source).expect("written");
+    let g = tabula::compile_source(&source).unwrap_or_else(|_| panic!("{source}"));
+    assert_eq!(tabula::engine::perft(&g.start(), 1, &mut |_| {}), Ok(1));
+    assert_eq!(
+        tabula::engine::perft(&g.start(), 2, &mut |_| {}),
+        Err(tabula::engine::TooManyMoves)
+    );
+    assert!(tabula::engine::perft_divide(&g.start(), 2).is_err());
+    let (code, err, _) = run_watching_memory(&["perft", &file, "2"], 400_000);
+    std::fs::remove_dir_all(dir).expect("scratch folder removed");
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(
+        err.lines().next(),
+        Some("error: perft 2: more than 100000 moves from this position, reached in the count")
+    );
+}

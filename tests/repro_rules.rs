@@ -104,7 +104,8 @@ fn run_checks(game: &Game, file: &str, checks: &[(usize, String, String)]) {
                 let (d, n) = rest.split_once(' ').expect("perft DEPTH NODES");
                 let d: usize = d.parse().expect("depth");
                 let n: u64 = n.trim().parse().expect("nodes");
-                let got = tabula::engine::perft(&state.pos, d, &mut |_| {});
+                let got = tabula::engine::perft(&state.pos, d, &mut |_| {})
+                    .expect("within the move budget");
                 assert_eq!(got, n, "{ctx}: perft {d}");
             }
             "draws" => {

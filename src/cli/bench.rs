@@ -8,7 +8,7 @@
 
 use super::{round3, spinner};
 use std::time::Instant;
-use tabula::engine::{perft, perft_divide, Game, Outcome, Playout, Position};
+use tabula::engine::{perft, perft_divide, Game, Outcome, Playout, Position, TooManyMoves};
 use tabula::rng::Rng;
 
 /// Where CPU time was read from, as printed and in `"cpu_clock"`.
@@ -306,7 +306,16 @@ pub fn bench(g: &Game, seconds: f64, games_per_run: Option<u64>, runs: u32, seed
 }
 
 /// Perft to `depth`, `runs` times (a divide runs once), reporting median rates.
-pub fn run_perft(pos: &Position, depth: usize, divide: bool, runs: u32, json: bool) {
+///
+/// # Errors
+/// A position on the way with more moves than the engine's budget (nothing is printed).
+pub fn run_perft(
+    pos: &Position,
+    depth: usize,
+    divide: bool,
+    runs: u32,
+    json: bool,
+) -> Result<(), TooManyMoves> {
     let clock = CpuClock::detect();
     let pb = spinner("counting");
     let runs = if divide { 1 } else { runs.max(1) };
@@ -332,6 +341,7 @@ pub fn run_perft(pos: &Position, depth: usize, divide: bool, runs: u32, json: bo
             if let Some(pb) = &pb {
                 pb.finish_and_clear();
             }
+            let rows = rows?;
             let mut lines: Vec<(String, u64)> =
                 rows.iter().map(|(m, n)| (pos.move_text(m), *n)).collect();
             lines.sort();
@@ -347,7 +357,12 @@ pub fn run_perft(pos: &Position, depth: usize, divide: bool, runs: u32, json: bo
         } else {
             let n = perft(pos, depth, &mut tick);
             laps.push(watch.lap());
-            n
+            if n.is_err() {
+                if let Some(pb) = &pb {
+                    pb.finish_and_clear();
+                }
+            }
+            n?
         };
     }
     if let Some(pb) = &pb {
@@ -388,6 +403,7 @@ pub fn run_perft(pos: &Position, depth: usize, divide: bool, runs: u32, json: bo
              {cpu_secs:.3} CPU-s ({cpu_nps:.0} nodes per CPU-second){of}"
         );
     }
+    Ok(())
 }
 
 #[cfg(test)]

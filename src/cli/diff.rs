@@ -144,7 +144,9 @@ fn side<'g>(game: &'g Game, e: &Entry, depth: usize) -> Result<Side<'g>, String>
         state.pos.legal_move_list()
     };
     let pos = state.pos;
-    let perft = (1..=depth).map(|d| perft(&pos, d, &mut |_| {})).collect();
+    let perft = (1..=depth)
+        .map(|d| perft(&pos, d, &mut |_| {}).map_err(|e| format!("perft {d}: {e}")))
+        .collect::<Result<_, _>>()?;
     Ok(Side {
         text: pos.to_text(),
         pos,
@@ -194,7 +196,9 @@ fn set_difference(old: &[String], new: &[String]) -> (Vec<String>, Vec<String>) 
 /// `depth - 1` plies below the moves so written (summed, should two moves read alike).
 fn divide(pos: &Position, depth: usize) -> BTreeMap<String, (Move, u64)> {
     let mut out: BTreeMap<String, (Move, u64)> = BTreeMap::new();
-    for (m, n) in perft_divide(pos, depth) {
+    // The divergence walk only visits positions whose perft to this depth has already been
+    // counted (both sides' `side` succeeded), so no list there is past the move budget.
+    for (m, n) in perft_divide(pos, depth).unwrap_or_default() {
         out.entry(pos.move_text(&m)).or_insert((m, 0)).1 += n;
     }
     out

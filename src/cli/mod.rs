@@ -522,8 +522,12 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
             let g = load(&file)?;
             let pos = position(&g, &p, &mv)?;
             within_move_budget(&pos)?;
-            bench::run_perft(&pos, depth as usize, divide, runs, json);
-            Ok(())
+            bench::run_perft(&pos, depth as usize, divide, runs, json).map_err(|e| {
+                Fail(
+                    format!("error: perft {depth}: {e}, reached in the count"),
+                    1,
+                )
+            })
         }
         Command::Playout {
             file,

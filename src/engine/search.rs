@@ -1,7 +1,7 @@
 //! Perft, whole games (with repetition and ply limits) and seeded random playouts.
 
 use super::placement_playout::PlacementPlayout;
-use super::{Move, Outcome, Position, Scratch};
+use super::{Move, Outcome, Position, Scratch, TooManyMoves, MAX_MOVES};
 use crate::rng::Rng;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,6 +13,9 @@ static NEVER: AtomicBool = AtomicBool::new(false);
 struct Frames<'g> {
     pos: Vec<Position<'g>>,
     moves: Vec<Vec<Move>>,
+    /// A position on the way had more than [`MAX_MOVES`] moves: its list is cut short, so
+    /// the count stops and is not an answer.
+    too_many: bool,
 }
 
 impl<'g> Frames<'g> {
@@ -20,11 +23,13 @@ impl<'g> Frames<'g> {
         Frames {
             pos: (0..=depth).map(|_| root.clone()).collect(),
             moves: (0..=depth).map(|_| Vec::with_capacity(64)).collect(),
+            too_many: false,
         }
     }
 
     /// Leaves `depth` plies below `pos[level]`, counting the last ply in bulk. Once `stop`
-    /// is raised it counts nothing more (the caller must not trust the total).
+    /// is raised, or a position has more moves than the budget, it counts nothing more (the
+    /// caller must not trust the total).
     fn count(
         &mut self,
         level: usize,
@@ -35,7 +40,7 @@ impl<'g> Frames<'g> {
         if depth == 0 {
             return 1;
         }
-        if self.pos[level].is_over() || stop.load(Ordering::Relaxed) {
+        if self.pos[level].is_over() || self.too_many || stop.load(Ordering::Relaxed) {
             return 0;
         }
         let pos = &self.pos[level];
@@ -48,6 +53,11 @@ impl<'g> Frames<'g> {
             }
         }
         self.pos[level].legal_moves(&mut moves);
+        if moves.len() > MAX_MOVES {
+            self.too_many = true;
+            self.moves[level] = moves;
+            return 0;
+        }
         let n = if depth == 1 {
             moves.len() as u64
         } else {
@@ -70,38 +80,59 @@ impl<'g> Frames<'g> {
 
 /// The number of move sequences of length `depth` from `pos` (a finished game has none).
 /// `progress` is called now and then with leaves counted since its last call.
-pub fn perft(pos: &Position, depth: usize, progress: &mut dyn FnMut(u64)) -> u64 {
-    Frames::new(pos, depth).count(0, depth, &NEVER, progress)
+///
+/// # Errors
+/// [`TooManyMoves`] when a position on the way has more moves than the budget
+/// ([`MAX_MOVES`]): a count over a list cut short would be wrong.
+pub fn perft(
+    pos: &Position,
+    depth: usize,
+    progress: &mut dyn FnMut(u64),
+) -> Result<u64, TooManyMoves> {
+    perft_until(pos, depth, &NEVER, progress).map(|n| n.unwrap_or_default())
 }
 
 /// [`perft`] that gives up as soon as another thread raises `stop` (a deadline passed, the
-/// one who asked went away): `None` then.
+/// one who asked went away): `Ok(None)` then.
+///
+/// # Errors
+/// As [`perft`].
 pub fn perft_until(
     pos: &Position,
     depth: usize,
     stop: &AtomicBool,
     progress: &mut dyn FnMut(u64),
-) -> Option<u64> {
-    let n = Frames::new(pos, depth).count(0, depth, stop, progress);
-    (!stop.load(Ordering::Relaxed)).then_some(n)
+) -> Result<Option<u64>, TooManyMoves> {
+    let mut frames = Frames::new(pos, depth);
+    let n = frames.count(0, depth, stop, progress);
+    if frames.too_many {
+        return Err(TooManyMoves);
+    }
+    Ok((!stop.load(Ordering::Relaxed)).then_some(n))
 }
 
 /// Perft below each legal move, in move-generation order.
-pub fn perft_divide(pos: &Position, depth: usize) -> Vec<(Move, u64)> {
-    perft_divide_until(pos, depth, &NEVER).unwrap_or_default()
+///
+/// # Errors
+/// As [`perft`].
+pub fn perft_divide(pos: &Position, depth: usize) -> Result<Vec<(Move, u64)>, TooManyMoves> {
+    perft_divide_until(pos, depth, &NEVER).map(Option::unwrap_or_default)
 }
 
-/// [`perft_divide`] that gives up as soon as `stop` is raised: `None` then.
+/// [`perft_divide`] that gives up as soon as `stop` is raised: `Ok(None)` then.
+///
+/// # Errors
+/// As [`perft`].
 pub fn perft_divide_until(
     pos: &Position,
     depth: usize,
     stop: &AtomicBool,
-) -> Option<Vec<(Move, u64)>> {
+) -> Result<Option<Vec<(Move, u64)>>, TooManyMoves> {
     let mut moves = Vec::new();
     if depth == 0 || pos.is_over() {
-        return Some(Vec::new());
+        return Ok(Some(Vec::new()));
     }
-    pos.legal_moves(&mut moves);
+    pos.try_legal_moves(&mut moves)?;
     let mut frames = Frames::new(pos, depth);
     let split = moves
         .into_iter()
@@ -111,7 +142,10 @@ pub fn perft_divide_until(
             (m, frames.count(1, depth - 1, stop, &mut |_| {}))
         })
         .collect();
-    (!stop.load(Ordering::Relaxed)).then_some(split)
+    if frames.too_many {
+        return Err(TooManyMoves);
+    }
+    Ok((!stop.load(Ordering::Relaxed)).then_some(split))
 }
 
 /// A game in progress: the position, the hashes of earlier positions (for repetition) and the
@@ -434,11 +468,16 @@ mod tests {
         let g = crate::load_file(path).expect("chess compiles");
         let pos = g.start();
         let go = AtomicBool::new(false);
-        assert_eq!(perft_until(&pos, 3, &go, &mut |_| {}), Some(8902));
-        let split = perft_divide_until(&pos, 2, &go).expect("not stopped");
+        assert_eq!(perft_until(&pos, 3, &go, &mut |_| {}), Ok(Some(8902)));
+        let split = perft_divide_until(&pos, 2, &go)
+            .expect("within the budget")
+            .expect("not stopped");
         assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 400);
         let stop = AtomicBool::new(true);
-        assert_eq!(perft_until(&pos, 3, &stop, &mut |_| {}), None);
-        assert!(perft_divide_until(&pos, 2, &stop).is_none());
+        assert_eq!(perft_until(&pos, 3, &stop, &mut |_| {}), Ok(None));
+        assert_eq!(
+            perft_divide_until(&pos, 2, &stop).map(|s| s.is_none()),
+            Ok(true)
+        );
     }
 }

@@ -236,8 +236,10 @@ pub fn perft(r: &Request, stop: &Arc<AtomicBool>) -> Reply {
             )
         };
         let (nodes, divide) = if r.divide {
-            let Some(split) = tabula::engine::perft_divide_until(&state.pos, depth, stop) else {
-                return unfinished();
+            let split = match tabula::engine::perft_divide_until(&state.pos, depth, stop) {
+                Ok(Some(split)) => split,
+                Ok(None) => return unfinished(),
+                Err(e) => return Reply::error(400, format!("perft to depth {depth}: {e}")),
             };
             let mut split: Vec<(String, u64)> = split
                 .iter()
@@ -252,8 +254,9 @@ pub fn perft(r: &Request, stop: &Arc<AtomicBool>) -> Reply {
             (total, Some(list))
         } else {
             match tabula::engine::perft_until(&state.pos, depth, stop, &mut |_| {}) {
-                Some(n) => (n, None),
-                None => return unfinished(),
+                Ok(Some(n)) => (n, None),
+                Ok(None) => return unfinished(),
+                Err(e) => return Reply::error(400, format!("perft to depth {depth}: {e}")),
             }
         };
         let seconds = clock.elapsed().as_secs_f64();
