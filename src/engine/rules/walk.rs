@@ -3,7 +3,7 @@
 //! enemies with at most ... liberties`) each path is its own move, else only where a walk ends
 //! matters and each end cell is one move, found breadth-first.
 
-use crate::engine::{Game, Move, MoveKind, Position, MAX_CAPTURES};
+use crate::engine::{Game, Move, MoveKind, Position};
 use crate::geometry::{Cell, CellSet, NONE};
 use crate::model::Threshold;
 
@@ -31,20 +31,7 @@ impl Position<'_> {
         no_revisit: bool,
         out: &mut Vec<Move>,
     ) {
-        let b = &self.game.board;
-        let mut budget = steps;
-        if friends {
-            let me = Game::owner(code);
-            for d in 0..b.dirs.len() as u8 {
-                let n = b.step(c, d);
-                if n != NONE
-                    && self.cells[n as usize] != 0
-                    && Game::owner(self.cells[n as usize]) == me
-                {
-                    budget += 1;
-                }
-            }
-        }
+        let budget = self.walk_budget(c, code, friends, steps);
         if self.game.step_effect[code as usize].is_none() {
             // Nothing happens along the way, so only where a walk ends matters.
             self.walk_ends(c, code, dirs, budget, out);
@@ -65,10 +52,31 @@ impl Position<'_> {
         self.walk(&mut w, c, budget, &mut m, out);
     }
 
+    /// The steps a walk of `steps` (`plus friends`: one more per friendly neighbour) allows
+    /// the piece `code` on `c`.
+    #[inline]
+    fn walk_budget(&self, c: Cell, code: u8, friends: bool, steps: u8) -> u8 {
+        let b = &self.game.board;
+        let mut budget = steps;
+        if friends {
+            let me = Game::owner(code);
+            for d in 0..b.dirs.len() as u8 {
+                let n = b.step(c, d);
+                if n != NONE
+                    && self.cells[n as usize] != 0
+                    && Game::owner(self.cells[n as usize]) == me
+                {
+                    budget += 1;
+                }
+            }
+        }
+        budget
+    }
+
     /// Extends a walk from `at` with `left` steps still available; every step taken is a move.
     fn walk(&self, w: &mut Walker, at: Cell, left: u8, m: &mut Move, out: &mut Vec<Move>) {
         // Walks branch at every step: past the move budget the caller reports the excess.
-        if left == 0 || m.npath as usize >= MAX_CAPTURES || out.len() > crate::engine::MAX_MOVES {
+        if left == 0 || out.len() > crate::engine::MAX_MOVES {
             return;
         }
         let b = &self.game.board;
@@ -83,8 +91,7 @@ impl Position<'_> {
             w.cells[n as usize] = w.code;
             let was_visited = w.visited.contains(n);
             w.visited.insert(n);
-            m.path[m.npath as usize] = n;
-            m.npath += 1;
+            m.push_landing(n);
             // The step's effect, all at once: liberties are counted with the walker on its
             // new cell and the removals of earlier steps gone.
             let caps_before = m.ncap;
@@ -116,12 +123,7 @@ impl Position<'_> {
                     }
                 }
                 for &v in &doomed[..nd_doomed] {
-                    if (m.ncap as usize) < MAX_CAPTURES {
-                        m.caps[m.ncap as usize] = v;
-                        m.ncap += 1;
-                    }
-                }
-                for &v in &doomed[..nd_doomed] {
+                    m.push_capture(v);
                     w.cells[v as usize] = 0;
                 }
             }
@@ -129,14 +131,12 @@ impl Position<'_> {
             self.emit(m.clone(), w.code, out);
             self.walk(w, n, left - 1, m, out);
             // Undo the step.
-            for i in caps_before..m.ncap {
-                let v = m.caps[i as usize];
+            while m.ncap > caps_before {
+                let v = m.captures()[m.ncap as usize - 1];
                 w.cells[v as usize] = self.cells[v as usize];
-                m.caps[i as usize] = NONE;
+                m.pop_capture();
             }
-            m.ncap = caps_before;
-            m.npath -= 1;
-            m.path[m.npath as usize] = NONE;
+            m.pop_landing();
             if !was_visited {
                 w.visited.remove(n);
             }
@@ -184,8 +184,8 @@ impl Position<'_> {
     }
 }
 
-/// Writes the route from `from` to `to` (the cells after `from`, in order) into `m.path`; a
-/// route too long to hold is written as its end alone.
+/// Writes the route from `from` to `to` (the cells after `from`, in order) as the landings of
+/// `m`, out of line where it is longer than the inline room.
 pub(in crate::engine) fn route(
     parent: &[Cell; crate::geometry::MAX_CELLS],
     from: Cell,
@@ -200,15 +200,11 @@ pub(in crate::engine) fn route(
         n += 1;
         at = parent[at as usize];
     }
-    m.npath = 0;
-    if n > MAX_CAPTURES {
-        m.path[0] = to;
-        m.npath = 1;
-        return;
+    while m.npath > 0 {
+        m.pop_landing();
     }
     for &x in cells[..n].iter().rev() {
-        m.path[m.npath as usize] = x;
-        m.npath += 1;
+        m.push_landing(x);
     }
 }
 
