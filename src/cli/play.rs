@@ -74,12 +74,23 @@ struct Session<'g> {
     /// Where the game began, printed with the moves when it is not the game's own start.
     from: Option<String>,
     state: MatchState<'g>,
-    /// Each move played so far: the state before it, and its text.
-    past: Vec<(MatchState<'g>, String)>,
+    /// The match state before the first move of `past`: `undo` plays the moves it keeps
+    /// again from here, so that a long game costs memory for its moves only, not a match state
+    /// (with the whole history) per move.
+    start: MatchState<'g>,
+    /// Each move played so far: who played it, and its text.
+    past: Vec<Played>,
     rng: Rng,
     ai: Player,
     /// Where the game is saved at its end, with the record to fill in.
     save_to: Option<(String, Record)>,
+}
+
+/// A move of the game, as `undo` and the record need it.
+struct Played {
+    /// The player who made it.
+    player: usize,
+    text: String,
 }
 
 impl<'g> Session<'g> {
@@ -89,6 +100,7 @@ impl<'g> Session<'g> {
             game,
             sides,
             from: (text != game.start().to_text()).then_some(text),
+            start: MatchState::new(pos.clone()),
             state: MatchState::new(pos),
             past: Vec::new(),
             rng: Rng::new(seed),
@@ -103,13 +115,15 @@ impl<'g> Session<'g> {
         let replay = r.replay(self.game)?;
         let text = replay.start.to_text();
         self.from = (text != self.game.start().to_text()).then_some(text);
-        // Undo needs the match state before each move: played again here (the replay keeps
-        // only its end).
-        let mut state = MatchState::new(replay.start.clone());
-        for m in &r.moves {
-            self.past.push((state.clone(), m.clone()));
-            // Legal: the replay has just played it.
-            let _ = state.play_text(m);
+        // Undo needs who played each move: the positions again, one at a time (the replay
+        // keeps only its end).
+        self.start = MatchState::new(replay.start.clone());
+        self.past.clear();
+        for (m, pos) in r.moves.iter().zip(replay.positions()) {
+            self.past.push(Played {
+                player: pos.turn(),
+                text: m.clone(),
+            });
         }
         self.state = replay.end;
         Ok(())
@@ -117,14 +131,12 @@ impl<'g> Session<'g> {
 
     /// The game as PGN or PDN (for a save file ending in `.pgn` or `.pdn`).
     fn pgn(&self, format: tabula::pgn::Format, r: &Record) -> String {
-        let start = self
-            .past
-            .first()
-            .map_or_else(|| self.state.pos.clone(), |(s, _)| s.pos.clone());
+        let start = self.start.pos.clone();
+        let mut state = self.start.clone();
         let moves: Vec<tabula::engine::Move> = self
             .past
             .iter()
-            .filter_map(|(s, t)| s.pos.parse_move(t).ok())
+            .filter_map(|p| state.play_text(&p.text).ok())
             .collect();
         let players = [r.players[0].1.as_str(), r.players[1].1.as_str()];
         tabula::pgn::write_as(
@@ -227,7 +239,7 @@ impl<'g> Session<'g> {
                     Self::side_name(side)
                 )?;
             }
-            self.past.push((self.state.clone(), text));
+            self.past.push(Played { player: turn, text });
             self.state.play_index(index);
         }
     }
@@ -239,8 +251,8 @@ impl<'g> Session<'g> {
         let mover = format!("{} to move\n", self.player(self.state.pos.turn()));
         writeln!(out)?;
         write!(out, "{}", board.strip_suffix(&mover).unwrap_or(&board))?;
-        if let Some((before, text)) = self.past.last() {
-            writeln!(out, "last move: {} {text}", self.player(before.pos.turn()))?;
+        if let Some(last) = self.past.last() {
+            writeln!(out, "last move: {} {}", self.player(last.player), last.text)?;
         }
         out.flush()
     }
@@ -341,13 +353,19 @@ impl<'g> Session<'g> {
         let back = self
             .past
             .iter()
-            .rposition(|(s, _)| self.sides[s.pos.turn()] == Side::Human);
+            .rposition(|p| self.sides[p.player] == Side::Human);
         let Some(k) = back else {
             writeln!(out, "nothing to undo")?;
             return Ok(Step::Ask);
         };
-        self.state = self.past[k].0.clone();
-        let taken: Vec<String> = self.past.drain(k..).map(|(_, t)| t).collect();
+        // The state before move `k`: the moves before it played again from the start (each
+        // was legal where it was played).
+        let mut state = self.start.clone();
+        for p in &self.past[..k] {
+            let _ = state.play_text(&p.text);
+        }
+        self.state = state;
+        let taken: Vec<String> = self.past.drain(k..).map(|p| p.text).collect();
         writeln!(
             out,
             "took back {} move{}: {}",
@@ -395,14 +413,14 @@ impl<'g> Session<'g> {
             writeln!(out, "from: {from}")?;
         }
         write!(out, "moves ({}):", self.past.len())?;
-        for (_, text) in &self.past {
-            write!(out, " {text}")?;
+        for p in &self.past {
+            write!(out, " {}", p.text)?;
         }
         writeln!(out)?;
         writeln!(out, "position: {}", self.state.pos.to_text())?;
         if let Some((path, template)) = &self.save_to {
             let mut r = template.clone();
-            r.moves = self.past.iter().map(|(_, t)| t.clone()).collect();
+            r.moves = self.past.iter().map(|p| p.text.clone()).collect();
             for (p, side) in r.players.iter_mut().zip(self.sides) {
                 p.1 = self.side_label(side);
             }

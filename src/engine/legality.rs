@@ -96,7 +96,7 @@ impl<'g> Position<'g> {
         if self.game.bitboards.is_some() {
             self.pseudo_moves(replies);
         } else {
-            self.pseudo_moves_general(replies, Some(&mut deferred));
+            self.pseudo_moves_general(replies, Some(&mut deferred), None);
         }
         let mut guard = FallGuard::new(self, victim);
         let rules = &self.game.board_rules;
@@ -137,7 +137,20 @@ impl<'g> Position<'g> {
     pub(super) fn royal_capturable(&self, victim: usize, replies: &mut Vec<Move>) -> bool {
         let g = self.game;
         replies.clear();
-        self.pseudo_moves(replies);
+        if g.bitboards.is_none() && g.mill.is_none() && g.custody.is_none() {
+            // Only captures matter here, and a walk's only captures are its steps' effects
+            // (no custody captures after it, no mill removals): the walks that cannot reach
+            // the royal pieces are left out, the paths of a walk being many.
+            let mut targets = CellSet::EMPTY;
+            for (c, &code) in self.cells.iter().enumerate() {
+                if code != 0 && g.royal[code as usize] && Game::owner(code) == victim {
+                    targets.insert(c as Cell);
+                }
+            }
+            self.pseudo_moves_general(replies, None, Some(targets));
+        } else {
+            self.pseudo_moves(replies);
+        }
         replies.iter().any(|r| {
             r.captures().iter().any(|&c| {
                 let code = self.cells[c as usize];

@@ -562,6 +562,20 @@ impl Move {
     #[inline]
     pub fn push_capture(&mut self, c: Cell) {
         let n = self.ncap as usize;
+        if n < MAX_CAPTURES && self.long.is_none() {
+            // The common case, kept small enough to inline into the generators.
+            self.caps[n] = c;
+            self.ncap += 1;
+            return;
+        }
+        self.push_capture_long(c);
+    }
+
+    /// [`Move::push_capture`] where the lists are, or are about to go, out of line.
+    #[cold]
+    #[inline(never)]
+    fn push_capture_long(&mut self, c: Cell) {
+        let n = self.ncap as usize;
         if n < MAX_CAPTURES {
             self.caps[n] = c;
         }
@@ -591,6 +605,20 @@ impl Move {
     /// Appends a landing cell, out of line once the inline room is full.
     #[inline]
     pub fn push_landing(&mut self, c: Cell) {
+        let n = self.npath as usize;
+        if n < MAX_CAPTURES && self.long.is_none() {
+            // The common case, kept small enough to inline into the generators.
+            self.path[n] = c;
+            self.npath += 1;
+            return;
+        }
+        self.push_landing_long(c);
+    }
+
+    /// [`Move::push_landing`] where the lists are, or are about to go, out of line.
+    #[cold]
+    #[inline(never)]
+    fn push_landing_long(&mut self, c: Cell) {
         let n = self.npath as usize;
         if n < MAX_CAPTURES {
             self.path[n] = c;

@@ -3,7 +3,7 @@
 
 use super::legality::Deferred;
 use super::{Game, Move, MoveKind, Position, Rule, TooManyMoves, MAX_MOVES};
-use crate::geometry::{Cell, NONE};
+use crate::geometry::{Cell, CellSet, NONE};
 use crate::model::Target;
 
 /// A move list past the budget: cut to one more than [`MAX_MOVES`], the sign that it is
@@ -75,7 +75,7 @@ impl Position<'_> {
     #[doc(hidden)]
     pub fn pseudo_legal_moves_general(&self, out: &mut Vec<Move>) {
         out.clear();
-        self.pseudo_moves_general(out, None);
+        self.pseudo_moves_general(out, None, None);
     }
 
     /// Moves before the game's filters (compulsory capture, identity, royal safety): for
@@ -100,7 +100,7 @@ impl Position<'_> {
         if let Some(bits) = &self.game.bitboards {
             self.pseudo_moves_bitboard(bits, out, legal);
         } else {
-            self.pseudo_moves_general(out, None);
+            self.pseudo_moves_general(out, None, None);
         }
         if let Some(mill) = &self.game.mill {
             self.add_mill_removals(mill, out, start);
@@ -112,11 +112,14 @@ impl Position<'_> {
 
     /// The general generator. With `deferred`, the moves of frozen pieces that a board rule
     /// lets act are kept unchecked and their index ranges in `out` recorded there, for a
-    /// caller that plays them anyway and asks the rule about the result.
+    /// caller that plays them anyway and asks the rule about the result. With `targets`, a
+    /// caller that asks only whether a move captures on one of those cells: walks that
+    /// cannot reach them are left out.
     pub(in crate::engine) fn pseudo_moves_general(
         &self,
         out: &mut Vec<Move>,
         mut deferred: Option<&mut Deferred>,
+        targets: Option<CellSet>,
     ) {
         let me = self.turn as usize;
         let g = self.game;
@@ -158,6 +161,20 @@ impl Position<'_> {
             for rule in rules {
                 if flying && !matches!(rule, Rule::FlyAnywhere { .. }) {
                     continue;
+                }
+                if let (
+                    Some(t),
+                    Rule::Walk {
+                        dirs,
+                        friends,
+                        steps,
+                        ..
+                    },
+                ) = (targets, rule)
+                {
+                    if !self.walk_may_take(cell, code, dirs, *friends, *steps, t) {
+                        continue;
+                    }
                 }
                 self.gen_rule(rule, cell, code, out);
             }

@@ -3,7 +3,7 @@
 //! puts one adjacent piece to sleep; `heal DIRS` wakes every slept adjacent piece; `swap`
 //! trades places with any other piece on the board.
 
-use crate::engine::{Move, MoveKind, Position, MAX_CAPTURES};
+use crate::engine::{Move, MoveKind, Position};
 use crate::geometry::{Cell, NONE};
 use crate::model::effect;
 
@@ -74,12 +74,8 @@ impl Position<'_> {
         m.kind = MoveKind::Heal;
         for &d in dirs {
             let t = b.step(c, d);
-            if t != NONE
-                && (self.is_slept(t, false) || self.is_slept(t, true))
-                && (m.npath as usize) < MAX_CAPTURES
-            {
-                m.path[m.npath as usize] = t;
-                m.npath += 1;
+            if t != NONE && (self.is_slept(t, false) || self.is_slept(t, true)) {
+                m.push_landing(t);
             }
         }
         if m.npath > 0 {
