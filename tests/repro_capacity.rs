@@ -5,69 +5,6 @@
 mod common;
 
 use std::io::Write;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
-
-/// Runs `tabula` with `args` from the crate root and watches its peak resident memory
-/// (`VmHWM`, Linux): the child is killed as soon as it passes `limit_kb`, so a defect that
-/// would take gigabytes fails the test instead of the machine. Gives the exit code, the
-/// standard error and the peak seen.
-fn run_watching_memory(args: &[&str], limit_kb: u64) -> (Option<i32>, String, u64) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tabula runs");
-    let status_file = format!("/proc/{}/status", child.id());
-    let started = Instant::now();
-    let mut peak = 0;
-    let status = loop {
-        if let Ok(s) = std::fs::read_to_string(&status_file) {
-            if let Some(kb) = s
-                .lines()
-                .find_map(|l| l.strip_prefix("VmHWM:"))
-                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-            {
-                peak = peak.max(kb);
-            }
-        }
-        if let Some(status) = child.try_wait().expect("waits") {
-            break status;
-        }
-        if peak > limit_kb || started.elapsed() > Duration::from_secs(120) {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!(
-                "tabula {} took {peak} kB (limit {limit_kb} kB) after {:?}",
-                args.join(" "),
-                started.elapsed()
-            );
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    let mut err = String::new();
-    if let Some(mut e) = child.stderr.take() {
-        use std::io::Read;
-        let _ = e.read_to_string(&mut err);
-    }
-    (status.code(), err, peak)
-}
-
-/// A record of `n` moves (a multiple of 4) of the shuffle game: the kings go out and back.
-fn shuffle_record(n: usize) -> String {
-    let mut s = String::from(
-        "# Tabula game record\ngame: tests/repro/capacity/shuffle.game\ndescription: 0\n\
-         start: 2k/3/K2 w 0 1\n",
-    );
-    for _ in 0..n / 40 {
-        s.push_str("moves: ");
-        s.push_str(&["a1-a2; c3-c2; a2-a1; c2-c3"; 10].join("; "));
-        s.push('\n');
-    }
-    s
-}
 
 /// `replay-memory.sh`: a record of 40,000 moves kept a match state (with its whole history)
 /// per move, some 6 GB; replayed now in a few megabytes.
@@ -78,10 +15,15 @@ fn a_long_record_replays_in_linear_memory() {
     let path = dir.join("shuffle-record.txt");
     std::fs::File::create(&path)
         .unwrap()
-        .write_all(shuffle_record(40_000).as_bytes())
+        .write_all(common::shuffle_record(40_000).as_bytes())
         .unwrap();
     let path = path.to_string_lossy().to_string();
-    let (code, err, peak) = run_watching_memory(
+    let common::Watched {
+        code,
+        stderr: err,
+        peak_kb: peak,
+        ..
+    } = common::run_watching_memory(
         &[
             "replay",
             &path,
@@ -89,6 +31,7 @@ fn a_long_record_replays_in_linear_memory() {
             "tests/repro/capacity/shuffle.game",
             "--json",
         ],
+        "",
         150_000,
     );
     std::fs::remove_dir_all(&dir).ok();
@@ -102,7 +45,7 @@ fn a_long_record_replays_in_linear_memory() {
 fn a_replay_holds_its_moves_and_gives_each_position() {
     let g = common::game("tests/repro/capacity/shuffle.game");
     let names: Vec<String> = g.players.iter().map(|p| p.name.clone()).collect();
-    let record = tabula::record::Record::parse(&shuffle_record(4_000), &names).unwrap();
+    let record = tabula::record::Record::parse(&common::shuffle_record(4_000), &names).unwrap();
     let replay = record.replay(&g).unwrap();
     assert_eq!(replay.moves.len(), 4_000);
     assert_eq!(replay.end.pos.ply(), 4_000);
@@ -218,7 +161,9 @@ fn a_position_with_too_many_moves_is_refused() {
             "error: more than 100000 moves from this position".to_string(),
         ),
     ] {
-        let (code, err, _) = run_watching_memory(&args, 400_000);
+        let common::Watched {
+            code, stderr: err, ..
+        } = common::run_watching_memory(&args, "", 400_000);
         assert_eq!(code, Some(1), "{args:?}: {err}");
         assert_eq!(err.lines().next(), Some(message.as_str()), "{args:?}");
     }
@@ -251,7 +196,9 @@ fn a_position_past_the_budget_inside_a_count_is_an_error() {
         Err(tabula::engine::TooManyMoves)
     );
     assert!(tabula::engine::perft_divide(&g.start(), 2).is_err());
-    let (code, err, _) = run_watching_memory(&["perft", &file, "2"], 400_000);
+    let common::Watched {
+        code, stderr: err, ..
+    } = common::run_watching_memory(&["perft", &file, "2"], "", 400_000);
     std::fs::remove_dir_all(dir).expect("scratch folder removed");
     assert_eq!(code, Some(1), "{err}");
     assert_eq!(

@@ -3,79 +3,9 @@
 //! now keeps the moves and plays them again from the start to take some back. (The walks'
 //! long removals, long jump routes and the slow royal walk are `tests/repro/*.game`.)
 
-use std::io::{Read, Write};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+mod common;
 
-/// A record of `n` moves (a multiple of 4) of the shuffle game: the kings go out and back.
-fn shuffle_record(n: usize) -> String {
-    let mut s = String::from(
-        "# Tabula game record\ngame: tests/repro/capacity/shuffle.game\ndescription: 0\n\
-         start: 2k/3/K2 w 0 1\n",
-    );
-    for _ in 0..n / 40 {
-        s.push_str("moves: ");
-        s.push_str(&["a1-a2; c3-c2; a2-a1; c2-c3"; 10].join("; "));
-        s.push('\n');
-    }
-    s
-}
-
-/// Runs `tabula` with `args` from the crate root, `input` on its standard input, watching its
-/// peak resident memory (`VmHWM`, Linux): the child is killed as soon as it passes `limit_kb`,
-/// so a defect that would take gigabytes fails the test instead of the machine. Gives the
-/// exit code, the standard output and the peak seen.
-fn run_watching_memory(args: &[&str], input: &str, limit_kb: u64) -> (Option<i32>, String, u64) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("tabula runs");
-    child
-        .stdin
-        .take()
-        .expect("a pipe")
-        .write_all(input.as_bytes())
-        .expect("the input is written");
-    // Read the output on a thread, so that a full pipe never stalls the child.
-    let mut stdout = child.stdout.take().expect("a pipe");
-    let reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = stdout.read_to_string(&mut s);
-        s
-    });
-    let status_file = format!("/proc/{}/status", child.id());
-    let started = Instant::now();
-    let mut peak = 0;
-    let status = loop {
-        if let Ok(s) = std::fs::read_to_string(&status_file) {
-            if let Some(kb) = s
-                .lines()
-                .find_map(|l| l.strip_prefix("VmHWM:"))
-                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-            {
-                peak = peak.max(kb);
-            }
-        }
-        if let Some(status) = child.try_wait().expect("waits") {
-            break status;
-        }
-        if peak > limit_kb || started.elapsed() > Duration::from_secs(120) {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!(
-                "tabula {} took {peak} kB (limit {limit_kb} kB) after {:?}",
-                args.join(" "),
-                started.elapsed()
-            );
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    (status.code(), reader.join().expect("the reader"), peak)
-}
+use std::io::Write;
 
 /// A record of 40,000 moves taken up in `play`: two moves taken back, one played instead;
 /// the game goes on from the right position, in a few megabytes (a match state per move was
@@ -87,14 +17,19 @@ fn a_long_record_loads_for_play_in_linear_memory() {
     let record = dir.join("shuffle-record.txt");
     std::fs::File::create(&record)
         .unwrap()
-        .write_all(shuffle_record(40_000).as_bytes())
+        .write_all(common::shuffle_record(40_000).as_bytes())
         .unwrap();
     let saved = dir.join("saved.record");
     let (record, saved_path) = (
         record.to_string_lossy().to_string(),
         saved.to_string_lossy().to_string(),
     );
-    let (code, out, peak) = run_watching_memory(
+    let common::Watched {
+        code,
+        stdout: out,
+        peak_kb: peak,
+        ..
+    } = common::run_watching_memory(
         &[
             "play",
             "tests/repro/capacity/shuffle.game",

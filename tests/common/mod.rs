@@ -144,3 +144,93 @@ impl Drop for Server {
         let _ = self.child.wait();
     }
 }
+
+/// What [`run_watching_memory`] saw: the exit code, both outputs and the peak resident
+/// memory in kB.
+pub struct Watched {
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+    pub peak_kb: u64,
+}
+
+/// Runs `tabula` with `args` from the crate root, `input` on its standard input, watching its
+/// peak resident memory (`VmHWM`, Linux): the child is killed as soon as it passes `limit_kb`
+/// (or runs two minutes), so a defect that would take gigabytes fails the test instead of the
+/// machine.
+pub fn run_watching_memory(args: &[&str], input: &str, limit_kb: u64) -> Watched {
+    use std::io::{Read, Write};
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tabula runs");
+    child
+        .stdin
+        .take()
+        .expect("a pipe")
+        .write_all(input.as_bytes())
+        .expect("the input is written");
+    // Read the outputs on threads, so that a full pipe never stalls the child.
+    let read = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut s = String::new();
+            let _ = pipe.read_to_string(&mut s);
+            s
+        })
+    };
+    let stdout = read(Box::new(child.stdout.take().expect("a pipe")));
+    let stderr = read(Box::new(child.stderr.take().expect("a pipe")));
+    let status_file = format!("/proc/{}/status", child.id());
+    let started = Instant::now();
+    let mut peak_kb = 0;
+    let status = loop {
+        if let Ok(s) = std::fs::read_to_string(&status_file) {
+            if let Some(kb) = s
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+            {
+                peak_kb = peak_kb.max(kb);
+            }
+        }
+        if let Some(status) = child.try_wait().expect("waits") {
+            break status;
+        }
+        if peak_kb > limit_kb || started.elapsed() > Duration::from_secs(120) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!(
+                "tabula {} took {peak_kb} kB (limit {limit_kb} kB) after {:?}",
+                args.join(" "),
+                started.elapsed()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    Watched {
+        code: status.code(),
+        stdout: stdout.join().expect("the reader"),
+        stderr: stderr.join().expect("the reader"),
+        peak_kb,
+    }
+}
+
+/// A record of `n` moves (a multiple of 4) of `tests/repro/capacity/shuffle.game`: the kings go out and back.
+pub fn shuffle_record(n: usize) -> String {
+    let mut s = String::from(
+        "# Tabula game record\ngame: tests/repro/capacity/shuffle.game\ndescription: 0\n\
+         start: 2k/3/K2 w 0 1\n",
+    );
+    for _ in 0..n / 40 {
+        s.push_str("moves: ");
+        s.push_str(&["a1-a2; c3-c2; a2-a1; c2-c3"; 10].join("; "));
+        s.push('\n');
+    }
+    s
+}
