@@ -493,6 +493,34 @@ struct LongLists {
     path: Vec<Cell>,
 }
 
+/// [`Move::push_capture`] and [`Move::push_landing`] where the lists are, or are about to
+/// go, out of line: `inline` and `count` are the move's inline list, `pick` the same list in
+/// its [`LongLists`].
+#[cold]
+#[inline(never)]
+fn push_long(
+    inline: &mut [Cell; MAX_CAPTURES],
+    count: &mut u16,
+    long: &mut Option<Box<LongLists>>,
+    pick: fn(&mut LongLists) -> &mut Vec<Cell>,
+    c: Cell,
+) {
+    let n = *count as usize;
+    if n < MAX_CAPTURES {
+        inline[n] = c;
+    }
+    if n >= MAX_CAPTURES || long.is_some() {
+        let list = pick(long.get_or_insert_with(Box::default));
+        if list.len() < n {
+            list.clear();
+            list.extend_from_slice(&inline[..n.min(MAX_CAPTURES)]);
+        }
+        list.truncate(n);
+        list.push(c);
+    }
+    *count += 1;
+}
+
 impl Clone for Move {
     /// Copies the out-of-line lists only where a list is longer than the inline room (a
     /// chain being built may keep them after it has come back below).
@@ -568,28 +596,13 @@ impl Move {
             self.ncap += 1;
             return;
         }
-        self.push_capture_long(c);
-    }
-
-    /// [`Move::push_capture`] where the lists are, or are about to go, out of line.
-    #[cold]
-    #[inline(never)]
-    fn push_capture_long(&mut self, c: Cell) {
-        let n = self.ncap as usize;
-        if n < MAX_CAPTURES {
-            self.caps[n] = c;
-        }
-        if n >= MAX_CAPTURES || self.long.is_some() {
-            let inline = self.caps;
-            let l = self.long.get_or_insert_with(Box::default);
-            if l.caps.len() < n {
-                l.caps.clear();
-                l.caps.extend_from_slice(&inline[..n.min(MAX_CAPTURES)]);
-            }
-            l.caps.truncate(n);
-            l.caps.push(c);
-        }
-        self.ncap += 1;
+        push_long(
+            &mut self.caps,
+            &mut self.ncap,
+            &mut self.long,
+            |l| &mut l.caps,
+            c,
+        );
     }
 
     /// Takes back the last capture.
@@ -612,28 +625,13 @@ impl Move {
             self.npath += 1;
             return;
         }
-        self.push_landing_long(c);
-    }
-
-    /// [`Move::push_landing`] where the lists are, or are about to go, out of line.
-    #[cold]
-    #[inline(never)]
-    fn push_landing_long(&mut self, c: Cell) {
-        let n = self.npath as usize;
-        if n < MAX_CAPTURES {
-            self.path[n] = c;
-        }
-        if n >= MAX_CAPTURES || self.long.is_some() {
-            let inline = self.path;
-            let l = self.long.get_or_insert_with(Box::default);
-            if l.path.len() < n {
-                l.path.clear();
-                l.path.extend_from_slice(&inline[..n.min(MAX_CAPTURES)]);
-            }
-            l.path.truncate(n);
-            l.path.push(c);
-        }
-        self.npath += 1;
+        push_long(
+            &mut self.path,
+            &mut self.npath,
+            &mut self.long,
+            |l| &mut l.path,
+            c,
+        );
     }
 
     /// Takes back the last landing cell.
