@@ -26,6 +26,53 @@
 //!    the Python package wraps.
 //!
 //! The command-line tool (`src/main.rs`, `src/cli/`) sits on top.
+//!
+//! # Using the library
+//!
+//! Load a game, list its moves, play, count perft, play random games and ask a computer
+//! player for a move; the command-line tool does nothing more than this:
+//!
+//! ```
+//! use tabula::ai::Player;
+//! use tabula::engine::{perft, MatchState, Playout};
+//! use tabula::rng::Rng;
+//!
+//! let game = tabula::load_file(concat!(env!("CARGO_MANIFEST_DIR"), "/games/chess.game"))
+//!     .expect("a valid description");
+//! let start = game.start();
+//!
+//! // The legal moves, in the game's notation.
+//! let mut moves = Vec::new();
+//! start.legal_moves(&mut moves);
+//! assert_eq!(moves.len(), 20);
+//! assert!(moves.iter().any(|m| start.move_text(m) == "e2e4"));
+//!
+//! // A game in progress: moves played by their text, repetition and the outcome kept.
+//! let mut state = MatchState::new(start.clone());
+//! state.play_text("e2e4").expect("a legal move");
+//! state.play_text("e7e5").expect("a legal move");
+//! assert_eq!(
+//!     state.pos.to_text(),
+//!     "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"
+//! );
+//!
+//! // Perft: move sequences of 3 plies from the start (published: 8,902).
+//! assert_eq!(perft(&start, 3, &mut |_| {}), Ok(8902));
+//!
+//! // A seeded random game, the same on every machine.
+//! let mut playout = Playout::new(start.clone());
+//! let result = playout.run_quiet(&mut Rng::new(7));
+//! assert!(result.plies > 0);
+//!
+//! // The computer player's move (alpha-beta, 2 plies).
+//! let ai: Player = "alphabeta:2".parse().expect("a player");
+//! let choice = ai.choose(&state.pos, &mut Rng::new(1), &mut |_| {});
+//! assert!(choice.is_some());
+//!
+//! // A description with a mistake gives every diagnostic, with its line and column.
+//! let errors = tabula::compile_source("game \"x\" {\n  board square 0 x 3\n}\n").unwrap_err();
+//! assert!(!errors.is_empty());
+//! ```
 
 pub mod ai;
 pub mod api;

@@ -1,6 +1,6 @@
 //! The program-facing API: what the Python package (and any other program driving Tabula)
 //! uses. A game's fixed action space ([`actions`]), its observation tensor
-//! ([`observation`]), a game in progress played id by id ([`env`]) and many games stepped
+//! ([`observation`]), a game in progress played id by id ([`env`](mod@env)) and many games stepped
 //! together on all cores ([`batch`]).
 //!
 //! It is written against the engine's public interface only (positions, moves and their

@@ -145,7 +145,7 @@ pub struct Game {
     pub mill: Option<crate::model::Mill>,
     /// `pieces in hand must be placed first`.
     pub hand_first: bool,
-    /// By piece code: whether its moves need none of [`Position::emit`]'s checks (no bar,
+    /// By piece code: whether its moves need none of `Position::emit`'s checks (no bar,
     /// keep-out, confinement, custody or promotion), so that they are pushed as they are.
     pub plain_emit: Vec<bool>,
     /// By piece code: the one kind it may promote to where a promotion is emit's only check

@@ -79,7 +79,7 @@ fn slide_run(
     (quiet, taken)
 }
 
-/// Whether [`count_slides`] and [`nth_slide`] give what [`Position::slide_moves`] lists for
+/// Whether `count_slides` and `nth_slide` give what `Position::slide_moves` lists for
 /// a slide rule (not `until blocked`, no smash) of a piece with no kept-out cells.
 pub fn counted(until_blocked: bool, target: Target) -> bool {
     !until_blocked && target != Target::Smash
