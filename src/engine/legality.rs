@@ -3,6 +3,7 @@
 //! threats, and drawing one random legal move.
 
 use super::hooks::Watch;
+use super::movegen::Deferred;
 use super::rules::slide::first_along;
 use super::{Game, Move, MoveKind, Position, MAX_CAPTURES};
 use crate::geometry::{Cell, CellSet, NONE};
@@ -415,22 +416,6 @@ impl FallGuard {
         });
         undo.restore(&mut cells[..n]);
         may
-    }
-}
-
-/// Index ranges of generated moves of frozen pieces whose board-rule conditions are still to
-/// be checked.
-#[derive(Default)]
-pub(super) struct Deferred {
-    pub(in crate::engine) ranges: [(usize, usize); 16],
-    pub(in crate::engine) n: usize,
-}
-
-impl Deferred {
-    pub(super) fn contains(&self, i: usize) -> bool {
-        self.ranges[..self.n]
-            .iter()
-            .any(|&(a, b)| (a..b).contains(&i))
     }
 }
 

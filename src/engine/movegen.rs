@@ -1,7 +1,6 @@
 //! Move generation: pseudo-legal moves per rule, then the game's filters (compulsory and
 //! majority capture, move identity, royal safety).
 
-use super::legality::Deferred;
 use super::{Game, Move, MoveKind, Position, Rule, TooManyMoves, MAX_MOVES};
 use crate::geometry::{Cell, CellSet, NONE};
 use crate::model::Target;
@@ -12,6 +11,22 @@ use crate::model::Target;
 #[inline(never)]
 fn over_budget(out: &mut Vec<Move>) {
     out.truncate(MAX_MOVES + 1);
+}
+
+/// Index ranges of generated moves of frozen pieces whose board-rule conditions are still to
+/// be checked.
+#[derive(Default)]
+pub(super) struct Deferred {
+    pub(in crate::engine) ranges: [(usize, usize); 16],
+    pub(in crate::engine) n: usize,
+}
+
+impl Deferred {
+    pub(super) fn contains(&self, i: usize) -> bool {
+        self.ranges[..self.n]
+            .iter()
+            .any(|&(a, b)| (a..b).contains(&i))
+    }
 }
 
 /// The board split for bitboard generation.
