@@ -4,20 +4,12 @@
 
 mod common;
 
-use std::io::Write;
-
 /// `replay-memory.sh`: a record of 40,000 moves kept a match state (with its whole history)
 /// per move, some 6 GB; replayed now in a few megabytes.
 #[test]
 fn a_long_record_replays_in_linear_memory() {
-    let dir = std::env::temp_dir().join(format!("tabula-replay-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("shuffle-record.txt");
-    std::fs::File::create(&path)
-        .unwrap()
-        .write_all(common::shuffle_record(40_000).as_bytes())
-        .unwrap();
-    let path = path.to_string_lossy().to_string();
+    let (dir, path) = common::scratch_file("replay", "shuffle-record.txt");
+    std::fs::write(&path, common::shuffle_record(40_000)).expect("written");
     let common::Watched {
         code,
         stderr: err,

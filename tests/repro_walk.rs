@@ -5,25 +5,14 @@
 
 mod common;
 
-use std::io::Write;
-
 /// A record of 40,000 moves taken up in `play`: two moves taken back, one played instead;
 /// the game goes on from the right position, in a few megabytes (a match state per move was
 /// some 6 GB).
 #[test]
 fn a_long_record_loads_for_play_in_linear_memory() {
-    let dir = std::env::temp_dir().join(format!("tabula-play-load-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let record = dir.join("shuffle-record.txt");
-    std::fs::File::create(&record)
-        .unwrap()
-        .write_all(common::shuffle_record(40_000).as_bytes())
-        .unwrap();
-    let saved = dir.join("saved.record");
-    let (record, saved_path) = (
-        record.to_string_lossy().to_string(),
-        saved.to_string_lossy().to_string(),
-    );
+    let (dir, record) = common::scratch_file("play-load", "shuffle-record.txt");
+    std::fs::write(&record, common::shuffle_record(40_000)).expect("written");
+    let saved_path = dir.join("saved.record").to_string_lossy().to_string();
     let common::Watched {
         code,
         stdout: out,
@@ -45,7 +34,7 @@ fn a_long_record_loads_for_play_in_linear_memory() {
         "undo\nundo\na2-b1\nquit\n",
         150_000,
     );
-    let saved = std::fs::read_to_string(&saved).unwrap_or_default();
+    let saved = std::fs::read_to_string(&saved_path).unwrap_or_default();
     std::fs::remove_dir_all(&dir).ok();
     assert_eq!(code, Some(0), "{out}");
     assert!(peak < 150_000, "peak {peak} kB");

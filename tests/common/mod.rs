@@ -44,16 +44,17 @@ pub fn game(path: &str) -> tabula::engine::Game {
     }
 }
 
-/// Runs the `tabula` binary from the crate root with `input` on standard input: its exit code,
-/// standard output and standard error.
-pub fn run_tabula(args: &[&str], input: &str) -> (i32, String, String) {
+/// Starts the `tabula` binary from the crate root with `args`, writes `input` to its standard
+/// input and closes it; standard output and error are pipes for the caller to read.
+fn spawn_tabula(args: &[&str], input: &str) -> std::process::Child {
     use std::io::Write;
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
         .expect("tabula runs");
     child
@@ -62,7 +63,15 @@ pub fn run_tabula(args: &[&str], input: &str) -> (i32, String, String) {
         .expect("a pipe")
         .write_all(input.as_bytes())
         .expect("input written");
-    let out = child.wait_with_output().expect("tabula ends");
+    child
+}
+
+/// Runs the `tabula` binary from the crate root with `input` on standard input: its exit code,
+/// standard output and standard error.
+pub fn run_tabula(args: &[&str], input: &str) -> (i32, String, String) {
+    let out = spawn_tabula(args, input)
+        .wait_with_output()
+        .expect("tabula ends");
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -159,23 +168,9 @@ pub struct Watched {
 /// (or runs two minutes), so a defect that would take gigabytes fails the test instead of the
 /// machine.
 pub fn run_watching_memory(args: &[&str], input: &str, limit_kb: u64) -> Watched {
-    use std::io::{Read, Write};
-    use std::process::{Command, Stdio};
+    use std::io::Read;
     use std::time::{Duration, Instant};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tabula runs");
-    child
-        .stdin
-        .take()
-        .expect("a pipe")
-        .write_all(input.as_bytes())
-        .expect("the input is written");
+    let mut child = spawn_tabula(args, input);
     // Read the outputs on threads, so that a full pipe never stalls the child.
     let read = |mut pipe: Box<dyn Read + Send>| {
         std::thread::spawn(move || {
