@@ -84,6 +84,8 @@ pub enum Item {
     Levels(Name),
     /// `slept pieces cannot act`, `fresh pieces are immune to ...`.
     State(StateDecl),
+    /// `sowing { ... }`: the moves of a game of seeds in pits.
+    Sowing(Vec<SowLine>, Span),
     Native(NativeCall),
 }
 
@@ -103,6 +105,45 @@ pub struct StateDecl {
     pub cannot_act: bool,
     pub immune: Vec<Name>,
     pub span: Span,
+}
+
+/// One line of a `sowing` block.
+#[derive(Clone, Debug)]
+pub struct SowLine {
+    pub kind: SowLineKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum SowLineKind {
+    /// `each pit starts with N seeds`.
+    Start(Number),
+    /// `sow anticlockwise|clockwise from a pit of mine[, holding at least N seeds]`.
+    Sow {
+        clockwise: bool,
+        least: Option<Number>,
+    },
+    /// `sowing passes my store`.
+    PassesStore,
+    /// `sowing skips the pit it started from`.
+    SkipsOrigin,
+    /// `when the last seed falls in my store, play again`.
+    Again,
+    /// `when the last seed falls in an empty pit of mine, capture it and the opposite pit[ if
+    /// that holds seeds]`.
+    Opposite { if_seeds: bool },
+    /// `when the last seed makes N [or M]... in an enemy pit, capture it[ and the pits before
+    /// it that make ...]`.
+    Counts {
+        counts: Vec<Number>,
+        back: Option<Vec<Number>>,
+    },
+    /// `when the last seed falls in an occupied pit[ of mine], sow on from it`.
+    Relay { mine: bool },
+    /// `a capture of every enemy seed captures nothing`.
+    NoSlam,
+    /// `when the opponent has no seeds, my move must give them some`.
+    Feed,
 }
 
 #[derive(Clone, Debug)]
@@ -126,6 +167,11 @@ pub enum BoardDecl {
     },
     Hex {
         side: Number,
+    },
+    /// `board pits W x H`: rows of pits holding seeds.
+    Pits {
+        width: Number,
+        height: Number,
     },
     /// `board lines W x H { a1-d1-g1, ... }`: grid points joined by straight lines.
     Lines {
@@ -434,7 +480,16 @@ pub struct EndRule {
 pub enum EndCondDecl {
     NoLegalMove {
         in_check: bool,
+        tiebreak: Vec<TiebreakDecl>,
     },
+    /// `a player's pits are empty[, decided by ...]` (sowing games).
+    PitsEmpty {
+        tiebreak: Vec<TiebreakDecl>,
+    },
+    /// `my store holds more than N seeds`.
+    StoreHolds(Number),
+    /// `both stores hold N seeds`.
+    StoresHold(Number),
     NoPieces(Option<Name>),
     /// `I have fewer than N pieces` (on the board and in hand).
     FewerThan(Number),
@@ -464,8 +519,8 @@ pub enum EndCondDecl {
     NobodyCanMove {
         tiebreak: Vec<TiebreakDecl>,
     },
-    /// `on threefold repetition` (3) or `on fourfold repetition` (4).
-    Repetition(u32),
+    /// `on twofold|threefold|fourfold repetition[, decided by ...]` (2, 3 or 4).
+    Repetition(u32, Vec<TiebreakDecl>),
     /// `on perpetual check`.
     PerpetualCheck,
     /// `after N passes in a row[, decided by ...]`.
@@ -484,6 +539,8 @@ pub enum EndCondDecl {
 /// One comparison of `decided by more ...`.
 #[derive(Clone, Debug)]
 pub enum TiebreakDecl {
+    /// `more seeds`: in the player's store and pits.
+    Seeds(Span),
     /// `more PIECEs` (`None`: `more pieces`, of any kind).
     Pieces(Option<Name>),
     /// `more area [with komi K for PLAYER]`: the komi as written (`7.5`), its player, and

@@ -82,6 +82,12 @@ pub enum Shape {
         width: u32,
         height: u32,
     },
+    /// Rows of pits holding seeds (sowing games): a square grid whose lower half of rows is
+    /// the first player's, the upper half the second's.
+    Pits {
+        width: u32,
+        height: u32,
+    },
     /// A hexagon with `side` cells per side, in axial coordinates (see rules of Rascals).
     Hex {
         side: u32,
@@ -194,6 +200,17 @@ impl Board {
     pub fn square(width: u32, height: u32) -> Board {
         Self::build(
             Shape::Square { width, height },
+            width,
+            height,
+            &SQUARE_DIRS,
+            |_, _| true,
+        )
+    }
+
+    /// `height` rows of `width` pits (a sowing game's board), named as a square grid's cells.
+    pub fn pits(width: u32, height: u32) -> Board {
+        Self::build(
+            Shape::Pits { width, height },
             width,
             height,
             &SQUARE_DIRS,
@@ -571,6 +588,9 @@ impl Board {
         match self.shape {
             Shape::Square { width, height } => {
                 format!("square {width} x {height} ({} cells)", self.len())
+            }
+            Shape::Pits { width, height } => {
+                format!("pits {width} x {height} ({} pits)", self.len())
             }
             Shape::Hex { side } => format!("hex {side} ({} cells)", self.len()),
             Shape::Rhombus { width, height } => {

@@ -53,6 +53,42 @@ pub struct Model {
     pub states: States,
     /// Whether positions need stacks, slept flags and a fresh piece.
     pub uses_layers: bool,
+    /// `sowing { ... }`: a game of seeds in pits, whose moves are sowings.
+    pub sowing: Option<Sowing>,
+}
+
+/// The most seeds a sowing game may hold in all (counts are kept in 16 bits).
+pub const MAX_SEEDS: u16 = 10_000;
+
+/// The rules of a sowing game (`sowing { ... }` on a `board pits`), one field per line of the
+/// block. Pits are owned by rows: the lower half of the board's rows is the first player's.
+#[derive(Clone, Debug, Default)]
+pub struct Sowing {
+    /// Seeds in each pit at the start.
+    pub start: u16,
+    /// Sowing runs clockwise (else anticlockwise), seen with the first player at the bottom.
+    pub clockwise: bool,
+    /// The fewest seeds a pit must hold to be sown (1 unless `holding at least N seeds`).
+    pub least: u16,
+    /// A seed goes into the mover's store as sowing passes it (after their last pit).
+    pub passes_store: bool,
+    /// Sowing skips the pit it started from.
+    pub skips_origin: bool,
+    /// The last seed in the mover's store gives another sowing in the same turn.
+    pub again: bool,
+    /// The last seed in an empty pit of the mover's captures it and the opposite pit: `Some`
+    /// with whether the opposite pit must hold seeds for the capture to happen.
+    pub opposite: Option<bool>,
+    /// The last seed making one of these counts (bits) in an enemy pit captures it; then,
+    /// with the second mask, the pits before it that make those counts, going back.
+    pub counts: Option<(u64, Option<u64>)>,
+    /// The last seed in an occupied pit (of the mover's only, with `true`) lifts that pit's
+    /// seeds and sowing goes on.
+    pub relay: Option<bool>,
+    /// A capture that would take every enemy seed takes nothing.
+    pub no_grand_slam: bool,
+    /// A player whose opponent has no seeds must give them some.
+    pub must_feed: bool,
 }
 
 /// `capture by custody DIRS, against REGION [when empty]`.
@@ -336,8 +372,18 @@ pub struct EndModel {
 
 #[derive(Clone, Debug)]
 pub enum EndCond {
-    /// The player to move has no legal move (and, if `in_check`, a royal piece is attacked).
-    NoLegalMove { in_check: bool },
+    /// The player to move has no legal move (and, if `in_check`, a royal piece is attacked);
+    /// the tiebreak decides first where one is given.
+    NoLegalMove {
+        in_check: bool,
+        tiebreak: Vec<Tiebreak>,
+    },
+    /// Sowing games: a player's pits are all empty (read after every move, for either).
+    PitsEmpty { tiebreak: Vec<Tiebreak> },
+    /// Sowing games: a store holds more than this many seeds.
+    StoreHolds(u32),
+    /// Sowing games: both stores hold this many seeds.
+    StoresHold(u32),
     /// A player has no pieces (of a kind).
     NoPieces(Option<KindId>),
     /// A player has fewer than N pieces, on the board and in hand.
@@ -371,8 +417,9 @@ pub enum EndCond {
     BoardFull { tiebreak: Vec<Tiebreak> },
     /// Neither player has a legal move (read when the player to move has none).
     NobodyCanMove { tiebreak: Vec<Tiebreak> },
-    /// Play only: the position occurred this many times (three or four).
-    Repetition(u32),
+    /// Play only: the position occurred this many times (two, three or four); the tiebreak
+    /// decides first where one is given.
+    Repetition(u32, Vec<Tiebreak>),
     /// Play only: the position occurred three times, and one player gave check with every
     /// move since its first occurrence (the line is read for that player).
     PerpetualCheck,
@@ -408,7 +455,7 @@ impl EndCond {
     pub fn is_limit(&self) -> bool {
         matches!(
             self,
-            EndCond::Repetition(_) | EndCond::PerpetualCheck | EndCond::PlyLimit { .. }
+            EndCond::Repetition(..) | EndCond::PerpetualCheck | EndCond::PlyLimit { .. }
         )
     }
 }
@@ -416,6 +463,8 @@ impl EndCond {
 /// One comparison of `decided by more ...`: the player with more wins.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Tiebreak {
+    /// Seeds (sowing games): in the player's store and pits.
+    Seeds,
     /// Pieces on the board (of a kind, or of any kind).
     Pieces(Option<KindId>),
     /// Area (Go): stones plus the empty regions that border only that player's stones, with

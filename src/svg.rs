@@ -201,6 +201,9 @@ pub fn render(pos: &Position, o: &SvgOptions) -> String {
         draw_labels(&l, &mut body, &mut extent);
     }
     draw_pieces(pos, &l, &mut body);
+    if g.sowing.is_some() {
+        draw_seeds(pos, &l, &mut body, &mut extent);
+    }
     if !g.initial_hand.is_empty() {
         draw_hands(pos, &mut body, &mut extent);
     }
@@ -514,6 +517,42 @@ fn draw_pieces(pos: &Position, l: &Layout, out: &mut String) {
 
 /// Each player's pieces in hand (a reserve, or captured pieces to drop), below the board: the
 /// player's name, then each kind held with its count; a kind none holds is left out.
+/// A sowing game's pits, each a hollow with its count of seeds, and the two stores below
+/// the board.
+fn draw_seeds(pos: &Position, l: &Layout, out: &mut String, extent: &mut Extent) {
+    let g = pos.game;
+    for c in 0..l.board.len() as Cell {
+        let (x, y) = l.cell(c);
+        let _ = writeln!(
+            out,
+            "<circle class=\"pit\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#8a6538\" \
+             pointer-events=\"none\"/>\n<text class=\"seeds\" x=\"{}\" y=\"{}\" \
+             font-size=\"{}\" fill=\"#fff\" text-anchor=\"middle\" dominant-baseline=\"central\" \
+             pointer-events=\"none\">{}</text>",
+            num(x),
+            num(y),
+            num(UNIT * 0.4),
+            num(x),
+            num(y),
+            num(UNIT * 0.4),
+            pos.seeds_in(c)
+        );
+    }
+    let y = extent.max.1 + UNIT * 0.5;
+    let _ = writeln!(
+        out,
+        "<text class=\"stores\" x=\"{}\" y=\"{}\" font-size=\"15\" fill=\"#333\" \
+         dominant-baseline=\"central\">stores: {} {}, {} {}</text>",
+        num(extent.min.0),
+        num(y),
+        escape(&g.players[0].name),
+        pos.store(0),
+        escape(&g.players[1].name),
+        pos.store(1)
+    );
+    extent.add(extent.min.0, y + UNIT * 0.4);
+}
+
 fn draw_hands(pos: &Position, out: &mut String, extent: &mut Extent) {
     let g = pos.game;
     let look = look(g);

@@ -9,7 +9,7 @@
 //! | --- | --- | --- |
 //! | pair | `N * N` | a piece goes from cell `f` to cell `t` (id `f * N + t`): a step, a slide, one leg of a jump chain or a walk, an ability aimed from `f` |
 //! | place | `N * K` | a piece of kind `k` enters cell `c` (id `c * K + k`): placements and drops |
-//! | cell | `N` | a further cell: a piece taken where a move may take several, an arrow, an ability's target |
+//! | cell | `N` | a further cell: a piece taken where a move may take several, an arrow, an ability's target; in sowing games, a pit sown (a move is its pits in order) |
 //! | kind | `K` | the kind a piece promotes (or changes) to |
 //! | move kind | 11 | what a move that is neither plain nor a placement does (smash, walk, double step, keep, push, push kept, sleep, sleep kept, heal, swap, transfer) |
 //! | rotate | `2 * B` | after a placement, block `b` turns clockwise (`2b`) or anticlockwise (`2b + 1`) |
@@ -248,6 +248,12 @@ impl ActionSpace {
         };
         match m.kind {
             MoveKind::Pass => return push(Action::Pass),
+            MoveKind::Sow => {
+                for &c in m.landings() {
+                    push(Action::Cell(c))?;
+                }
+                return Ok(());
+            }
             MoveKind::Place => {
                 push(Action::Place(m.to, Game::kind_of(m.promote)))?;
             }

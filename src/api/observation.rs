@@ -7,6 +7,8 @@
 //!    `2k + 1`): 1 where that piece is on top of the cell;
 //! 2. in games with stacks, `2K` planes: 1 where that piece is kept under the top one;
 //! 3. in games with hands, `2K` planes: the number of that piece in hand, on every cell;
+//!    in sowing games, 3 planes: the seeds in each pit, then the first and the second
+//!    player's store, on every cell;
 //! 4. one plane: 1 everywhere when the second player is to move;
 //! 5. one plane: 1 on the cells of the board (the grid's corners off the board are 0);
 //! 6. one plane: 1 on the cells named by the ids already chosen this turn (a move that takes
@@ -26,6 +28,7 @@ pub struct Layout {
     layers: bool,
     hands: bool,
     pieces: usize,
+    seeds: bool,
 }
 
 impl Layout {
@@ -53,7 +56,9 @@ impl Layout {
         let pieces = 2 * game.kinds.len();
         let layers = game.has_layers;
         let hands = !game.initial_hand.is_empty() || game.to_hand;
-        let planes = pieces * (1 + usize::from(layers) + usize::from(hands)) + 3;
+        let seeds = game.sowing.is_some();
+        let planes =
+            pieces * (1 + usize::from(layers) + usize::from(hands)) + if seeds { 3 } else { 0 } + 3;
         Layout {
             planes,
             height,
@@ -62,6 +67,7 @@ impl Layout {
             layers,
             hands,
             pieces,
+            seeds,
         }
     }
 
@@ -102,6 +108,18 @@ impl Layout {
                 }
             }
             next += self.pieces;
+        }
+        if self.seeds {
+            for (c, &at) in self.at.iter().enumerate() {
+                out[next * plane + at] = f32::from(pos.seeds_in(c as u16));
+            }
+            for p in 0..2 {
+                let n = f32::from(pos.store(p));
+                for &at in &self.at {
+                    out[(next + 1 + p) * plane + at] = n;
+                }
+            }
+            next += 3;
         }
         let fill_plane = |out: &mut [f32], p: usize| {
             for &at in &self.at {

@@ -69,7 +69,7 @@ impl Checker {
 
     /// Whether a board's width or height is from 1 to 26 (one letter per file), reporting it
     /// when not.
-    fn board_side(&mut self, n: &Number) -> bool {
+    pub(super) fn board_side(&mut self, n: &Number) -> bool {
         let ok = (1..=26).contains(&n.value);
         if !ok {
             self.err(CheckError::OutOfRange {
@@ -103,6 +103,7 @@ impl Checker {
                     _ => Board::rhombus(width.value, height.value),
                 })
             }
+            BoardDecl::Pits { width, height } => self.pits_board(width, height),
             BoardDecl::Lines {
                 width,
                 height,

@@ -63,6 +63,19 @@ impl Checker {
         }
     }
 
+    /// Seeds and stores are words of sowing games only (`board pits`).
+    fn sowing_only(&mut self, scope: &Scope, span: Span) -> Option<()> {
+        if matches!(scope.board.shape, crate::geometry::Shape::Pits { .. }) {
+            return Some(());
+        }
+        self.invalid(
+            span,
+            "seeds and stores belong to games of pits",
+            "write the board as `board pits 6 x 2` with a `sowing` block, or count pieces",
+        );
+        None
+    }
+
     /// What a `decided by more ...` clause compares.
     pub(super) fn tiebreak(
         &mut self,
@@ -73,6 +86,10 @@ impl Checker {
         for t in decls {
             tb.push(match t {
                 TiebreakDecl::Pieces(None) => Tiebreak::Pieces(None),
+                TiebreakDecl::Seeds(span) => {
+                    self.sowing_only(scope, *span)?;
+                    Tiebreak::Seeds
+                }
                 TiebreakDecl::Pieces(Some(n)) => Tiebreak::Pieces(Some(self.kind(scope, n)?)),
                 TiebreakDecl::Area { komi: None, .. } => Tiebreak::Area { komi: 0, to: 1 },
                 TiebreakDecl::Area {
@@ -104,7 +121,13 @@ impl Checker {
             ResultDecl::Pass => Verdict::Pass,
         };
         if verdict == Verdict::Pass
-            && !matches!(r.cond, EndCondDecl::NoLegalMove { in_check: false })
+            && !matches!(
+                r.cond,
+                EndCondDecl::NoLegalMove {
+                    in_check: false,
+                    ..
+                }
+            )
         {
             self.invalid(
                 r.span,
@@ -114,9 +137,24 @@ impl Checker {
             return None;
         }
         let cond = match &r.cond {
-            EndCondDecl::NoLegalMove { in_check } => EndCond::NoLegalMove {
+            EndCondDecl::NoLegalMove { in_check, tiebreak } => EndCond::NoLegalMove {
                 in_check: *in_check,
+                tiebreak: self.tiebreak(scope, tiebreak)?,
             },
+            EndCondDecl::PitsEmpty { tiebreak } => {
+                self.sowing_only(scope, r.span)?;
+                EndCond::PitsEmpty {
+                    tiebreak: self.tiebreak(scope, tiebreak)?,
+                }
+            }
+            EndCondDecl::StoreHolds(n) => {
+                self.sowing_only(scope, r.span)?;
+                EndCond::StoreHolds(n.value)
+            }
+            EndCondDecl::StoresHold(n) => {
+                self.sowing_only(scope, r.span)?;
+                EndCond::StoresHold(n.value)
+            }
             EndCondDecl::NoPieces(None) => EndCond::NoPieces(None),
             EndCondDecl::FewerThan(n) => {
                 if n.value == 0 {
@@ -139,7 +177,9 @@ impl Checker {
                     region: region?,
                 }
             }
-            EndCondDecl::Repetition(n) => EndCond::Repetition(*n),
+            EndCondDecl::Repetition(n, tiebreak) => {
+                EndCond::Repetition(*n, self.tiebreak(scope, tiebreak)?)
+            }
             EndCondDecl::PerpetualCheck => EndCond::PerpetualCheck,
             EndCondDecl::PassLimit {
                 passes: n,

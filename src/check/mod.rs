@@ -24,6 +24,7 @@ mod players;
 mod regions;
 mod rules;
 mod setup;
+mod sowing;
 
 pub use errors::CheckError;
 use pieces::{enters, shot};
@@ -341,8 +342,10 @@ impl Checker {
             }
         }
         let setup_span = placement_span.or(diagram_span);
-        // A game whose pieces enter the board may start with an empty one.
-        if setup_span.is_none() && !scope.kinds.values().any(|k| enters(k)) {
+        // A game whose pieces enter the board may start with an empty one; a game of pits
+        // starts with its seeds.
+        let pits = matches!(scope.board.shape, crate::geometry::Shape::Pits { .. });
+        if setup_span.is_none() && !pits && !scope.kinds.values().any(|k| enters(k)) {
             self.err(CheckError::Missing {
                 what: "setup",
                 span: whole,
@@ -440,6 +443,7 @@ impl Checker {
         }
 
         let states = self.states(d);
+        let sowing = self.sowing(&scope, d);
         let uses_layers = d.items.iter().any(|i| matches!(i, Item::State(_)))
             || kinds.iter().any(|k| {
                 k.rules[0].iter().any(|r| {
@@ -479,6 +483,7 @@ impl Checker {
             notation,
             numbered_from,
             end,
+            sowing,
         })
     }
 

@@ -11,16 +11,30 @@ pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel], players: &[PlayerM
         Verdict::Pass => "pass",
     };
     let cond = match &e.cond {
-        EndCond::NoLegalMove { in_check: false } => "when I have no legal move".to_string(),
-        EndCond::NoLegalMove { in_check: true } => {
-            "when I have no legal move and I am in check".to_string()
-        }
+        EndCond::NoLegalMove { in_check, tiebreak } => format!(
+            "when I have no legal move{}{}",
+            if *in_check { " and I am in check" } else { "" },
+            tiebreak_text(tiebreak, kinds, players)
+        ),
+        EndCond::PitsEmpty { tiebreak } => format!(
+            "when a player's pits are empty{}",
+            tiebreak_text(tiebreak, kinds, players)
+        ),
+        EndCond::StoreHolds(n) => format!("when my store holds more than {n} seeds"),
+        EndCond::StoresHold(n) => format!("when both stores hold {n} seeds"),
         EndCond::NoPieces(None) => "when I have no pieces".to_string(),
         EndCond::FewerThan(n) => format!("when I have fewer than {n} pieces"),
         EndCond::NoPieces(Some(k)) => format!("when I have no {}s", kinds[*k].name),
         EndCond::Reaches { kind, .. } => format!("when my {} reaches its goal", kinds[*kind].name),
-        EndCond::Repetition(3) => "on threefold repetition".to_string(),
-        EndCond::Repetition(_) => "on fourfold repetition".to_string(),
+        EndCond::Repetition(n, tiebreak) => format!(
+            "on {} repetition{}",
+            match n {
+                2 => "twofold",
+                3 => "threefold",
+                _ => "fourfold",
+            },
+            tiebreak_text(tiebreak, kinds, players)
+        ),
         EndCond::PerpetualCheck => "on perpetual check".to_string(),
         EndCond::PassLimit { passes, tiebreak } => format!(
             "after {passes} passes in a row{}",
@@ -88,6 +102,7 @@ fn tiebreak_text(tiebreak: &[Tiebreak], kinds: &[KindModel], players: &[PlayerMo
         .iter()
         .map(|t| match t {
             Tiebreak::Pieces(None) => "more pieces".to_string(),
+            Tiebreak::Seeds => "more seeds".to_string(),
             Tiebreak::Pieces(Some(k)) => format!("more {}s", kinds[*k].name),
             Tiebreak::Area { komi: 0, .. } => "more area".to_string(),
             Tiebreak::Area { komi, to } => format!(

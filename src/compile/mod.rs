@@ -19,6 +19,10 @@ mod tables;
 
 /// Builds the engine tables for a checked model.
 pub fn compile(m: Model) -> Game {
+    let sowing = m
+        .sowing
+        .as_ref()
+        .map(|s| crate::engine::rules::sow::Sow::new(&m.board, s));
     let board = m.board;
     let ncodes = 1 + 2 * m.kinds.len();
     let Pieces {
@@ -356,7 +360,7 @@ pub fn compile(m: Model) -> Game {
         limit_floor: end
             .iter()
             .fold([u32::MAX; 3], |[rep, ply, quiet], e| match &e.cond {
-                EndCond::Repetition(n) => [rep.min(*n), ply, quiet],
+                EndCond::Repetition(n, _) => [rep.min(*n), ply, quiet],
                 EndCond::PlyLimit {
                     plies,
                     no_progress: None,
@@ -370,7 +374,7 @@ pub fn compile(m: Model) -> Game {
             .collect(),
         counts_repetitions: end
             .iter()
-            .any(|e| matches!(e.cond, EndCond::Repetition(_) | EndCond::PerpetualCheck)),
+            .any(|e| matches!(e.cond, EndCond::Repetition(..) | EndCond::PerpetualCheck)),
         demote,
         start_kinds,
         states: m.states,
@@ -414,6 +418,7 @@ pub fn compile(m: Model) -> Game {
         shoots_only,
         draw_plans: [None, None],
         rays128,
+        sowing,
         places,
     };
     game.board_rules = board_rule_hooks

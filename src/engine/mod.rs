@@ -269,6 +269,8 @@ pub struct Game {
     /// Ray masks for counting slides and shots fast, where a player shoots only and the
     /// board is square with at most 128 cells.
     pub rays128: Option<rules::shoot::Rays128>,
+    /// A game of seeds in pits: its moves are sowings (see `rules/sow.rs`).
+    pub sowing: Option<rules::sow::Sow>,
 }
 
 impl Game {
@@ -293,13 +295,27 @@ impl Game {
         z ^ (z >> 31)
     }
 
+    /// The hash contribution of `n` seeds in pit `c` (index `board.len()` and the next one:
+    /// the two stores), 0 for none.
+    #[inline]
+    pub fn seed_key(&self, c: usize, n: u16) -> u64 {
+        if n == 0 {
+            return 0;
+        }
+        let mut z = (c as u64) << 20 ^ u64::from(n) ^ 0x005E_ED0F_501A_2B3C;
+        z = z.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
     /// How many times a position must occur for the game's repetition rule (three unless
     /// a `fourfold` line says four); perpetual check is read at the same count.
     pub fn repetition_count(&self) -> usize {
         self.end
             .iter()
             .find_map(|e| match e.cond {
-                crate::model::EndCond::Repetition(n) => Some(n as usize),
+                crate::model::EndCond::Repetition(n, _) => Some(n as usize),
                 _ => None,
             })
             .unwrap_or(3)
@@ -394,6 +410,7 @@ impl Game {
             } else {
                 0
             }
+            + if self.sowing.is_some() { 2 * n } else { 0 }
             + if self.groups.is_some() {
                 // Chain heads, links, liberty counts and sizes.
                 n * (2 * std::mem::size_of::<Cell>() + 4)
@@ -432,6 +449,9 @@ pub enum MoveKind {
     /// A new piece (`promote`) enters the board on `to` (`from` is `NONE`); the pieces on the
     /// cells listed in `path` change owner.
     Place,
+    /// Sowing: the pits listed in `path` are sown in turn (`from` the first, `to` the last);
+    /// `caps` lists the pits emptied by capture.
+    Sow,
 }
 
 impl MoveKind {
@@ -632,6 +652,13 @@ impl Move {
             |l| &mut l.path,
             c,
         );
+    }
+
+    /// Takes the capture and landing lists back to their first `ncap` and `npath` entries.
+    #[inline]
+    pub fn truncate_lists(&mut self, ncap: u16, npath: u16) {
+        self.ncap = ncap.min(self.ncap);
+        self.npath = npath.min(self.npath);
     }
 
     /// Takes back the last landing cell.

@@ -112,6 +112,10 @@ impl Position<'_> {
     /// With `legal`, moves the game's filters would drop anyway may be left out.
     pub(super) fn pseudo_moves_for(&self, out: &mut Vec<Move>, legal: bool) {
         let start = out.len();
+        if let Some(sow) = &self.game.sowing {
+            sow.moves(self, out);
+            return;
+        }
         if let Some(bits) = &self.game.bitboards {
             self.pseudo_moves_bitboard(bits, out, legal);
         } else {

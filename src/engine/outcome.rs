@@ -30,9 +30,9 @@ impl Position<'_> {
         let (i, p) = self.static_end()?;
         let e = &self.game.end[i];
         Some(match &e.cond {
-            EndCond::PassLimit { tiebreak, .. } | EndCond::BoardFull { tiebreak } => {
-                self.decide(tiebreak, e.verdict, p, &e.text)
-            }
+            EndCond::PassLimit { tiebreak, .. }
+            | EndCond::BoardFull { tiebreak }
+            | EndCond::PitsEmpty { tiebreak } => self.decide(tiebreak, e.verdict, p, &e.text),
             _ => Self::verdict(e.verdict, p, &e.text),
         })
     }
@@ -121,6 +121,11 @@ impl Position<'_> {
                 (p == mover || self.placed == NONE) && self.connects(p, &a[p], &b[p], self.placed)
             }
             EndCond::Connected => self.connected(p),
+            EndCond::PitsEmpty { .. } => {
+                p == mover && (0..2).any(|q| self.seeds_of(q) == u32::from(self.stores[q]))
+            }
+            EndCond::StoreHolds(n) => u32::from(self.stores[p]) > *n,
+            EndCond::StoresHold(n) => p == mover && self.stores.iter().all(|&s| u32::from(s) == *n),
             _ => false,
         }
     }
@@ -145,6 +150,15 @@ impl Position<'_> {
     ) -> Outcome {
         for t in tiebreak {
             match t {
+                Tiebreak::Seeds => {
+                    let (a, b) = (self.seeds_of(0), self.seeds_of(1));
+                    if a != b {
+                        return Outcome::Win {
+                            player: usize::from(b > a),
+                            reason: format!("{text}: {a} seeds to {b}"),
+                        };
+                    }
+                }
                 Tiebreak::Pieces(k) => {
                     let (a, b) = (self.count(0, *k), self.count(1, *k));
                     if a != b {
@@ -199,12 +213,12 @@ impl Position<'_> {
             }
         }
         for e in &self.game.end {
-            if let EndCond::NoLegalMove { in_check } = e.cond {
+            if let EndCond::NoLegalMove { in_check, tiebreak } = &e.cond {
                 if e.verdict == Verdict::Pass {
                     continue;
                 }
                 if !in_check || self.in_check() {
-                    return Self::verdict(e.verdict, me, &e.text);
+                    return self.decide(tiebreak, e.verdict, me, &e.text);
                 }
             }
         }
@@ -229,7 +243,7 @@ impl Position<'_> {
         for &i in &self.game.limit_ends {
             let e = &self.game.end[i];
             let hit = match &e.cond {
-                EndCond::Repetition(n) => occurrences >= *n as usize,
+                EndCond::Repetition(n, _) => occurrences >= *n as usize,
                 EndCond::PerpetualCheck => match checker {
                     Some(p) if occurrences >= self.game.repetition_count() => {
                         return Some(Self::verdict(e.verdict, p, &e.text));
@@ -249,7 +263,7 @@ impl Position<'_> {
             }
             // A tie-break decides first: the player with more pieces (of a kind) wins.
             let tiebreak: &[Tiebreak] = match &e.cond {
-                EndCond::PlyLimit { tiebreak, .. } => tiebreak,
+                EndCond::PlyLimit { tiebreak, .. } | EndCond::Repetition(_, tiebreak) => tiebreak,
                 _ => &[],
             };
             return Some(self.decide(tiebreak, e.verdict, me, &e.text));

@@ -86,7 +86,10 @@ impl PlacementPlayout {
                 EndCond::BoardFull { tiebreak } if tiebreak.is_empty() => {
                     ends.push(End::Full { rule: i });
                 }
-                EndCond::NoLegalMove { in_check: false } => {
+                EndCond::NoLegalMove {
+                    in_check: false,
+                    tiebreak,
+                } if tiebreak.is_empty() => {
                     if stuck.is_none() && e.verdict != Verdict::Pass {
                         stuck = Some(i);
                     }

@@ -65,6 +65,18 @@ impl Position<'_> {
             return;
         }
         self.passes = 0;
+        if let (MoveKind::Sow, Some(sow)) = (m.kind, &g.sowing) {
+            self.play_sowing(sow, m);
+            self.quiet = if m.ncap > 0 {
+                0
+            } else {
+                self.quiet.saturating_add(1)
+            };
+            self.ply = self.ply.saturating_add(1);
+            self.turn ^= 1;
+            self.hash ^= g.zobrist_turn;
+            return;
+        }
         if self.fresh != NONE {
             self.set_fresh(NONE);
         }
@@ -188,6 +200,8 @@ impl Position<'_> {
     fn apply_action(&mut self, m: &Move, code: u8) {
         let placed = if m.promote != 0 { m.promote } else { code };
         match m.kind {
+            // Played by `play_sowing` before any of this.
+            MoveKind::Sow => {}
             MoveKind::Normal | MoveKind::Smash | MoveKind::Walk | MoveKind::DoubleStep => {
                 for &c in m.captures() {
                     self.lift(c);

@@ -49,6 +49,10 @@ pub struct Position<'g> {
     /// Pieces that got their kind by promotion (games where captures go to a hand: such a
     /// piece goes there demoted).
     pub(super) promoted: CellSet,
+    /// Sowing games: the seeds in each pit (empty in other games).
+    pub(super) seeds: Vec<u16>,
+    /// Sowing games: the seeds in each player's store.
+    pub(super) stores: [u16; 2],
     pub(super) hash: u64,
 }
 
@@ -80,6 +84,8 @@ impl Clone for Position<'_> {
             placed: self.placed,
             chains: self.chains.clone(),
             promoted: self.promoted,
+            seeds: self.seeds.clone(),
+            stores: self.stores,
             hash: self.hash,
         }
     }
@@ -106,6 +112,8 @@ impl Clone for Position<'_> {
         self.placed = o.placed;
         self.chains.clone_from(&o.chains);
         self.promoted = o.promoted;
+        self.seeds.clone_from(&o.seeds);
+        self.stores = o.stores;
         self.hash = o.hash;
     }
 }
@@ -168,6 +176,11 @@ impl<'g> Position<'g> {
             placed: NONE,
             chains: super::rules::groups::Chains::none(),
             promoted: CellSet::EMPTY,
+            seeds: match &game.sowing {
+                Some(s) => vec![s.rule.start; game.board.len()],
+                None => Vec::new(),
+            },
+            stores: [0; 2],
             hash: 0,
         };
         for (c, &code) in p.cells.iter().enumerate() {
@@ -232,6 +245,9 @@ impl<'g> Position<'g> {
         }
         if self.fresh != NONE {
             h ^= g.zobrist_fresh[self.fresh as usize];
+        }
+        if g.sowing.is_some() {
+            h ^= self.seeds_hash();
         }
         h
     }

@@ -82,6 +82,12 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
                         span: bsp,
                     }
                 }
+                Rule::board_pits => {
+                    let mut n = parts(inner).into_iter().map(number);
+                    let width = n.next().expect("grammar: width");
+                    let height = n.next().expect("grammar: height");
+                    BoardDecl::Pits { width, height }
+                }
                 _ => BoardDecl::Hex {
                     side: number(parts(inner).remove(0)),
                 },
@@ -89,6 +95,7 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
             Item::Board(decl, naming, sp)
         }
         Rule::piece => Item::Piece(build_piece(p)),
+        Rule::sowing_block => Item::Sowing(parts(p).into_iter().map(build_sow_line).collect(), sp),
         Rule::region_decl => {
             let mut it = parts(p).into_iter().peekable();
             let n = name(it.next().expect("region name"));
@@ -314,6 +321,7 @@ pub(super) fn tiebreak(p: Pair<Rule>) -> Vec<TiebreakDecl> {
             let what = parts(more).remove(0);
             match what.as_rule() {
                 Rule::all_pieces => TiebreakDecl::Pieces(None),
+                Rule::seeds => TiebreakDecl::Seeds(span(&what)),
                 Rule::area => {
                     let sp = span(&what);
                     let komi = parts(what).into_iter().next().map(|k| {
@@ -344,9 +352,18 @@ pub(super) fn build_end_rule(p: Pair<Rule>) -> EndRule {
         Rule::when_clause => {
             let inner = parts(c).remove(0);
             match inner.as_rule() {
-                Rule::no_legal_move => EndCondDecl::NoLegalMove {
-                    in_check: !parts(inner).is_empty(),
+                Rule::no_legal_move => {
+                    let kids = parts(inner);
+                    EndCondDecl::NoLegalMove {
+                        in_check: kids.iter().any(|k| k.as_rule() == Rule::in_check),
+                        tiebreak: kids.into_iter().flat_map(tiebreak).collect(),
+                    }
+                }
+                Rule::pits_empty => EndCondDecl::PitsEmpty {
+                    tiebreak: parts(inner).into_iter().flat_map(tiebreak).collect(),
                 },
+                Rule::store_holds => EndCondDecl::StoreHolds(number(parts(inner).remove(0))),
+                Rule::stores_hold => EndCondDecl::StoresHold(number(parts(inner).remove(0))),
                 Rule::no_pieces => {
                     let what = parts(inner).remove(0);
                     EndCondDecl::NoPieces(match what.as_rule() {
@@ -403,11 +420,13 @@ pub(super) fn build_end_rule(p: Pair<Rule>) -> EndRule {
             }
         }
         Rule::repetition => {
-            EndCondDecl::Repetition(if parts(c).iter().any(|p| p.as_rule() == Rule::fourfold) {
-                4
-            } else {
-                3
-            })
+            let kids = parts(c);
+            let times = match kids.first().map(|k| k.as_rule()) {
+                Some(Rule::twofold) => 2,
+                Some(Rule::fourfold) => 4,
+                _ => 3,
+            };
+            EndCondDecl::Repetition(times, kids.into_iter().flat_map(tiebreak).collect())
         }
         Rule::perpetual => EndCondDecl::PerpetualCheck,
         Rule::pass_limit => {
@@ -441,4 +460,43 @@ pub(super) fn build_end_rule(p: Pair<Rule>) -> EndRule {
         cond,
         span: sp,
     }
+}
+
+/// One line of a `sowing` block.
+fn build_sow_line(p: Pair<Rule>) -> SowLine {
+    let sp = span(&p);
+    let rule = p.as_rule();
+    let text = p.as_str().to_string();
+    let kids = parts(p);
+    let counts = |p: Pair<Rule>| parts(p).into_iter().map(number).collect::<Vec<_>>();
+    let kind = match rule {
+        Rule::sow_start => SowLineKind::Start(number(kids.into_iter().next().expect("grammar: N"))),
+        Rule::sow_rule => {
+            let mut it = kids.into_iter();
+            let dir = it.next().expect("grammar: a direction");
+            SowLineKind::Sow {
+                clockwise: dir.as_str().starts_with("clockwise"),
+                least: it.next().map(|l| number(parts(l).remove(0))),
+            }
+        }
+        Rule::sow_store => SowLineKind::PassesStore,
+        Rule::sow_skip => SowLineKind::SkipsOrigin,
+        Rule::sow_again => SowLineKind::Again,
+        Rule::sow_opposite => SowLineKind::Opposite {
+            if_seeds: !kids.is_empty(),
+        },
+        Rule::sow_counts => {
+            let mut it = kids.into_iter();
+            SowLineKind::Counts {
+                counts: counts(it.next().expect("grammar: counts")),
+                back: it.next().map(|b| counts(parts(b).remove(0))),
+            }
+        }
+        Rule::sow_relay => SowLineKind::Relay {
+            mine: text.split_whitespace().any(|w| w == "mine,"),
+        },
+        Rule::sow_no_slam => SowLineKind::NoSlam,
+        _ => SowLineKind::Feed,
+    };
+    SowLine { kind, span: sp }
 }

@@ -17,6 +17,7 @@ pub mod place;
 pub mod screen;
 pub mod shoot;
 pub mod slide;
+pub mod sow;
 pub mod step;
 mod walk;
 

@@ -46,6 +46,9 @@ impl Position<'_> {
     /// offset rows.
     pub fn render(&self) -> String {
         let g = self.game;
+        if g.sowing.is_some() {
+            return self.render_pits();
+        }
         let mut out = if let Some(word) = g.frozen_word() {
             // Frozen pieces carry a star: `*J`.
             let held = self.frozen;
@@ -112,12 +115,12 @@ impl Position<'_> {
 /// Draws one character per cell: rank labels on the left, file letters below a square board,
 /// hexagons with offset rows.
 /// Each cell's symbol is right-aligned in `cell` columns.
-fn draw(g: &Game, cell: usize, symbol: impl Fn(Cell) -> String) -> String {
+pub(super) fn draw(g: &Game, cell: usize, symbol: impl Fn(Cell) -> String) -> String {
     let b = &g.board;
     let width = b.rows.to_string().len();
     let mut out = String::new();
     match b.shape {
-        Shape::Square { .. } => {
+        Shape::Square { .. } | Shape::Pits { .. } => {
             for y in (0..b.rows as i32).rev() {
                 out.push_str(&format!("{:>width$} ", b.rank_label(y as u32)));
                 for x in 0..b.cols as i32 {

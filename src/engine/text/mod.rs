@@ -7,6 +7,7 @@ use crate::model::{Hurdle, Notation, Target};
 
 mod drawing;
 mod notation;
+mod pits;
 mod position_string;
 mod summary;
 

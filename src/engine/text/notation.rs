@@ -10,6 +10,9 @@ impl Position<'_> {
         if m.kind == MoveKind::Pass {
             return "pass".to_string();
         }
+        if m.kind == MoveKind::Sow {
+            return self.sow_text(m);
+        }
         let name = |c: Cell| g.board.names[c as usize].as_str();
         if m.shot != NONE {
             // The move, then where its shot lands: `d1-d6/d8`.
@@ -188,6 +191,7 @@ impl Position<'_> {
                 cells.extend([m.from, m.extra_from]);
             }
             MoveKind::Heal => cells.push(m.from),
+            MoveKind::Sow => cells.extend_from_slice(m.landings()),
             _ if m.npath > 0 && m.kind != MoveKind::DoubleStep && !captures_elsewhere(g, m) => {
                 cells.push(m.from);
                 cells.extend_from_slice(m.landings());

@@ -30,6 +30,15 @@ impl Position<'_> {
     pub fn to_text(&self) -> String {
         let g = self.game;
         let b = &g.board;
+        if g.sowing.is_some() {
+            return format!(
+                "{} {} {} {}",
+                self.pits_text(),
+                g.side_letters[self.turn as usize],
+                self.quiet,
+                self.ply / 2 + 1
+            );
+        }
         let mut rows = Vec::new();
         for y in (0..b.rows as i32).rev() {
             let mut s = String::new();
@@ -173,6 +182,17 @@ impl Position<'_> {
         let board_field = fields
             .next()
             .ok_or_else(|| err("the position is empty".into()))?;
+        // A sowing game writes seed counts where pieces go, then the stores: the counts are
+        // read once the rest is, and the pieces' board is empty.
+        let no_pieces = vec![b.cols.to_string(); b.rows as usize].join("/");
+        let (board_field, pits) = if game.sowing.is_some() {
+            let stores = fields
+                .next()
+                .ok_or_else(|| err("missing the stores (`0,0`)".into()))?;
+            (no_pieces.as_str(), Some((board_field, stores)))
+        } else {
+            (board_field, None)
+        };
         // Crazyhouse FEN writes the hands after the board: `.../RNBQKBNR[Qn]`.
         let (board_field, bracket_hand) = match board_field.strip_suffix(']') {
             Some(rest) if !game.has_layers && !game.initial_hand.is_empty() => {
@@ -583,6 +603,9 @@ impl Position<'_> {
         pos.passes = passes;
         pos.chains.ko = ko;
         pos.promoted = promoted;
+        if let Some((board, stores)) = pits {
+            pos.read_pits(board, stores)?;
+        }
         pos.hash = pos.compute_hash();
         // A player who starts with a royal piece always has one where the rules never take
         // one away (royal safety keeps it, and checkmate relies on it).

@@ -22,7 +22,14 @@ impl Game {
             self.players[0].name
         ));
         s.push_str(&format!("board: {}\n", self.board.describe()));
-        s.push_str("pieces:\n");
+        if let Some(sow) = &self.sowing {
+            s.push_str("sowing:\n");
+            for line in sow.rule_lines() {
+                s.push_str(&format!("  {line}\n"));
+            }
+        } else {
+            s.push_str("pieces:\n");
+        }
         for (k, kind) in self.kinds.iter().enumerate() {
             let code = code(k, 0);
             let mut flags = String::new();

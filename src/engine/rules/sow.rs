@@ -1,0 +1,409 @@
+//! Sowing (the mancala family): seeds in pits, moved by lifting every seed of a pit and
+//! dropping them one by one along the pits. One move is a whole turn: the sowings it chains
+//! (`play again` after the last seed falls in the mover's store) are its `path`, in order,
+//! and its captures the pits it emptied by capture.
+//!
+//! Generation simulates each sowing on a copy of the counts kept on the stack, so that it
+//! allocates nothing; playing a move sows again on the position itself.
+
+use super::super::{Game, Move, MoveKind, Position};
+use crate::geometry::{Board, Cell, Shape, MAX_CELLS, NONE};
+use crate::model::{EndCond, Sowing};
+
+/// Where a seed goes that goes into the mover's store.
+const STORE: Cell = NONE - 1;
+
+/// Relay sowing that has lifted this many pits in one sowing stops there: some positions
+/// would sow forever.
+pub const MAX_LIFTS: u32 = 10_000;
+
+/// A sowing game's tables: each player's sowing order, the owner and opposite of each pit.
+#[derive(Clone, Debug)]
+pub struct Sow {
+    pub rule: Sowing,
+    /// Per player, per cell: where the next seed of their sowing goes (a cell or [`STORE`]).
+    next: [Vec<Cell>; 2],
+    /// Per player: where sowing goes on after their store.
+    after_store: [Cell; 2],
+    /// Per player, per cell: the pit before it in their sowing (for captures going back).
+    prev: [Vec<Cell>; 2],
+    /// Per cell: the player who owns the pit.
+    pub owner: Vec<u8>,
+    /// Per cell: the pit opposite (the facing pit of the other side's nearest row), or
+    /// `NONE` for a pit of a four-row board's outer rows.
+    opposite: Vec<Cell>,
+    /// Per player: their pits, in the order moves are listed (along their sowing).
+    pub pits: [Vec<Cell>; 2],
+}
+
+/// Seed counts being sown: the pits and the two stores.
+struct Counts {
+    seeds: [u16; MAX_CELLS],
+    stores: [u16; 2],
+}
+
+impl Sow {
+    /// The tables for `board` (a `board pits`), sowing as `rule` says.
+    pub fn new(board: &Board, rule: &Sowing) -> Sow {
+        let Shape::Pits { width, height } = board.shape else {
+            unreachable!("the checker gives sowing only to pits boards")
+        };
+        let (w, h) = (width as i32, height as i32);
+        let at = |x: i32, y: i32| board.at(x, y);
+        // Anticlockwise seen with the first player at the bottom: along a lower row to the
+        // right, along the row above it to the left. Two rows make one ring for both players;
+        // four rows one ring per player, each round their own two rows.
+        let ring = |rows: [i32; 2]| -> Vec<Cell> {
+            let mut r: Vec<Cell> = (0..w).map(|x| at(x, rows[0])).collect();
+            r.extend((0..w).rev().map(|x| at(x, rows[1])));
+            r
+        };
+        let rings: [Vec<Cell>; 2] = if h == 2 {
+            [ring([0, 1]), ring([0, 1])]
+        } else {
+            [ring([0, 1]), ring([2, 3])]
+        };
+        let n = board.len();
+        let owner: Vec<u8> = (0..n)
+            .map(|c| u8::from(board.coords[c].1 >= h / 2))
+            .collect();
+        let mut next = [vec![NONE; n], vec![NONE; n]];
+        let mut prev = [vec![NONE; n], vec![NONE; n]];
+        let mut after_store = [NONE; 2];
+        let mut pits: [Vec<Cell>; 2] = [Vec::new(), Vec::new()];
+        for p in 0..2 {
+            let mut order = rings[p].clone();
+            if rule.clockwise {
+                order.reverse();
+            }
+            for (i, &c) in order.iter().enumerate() {
+                let after = order[(i + 1) % order.len()];
+                next[p][c as usize] = after;
+                prev[p][after as usize] = c;
+            }
+            pits[p] = order
+                .iter()
+                .copied()
+                .filter(|&c| owner[c as usize] as usize == p)
+                .collect();
+            if rule.passes_store {
+                // The store comes after the player's last pit along their sowing.
+                let last = *pits[p].last().expect("a player owns pits");
+                after_store[p] = next[p][last as usize];
+                next[p][last as usize] = STORE;
+            }
+        }
+        let opposite = (0..n)
+            .map(|c| {
+                let (x, y) = board.coords[c];
+                let facing = if h == 2 {
+                    Some(1 - y)
+                } else {
+                    match y {
+                        1 => Some(2),
+                        2 => Some(1),
+                        _ => None,
+                    }
+                };
+                facing.map_or(NONE, |y| at(x, y))
+            })
+            .collect();
+        Sow {
+            rule: rule.clone(),
+            next,
+            after_store,
+            prev,
+            owner,
+            opposite,
+            pits,
+        }
+    }
+
+    /// The rules as the description writes them, one line each, for summaries.
+    pub fn rule_lines(&self) -> Vec<String> {
+        let r = &self.rule;
+        let counts = |mask: u64| {
+            (1..64)
+                .filter(|n| mask >> n & 1 == 1)
+                .map(|n: u32| n.to_string())
+                .collect::<Vec<_>>()
+                .join(" or ")
+        };
+        let mut l = vec![format!("each pit starts with {} seeds", r.start)];
+        let mut sow = format!(
+            "sow {} from a pit of mine",
+            if r.clockwise {
+                "clockwise"
+            } else {
+                "anticlockwise"
+            }
+        );
+        if r.least > 1 {
+            sow.push_str(&format!(", holding at least {} seeds", r.least));
+        }
+        l.push(sow);
+        if r.passes_store {
+            l.push("sowing passes my store".into());
+        }
+        if r.skips_origin {
+            l.push("sowing skips the pit it started from".into());
+        }
+        if r.again {
+            l.push("when the last seed falls in my store, play again".into());
+        }
+        if let Some(if_seeds) = r.opposite {
+            l.push(format!(
+                "when the last seed falls in an empty pit of mine, capture it and the opposite pit{}",
+                if if_seeds { " if that holds seeds" } else { "" }
+            ));
+        }
+        if let Some((first, back)) = r.counts {
+            let mut t = format!(
+                "when the last seed makes {} in an enemy pit, capture it",
+                counts(first)
+            );
+            if let Some(b) = back {
+                t.push_str(&format!(" and the pits before it that make {}", counts(b)));
+            }
+            l.push(t);
+        }
+        if let Some(mine) = r.relay {
+            l.push(format!(
+                "when the last seed falls in an occupied pit{}, sow on from it",
+                if mine { " of mine" } else { "" }
+            ));
+        }
+        if r.no_grand_slam {
+            l.push("a capture of every enemy seed captures nothing".into());
+        }
+        if r.must_feed {
+            l.push("when the opponent has no seeds, my move must give them some".into());
+        }
+        l
+    }
+
+    /// Seeds in `p`'s pits.
+    pub fn seeds_of(&self, seeds: &[u16], p: usize) -> u32 {
+        self.pits[p]
+            .iter()
+            .map(|&c| u32::from(seeds[c as usize]))
+            .sum()
+    }
+
+    /// The moves of the player to move, appended to `out`.
+    pub(in crate::engine) fn moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        let me = pos.turn as usize;
+        let mut counts = Counts {
+            seeds: [0; MAX_CELLS],
+            stores: pos.stores,
+        };
+        counts.seeds[..pos.seeds.len()].copy_from_slice(&pos.seeds);
+        let hungry = self.rule.must_feed && self.seeds_of(&pos.seeds, me ^ 1) == 0;
+        let mut m = Move::new(NONE, NONE);
+        m.kind = MoveKind::Sow;
+        self.turns(pos.game, me, &counts, &mut m, hungry, out);
+    }
+
+    /// Every turn that starts with a sowing from `counts`, continuing `m` (the sowings made
+    /// so far this turn).
+    fn turns(
+        &self,
+        g: &Game,
+        me: usize,
+        counts: &Counts,
+        m: &mut Move,
+        hungry: bool,
+        out: &mut Vec<Move>,
+    ) {
+        for &pit in &self.pits[me] {
+            if counts.seeds[pit as usize] < self.rule.least.max(1) {
+                continue;
+            }
+            let mut after = Counts {
+                seeds: counts.seeds,
+                stores: counts.stores,
+            };
+            let (ncap, npath) = (m.ncap, m.npath);
+            let last = self.sow(me, pit, &mut after, m);
+            let again = last == STORE
+                && self.rule.again
+                && !self.ended(g, &after.seeds, &after.stores)
+                && self.pits[me]
+                    .iter()
+                    .any(|&c| after.seeds[c as usize] >= self.rule.least.max(1));
+            if again {
+                self.turns(g, me, &after, m, hungry, out);
+            } else if !hungry || self.seeds_of(&after.seeds, me ^ 1) > 0 {
+                let mut done = m.clone();
+                done.from = done.landings()[0];
+                done.to = pit;
+                out.push(done);
+            }
+            m.truncate_lists(ncap, npath);
+        }
+    }
+
+    /// One sowing by `me` from `pit` on `c`, with its captures, recorded in `m` (the pit in
+    /// its path, captured pits in its captures). Returns where the last seed fell (a cell or
+    /// [`STORE`]).
+    fn sow(&self, me: usize, pit: Cell, c: &mut Counts, m: &mut Move) -> Cell {
+        m.push_landing(pit);
+        let rule = &self.rule;
+        let mut origin = pit;
+        let mut hand = std::mem::take(&mut c.seeds[pit as usize]);
+        let mut at = pit;
+        let mut lifts = 0;
+        loop {
+            while hand > 0 {
+                at = if at == STORE {
+                    self.after_store[me]
+                } else {
+                    self.next[me][at as usize]
+                };
+                if at == origin && rule.skips_origin {
+                    continue;
+                }
+                if at == STORE {
+                    c.stores[me] += 1;
+                } else {
+                    c.seeds[at as usize] += 1;
+                }
+                hand -= 1;
+            }
+            let relay = match rule.relay {
+                Some(mine) => {
+                    at != STORE
+                        && c.seeds[at as usize] > 1
+                        && (!mine || self.owner[at as usize] as usize == me)
+                }
+                None => false,
+            };
+            if !relay || lifts >= MAX_LIFTS {
+                break;
+            }
+            lifts += 1;
+            origin = at;
+            hand = std::mem::take(&mut c.seeds[at as usize]);
+        }
+        if at != STORE {
+            self.capture(me, at, c, m);
+        }
+        at
+    }
+
+    /// The captures after the last seed fell on `at`.
+    fn capture(&self, me: usize, at: Cell, c: &mut Counts, m: &mut Move) {
+        let rule = &self.rule;
+        let mine = self.owner[at as usize] as usize == me;
+        if let Some(if_seeds) = rule.opposite {
+            let opp = self.opposite[at as usize];
+            if mine && c.seeds[at as usize] == 1 && opp != NONE {
+                let taken = c.seeds[opp as usize];
+                if taken > 0 || !if_seeds {
+                    c.stores[me] += taken + 1;
+                    c.seeds[opp as usize] = 0;
+                    c.seeds[at as usize] = 0;
+                    m.push_capture(at);
+                    if taken > 0 {
+                        m.push_capture(opp);
+                    }
+                }
+            }
+        }
+        if let Some((first, back)) = rule.counts {
+            let holds = |mask: u64, n: u16| n < 64 && mask >> n & 1 == 1;
+            if mine || !holds(first, c.seeds[at as usize]) {
+                return;
+            }
+            // The pits taken: the landing pit, then back along the sowing while each is an
+            // enemy pit making one of the counts.
+            let mut taken = [NONE; MAX_CELLS];
+            let mut n = 0;
+            let mut sum = 0u32;
+            let mut p = at;
+            loop {
+                taken[n] = p;
+                n += 1;
+                sum += u32::from(c.seeds[p as usize]);
+                let Some(back) = back else { break };
+                p = self.prev[me][p as usize];
+                if p == NONE
+                    || self.owner[p as usize] as usize == me
+                    || !holds(back, c.seeds[p as usize])
+                    || n == taken.len()
+                {
+                    break;
+                }
+            }
+            if rule.no_grand_slam && sum == self.seeds_of(&c.seeds, me ^ 1) {
+                return;
+            }
+            for &p in &taken[..n] {
+                c.seeds[p as usize] = 0;
+                m.push_capture(p);
+            }
+            c.stores[me] += sum as u16;
+        }
+    }
+
+    /// Whether a sowing end rule (a player's pits empty, a store holding enough) ends the
+    /// game on these counts: a turn's extra sowings stop there.
+    fn ended(&self, g: &Game, seeds: &[u16], stores: &[u16; 2]) -> bool {
+        g.end.iter().any(|e| match e.cond {
+            EndCond::PitsEmpty { .. } => (0..2).any(|p| self.seeds_of(seeds, p) == 0),
+            EndCond::StoreHolds(n) => stores.iter().any(|&s| u32::from(s) > n),
+            EndCond::StoresHold(n) => stores.iter().all(|&s| u32::from(s) == n),
+            _ => false,
+        })
+    }
+}
+
+impl Position<'_> {
+    /// Plays a sowing move: each of its sowings in turn, with their captures.
+    pub(in crate::engine) fn play_sowing(&mut self, sow: &Sow, m: &Move) {
+        let me = self.turn as usize;
+        let before = self.seeds_hash();
+        let mut counts = Counts {
+            seeds: [0; MAX_CELLS],
+            stores: self.stores,
+        };
+        let n = self.seeds.len();
+        counts.seeds[..n].copy_from_slice(&self.seeds);
+        let mut scratch = Move::new(NONE, NONE);
+        for &pit in m.landings() {
+            sow.sow(me, pit, &mut counts, &mut scratch);
+        }
+        self.seeds.copy_from_slice(&counts.seeds[..n]);
+        self.stores = counts.stores;
+        self.hash ^= before ^ self.seeds_hash();
+    }
+
+    /// The hash of the seed counts in the pits and stores.
+    pub(in crate::engine) fn seeds_hash(&self) -> u64 {
+        let g = self.game;
+        let mut h = 0;
+        for (c, &n) in self.seeds.iter().enumerate() {
+            h ^= g.seed_key(c, n);
+        }
+        let n = self.seeds.len();
+        h ^ g.seed_key(n, self.stores[0]) ^ g.seed_key(n + 1, self.stores[1])
+    }
+
+    /// Seeds in pit `c` (0 in games without pits).
+    pub fn seeds_in(&self, c: Cell) -> u16 {
+        self.seeds.get(c as usize).copied().unwrap_or(0)
+    }
+
+    /// Seeds in player `p`'s store.
+    pub fn store(&self, p: usize) -> u16 {
+        self.stores[p]
+    }
+
+    /// Seeds a player counts at the end: their store and their pits.
+    pub fn seeds_of(&self, p: usize) -> u32 {
+        let Some(sow) = &self.game.sowing else {
+            return 0;
+        };
+        u32::from(self.stores[p]) + sow.seeds_of(&self.seeds, p)
+    }
+}

@@ -1,0 +1,126 @@
+//! Sowing games against OpenSpiel: seeded random games replayed turn by turn (the position
+//! after every turn and the result must agree) and turn-level perft from positions met in
+//! them. The data is written by tests/sowing/openspiel_reference.py from OpenSpiel's
+//! `mancala` (Kalah) and `oware`; the counts from the start are in tests/perft/.
+mod common;
+use tabula::engine::{perft, MatchState, Outcome, Position};
+
+/// The pits, stores and side to move of a position string (its first three fields).
+fn head(text: &str) -> String {
+    text.split_whitespace()
+        .take(3)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Each player's seeds (store and pits) in a two-row position's first two fields: what the
+/// game is decided by. OpenSpiel's Oware moves the seeds left in the pits to their owners'
+/// stores when the game ends; Tabula counts them where they are.
+fn totals(text: &str) -> [u32; 2] {
+    let mut f = text.split_whitespace();
+    let count = |n: &str| n.parse::<u32>().expect("a count");
+    let rows: Vec<u32> = f
+        .next()
+        .expect("pits")
+        .split('/')
+        .map(|r| r.split(',').map(count).sum())
+        .collect();
+    let stores: Vec<u32> = f.next().expect("stores").split(',').map(count).collect();
+    [stores[0] + rows[1], stores[1] + rows[0]]
+}
+
+fn replay(name: &str) -> (usize, usize) {
+    let game = common::game(&format!("games/{name}.game"));
+    let path = common::root(&format!("tests/sowing/{name}.openspiel"));
+    let text = std::fs::read_to_string(path).expect("reference data");
+    let mut state: Option<MatchState> = None;
+    let (mut games, mut perfts) = (0, 0);
+    for (i, line) in text.lines().enumerate() {
+        let at = format!("{name}.openspiel:{}", i + 1);
+        let f: Vec<&str> = line.split_whitespace().collect();
+        match f.first().copied() {
+            None | Some("#") => {}
+            Some(s) if s.starts_with('#') => {}
+            Some("game") => state = Some(MatchState::new(game.start())),
+            Some("turn") => {
+                let st = state.as_mut().expect("a game first");
+                assert!(st.outcome().is_none(), "{at}: the game is already over");
+                st.play_text(f[1])
+                    .unwrap_or_else(|e| panic!("{at}: {} is refused: {e}", f[1]));
+                let want = format!("{} {} {}", f[2], f[3], f[4]);
+                let got = head(&st.pos.to_text());
+                if st.outcome().is_some() {
+                    // Over: OpenSpiel names nobody to move.
+                    assert_eq!(f[4], "-", "{at}: the game ended after {}", f[1]);
+                    assert_eq!(totals(&got), totals(&want), "{at}: after {}", f[1]);
+                } else {
+                    assert_eq!(got, want, "{at}: after {}", f[1]);
+                }
+            }
+            Some("result") => {
+                let st = state.take().expect("a game first");
+                let outcome = st.outcome().expect("the game is over");
+                let got = match outcome {
+                    Outcome::Win { player: 0, .. } => "1 -1",
+                    Outcome::Win { .. } => "-1 1",
+                    Outcome::Draw { .. } => "0 0",
+                };
+                assert_eq!(got, f[1..].join(" "), "{at}: {outcome:?}");
+                games += 1;
+            }
+            Some("perft") => {
+                let fen = format!("{} {} {} 0 1", f[1], f[2], f[3]);
+                let pos = Position::from_text(&game, &fen).unwrap_or_else(|e| panic!("{at}: {e}"));
+                let depth: usize = f[4].parse().expect("depth");
+                let nodes: u64 = f[5].parse().expect("nodes");
+                assert_eq!(
+                    perft(&pos, depth, &mut |_| {}).expect("budget"),
+                    nodes,
+                    "{at}"
+                );
+                perfts += 1;
+            }
+            Some(other) => panic!("{at}: unknown line `{other}`"),
+        }
+    }
+    (games, perfts)
+}
+
+#[test]
+fn kalah_plays_as_openspiel() {
+    let (games, perfts) = replay("kalah");
+    assert!(games == 30 && perfts > 60, "{games} games, {perfts} counts");
+}
+
+#[test]
+fn oware_plays_as_openspiel() {
+    let (games, perfts) = replay("oware");
+    assert!(games == 30 && perfts > 60, "{games} games, {perfts} counts");
+}
+
+/// A position string of a sowing game reads back as the same position.
+#[test]
+fn pits_position_strings_round_trip() {
+    let game = common::game("games/kalah.game");
+    let mut st = MatchState::new(game.start());
+    for m in ["c1+f1", "b2", "a1"] {
+        st.play_text(m).expect("legal");
+    }
+    let text = st.pos.to_text();
+    let back = Position::from_text(&game, &text).expect("reads back");
+    assert_eq!(back.to_text(), text);
+    assert_eq!(back.hash(), st.pos.hash());
+    for (bad, why) in [
+        ("4,4,4,4,4,4/4,4,4,4,4 0,0 s 0 1", "row 1 has 5 pits"),
+        ("4,4,4,4,4,4/4,4,4,4,4,x 0,0 s 0 1", "pit f1: `x`"),
+        ("4,4,4,4,4,4/4,4,4,4,4,4 0 s 0 1", "the two stores"),
+        ("4,4,4,4,4,4 0,0 s 0 1", "expected 2 rows"),
+        (
+            "9999,4,4,4,4,4/4,4,4,4,4,4 0,0 s 0 1",
+            "more than the 10000",
+        ),
+    ] {
+        let e = Position::from_text(&game, bad).expect_err(bad).to_string();
+        assert!(e.contains(why), "{bad}: {e}");
+    }
+}
