@@ -81,6 +81,37 @@ fn a_match_with_iteration_budgets_repeats_exactly_for_its_seed() {
 }
 
 #[test]
+fn a_match_on_one_thread_from_random_openings_gives_a_wilson_interval() {
+    let args = [
+        "match",
+        "games/connect-four.game",
+        "--first",
+        "default:300",
+        "--second",
+        "random",
+        "--games",
+        "6",
+        "--opening",
+        "3",
+        "--threads",
+        "1",
+        "--json",
+    ];
+    let v = json(&args);
+    assert_eq!(v["opening_plies"], 3);
+    let score = v["first_score"].as_f64().unwrap();
+    let (low, high) = (
+        v["first_score_low"].as_f64().unwrap(),
+        v["first_score_high"].as_f64().unwrap(),
+    );
+    // Even when every game goes one way, six games leave room either side.
+    assert!(low < score && score <= high && high <= 1.0, "{v}");
+    assert!(low < 0.9, "{v}");
+    // Iteration budgets and seeded openings: the same match again.
+    assert_eq!(json(&args), v);
+}
+
+#[test]
 fn a_bad_player_is_a_usage_error_that_lists_the_players() {
     let (code, _, err) = tabula(&[
         "match",
@@ -92,7 +123,7 @@ fn a_bad_player_is_a_usage_error_that_lists_the_players() {
     ]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("players are random, alphabeta[:DEPTH] and mcts"),
+        err.contains("players are default[:TIME or WORK], random, alphabeta[:DEPTH], mcts"),
         "{err}"
     );
 }

@@ -5,7 +5,8 @@ mod common;
 
 use std::io::Write;
 use std::process::{Command, Stdio};
-use tabula::ai::{self, Searcher, DEFAULT_DEPTH};
+use tabula::ai::mcts::Budget;
+use tabula::ai::{self, Player, Searcher, DEFAULT_DEPTH};
 use tabula::engine::{Game, Position};
 use tabula::rng::Rng;
 
@@ -76,7 +77,17 @@ fn random_players_finish_breakthrough_the_same_way_for_the_same_seed() {
 
 #[test]
 fn ai_against_ai_finishes_english_draughts_deterministically() {
-    let args = ["--white", "ai", "--black", "ai", "--seed", "1"];
+    // A budget of positions rather than time: the same game on any machine.
+    let args = [
+        "--white",
+        "ai",
+        "--black",
+        "ai",
+        "--seed",
+        "1",
+        "--ai",
+        "default:3000",
+    ];
     let (code, out, err) = play("games/english-draughts.game", &args, "");
     assert_eq!(code, 0, "stderr: {err}");
     assert_eq!(lines_with(&out, "game over: ").len(), 1, "{out}");
@@ -259,6 +270,80 @@ fn the_ai_is_reproducible_and_varies_with_the_seed() {
         distinct.len() > 3,
         "equal moves should be chosen by seed: {firsts:?}"
     );
+}
+
+/// The default player's reply to 1. e4 within a fixed number of positions (seeded, so the
+/// same on every machine).
+fn default_reply_to_e4(g: &Game, seed: u64) -> String {
+    let mut pos = g.start();
+    pos.play(&pos.parse_move("e2e4").unwrap());
+    let player = Player::Default(Budget::Iterations(60_000));
+    let m = player
+        .choose(&pos, &mut Rng::new(seed), &mut |_| {})
+        .expect("a reply");
+    pos.move_text(&m)
+}
+
+/// Issue 35: the default player answered 1. e4 with 1... h5. Whatever it answers now, it is
+/// neither a rook pawn's move nor a knight going to the rim, for any seed.
+#[test]
+fn the_default_player_answers_e4_without_rim_moves() {
+    let g = chess();
+    let mut replies = Vec::new();
+    for seed in 1..=6 {
+        let reply = default_reply_to_e4(&g, seed);
+        let (from, to) = reply.split_at(2);
+        let rook_pawn = from == "a7" || from == "h7";
+        let knight_to_rim =
+            (from == "b8" || from == "g8") && (to.starts_with('a') || to.starts_with('h'));
+        assert!(!rook_pawn && !knight_to_rim, "seed {seed}: 1... {reply}");
+        replies.push(reply);
+    }
+    // The same seed gives the same reply: the budget is positions, not time.
+    assert_eq!(default_reply_to_e4(&g, 1), replies[0]);
+}
+
+#[test]
+fn the_default_player_takes_a_win_and_blocks_a_loss_in_a_game_without_material() {
+    let g = common::game("games/tic-tac-toe.game");
+    let player = Player::Default(Budget::Iterations(3000));
+    for seed in 1..=3 {
+        let pos = Position::from_text(&g, "O2/O2/XX1 x").unwrap();
+        let m = player
+            .choose(&pos, &mut Rng::new(seed), &mut |_| {})
+            .unwrap();
+        assert_eq!(pos.move_text(&m), "c1", "seed {seed}: the win");
+        let pos = Position::from_text(&g, "O2/2O/XX1 o").unwrap();
+        let m = player
+            .choose(&pos, &mut Rng::new(seed), &mut |_| {})
+            .unwrap();
+        assert_eq!(pos.move_text(&m), "c1", "seed {seed}: the block");
+    }
+}
+
+#[test]
+fn the_default_player_takes_a_hanging_queen_and_keeps_its_own() {
+    let g = chess();
+    let player = Player::Default(Budget::Iterations(20_000));
+    for seed in 1..=3 {
+        let pos = Position::from_text(&g, "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1").unwrap();
+        let m = player
+            .choose(&pos, &mut Rng::new(seed), &mut |_| {})
+            .unwrap();
+        assert_eq!(pos.move_text(&m), "d2d5", "seed {seed}");
+        let mut pos = Position::from_text(&g, "4k3/8/3p4/4p3/3Q4/8/8/4K3 w - - 0 1").unwrap();
+        let m = player
+            .choose(&pos, &mut Rng::new(seed), &mut |_| {})
+            .unwrap();
+        pos.play(&m);
+        let mut replies = Vec::new();
+        pos.legal_moves(&mut replies);
+        assert!(
+            replies.iter().all(|r| !r.captures().contains(&m.to)),
+            "seed {seed}: after {} the queen can be taken",
+            pos.move_text(&m)
+        );
+    }
 }
 
 #[test]

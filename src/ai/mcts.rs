@@ -3,12 +3,20 @@
 //! uniformly random moves (the engine's own playout moves) and credits the result to every
 //! node on the way. The move played is the root's most visited child.
 //!
+//! With RAVE ([`Style::Rave`]) each node also keeps all-moves-as-first statistics: how the
+//! playouts went in which the player to move there made the same move later on (a move known
+//! by its cells and kind). A child's value mixes its own average with that one, leaning on
+//! the shared one while the child has few visits of its own ("rapid action value
+//! estimation", Gelly and Silver), so that a few hundred playouts already tell the moves apart.
+//!
 //! The tree lives in one vector of nodes; a search allocates the tree and two move buffers,
 //! nothing per playout ply. The tree holds at most [`Limits::max_nodes`] nodes: once full, it
 //! stops growing and later iterations play out from its leaves, so memory stays bounded
 //! whatever the budget. With an iteration budget the choice is the same for the same seed;
 //! with a time budget, or a stop flag raised by another thread, it depends on the machine.
 
+use super::clock::Deadline;
+use super::fingerprint;
 use crate::engine::{Move, Outcome, Position, Scratch};
 use crate::rng::Rng;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -25,6 +33,29 @@ const EXPLORATION: f64 = std::f64::consts::SQRT_2;
 /// Random playouts that go on this long are scored as draws.
 const MAX_PLAYOUT_PLIES: usize = 1000;
 
+/// The exploration constant of UCT with RAVE: the shared statistics already explore.
+const RAVE_EXPLORATION: f64 = 0.4;
+
+/// Visits of its own at which a child's value leans on its own average and the shared one
+/// alike, three times over (the β = √(k / (3n + k)) schedule).
+const RAVE_EQUIVALENCE: f64 = 300.0;
+
+/// What an unvisited child is worth to the selection beyond its shared average: enough that
+/// it is tried before a visited sibling of about the same promise.
+const FIRST_PLAY_BONUS: f64 = 1.0;
+
+/// Entries of the table of moves made in one playout, per player (by move fingerprint).
+const AMAF_TABLE: usize = 1 << 16;
+
+/// How the tree chooses among children.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// Plain UCT: each child's own average.
+    Uct,
+    /// UCT with rapid action value estimation.
+    Rave,
+}
+
 /// How long a search may run.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Budget {
@@ -32,6 +63,8 @@ pub enum Budget {
     Iterations(u64),
     /// This much wall time.
     Time(Duration),
+    /// This much CPU time of the searching thread ([`Deadline`]).
+    Cpu(Duration),
 }
 
 struct Node {
@@ -45,6 +78,93 @@ struct Node {
     visits: u32,
     /// The summed rewards of the player who made `mv` (1 a win, ½ a draw).
     reward: f64,
+    /// With RAVE: playouts through the parent in which the player who made `mv` made it later,
+    /// and their summed rewards for that player.
+    amaf_visits: u32,
+    amaf_reward: f32,
+    /// With RAVE: proven by the search, for the player who made `mv`: 1 a win with best
+    /// play, -1 a loss, 0 not known.
+    proven: i8,
+}
+
+impl Node {
+    fn new(mv: Move, parent: usize) -> Node {
+        Node {
+            mv,
+            parent,
+            first: 0,
+            count: 0,
+            expanded: false,
+            visits: 0,
+            reward: 0.0,
+            amaf_visits: 0,
+            amaf_reward: 0.0,
+            proven: 0,
+        }
+    }
+}
+
+/// Marks `node` proven (`value` for the player who moved into it) and carries the proof up:
+/// a child won for the player to move makes its parent lost for the player who moved into
+/// the parent, and a parent whose children are all lost is won for that player.
+fn prove(tree: &mut [Node], mut node: usize, mut value: i8) {
+    loop {
+        tree[node].proven = value;
+        let parent = tree[node].parent;
+        if parent == usize::MAX || tree[parent].proven != 0 {
+            return;
+        }
+        if value == 1 {
+            value = -1;
+        } else {
+            let (first, count) = (tree[parent].first, tree[parent].count);
+            if tree[first..first + count].iter().any(|c| c.proven != -1) {
+                return;
+            }
+            value = 1;
+        }
+        node = parent;
+    }
+}
+
+/// The moves each player made in one iteration below the root: per player, by move
+/// fingerprint, the iteration that last saw it and the first depth it was made at.
+struct Amaf {
+    seen: [Vec<(u32, u32)>; 2],
+    stamp: u32,
+    /// The fingerprints and movers of the moves made, in order, from the root down.
+    line: Vec<(u64, usize)>,
+}
+
+impl Amaf {
+    fn new() -> Amaf {
+        Amaf {
+            seen: [vec![(0, 0); AMAF_TABLE], vec![(0, 0); AMAF_TABLE]],
+            stamp: 0,
+            line: Vec::new(),
+        }
+    }
+
+    fn slot(fp: u64) -> usize {
+        (fp.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 48) as usize & (AMAF_TABLE - 1)
+    }
+
+    /// Records the line of this iteration, each move at the first depth its player made it.
+    fn index(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1).max(1);
+        for (depth, &(fp, player)) in self.line.iter().enumerate() {
+            let e = &mut self.seen[player][Amaf::slot(fp)];
+            if e.0 != self.stamp {
+                *e = (self.stamp, depth as u32);
+            }
+        }
+    }
+
+    /// Whether `player` made the move `fp` at depth `depth` or deeper in this iteration.
+    fn made(&self, player: usize, fp: u64, depth: usize) -> bool {
+        let e = self.seen[player][Amaf::slot(fp)];
+        e.0 == self.stamp && e.1 as usize >= depth
+    }
 }
 
 /// Bounds on one search besides its [`Budget`]. The root's children are always added,
@@ -125,6 +245,18 @@ pub fn search_within(
     rng: &mut Rng,
     progress: &mut dyn FnMut(u64),
 ) -> Option<Report> {
+    search_styled(root, budget, limits, Style::Uct, rng, progress)
+}
+
+/// [`search_within`] choosing children in `style`.
+pub fn search_styled(
+    root: &Position,
+    budget: Budget,
+    limits: &Limits,
+    style: Style,
+    rng: &mut Rng,
+    progress: &mut dyn FnMut(u64),
+) -> Option<Report> {
     let mut moves = Vec::new();
     if decided(root, &mut moves).is_some() {
         return None;
@@ -138,15 +270,13 @@ pub fn search_within(
         });
     }
     let start = Instant::now();
-    let mut tree = vec![Node {
-        mv: Move::pass(),
-        parent: usize::MAX,
-        first: 0,
-        count: 0,
-        expanded: false,
-        visits: 0,
-        reward: 0.0,
-    }];
+    let mut deadline = match budget {
+        Budget::Cpu(t) => Some(Deadline::cpu(t)),
+        _ => None,
+    };
+    let rave = style == Style::Rave;
+    let mut amaf = rave.then(Amaf::new);
+    let mut tree = vec![Node::new(Move::pass(), usize::MAX)];
     let mut pos = root.clone();
     let mut scratch = Scratch::new(root);
     let mut buf = Vec::new();
@@ -157,6 +287,7 @@ pub fn search_within(
             Budget::Time(t) => {
                 iterations > 0 && iterations.is_multiple_of(16) && start.elapsed() >= t
             }
+            Budget::Cpu(_) => iterations > 0 && deadline.as_mut().is_some_and(|d| d.passed()),
         };
         // The first iteration is always made: it adds the root's children, so that there is
         // a move to answer with.
@@ -173,6 +304,9 @@ pub fn search_within(
             progress(iterations);
         }
         pos.clone_from(root);
+        if let Some(a) = &mut amaf {
+            a.line.clear();
+        }
         // Selection: down the expanded nodes by UCT.
         let mut node = 0;
         while tree[node].expanded && tree[node].count > 0 {
@@ -181,7 +315,27 @@ pub fn search_within(
             let mut best = first;
             let mut best_score = f64::NEG_INFINITY;
             for (c, n) in tree.iter().enumerate().skip(first).take(count) {
-                let score = if n.visits == 0 {
+                let score = if rave && n.proven != 0 {
+                    // A won child is taken; a lost one only when all are.
+                    f64::from(n.proven) * 1e12
+                } else if rave {
+                    let shared = if n.amaf_visits == 0 {
+                        0.5
+                    } else {
+                        f64::from(n.amaf_reward) / f64::from(n.amaf_visits)
+                    };
+                    let noise = rng.below(1 << 16) as f64 * 1e-9;
+                    if n.visits == 0 {
+                        shared + FIRST_PLAY_BONUS + noise
+                    } else {
+                        let visits = f64::from(n.visits);
+                        let beta = (RAVE_EQUIVALENCE / (3.0 * visits + RAVE_EQUIVALENCE)).sqrt();
+                        (1.0 - beta) * (n.reward / visits)
+                            + beta * shared
+                            + RAVE_EXPLORATION * (parent_visits / visits).sqrt()
+                            + noise
+                    }
+                } else if n.visits == 0 {
                     // Unvisited children first, in a random order.
                     1e9 + rng.below(1 << 16) as f64
                 } else {
@@ -194,6 +348,9 @@ pub fn search_within(
                 }
             }
             node = best;
+            if let Some(a) = &mut amaf {
+                a.line.push((fingerprint(&tree[node].mv), pos.turn()));
+            }
             pos.play_unchecked(&tree[node].mv);
         }
         // Expansion, then the playout's result for each player. A full tree plays out from
@@ -201,10 +358,17 @@ pub fn search_within(
         let outcome = match decided(&pos, &mut moves) {
             Some(o) => {
                 tree[node].expanded = true;
+                if rave && node != 0 {
+                    // Every move passes the turn: the player who moved here is not to move.
+                    let mover = pos.turn() ^ 1;
+                    if let Outcome::Win { player, .. } = &o {
+                        prove(&mut tree, node, if *player == mover { 1 } else { -1 });
+                    }
+                }
                 o
             }
             None if node != 0 && tree.len() + moves.len() > limits.max_nodes => {
-                playout(&mut pos, rng, &mut buf, &mut scratch)
+                playout(&mut pos, rng, &mut buf, &mut scratch, amaf.as_mut())
             }
             None => {
                 // Grow no further than the cap, not by doubling past it.
@@ -215,22 +379,17 @@ pub fn search_within(
                 }
                 let first = tree.len();
                 for m in &moves {
-                    tree.push(Node {
-                        mv: m.clone(),
-                        parent: node,
-                        first: 0,
-                        count: 0,
-                        expanded: false,
-                        visits: 0,
-                        reward: 0.0,
-                    });
+                    tree.push(Node::new(m.clone(), node));
                 }
                 tree[node].first = first;
                 tree[node].count = moves.len();
                 tree[node].expanded = true;
                 node = first + rng.below(moves.len());
+                if let Some(a) = &mut amaf {
+                    a.line.push((fingerprint(&tree[node].mv), pos.turn()));
+                }
                 pos.play_unchecked(&tree[node].mv);
-                playout(&mut pos, rng, &mut buf, &mut scratch)
+                playout(&mut pos, rng, &mut buf, &mut scratch, amaf.as_mut())
             }
         };
         // Backpropagation: each node is credited for the player who moved into it. Every
@@ -242,18 +401,35 @@ pub fn search_within(
             depth += 1;
             n = tree[n].parent;
         }
+        if let Some(a) = &mut amaf {
+            a.index();
+        }
         let mut n = node;
         while n != usize::MAX {
             let to_move = (root.turn() + depth) % 2;
             tree[n].visits += 1;
             tree[n].reward += rewards[to_move ^ 1];
+            // The children of `n` whose move its player made at this depth or later.
+            if let Some(a) = &amaf {
+                let (first, count) = (tree[n].first, tree[n].count);
+                let reward = rewards[to_move] as f32;
+                for child in &mut tree[first..first + count] {
+                    if a.made(to_move, fingerprint(&child.mv), depth) {
+                        child.amaf_visits += 1;
+                        child.amaf_reward += reward;
+                    }
+                }
+            }
             n = tree[n].parent;
             depth = depth.wrapping_sub(1);
         }
     }
     let root_node = &tree[0];
-    let best =
-        (root_node.first..root_node.first + root_node.count).max_by_key(|&c| tree[c].visits)?;
+    // A proven win first, then the most visited child not proven lost (any, if all are).
+    let best = (root_node.first..root_node.first + root_node.count).max_by_key(|&c| {
+        let n = &tree[c];
+        (n.proven, n.visits)
+    })?;
     let b = &tree[best];
     Some(Report {
         mv: b.mv.clone(),
@@ -273,6 +449,7 @@ fn playout<'g>(
     rng: &mut Rng,
     buf: &mut Vec<Move>,
     scratch: &mut Scratch<'g>,
+    mut amaf: Option<&mut Amaf>,
 ) -> Outcome {
     for _ in 0..MAX_PLAYOUT_PLIES {
         if let Some(o) = pos.static_outcome() {
@@ -283,6 +460,9 @@ fn playout<'g>(
         };
         if let Some(o) = pos.limit_outcome(1, None) {
             return o;
+        }
+        if let Some(a) = amaf.as_deref_mut() {
+            a.line.push((fingerprint(&m), pos.turn()));
         }
         pos.play_unchecked(&m);
     }

@@ -1,5 +1,5 @@
-//! The built-in computer player: a small, deterministic negamax search with alpha-beta
-//! pruning over material, for any compiled game.
+//! The computer players: a negamax search with alpha-beta pruning for any compiled game
+//! (here), Monte Carlo tree search ([`mcts`]) and the players by name ([`Player`]).
 //!
 //! The search looks a fixed number of plies ahead ([`DEFAULT_DEPTH`]) and then follows
 //! captures a few plies further ([`CAPTURE_PLIES`]) so that it does not stop in the middle of
@@ -16,10 +16,11 @@
 //! only when a [`Searcher`] is built. It cannot see repetitions (a position does not know
 //! its history), so it may walk into a repetition draw.
 
+pub mod clock;
 pub mod mcts;
 mod player;
 
-pub use player::{Player, DEFAULT_MCTS_TIME};
+pub use player::{Player, DEFAULT_MCTS_TIME, DEFAULT_THINK};
 
 use crate::engine::{Game, Move, Outcome, Position};
 use crate::rng::Rng;
@@ -44,6 +45,36 @@ pub const WIN: i32 = 1_000_000;
 
 /// Scores at or beyond this are wins or losses, not material.
 const DECIDED: i32 = WIN - 10_000;
+
+/// The deepest full-width search a time-limited search tries (it runs out of time long before
+/// in any real game; a game tree this shallow is searched to its end).
+pub const MAX_TIMED_DEPTH: usize = 32;
+
+/// Entries of the table of best moves, indexed by the position's hash (16 bytes each).
+const BEST_MOVES: usize = 1 << 16;
+
+/// How a search scores a position at its horizon.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Eval {
+    /// Material on the board (`worth`); where every piece is worth the same, 16 times the piece
+    /// count difference plus mobility.
+    Material,
+    /// Material on the board and in hand, 16 a unit of the cheapest piece's worth, plus
+    /// mobility, minus a quarter of the opponent's best capture.
+    General,
+}
+
+/// A move told apart from the others of its position well enough to order moves by: its
+/// cells, the piece it becomes and its kind.
+pub(crate) fn fingerprint(m: &Move) -> u64 {
+    let first_capture = u64::from(m.captures().first().copied().unwrap_or(0));
+    (u64::from(m.from)
+        | u64::from(m.to) << 16
+        | u64::from(m.shot) << 32
+        | u64::from(m.promote) << 48
+        | (m.kind as u64) << 56)
+        ^ first_capture.rotate_left(40)
+}
 
 /// The move chosen and what the search thinks of it, for the player to move.
 #[derive(Clone, Debug)]
@@ -72,11 +103,20 @@ pub struct Searcher<'g> {
     depth: usize,
     pos: Vec<Position<'g>>,
     moves: Vec<Vec<Move>>,
-    /// `worth[code]`: the value of a piece code (0 for the empty code).
+    /// `worth[code]`: the value of a piece code (0 for the empty code); with
+    /// [`Eval::General`], in sixteenths of the cheapest piece.
     worth: Vec<i32>,
     /// Every piece is worth the same: material means nothing, and positions are scored by
     /// mobility (legal moves of the mover minus the opponent's) on top of the piece count.
     material_free: bool,
+    eval: Eval,
+    /// Per position hash (masked), the hash and the fingerprint of the best move found there.
+    best_moves: Vec<(u64, u64)>,
+    /// Per ply, the last two moves that caused a cutoff there.
+    killers: Vec<[u64; 2]>,
+    /// The most positions one search may visit.
+    node_limit: u64,
+    deadline: Option<clock::Deadline>,
     /// A position and a move buffer for the opponent's mobility (reused, never reallocated).
     null: Position<'g>,
     spare: Vec<Move>,
@@ -88,20 +128,46 @@ pub struct Searcher<'g> {
 }
 
 impl<'g> Searcher<'g> {
-    /// A searcher that looks `depth` plies ahead (at least one) in `game`.
+    /// A searcher over material ([`Eval::Material`]) that looks `depth` plies ahead (at least
+    /// one) in `game`.
     pub fn new(game: &'g Game, depth: usize) -> Self {
+        Searcher::with_eval(game, depth, Eval::Material)
+    }
+
+    /// A searcher scoring positions by `eval` that looks `depth` plies ahead (at least one).
+    pub fn with_eval(game: &'g Game, depth: usize, eval: Eval) -> Self {
         let depth = depth.max(1);
         let levels = depth + CAPTURE_PLIES + 1;
         let start = game.start();
+        // The cheapest piece that is worth something is the unit of the general evaluation.
+        let unit = game
+            .kinds
+            .iter()
+            .map(|k| k.worth)
+            .filter(|&w| w > 0)
+            .min()
+            .unwrap_or(1);
         let mut worth = vec![0; game.kinds.len() * 2 + 1];
         for (code, w) in worth.iter_mut().enumerate().skip(1) {
-            *w = game.kinds[Game::kind_of(code as u8)].worth;
+            let raw = game.kinds[Game::kind_of(code as u8)].worth;
+            *w = match eval {
+                Eval::Material => raw,
+                Eval::General => raw.saturating_mul(16) / unit,
+            };
         }
         Searcher {
             depth,
             pos: (0..levels).map(|_| start.clone()).collect(),
             moves: (0..levels).map(|_| Vec::with_capacity(64)).collect(),
             material_free: game.kinds.iter().all(|k| k.worth == game.kinds[0].worth),
+            eval,
+            best_moves: match eval {
+                Eval::Material => Vec::new(),
+                Eval::General => vec![(0, 0); BEST_MOVES],
+            },
+            killers: vec![[0; 2]; levels],
+            node_limit: NODE_BUDGET,
+            deadline: None,
             null: start.clone(),
             spare: Vec::with_capacity(64),
             worth,
@@ -111,15 +177,30 @@ impl<'g> Searcher<'g> {
         }
     }
 
+    /// Each later search visits at most `nodes` positions (by default [`NODE_BUDGET`]).
+    pub fn set_node_limit(&mut self, nodes: u64) {
+        self.node_limit = nodes.max(1);
+    }
+
+    /// The next search ends once `deadline` has passed, with the move of the deepest search
+    /// finished by then.
+    pub fn set_deadline(&mut self, deadline: clock::Deadline) {
+        self.deadline = Some(deadline);
+    }
+
     /// Ends each later search as soon as `flag` is raised (looked at every 1024 positions),
     /// with the move of the deepest search finished by then, as when out of positions.
     pub fn stop_when(&mut self, flag: Arc<AtomicBool>) {
         self.stop = Some(flag);
     }
 
-    /// Counts a position visited; once the stop flag is raised, no more may be visited.
+    /// Counts a position visited; once the stop flag is raised or the deadline passed, no
+    /// more may be visited.
     fn visit(&mut self) {
         self.nodes += 1;
+        if self.nodes.is_multiple_of(256) && self.deadline.as_mut().is_some_and(|d| d.passed()) {
+            self.limit = 0;
+        }
         if self.nodes.is_multiple_of(1024)
             && self
                 .stop
@@ -139,7 +220,16 @@ impl<'g> Searcher<'g> {
     /// over on the board or there is no legal move.
     pub fn search(&mut self, root: &Position<'g>, rng: &mut Rng) -> Option<Choice> {
         self.nodes = 1;
-        self.limit = NODE_BUDGET;
+        self.limit = self.node_limit;
+        for k in &mut self.killers {
+            *k = [0; 2];
+        }
+        let best = self.search_root(root, rng);
+        self.deadline = None;
+        best
+    }
+
+    fn search_root(&mut self, root: &Position<'g>, rng: &mut Rng) -> Option<Choice> {
         if root.is_over() {
             return None;
         }
@@ -182,6 +272,12 @@ impl<'g> Searcher<'g> {
             if out_of_nodes {
                 break;
             }
+            // The next iteration tries this one's best move first.
+            if let Some(b) = &best {
+                if let Some(i) = moves.iter().position(|m| m.same_as(&b.mv)) {
+                    moves[..=i].rotate_right(1);
+                }
+            }
             if best
                 .as_ref()
                 .is_some_and(|b| b.decided_in().is_some_and(|n| n > 0))
@@ -221,17 +317,30 @@ impl<'g> Searcher<'g> {
         } else if let Some(o) = self.pos[level].limit_outcome(1, None) {
             self.outcome_score(level, &o)
         } else {
-            moves.sort_unstable_by_key(|m| std::cmp::Reverse(self.promise(level, m)));
+            self.order(level, &mut moves);
             let mut best = -WIN - 1;
+            let mut best_move = 0;
             for m in &moves {
                 let s = -self.child(level, m, depth - 1, -beta, -alpha);
                 if s > best {
                     best = s;
+                    best_move = fingerprint(m);
                     alpha = alpha.max(s);
                     if alpha >= beta {
+                        if m.ncap == 0 {
+                            let k = &mut self.killers[level];
+                            if k[0] != best_move {
+                                k[1] = k[0];
+                                k[0] = best_move;
+                            }
+                        }
                         break;
                     }
                 }
+            }
+            if !self.best_moves.is_empty() && self.nodes <= self.limit {
+                let hash = self.pos[level].hash();
+                self.best_moves[hash as usize & (BEST_MOVES - 1)] = (hash, best_move);
             }
             best
         };
@@ -255,12 +364,25 @@ impl<'g> Searcher<'g> {
             self.outcome_score(level, &self.pos[level].no_move_outcome())
         } else {
             let mut best = self.material(level);
-            if self.material_free {
+            if self.eval == Eval::General || self.material_free {
                 self.null.clone_from(&self.pos[level]);
                 self.null.pass_turn();
                 self.null.legal_moves(&mut self.spare);
                 let theirs = self.spare.len() as i32;
-                best = best * 16 + moves.len() as i32 - theirs;
+                let mobility = moves.len() as i32 - theirs;
+                best = if self.eval == Eval::General {
+                    // What the opponent could take at once if it were its turn: the mover
+                    // stands to lose some of it.
+                    let threat = self
+                        .spare
+                        .iter()
+                        .map(|m| self.taken(level, m))
+                        .max()
+                        .unwrap_or(0);
+                    best + self.hand_material(level) + mobility - threat / 4
+                } else {
+                    best * 16 + mobility
+                };
             }
             if plies > 0 && best < beta {
                 alpha = alpha.max(best);
@@ -325,15 +447,68 @@ impl<'g> Searcher<'g> {
             .sum()
     }
 
+    /// The mover's pieces in hand minus the opponent's, by worth.
+    fn hand_material(&self, level: usize) -> i32 {
+        let p = &self.pos[level];
+        if !p.game.to_hand && p.game.initial_hand.iter().all(|&n| n == 0) {
+            return 0;
+        }
+        let me = p.turn();
+        (1..self.worth.len())
+            .map(|code| {
+                let n = p.in_hand(code as u8) as i32;
+                let w = self.worth[code] * n;
+                if Game::owner(code as u8) == me {
+                    w
+                } else {
+                    -w
+                }
+            })
+            .sum()
+    }
+
+    /// Sorts the moves of `pos[level]` best first: the best move found there before, then by
+    /// [`Searcher::promise`], then the ply's killer moves.
+    fn order(&self, level: usize, moves: &mut [Move]) {
+        let remembered = if self.best_moves.is_empty() {
+            None
+        } else {
+            let hash = self.pos[level].hash();
+            let (h, fp) = self.best_moves[hash as usize & (BEST_MOVES - 1)];
+            (h == hash).then_some(fp)
+        };
+        let killers = self.killers[level];
+        moves.sort_unstable_by_key(|m| {
+            let fp = fingerprint(m);
+            let bonus = if Some(fp) == remembered {
+                1 << 28
+            } else if fp == killers[0] || fp == killers[1] {
+                1
+            } else {
+                0
+            };
+            std::cmp::Reverse(
+                self.promise(level, m)
+                    .saturating_mul(2)
+                    .saturating_add(bonus),
+            )
+        });
+    }
+
+    /// The worth of what `m` captures.
+    fn taken(&self, level: usize, m: &Move) -> i32 {
+        let p = &self.pos[level];
+        m.captures()
+            .iter()
+            .map(|&c| self.worth[p.at(c) as usize])
+            .sum()
+    }
+
     /// How promising a move looks before searching it: the value it captures, weighted above
     /// the value a promotion gains, so that winning material is tried first.
     fn promise(&self, level: usize, m: &Move) -> i32 {
         let p = &self.pos[level];
-        let taken: i32 = m
-            .captures()
-            .iter()
-            .map(|&c| self.worth[p.at(c) as usize])
-            .sum();
+        let taken = self.taken(level, m);
         // A piece entering the board (`from` is no cell) gains nothing by promotion.
         let promoted = if m.promote != 0 && m.from != crate::geometry::NONE {
             self.worth[m.promote as usize] - self.worth[p.at(m.from) as usize]

@@ -1,8 +1,15 @@
-//! Players by name, for `tabula play` and `tabula match`: `random`, `alphabeta[:DEPTH]` and
-//! `mcts[:BUDGET]` (a time such as `1s` or `200ms`, or a number of iterations such as `5000`).
+//! Players by name, for `tabula play` and `tabula match`: `default[:BUDGET]`, `random`,
+//! `alphabeta[:DEPTH]`, `mcts[:BUDGET]` (a time such as `1s` or `200ms`, or a number of
+//! iterations such as `5000`) and `baseline[:BUDGET]`, the default player as it was before
+//! the general evaluation, kept to measure the default against.
+//!
+//! The default player chooses its search by one rule read from the description: where pieces
+//! are worth different amounts, alpha-beta with the general evaluation ([`Eval::General`]);
+//! elsewhere, where material says nothing, MCTS with RAVE. Its time is CPU time of the
+//! thinking thread, so a loaded machine does not weaken it.
 
-use super::mcts::{self, Budget};
-use super::{Searcher, DEFAULT_DEPTH};
+use super::mcts::{self, Budget, Style};
+use super::{clock, Eval, Searcher, DEFAULT_DEPTH, MAX_TIMED_DEPTH};
 use crate::engine::{Game, Move, Position};
 use crate::rng::Rng;
 use std::time::Duration;
@@ -10,9 +17,18 @@ use std::time::Duration;
 /// The time an MCTS player takes per move when none is given.
 pub const DEFAULT_MCTS_TIME: Duration = Duration::from_secs(1);
 
+/// The CPU time the default player thinks per move when none is given.
+pub const DEFAULT_THINK: Duration = Duration::from_secs(1);
+
 /// A computer player.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Player {
+    /// The default player within a budget: CPU time (`Budget::Cpu`) or a number of positions
+    /// (alpha-beta) or playouts (MCTS), which repeats exactly for a seed.
+    Default(Budget),
+    /// The default player as it was before the general evaluation (alpha-beta over material
+    /// where pieces are worth different amounts, else plain MCTS), within the same budgets.
+    Baseline(Budget),
     /// A uniformly random legal move.
     Random,
     /// The alpha-beta search over material, this many plies deep.
@@ -22,16 +38,17 @@ pub enum Player {
 }
 
 impl Player {
-    /// The player that suits `game`: alpha-beta where its pieces are worth different amounts
-    /// (material means something), else MCTS, which needs nothing but the rules.
-    pub fn default_for(game: &Game) -> Player {
+    /// The player `tabula play` and the web page give a computer side: the default player
+    /// with [`DEFAULT_THINK`] of CPU time a move.
+    pub fn default_for(_game: &Game) -> Player {
+        Player::Default(Budget::Cpu(DEFAULT_THINK))
+    }
+
+    /// Whether the default player searches `game` with alpha-beta (its pieces are worth
+    /// different amounts, so material means something) rather than MCTS.
+    pub fn searches_by_alpha_beta(game: &Game) -> bool {
         let worths = game.kinds.iter().map(|k| k.worth);
-        let material = worths.clone().min() != worths.max();
-        if material {
-            Player::AlphaBeta(DEFAULT_DEPTH)
-        } else {
-            Player::Mcts(Budget::Time(DEFAULT_MCTS_TIME))
-        }
+        worths.clone().min() != worths.max()
     }
 
     /// The move this player chooses for the player to move at `pos`; `None` when the game is
@@ -74,23 +91,68 @@ impl Player {
             Player::Mcts(budget) => {
                 mcts::search_within(pos, budget, limits, rng, progress).map(|r| r.mv)
             }
+            Player::Default(budget) | Player::Baseline(budget) => {
+                let general = matches!(self, Player::Default(_));
+                if Player::searches_by_alpha_beta(pos.game) {
+                    let eval = if general {
+                        Eval::General
+                    } else {
+                        Eval::Material
+                    };
+                    let mut searcher = Searcher::with_eval(pos.game, MAX_TIMED_DEPTH, eval);
+                    match budget {
+                        Budget::Iterations(n) => searcher.set_node_limit(n),
+                        Budget::Time(t) | Budget::Cpu(t) => {
+                            // Time is the bound: the node budget of a fixed depth is not.
+                            searcher.set_node_limit(u64::MAX);
+                            searcher.set_deadline(clock::Deadline::cpu(t));
+                        }
+                    }
+                    if let Some(stop) = &limits.stop {
+                        searcher.stop_when(stop.clone());
+                    }
+                    searcher.search(pos, rng).map(|c| c.mv)
+                } else {
+                    let style = if general { Style::Rave } else { Style::Uct };
+                    let budget = match budget {
+                        Budget::Time(t) => Budget::Cpu(t),
+                        b => b,
+                    };
+                    mcts::search_styled(pos, budget, limits, style, rng, progress).map(|r| r.mv)
+                }
+            }
         }
     }
 }
 
 impl std::fmt::Display for Player {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Player::Random => write!(f, "random"),
-            Player::AlphaBeta(d) => write!(f, "alphabeta:{d}"),
-            Player::Mcts(Budget::Iterations(n)) => write!(f, "mcts:{n}"),
-            Player::Mcts(Budget::Time(t)) => {
+        let budget = |f: &mut std::fmt::Formatter<'_>, b: &Budget| match b {
+            Budget::Iterations(n) => write!(f, "{n}"),
+            Budget::Time(t) | Budget::Cpu(t) => {
                 let ms = t.as_millis();
                 if ms % 1000 == 0 {
-                    write!(f, "mcts:{}s", ms / 1000)
+                    write!(f, "{}s", ms / 1000)
                 } else {
-                    write!(f, "mcts:{ms}ms")
+                    write!(f, "{ms}ms")
                 }
+            }
+        };
+        match self {
+            Player::Default(Budget::Cpu(t)) if *t == DEFAULT_THINK => write!(f, "default"),
+            Player::Default(b) => {
+                write!(f, "default:")?;
+                budget(f, b)
+            }
+            Player::Baseline(b) => {
+                write!(f, "baseline:")?;
+                budget(f, b)
+            }
+            Player::Random => write!(f, "random"),
+            Player::AlphaBeta(d) => write!(f, "alphabeta:{d}"),
+            Player::Mcts(b) => {
+                write!(f, "mcts:")?;
+                budget(f, b)
             }
         }
     }
@@ -105,6 +167,10 @@ impl std::str::FromStr for Player {
             None => (s, None),
         };
         match (name, arg) {
+            ("default", None) => Ok(Player::Default(Budget::Cpu(DEFAULT_THINK))),
+            ("default", Some(b)) => budget(b).map(|b| Player::Default(cpu(b))),
+            ("baseline", None) => Ok(Player::Baseline(Budget::Cpu(DEFAULT_THINK))),
+            ("baseline", Some(b)) => budget(b).map(|b| Player::Baseline(cpu(b))),
             ("random", None) => Ok(Player::Random),
             ("alphabeta", None) => Ok(Player::AlphaBeta(DEFAULT_DEPTH)),
             ("alphabeta", Some(d)) => match d.parse::<usize>() {
@@ -114,10 +180,19 @@ impl std::str::FromStr for Player {
             ("mcts", None) => Ok(Player::Mcts(Budget::Time(DEFAULT_MCTS_TIME))),
             ("mcts", Some(b)) => budget(b).map(Player::Mcts),
             _ => Err(format!(
-                "unknown player `{s}`; players are random, alphabeta[:DEPTH] and \
-                 mcts[:TIME or ITERATIONS] (mcts:1s, mcts:200ms, mcts:5000)"
+                "unknown player `{s}`; players are default[:TIME or WORK], random, \
+                 alphabeta[:DEPTH], mcts[:TIME or ITERATIONS] (mcts:1s, mcts:200ms, \
+                 mcts:5000) and baseline[:TIME or WORK]"
             )),
         }
+    }
+}
+
+/// A time budget read as CPU time (the default and baseline players think in CPU time).
+fn cpu(b: Budget) -> Budget {
+    match b {
+        Budget::Time(t) => Budget::Cpu(t),
+        b => b,
     }
 }
 
@@ -153,6 +228,10 @@ mod tests {
             "mcts:5000",
             "mcts:1s",
             "mcts:200ms",
+            "default",
+            "default:50ms",
+            "default:20000",
+            "baseline:2s",
         ] {
             let p: Player = s.parse().unwrap();
             assert_eq!(p.to_string(), s);

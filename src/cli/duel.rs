@@ -1,4 +1,5 @@
-//! `tabula match`: two players play a series of games, alternating sides, on all cores.
+//! `tabula match`: two players play a series of games, alternating sides, on all cores (or
+//! as many threads as asked), each pair of games from the same seeded random opening.
 
 use super::Fail;
 use std::io::IsTerminal;
@@ -11,6 +12,16 @@ use tabula::rng::Rng;
 /// A game that runs this long without an end rule deciding it is scored a draw.
 pub const MAX_MATCH_PLIES: usize = 2000;
 
+/// How a match is played.
+pub struct Plan {
+    pub games: usize,
+    /// Uniformly random plies that open each pair of games (games `2k` and `2k + 1`).
+    pub opening: usize,
+    /// Threads playing at once; `None`: one per core.
+    pub threads: Option<usize>,
+    pub seed: u64,
+}
+
 /// The result of one game: which player (0: the first named, 1: the second) won, if any, and
 /// which side the first player had.
 #[derive(Clone, Debug)]
@@ -22,12 +33,25 @@ struct GameResult {
     reason: String,
 }
 
-/// Plays game `index` of a match: the first player takes side `index % 2`.
-fn play_one(start: &Position, players: [Player; 2], seed: u64, index: usize) -> GameResult {
+/// Plays game `index` of a match: the first player takes side `index % 2`, after the opening
+/// of its pair (`opening` random plies drawn from the seed and the pair's number).
+fn play_one(
+    start: &Position,
+    players: [Player; 2],
+    seed: u64,
+    opening: usize,
+    index: usize,
+) -> GameResult {
     let mut rng = Rng::new(seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let first_side = index % 2;
     let mut state = MatchState::new(start.clone());
     let mut plies = 0;
+    let mut opener = Rng::new(!seed ^ ((index / 2) as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
+    while plies < opening && state.outcome().is_none() {
+        let i = opener.below(state.moves().len());
+        state.play_index(i);
+        plies += 1;
+    }
     let outcome = loop {
         if let Some(o) = state.outcome() {
             break o.clone();
@@ -89,12 +113,18 @@ pub fn run(
     g: &Game,
     start: Position,
     players: [Player; 2],
-    games: usize,
-    seed: u64,
+    plan: &Plan,
     json: bool,
 ) -> Result<(), Fail> {
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
+    let Plan {
+        games,
+        opening,
+        seed,
+        ..
+    } = *plan;
+    let threads = plan
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .min(games.max(1));
     let next = AtomicUsize::new(0);
     let results = Mutex::new(Vec::with_capacity(games));
@@ -113,7 +143,7 @@ pub fn run(
                 if i >= games {
                     break;
                 }
-                let r = play_one(&start, players, seed, i);
+                let r = play_one(&start, players, seed, opening, i);
                 results.lock().expect("no thread panicked").push(r);
                 if let Some(b) = &bar {
                     b.inc(1);
@@ -140,21 +170,15 @@ pub fn run(
     }
     let n = results.len().max(1) as f64;
     let score = (wdl[0][0] as f64 + wdl[0][1] as f64 / 2.0) / n;
-    // A 95% interval from the spread of the per-game scores.
-    let var = results
-        .iter()
-        .map(|r| {
-            let x = match r.winner {
-                Some(0) => 1.0,
-                None => 0.5,
-                Some(_) => 0.0,
-            };
-            (x - score) * (x - score)
-        })
-        .sum::<f64>()
-        / n;
-    let half = 1.96 * (var / n).sqrt();
-    let (lo, hi) = (elo(score - half), elo(score + half));
+    // A 95% Wilson interval for the score (a draw counts half; counting draws as half a win
+    // and half a loss, as this does, only widens the interval), and the Elo differences of its
+    // ends. Unlike the normal approximation it does not shrink to nothing when every game
+    // went one way.
+    let z = 1.96f64;
+    let centre = (score + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z / (1.0 + z * z / n) * (score * (1.0 - score) / n + z * z / (4.0 * n * n)).sqrt();
+    let (score_lo, score_hi) = ((centre - half).max(0.0), (centre + half).min(1.0));
+    let (lo, hi) = (elo(score_lo), elo(score_hi));
     let avg_plies = results.iter().map(|r| r.plies).sum::<usize>() as f64 / n;
     let names = [players[0].to_string(), players[1].to_string()];
     if json {
@@ -179,6 +203,9 @@ pub fn run(
             "draws": wdl[0][1],
             "first_losses": wdl[0][2],
             "first_score": score,
+            "first_score_low": score_lo,
+            "first_score_high": score_hi,
+            "opening_plies": opening,
             "elo": elo(score).is_finite().then(|| elo(score)),
             "elo_low": lo.is_finite().then_some(lo),
             "elo_high": hi.is_finite().then_some(hi),
@@ -201,12 +228,14 @@ pub fn run(
         threads
     );
     println!(
-        "{}: {} wins, {} draws, {} losses (score {:.1}%)",
+        "{}: {} wins, {} draws, {} losses (score {:.1}%, 95% interval {:.1}% to {:.1}%)",
         names[0],
         wdl[0][0],
         wdl[0][1],
         wdl[0][2],
-        score * 100.0
+        score * 100.0,
+        score_lo * 100.0,
+        score_hi * 100.0
     );
     for p in 0..2 {
         let [w, d, l] = wdl[1 + p];
@@ -216,16 +245,18 @@ pub fn run(
         );
     }
     let diff = format!("Elo difference ({} - {})", names[0], names[1]);
-    if score <= 0.0 || score >= 1.0 {
-        let all = if score >= 1.0 { "won" } else { "lost" };
-        println!("{diff}: {} (every game {all})", elo_text(elo(score)));
+    let all = if score >= 1.0 {
+        ", every game won"
+    } else if score <= 0.0 {
+        ", every game lost"
     } else {
-        println!(
-            "{diff}: {} (95% interval {} to {})",
-            elo_text(elo(score)),
-            elo_text(lo),
-            elo_text(hi)
-        );
-    }
+        ""
+    };
+    println!(
+        "{diff}: {} (95% interval {} to {}{all})",
+        elo_text(elo(score)),
+        elo_text(lo),
+        elo_text(hi)
+    );
     Ok(())
 }

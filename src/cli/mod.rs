@@ -143,8 +143,9 @@ enum Command {
     Match {
         /// The game: its description file (`games/chess.game`).
         file: String,
-        /// The first player: `random`, `alphabeta[:DEPTH]` or `mcts[:BUDGET]` (a time such as
-        /// `200ms` or `1s`, or iterations such as `5000`).
+        /// The first player: `default[:BUDGET]`, `random`, `alphabeta[:DEPTH]`,
+        /// `mcts[:BUDGET]` (a time such as `200ms` or `1s`, or iterations such as `5000`) or
+        /// `baseline[:BUDGET]` (the default player before issue 35, to measure against).
         #[arg(long)]
         first: Player,
         /// The second player, written the same way.
@@ -153,6 +154,13 @@ enum Command {
         /// Games to play; the first player takes the first side in even-numbered games.
         #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=MAX_MATCH_GAMES))]
         games: u64,
+        /// Each pair of games (one with each player on each side) opens with this many
+        /// uniformly random plies, the same for both games of the pair, so that games differ.
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=20))]
+        opening: u64,
+        /// Threads playing games at once (default: one per core).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+        threads: Option<u64>,
         #[command(flatten)]
         start: Start,
         #[arg(long, default_value_t = 1)]
@@ -224,10 +232,10 @@ enum Command {
         /// Seed for the random and AI players.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// The computer player of `ai` sides: `alphabeta[:DEPTH]`, `mcts[:BUDGET]` (a time
-        /// such as `1s` or `200ms`, or iterations such as `5000`) or `random`. Default:
-        /// alpha-beta where pieces are worth different amounts (depth 3; 1 where legality
-        /// plays every reply), else MCTS for 1 s a move.
+        /// The computer player of `ai` sides: `default[:BUDGET]`, `alphabeta[:DEPTH]`,
+        /// `mcts[:BUDGET]` (a time such as `1s` or `200ms`, or iterations such as `5000`) or
+        /// `random`. Default: `default`, 1 s of CPU time a move (alpha-beta over material,
+        /// mobility and threats where pieces are worth different amounts, else MCTS with RAVE).
         #[arg(long)]
         ai: Option<Player>,
         /// Save the game to this record file when it ends or you quit (PGN if it ends in
@@ -561,6 +569,8 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
             first,
             second,
             games,
+            opening,
+            threads,
             start: Start {
                 position: p,
                 moves: mv,
@@ -570,7 +580,13 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
         } => {
             let g = load(&file)?;
             let pos = position(&g, &p, &mv)?;
-            duel::run(&g, pos, [first, second], games as usize, seed, json)
+            let plan = duel::Plan {
+                games: games as usize,
+                opening: opening as usize,
+                threads: threads.map(|t| t as usize),
+                seed,
+            };
+            duel::run(&g, pos, [first, second], &plan, json)
         }
         Command::Replay { record, game, json } => replay(&record, game, json),
         Command::Serve { path, port } => serve::serve(&path, port),
@@ -635,11 +651,7 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
             let ai = match (ai, depth) {
                 (Some(ai), _) => ai,
                 (None, Some(d)) => Player::AlphaBeta(d as usize),
-                (None, None) => match Player::default_for(&g) {
-                    // Legality by play makes every ply costly: look one ply ahead.
-                    Player::AlphaBeta(_) if g.legality_by_play => Player::AlphaBeta(1),
-                    p => p,
-                },
+                (None, None) => Player::default_for(&g),
             };
             play::run(
                 &g,
