@@ -7,8 +7,12 @@
 //! allocates nothing; playing a move sows again on the position itself.
 
 use super::super::{Game, Move, MoveKind, Position};
-use crate::geometry::{Board, Cell, Shape, MAX_CELLS, NONE};
+use crate::geometry::{Board, Cell, Shape, NONE};
 use crate::model::{EndCond, Sowing};
+
+/// The most pits a board of pits has (26 pits a row, 4 rows): counts being sown are kept in
+/// an array of this size on the stack.
+pub const MAX_PITS: usize = 104;
 
 /// Where a seed goes that goes into the mover's store.
 const STORE: Cell = NONE - 1;
@@ -38,7 +42,7 @@ pub struct Sow {
 
 /// Seed counts being sown: the pits and the two stores.
 struct Counts {
-    seeds: [u16; MAX_CELLS],
+    seeds: [u16; MAX_PITS],
     stores: [u16; 2],
 }
 
@@ -194,7 +198,7 @@ impl Sow {
     pub(in crate::engine) fn moves(&self, pos: &Position, out: &mut Vec<Move>) {
         let me = pos.turn as usize;
         let mut counts = Counts {
-            seeds: [0; MAX_CELLS],
+            seeds: [0; MAX_PITS],
             stores: pos.stores,
         };
         counts.seeds[..pos.seeds.len()].copy_from_slice(&pos.seeds);
@@ -317,7 +321,7 @@ impl Sow {
             }
             // The pits taken: the landing pit, then back along the sowing while each is an
             // enemy pit making one of the counts.
-            let mut taken = [NONE; MAX_CELLS];
+            let mut taken = [NONE; MAX_PITS];
             let mut n = 0;
             let mut sum = 0u32;
             let mut p = at;
@@ -362,9 +366,9 @@ impl Position<'_> {
     /// Plays a sowing move: each of its sowings in turn, with their captures.
     pub(in crate::engine) fn play_sowing(&mut self, sow: &Sow, m: &Move) {
         let me = self.turn as usize;
-        let before = self.seeds_hash();
+        let g = self.game;
         let mut counts = Counts {
-            seeds: [0; MAX_CELLS],
+            seeds: [0; MAX_PITS],
             stores: self.stores,
         };
         let n = self.seeds.len();
@@ -373,9 +377,21 @@ impl Position<'_> {
         for &pit in m.landings() {
             sow.sow(me, pit, &mut counts, &mut scratch);
         }
-        self.seeds.copy_from_slice(&counts.seeds[..n]);
+        // The hash changes by the pits and stores whose counts changed.
+        let mut h = self.hash;
+        for (c, (old, &new)) in self.seeds.iter_mut().zip(&counts.seeds[..n]).enumerate() {
+            if *old != new {
+                h ^= g.seed_key(c, *old) ^ g.seed_key(c, new);
+                *old = new;
+            }
+        }
+        for p in 0..2 {
+            if self.stores[p] != counts.stores[p] {
+                h ^= g.seed_key(n + p, self.stores[p]) ^ g.seed_key(n + p, counts.stores[p]);
+            }
+        }
         self.stores = counts.stores;
-        self.hash ^= before ^ self.seeds_hash();
+        self.hash = h;
     }
 
     /// The hash of the seed counts in the pits and stores.
