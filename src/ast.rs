@@ -129,9 +129,9 @@ pub enum SowLineKind {
     SkipsOrigin,
     /// `when the last seed falls in my store, play again`.
     Again,
-    /// `when the last seed falls in an empty pit of mine, capture it and the opposite pit[ if
-    /// that holds seeds]`.
-    Opposite { if_seeds: bool },
+    /// `when the last seed falls in an empty pit of mine, capture [it and ]the opposite pit[
+    /// if that holds seeds]`.
+    Opposite { if_seeds: bool, with_last: bool },
     /// `when the last seed makes N [or M]... in an enemy pit, capture it[ and the pits before
     /// it that make ...]`.
     Counts {
@@ -144,6 +144,8 @@ pub enum SowLineKind {
     NoSlam,
     /// `when the opponent has no seeds, my move must give them some`.
     Feed,
+    /// `every sowing must leave the opponent some seeds`.
+    LapFeed,
 }
 
 #[derive(Clone, Debug)]

@@ -76,9 +76,10 @@ pub struct Sowing {
     pub skips_origin: bool,
     /// The last seed in the mover's store gives another sowing in the same turn.
     pub again: bool,
-    /// The last seed in an empty pit of the mover's captures it and the opposite pit: `Some`
-    /// with whether the opposite pit must hold seeds for the capture to happen.
-    pub opposite: Option<bool>,
+    /// The last seed in an empty pit of the mover's captures the opposite pit: `Some` with
+    /// whether the opposite pit must hold seeds for the capture to happen, and whether the
+    /// last seed is taken too.
+    pub opposite: Option<(bool, bool)>,
     /// The last seed making one of these counts (bits) in an enemy pit captures it; then,
     /// with the second mask, the pits before it that make those counts, going back.
     pub counts: Option<(u64, Option<u64>)>,
@@ -89,6 +90,8 @@ pub struct Sowing {
     pub no_grand_slam: bool,
     /// A player whose opponent has no seeds must give them some.
     pub must_feed: bool,
+    /// Every lap of a sowing (the first and each relay) must leave the opponent some seeds.
+    pub lap_feed: bool,
 }
 
 /// `capture by custody DIRS, against REGION [when empty]`.

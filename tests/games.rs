@@ -387,7 +387,7 @@ fn invariants_over_random_positions() {
             }
         }
         assert!(
-            moves_checked > budget as u64 * 4,
+            moves_checked > budget as u64 * 3,
             "{name}: only {moves_checked} moves checked"
         );
     }

@@ -124,3 +124,57 @@ fn pits_position_strings_round_trip() {
         assert!(e.contains(why), "{bad}: {e}");
     }
 }
+
+/// Ayoayo against Ludii's J'odu: 20 seeded random games replayed turn by turn (the pit
+/// chosen; its relay laps follow by rule), with the pits and stores after every turn, the
+/// forced passes that end a game and the results. Written by tests/sowing/ludii_traces.py
+/// from the Ludii oracle's traces; Ludii's perft counts are in tests/perft/ayoayo.perft.
+#[test]
+fn ayoayo_plays_as_ludii() {
+    let game = common::game("games/ayoayo.game");
+    let text = std::fs::read_to_string(common::root("tests/sowing/ayoayo.ludii")).expect("data");
+    let mut state: Option<MatchState> = None;
+    let (mut games, mut turns, mut endless) = (0, 0, false);
+    for (i, line) in text.lines().enumerate() {
+        let at = format!("ayoayo.ludii:{}", i + 1);
+        let f: Vec<&str> = line.split_whitespace().collect();
+        match f.first().copied() {
+            None => {}
+            Some(s) if s.starts_with('#') => {}
+            Some("game") => state = Some(MatchState::new(game.start())),
+            Some("turn") => {
+                let st = state.as_mut().expect("a game first");
+                assert!(st.outcome().is_none(), "{at}: the game is already over");
+                st.play_text(f[1])
+                    .unwrap_or_else(|e| panic!("{at}: {} is refused: {e}", f[1]));
+                endless = st.pos.sow_ended() == tabula::engine::rules::sow::ENDLESS;
+                if !endless {
+                    let got = st.pos.to_text();
+                    let got: Vec<&str> = got.split_whitespace().take(2).collect();
+                    assert_eq!(got, [f[2], f[3]], "{at}: after {}", f[1]);
+                }
+                turns += 1;
+            }
+            // Ludii's forced pass: the player to move has no legal move, which ends the game.
+            Some("pass") => {
+                let st = state.as_ref().expect("a game first");
+                assert!(st.outcome().is_some(), "{at}: Tabula has a move here");
+            }
+            Some("result") => {
+                let st = state.take().expect("a game first");
+                let outcome = st.outcome().expect("the game is over");
+                let got = match outcome {
+                    Outcome::Win { player: 0, .. } => "1 -1",
+                    Outcome::Win { .. } => "-1 1",
+                    Outcome::Draw { .. } => "0 0",
+                };
+                assert_eq!(got, f[1..3].join(" "), "{at}: {outcome:?}");
+                // Ludii plays an endless relay on to its move limit, a draw.
+                assert_eq!(endless, f.get(3) == Some(&"limit"), "{at}: {outcome:?}");
+                games += 1;
+            }
+            Some(other) => panic!("{at}: unknown line `{other}`"),
+        }
+    }
+    assert!(games == 20 && turns > 800, "{games} games, {turns} turns");
+}

@@ -104,7 +104,10 @@ impl Checker {
                 SowLineKind::PassesStore => s.passes_store = true,
                 SowLineKind::SkipsOrigin => s.skips_origin = true,
                 SowLineKind::Again => s.again = true,
-                SowLineKind::Opposite { if_seeds } => s.opposite = Some(*if_seeds),
+                SowLineKind::Opposite {
+                    if_seeds,
+                    with_last,
+                } => s.opposite = Some((*if_seeds, *with_last)),
                 SowLineKind::Counts { counts, back } => {
                     let first = self.seed_counts(counts);
                     let back = back.as_ref().map(|b| self.seed_counts(b));
@@ -113,6 +116,7 @@ impl Checker {
                 SowLineKind::Relay { mine } => s.relay = Some(*mine),
                 SowLineKind::NoSlam => s.no_grand_slam = true,
                 SowLineKind::Feed => s.must_feed = true,
+                SowLineKind::LapFeed => s.lap_feed = true,
             }
         }
         if start.is_none() {

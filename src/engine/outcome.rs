@@ -206,7 +206,17 @@ impl Position<'_> {
 
     /// The result when the player to move has no legal move.
     pub fn no_move_outcome(&self) -> Outcome {
-        let me = self.turn as usize;
+        // A sowing game that ended inside the last turn: its mover is the one who is stuck, or
+        // a relay that would never end draws.
+        let me = match self.sow_ended {
+            super::rules::sow::ENDLESS => {
+                return Outcome::Draw {
+                    reason: "a relay sowing that would never end".into(),
+                }
+            }
+            super::rules::sow::STUCK => self.turn as usize ^ 1,
+            _ => self.turn as usize,
+        };
         if let Some(e) = self.nobody_can_move() {
             if let EndCond::NobodyCanMove { tiebreak } = &e.cond {
                 return self.decide(tiebreak, e.verdict, me, &e.text);

@@ -53,6 +53,8 @@ pub struct Position<'g> {
     pub(super) seeds: Vec<u16>,
     /// Sowing games: the seeds in each player's store.
     pub(super) stores: [u16; 2],
+    /// Sowing games: the last turn ended the game inside it (`rules::sow::STUCK`, `ENDLESS`).
+    pub(super) sow_ended: u8,
     pub(super) hash: u64,
 }
 
@@ -86,6 +88,7 @@ impl Clone for Position<'_> {
             promoted: self.promoted,
             seeds: self.seeds.clone(),
             stores: self.stores,
+            sow_ended: self.sow_ended,
             hash: self.hash,
         }
     }
@@ -114,6 +117,7 @@ impl Clone for Position<'_> {
         self.promoted = o.promoted;
         self.seeds.clone_from(&o.seeds);
         self.stores = o.stores;
+        self.sow_ended = o.sow_ended;
         self.hash = o.hash;
     }
 }
@@ -181,6 +185,7 @@ impl<'g> Position<'g> {
                 None => Vec::new(),
             },
             stores: [0; 2],
+            sow_ended: 0,
             hash: 0,
         };
         for (c, &code) in p.cells.iter().enumerate() {

@@ -483,8 +483,10 @@ fn build_sow_line(p: Pair<Rule>) -> SowLine {
         Rule::sow_skip => SowLineKind::SkipsOrigin,
         Rule::sow_again => SowLineKind::Again,
         Rule::sow_opposite => SowLineKind::Opposite {
-            if_seeds: !kids.is_empty(),
+            if_seeds: kids.iter().any(|k| k.as_rule() == Rule::if_seeds),
+            with_last: kids.iter().any(|k| k.as_rule() == Rule::with_last),
         },
+        Rule::sow_lap_feed => SowLineKind::LapFeed,
         Rule::sow_counts => {
             let mut it = kids.into_iter();
             SowLineKind::Counts {

@@ -297,6 +297,8 @@ pub(super) fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::k_twofold | Rule::twofold => &["`twofold`"],
         Rule::k_players_pits | Rule::pits_empty => &["`a player's`"],
         Rule::sow_least => &["`, holding at least`"],
+        Rule::k_leave => &["`leave`"],
+        Rule::with_last => &["`it and`"],
         Rule::going_back => &["`and the pits before it`"],
         Rule::sow_no_slam => &["`a capture of every enemy seed`"],
         _ => &[],

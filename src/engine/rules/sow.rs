@@ -17,9 +17,27 @@ pub const MAX_PITS: usize = 104;
 /// Where a seed goes that goes into the mover's store.
 const STORE: Cell = NONE - 1;
 
-/// Relay sowing that has lifted this many pits in one sowing stops there: some positions
-/// would sow forever.
-pub const MAX_LIFTS: u32 = 10_000;
+/// How a sowing ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Sown {
+    /// The last seed fell in this pit.
+    Pit(Cell),
+    /// The last seed fell in the mover's store.
+    Store,
+    /// Its first lap left the opponent without seeds (`every sowing must leave the opponent
+    /// some seeds`): not a move.
+    Starves,
+    /// A relay lap would have left the opponent without seeds: the sowing stopped before it
+    /// and the mover is stuck.
+    Stuck,
+    /// The relay came back to a state it had been in: it would go on forever.
+    Endless,
+}
+
+/// Why a sowing game ended inside a turn (kept in the position: it has no moves then).
+pub const STUCK: u8 = 1;
+/// See [`STUCK`]: a relay that would never end.
+pub const ENDLESS: u8 = 2;
 
 /// A sowing game's tables: each player's sowing order, the owner and opposite of each pit.
 #[derive(Clone, Debug)]
@@ -155,9 +173,10 @@ impl Sow {
         if r.again {
             l.push("when the last seed falls in my store, play again".into());
         }
-        if let Some(if_seeds) = r.opposite {
+        if let Some((if_seeds, with_last)) = r.opposite {
             l.push(format!(
-                "when the last seed falls in an empty pit of mine, capture it and the opposite pit{}",
+                "when the last seed falls in an empty pit of mine, capture {}the opposite pit{}",
+                if with_last { "it and " } else { "" },
                 if if_seeds { " if that holds seeds" } else { "" }
             ));
         }
@@ -183,6 +202,9 @@ impl Sow {
         if r.must_feed {
             l.push("when the opponent has no seeds, my move must give them some".into());
         }
+        if r.lap_feed {
+            l.push("every sowing must leave the opponent some seeds".into());
+        }
         l
     }
 
@@ -196,6 +218,9 @@ impl Sow {
 
     /// The moves of the player to move, appended to `out`.
     pub(in crate::engine) fn moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        if pos.sow_ended != 0 {
+            return;
+        }
         let me = pos.turn as usize;
         let mut counts = Counts {
             seeds: [0; MAX_PITS],
@@ -229,7 +254,11 @@ impl Sow {
             };
             let (ncap, npath) = (m.ncap, m.npath);
             let last = self.sow(me, pit, &mut after, m);
-            let again = last == STORE
+            if last == Sown::Starves {
+                m.truncate_lists(ncap, npath);
+                continue;
+            }
+            let again = last == Sown::Store
                 && self.rule.again
                 && !self.ended(g, &after.seeds, &after.stores)
                 && self.pits[me]
@@ -247,17 +276,31 @@ impl Sow {
         }
     }
 
-    /// One sowing by `me` from `pit` on `c`, with its captures, recorded in `m` (the pit in
-    /// its path, captured pits in its captures). Returns where the last seed fell (a cell or
-    /// [`STORE`]).
-    fn sow(&self, me: usize, pit: Cell, c: &mut Counts, m: &mut Move) -> Cell {
+    /// One sowing by `me` from `pit` on `c`, lap after lap where it relays, with its
+    /// captures, recorded in `m` (the pit in its path, captured pits in its captures).
+    fn sow(&self, me: usize, pit: Cell, c: &mut Counts, m: &mut Move) -> Sown {
         m.push_landing(pit);
         let rule = &self.rule;
         let mut origin = pit;
-        let mut hand = std::mem::take(&mut c.seeds[pit as usize]);
         let mut at = pit;
-        let mut lifts = 0;
+        let mut lifts: u32 = 0;
+        // Brent's cycle detection over the relay: the counts and the pit lifted at the last
+        // power of two lifts.
+        let mut seen = Counts {
+            seeds: c.seeds,
+            stores: c.stores,
+        };
+        let mut seen_pit = pit;
+        let mut power = 1;
+        let mut before = None;
         loop {
+            if rule.lap_feed && lifts > 0 {
+                before = Some(Counts {
+                    seeds: c.seeds,
+                    stores: c.stores,
+                });
+            }
+            let mut hand = std::mem::take(&mut c.seeds[at as usize]);
             while hand > 0 {
                 at = if at == STORE {
                     self.after_store[me]
@@ -282,32 +325,60 @@ impl Sow {
                 }
                 None => false,
             };
-            if !relay || lifts >= MAX_LIFTS {
-                break;
+            if !relay && at != STORE {
+                self.capture(me, at, c, m);
+            }
+            // `every sowing must leave the opponent some seeds`, lap by lap: a first lap that
+            // does not is no move; a relay lap that does not is not made, and the mover is
+            // stuck where the turn stopped.
+            if rule.lap_feed && self.seeds_of(&c.seeds, me ^ 1) == 0 {
+                return match before.take() {
+                    None => Sown::Starves,
+                    Some(b) => {
+                        *c = b;
+                        Sown::Stuck
+                    }
+                };
+            }
+            if !relay {
+                return if at == STORE {
+                    Sown::Store
+                } else {
+                    Sown::Pit(at)
+                };
             }
             lifts += 1;
+            if at == seen_pit && c.seeds == seen.seeds && c.stores == seen.stores {
+                return Sown::Endless;
+            }
+            if lifts == power {
+                seen = Counts {
+                    seeds: c.seeds,
+                    stores: c.stores,
+                };
+                seen_pit = at;
+                power *= 2;
+            }
             origin = at;
-            hand = std::mem::take(&mut c.seeds[at as usize]);
         }
-        if at != STORE {
-            self.capture(me, at, c, m);
-        }
-        at
     }
 
     /// The captures after the last seed fell on `at`.
     fn capture(&self, me: usize, at: Cell, c: &mut Counts, m: &mut Move) {
         let rule = &self.rule;
         let mine = self.owner[at as usize] as usize == me;
-        if let Some(if_seeds) = rule.opposite {
+        if let Some((if_seeds, with_last)) = rule.opposite {
             let opp = self.opposite[at as usize];
             if mine && c.seeds[at as usize] == 1 && opp != NONE {
                 let taken = c.seeds[opp as usize];
                 if taken > 0 || !if_seeds {
-                    c.stores[me] += taken + 1;
+                    c.stores[me] += taken;
                     c.seeds[opp as usize] = 0;
-                    c.seeds[at as usize] = 0;
-                    m.push_capture(at);
+                    if with_last {
+                        c.stores[me] += 1;
+                        c.seeds[at as usize] = 0;
+                        m.push_capture(at);
+                    }
                     if taken > 0 {
                         m.push_capture(opp);
                     }
@@ -374,8 +445,19 @@ impl Position<'_> {
         let n = self.seeds.len();
         counts.seeds[..n].copy_from_slice(&self.seeds);
         let mut scratch = Move::new(NONE, NONE);
+        let mut last = Sown::Store;
         for &pit in m.landings() {
-            sow.sow(me, pit, &mut counts, &mut scratch);
+            last = sow.sow(me, pit, &mut counts, &mut scratch);
+        }
+        let ended = match last {
+            Sown::Stuck => STUCK,
+            Sown::Endless => ENDLESS,
+            _ => 0,
+        };
+        if ended != self.sow_ended {
+            self.hash ^=
+                g.seed_key(n + 2, u16::from(self.sow_ended)) ^ g.seed_key(n + 2, u16::from(ended));
+            self.sow_ended = ended;
         }
         // The hash changes by the pits and stores whose counts changed.
         let mut h = self.hash;
@@ -402,7 +484,14 @@ impl Position<'_> {
             h ^= g.seed_key(c, n);
         }
         let n = self.seeds.len();
-        h ^ g.seed_key(n, self.stores[0]) ^ g.seed_key(n + 1, self.stores[1])
+        h ^ g.seed_key(n, self.stores[0])
+            ^ g.seed_key(n + 1, self.stores[1])
+            ^ g.seed_key(n + 2, u16::from(self.sow_ended))
+    }
+
+    /// How a sowing game ended inside the last turn: [`STUCK`], [`ENDLESS`], or 0.
+    pub fn sow_ended(&self) -> u8 {
+        self.sow_ended
     }
 
     /// Seeds in pit `c` (0 in games without pits).
