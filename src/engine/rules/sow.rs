@@ -59,9 +59,22 @@ pub struct Sow {
 }
 
 /// Seed counts being sown: the pits and the two stores.
-struct Counts {
-    seeds: [u16; MAX_PITS],
+#[derive(Clone, Copy)]
+struct Counts<const N: usize> {
+    seeds: [u16; N],
     stores: [u16; 2],
+}
+
+impl<const N: usize> Counts<N> {
+    /// The counts of `pos` (whose board has at most `N` pits).
+    fn of(pos: &Position) -> Self {
+        let mut c = Counts {
+            seeds: [0; N],
+            stores: pos.stores,
+        };
+        c.seeds[..pos.seeds.len()].copy_from_slice(&pos.seeds);
+        c
+    }
 }
 
 impl Sow {
@@ -221,12 +234,17 @@ impl Sow {
         if pos.sow_ended != 0 {
             return;
         }
+        // Counts are copied at every sowing tried: an array no larger than the board needs.
+        match pos.seeds.len() {
+            0..=16 => self.moves_in::<16>(pos, out),
+            17..=32 => self.moves_in::<32>(pos, out),
+            _ => self.moves_in::<MAX_PITS>(pos, out),
+        }
+    }
+
+    fn moves_in<const N: usize>(&self, pos: &Position, out: &mut Vec<Move>) {
         let me = pos.turn as usize;
-        let mut counts = Counts {
-            seeds: [0; MAX_PITS],
-            stores: pos.stores,
-        };
-        counts.seeds[..pos.seeds.len()].copy_from_slice(&pos.seeds);
+        let counts = Counts::<N>::of(pos);
         let hungry = self.rule.must_feed && self.seeds_of(&pos.seeds, me ^ 1) == 0;
         let mut m = Move::new(NONE, NONE);
         m.kind = MoveKind::Sow;
@@ -235,11 +253,11 @@ impl Sow {
 
     /// Every turn that starts with a sowing from `counts`, continuing `m` (the sowings made
     /// so far this turn).
-    fn turns(
+    fn turns<const N: usize>(
         &self,
         g: &Game,
         me: usize,
-        counts: &Counts,
+        counts: &Counts<N>,
         m: &mut Move,
         hungry: bool,
         out: &mut Vec<Move>,
@@ -248,10 +266,7 @@ impl Sow {
             if counts.seeds[pit as usize] < self.rule.least.max(1) {
                 continue;
             }
-            let mut after = Counts {
-                seeds: counts.seeds,
-                stores: counts.stores,
-            };
+            let mut after = *counts;
             let (ncap, npath) = (m.ncap, m.npath);
             let last = self.sow(me, pit, &mut after, m);
             if last == Sown::Starves {
@@ -278,27 +293,20 @@ impl Sow {
 
     /// One sowing by `me` from `pit` on `c`, lap after lap where it relays, with its
     /// captures, recorded in `m` (the pit in its path, captured pits in its captures).
-    fn sow(&self, me: usize, pit: Cell, c: &mut Counts, m: &mut Move) -> Sown {
+    fn sow<const N: usize>(&self, me: usize, pit: Cell, c: &mut Counts<N>, m: &mut Move) -> Sown {
         m.push_landing(pit);
         let rule = &self.rule;
         let mut origin = pit;
         let mut at = pit;
         let mut lifts: u32 = 0;
         // Brent's cycle detection over the relay: the counts and the pit lifted at the last
-        // power of two lifts.
-        let mut seen = Counts {
-            seeds: c.seeds,
-            stores: c.stores,
-        };
-        let mut seen_pit = pit;
+        // power of two lifts (none before the first relay lap).
+        let mut seen: Option<(Counts<N>, Cell)> = None;
         let mut power = 1;
         let mut before = None;
         loop {
             if rule.lap_feed && lifts > 0 {
-                before = Some(Counts {
-                    seeds: c.seeds,
-                    stores: c.stores,
-                });
+                before = Some(*c);
             }
             let mut hand = std::mem::take(&mut c.seeds[at as usize]);
             while hand > 0 {
@@ -348,15 +356,13 @@ impl Sow {
                 };
             }
             lifts += 1;
-            if at == seen_pit && c.seeds == seen.seeds && c.stores == seen.stores {
-                return Sown::Endless;
+            if let Some((s, p)) = &seen {
+                if at == *p && c.seeds == s.seeds && c.stores == s.stores {
+                    return Sown::Endless;
+                }
             }
             if lifts == power {
-                seen = Counts {
-                    seeds: c.seeds,
-                    stores: c.stores,
-                };
-                seen_pit = at;
+                seen = Some((*c, at));
                 power *= 2;
             }
             origin = at;
@@ -364,7 +370,7 @@ impl Sow {
     }
 
     /// The captures after the last seed fell on `at`.
-    fn capture(&self, me: usize, at: Cell, c: &mut Counts, m: &mut Move) {
+    fn capture<const N: usize>(&self, me: usize, at: Cell, c: &mut Counts<N>, m: &mut Move) {
         let rule = &self.rule;
         let mine = self.owner[at as usize] as usize == me;
         if let Some((if_seeds, with_last)) = rule.opposite {
@@ -392,7 +398,7 @@ impl Sow {
             }
             // The pits taken: the landing pit, then back along the sowing while each is an
             // enemy pit making one of the counts.
-            let mut taken = [NONE; MAX_PITS];
+            let mut taken = [NONE; N];
             let mut n = 0;
             let mut sum = 0u32;
             let mut p = at;
@@ -436,14 +442,18 @@ impl Sow {
 impl Position<'_> {
     /// Plays a sowing move: each of its sowings in turn, with their captures.
     pub(in crate::engine) fn play_sowing(&mut self, sow: &Sow, m: &Move) {
+        match self.seeds.len() {
+            0..=16 => self.play_sowing_in::<16>(sow, m),
+            17..=32 => self.play_sowing_in::<32>(sow, m),
+            _ => self.play_sowing_in::<MAX_PITS>(sow, m),
+        }
+    }
+
+    fn play_sowing_in<const N: usize>(&mut self, sow: &Sow, m: &Move) {
         let me = self.turn as usize;
         let g = self.game;
-        let mut counts = Counts {
-            seeds: [0; MAX_PITS],
-            stores: self.stores,
-        };
+        let mut counts = Counts::<N>::of(self);
         let n = self.seeds.len();
-        counts.seeds[..n].copy_from_slice(&self.seeds);
         let mut scratch = Move::new(NONE, NONE);
         let mut last = Sown::Store;
         for &pit in m.landings() {
