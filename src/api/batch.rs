@@ -158,6 +158,25 @@ impl<'g> Batch<'g> {
         });
     }
 
+    /// Plays `steps` steps of uniformly random legal ids ([`Batch::sample`], then
+    /// [`Batch::step`]) without leaving the library, `out` holding the last step's outputs:
+    /// what stepping costs without a caller in another language.
+    pub fn random_steps(&mut self, steps: usize, out: Outputs) {
+        let mut actions = vec![0; self.envs.len()];
+        for _ in 0..steps {
+            self.sample(&mut actions);
+            let out = Outputs {
+                obs: &mut *out.obs,
+                masks: &mut *out.masks,
+                rewards: &mut *out.rewards,
+                terminated: &mut *out.terminated,
+                players: &mut *out.players,
+            };
+            // The ids were sampled among the legal ones.
+            let _ = self.step(&actions, out);
+        }
+    }
+
     /// A uniformly random legal id for each game, from the game's own generator.
     pub fn sample(&mut self, out: &mut [u32]) {
         let mut legal = Vec::new();
