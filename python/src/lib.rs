@@ -236,7 +236,7 @@ impl State {
     /// A numpy bool array of `num_distinct_actions()` entries, true for the legal ids.
     fn legal_actions_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
         let mut mask = vec![false; self.game.spec.space.len()];
-        self.env.mask(&mut mask, &mut Vec::new());
+        self.env.mask(&mut mask);
         mask.into_pyarray(py)
     }
 

@@ -125,7 +125,6 @@ impl<'g> Batch<'g> {
                     rewards: &mut [f32],
                     terminated: &mut [bool],
                     players: &mut [i32]| {
-            let mut scratch = Vec::new();
             for (j, env) in envs.iter_mut().enumerate() {
                 let a = actions.get(first + j).copied().unwrap_or(0);
                 let (r, t) = f(env, a);
@@ -138,7 +137,7 @@ impl<'g> Batch<'g> {
                     env.pending(),
                     &mut obs[j * osize..(j + 1) * osize],
                 );
-                env.mask(&mut masks[j * msize..(j + 1) * msize], &mut scratch);
+                env.mask(&mut masks[j * msize..(j + 1) * msize]);
             }
         };
         std::thread::scope(|s| {
@@ -179,9 +178,8 @@ impl<'g> Batch<'g> {
 
     /// A uniformly random legal id for each game, from the game's own generator.
     pub fn sample(&mut self, out: &mut [u32]) {
-        let mut legal = Vec::new();
         for ((env, rng), o) in self.envs.iter().zip(&mut self.rngs).zip(out.iter_mut()) {
-            env.legal_actions(&mut legal);
+            let legal = env.legal_ids();
             *o = if legal.is_empty() {
                 0
             } else {

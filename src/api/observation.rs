@@ -26,6 +26,8 @@ pub struct Layout {
     layers: bool,
     hands: bool,
     pieces: usize,
+    /// What every observation starts from: zero but for the plane of the board's cells.
+    base: Vec<f32>,
 }
 
 impl Layout {
@@ -54,6 +56,12 @@ impl Layout {
         let layers = game.has_layers;
         let hands = !game.initial_hand.is_empty() || game.to_hand;
         let planes = pieces * (1 + usize::from(layers) + usize::from(hands)) + 3;
+        let plane = width * height;
+        let board = planes - 2;
+        let mut base = vec![0.0; planes * plane];
+        for &a in &at {
+            base[board * plane + a] = 1.0;
+        }
         Layout {
             planes,
             height,
@@ -62,6 +70,7 @@ impl Layout {
             layers,
             hands,
             pieces,
+            base,
         }
     }
 
@@ -73,7 +82,7 @@ impl Layout {
     /// Writes the observation of `pos`, with `pending` the ids chosen so far this turn, into
     /// `out` (of [`Layout::size`] values).
     pub fn fill(&self, pos: &Position, space: &ActionSpace, pending: &[u32], out: &mut [f32]) {
-        out.fill(0.0);
+        out.copy_from_slice(&self.base);
         let plane = self.height * self.width;
         let mut next = 0;
         for (c, &at) in self.at.iter().enumerate() {
@@ -111,7 +120,7 @@ impl Layout {
         if pos.turn() == 1 {
             fill_plane(out, next);
         }
-        fill_plane(out, next + 1);
+        // The board's plane (`next + 1`) is in `base`.
         let named = next + 2;
         for &id in pending {
             let cells = match space.action(id) {

@@ -80,7 +80,6 @@ pub fn play_games<'g>(
     let mut out = Trajectories::default();
     let mut env = Env::new(start.clone(), spec)?;
     let (osize, msize) = (spec.layout.size(), spec.space.len());
-    let mut scratch = Vec::new();
     for k in 0..games as u64 {
         if k > 0 {
             env.reset(start)?;
@@ -104,7 +103,7 @@ pub fn play_games<'g>(
                 if record.masks {
                     let at = out.masks.len();
                     out.masks.resize(at + msize, false);
-                    env.mask(&mut out.masks[at..], &mut scratch);
+                    env.mask(&mut out.masks[at..]);
                 }
                 out.actions.push(id);
                 out.players.push(p as u8);
@@ -161,7 +160,7 @@ mod tests {
             for _ in 0..len {
                 spec.layout
                     .fill(env.position(), &spec.space, env.pending(), &mut obs);
-                env.mask(&mut mask, &mut Vec::new());
+                env.mask(&mut mask);
                 assert_eq!(obs, all.observations[step * osize..(step + 1) * osize]);
                 assert_eq!(mask, all.masks[step * msize..(step + 1) * msize]);
                 let p = all.players[step] as usize;
