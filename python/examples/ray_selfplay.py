@@ -30,7 +30,7 @@ def main():
     ap.add_argument("--workers", type=int, help="tasks at once (default: the cluster's CPUs)")
     ap.add_argument("--games-per-task", type=int,
                     help="games one task plays (default: about four tasks per worker)")
-    ap.add_argument("--address", help="a running cluster: auto, HOST:6379 or ray://HOST:10001")
+    ap.add_argument("--address", help="a running cluster: auto or HOST:6379")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--tournament", default="random,mcts:200,alphabeta:2",
                     help="players of the round robin, comma-separated ('' for none)")
