@@ -4,6 +4,7 @@ node, each its own raylet, as `ray start --head` and `ray start --address` make 
 calls reach it by its address, as they would a remote cluster. With RAY_ADDRESS set, the
 tests use that cluster instead."""
 
+import faulthandler
 import os
 
 import numpy as np
@@ -18,6 +19,14 @@ import tabula.ray  # noqa: E402  (after the check that Ray is there)
 
 @pytest.fixture(scope="module")
 def address():
+    # A cluster that never answers fails the run (with every thread's traceback) instead of
+    # holding CI until its time runs out.
+    faulthandler.dump_traceback_later(600, exit=True)
+    yield from _cluster()
+    faulthandler.cancel_dump_traceback_later()
+
+
+def _cluster():
     if os.environ.get("RAY_ADDRESS"):
         yield os.environ["RAY_ADDRESS"]
         ray.shutdown()
