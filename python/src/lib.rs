@@ -5,7 +5,9 @@
 use numpy::{IntoPyArray, PyArray1, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::{PyFileNotFoundError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 use std::sync::Arc;
+use tabula::api::selfplay::{self, Record};
 use tabula::api::{Batch, Env, Spec};
 use tabula::engine::Position;
 use tabula::rng::Rng;
@@ -21,6 +23,8 @@ struct Loaded {
     game: tabula::engine::Game,
     spec: Spec,
     name: String,
+    /// The description's text, so that a `Game` can be pickled (sent to another process).
+    source: String,
 }
 
 impl Loaded {
@@ -49,27 +53,44 @@ fn shipped_games() -> Vec<&'static str> {
 #[pyfunction]
 fn load_game(name_or_path: &str) -> PyResult<Game> {
     let bare = name_or_path.strip_suffix(".game").unwrap_or(name_or_path);
-    let (game, name) = if std::path::Path::new(name_or_path).is_file() {
+    if std::path::Path::new(name_or_path).is_file() {
         let game = tabula::load_file(name_or_path).map_err(value_error)?;
-        (game, name_or_path.to_string())
+        // Read again for pickling; the load above has checked it is text of a sane size.
+        let source = std::fs::read_to_string(name_or_path).map_err(value_error)?;
+        loaded(game, source, name_or_path.to_string())
     } else if let Some((name, text)) = SHIPPED.iter().find(|(n, _)| *n == bare) {
-        let game = tabula::compile_source(text).map_err(|ds| {
-            value_error(tabula::diagnostic::render(
-                &format!("{name}.game"),
-                text,
-                &ds,
-            ))
-        })?;
-        (game, name.to_string())
+        game_from_source(text, name)
     } else {
-        return Err(PyFileNotFoundError::new_err(format!(
+        Err(PyFileNotFoundError::new_err(format!(
             "no file `{name_or_path}` and no shipped game of that name; shipped games: {}",
             shipped_games().join(", ")
-        )));
+        )))
+    }
+}
+
+/// Compiles the description `source` as the game `name` (what unpickling a `Game` does).
+#[pyfunction]
+#[pyo3(name = "_game_from_source")]
+fn game_from_source(source: &str, name: &str) -> PyResult<Game> {
+    let file = if name.ends_with(".game") {
+        name.to_string()
+    } else {
+        format!("{name}.game")
     };
+    let game = tabula::compile_source(source)
+        .map_err(|ds| value_error(tabula::diagnostic::render(&file, source, &ds)))?;
+    loaded(game, source.to_string(), name.to_string())
+}
+
+fn loaded(game: tabula::engine::Game, source: String, name: String) -> PyResult<Game> {
     let spec = Spec::new(&game).map_err(value_error)?;
     Ok(Game {
-        inner: Arc::new(Loaded { game, spec, name }),
+        inner: Arc::new(Loaded {
+            game,
+            spec,
+            name,
+            source,
+        }),
     })
 }
 
@@ -161,6 +182,13 @@ impl Game {
     fn __repr__(&self) -> String {
         format!("<tabula.Game {:?}>", self.inner.game.title)
     }
+
+    /// Pickles as the description's text and name: another process (a Ray worker) compiles
+    /// it again.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
+        let f = py.import("tabula")?.getattr("_game_from_source")?;
+        Ok((f, (self.inner.source.clone(), self.inner.name.clone())))
+    }
 }
 
 /// A game in progress (OpenSpiel's `State`).
@@ -208,7 +236,7 @@ impl State {
     /// A numpy bool array of `num_distinct_actions()` entries, true for the legal ids.
     fn legal_actions_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
         let mut mask = vec![false; self.game.spec.space.len()];
-        self.env.mask(&mut mask, &mut Vec::new());
+        self.env.mask(&mut mask);
         mask.into_pyarray(py)
     }
 
@@ -400,19 +428,8 @@ impl Player {
         if state.env.is_terminal() {
             return Err(value_error("the game is over"));
         }
-        let env = &state.env;
-        let (player, rng) = (&self.player, &mut self.rng);
-        let pos = env.position();
-        let chosen = py.allow_threads(|| player.choose(pos, rng, &mut |_| {}));
-        let cands = env.candidates();
-        let index = chosen
-            .and_then(|m| {
-                cands
-                    .iter()
-                    .map(|&i| i as usize)
-                    .find(|&i| env.moves()[i].same_as(&m))
-            })
-            .unwrap_or_else(|| cands[self.rng.below(cands.len())] as usize);
+        let (env, player, rng) = (&state.env, &self.player, &mut self.rng);
+        let index = py.allow_threads(|| selfplay::choose(env, player, rng));
         Ok(env.encode(index))
     }
 
@@ -545,6 +562,16 @@ impl VectorEnv {
         })
     }
 
+    /// Plays `steps` steps of uniformly random ids (`sample_actions` then `step`) inside
+    /// Rust and returns the last step's arrays: the same work as a Python loop of `step`
+    /// calls without the Python side (what the benchmark's Python-overhead column compares).
+    fn step_random<'py>(&mut self, py: Python<'py>, steps: usize) -> PyResult<StepArrays<'py>> {
+        self.outputs(py, |b, out| {
+            b.random_steps(steps, out);
+            Ok(())
+        })
+    }
+
     /// The player to move in each game (after the last `reset` or `step`).
     fn current_players<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i32>> {
         self.players.clone().into_pyarray(py)
@@ -575,10 +602,85 @@ impl VectorEnv {
     }
 }
 
+/// Plays `games` whole games in Rust between `players` (two player texts as `Player` takes
+/// them, the first moving first), with the GIL released, recording every id chosen. Game
+/// `k` is game `first + k` of a series and draws from a generator seeded `seed + first + k`,
+/// so a series split into calls gives the same games as one call. Returns a dict of numpy
+/// arrays: per step `actions` (int32), `players` (int8), `returns` (float32, what the game
+/// gave the player who chose the id), `observations` (float32, `(steps, planes, height,
+/// width)`) and `masks` (bool, `(steps, num_distinct_actions)`) where asked for; per game
+/// `lengths` (steps, int64), `plies` (int64) and `game_returns` (float32, `(games, 2)`).
+#[pyfunction]
+#[pyo3(signature = (game, players=("random".to_string(), "random".to_string()), games=1, seed=0, first=0, observations=true, masks=true))]
+#[allow(clippy::too_many_arguments)]
+fn play_games<'py>(
+    py: Python<'py>,
+    game: &Game,
+    players: (String, String),
+    games: usize,
+    seed: u64,
+    first: u64,
+    observations: bool,
+    masks: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let parse = |t: &str| t.parse::<tabula::ai::Player>().map_err(value_error);
+    let players = [parse(&players.0)?, parse(&players.1)?];
+    let inner = &game.inner;
+    let g = Loaded::game(inner);
+    let record = Record {
+        observations,
+        masks,
+    };
+    let t = py
+        .allow_threads(|| {
+            selfplay::play_games(
+                &g.start(),
+                &inner.spec,
+                &players,
+                first,
+                games,
+                seed,
+                record,
+            )
+        })
+        .map_err(value_error)?;
+    let steps = t.actions.len();
+    let l = &inner.spec.layout;
+    let out = PyDict::new(py);
+    if observations {
+        let obs = t.observations.into_pyarray(py);
+        out.set_item(
+            "observations",
+            obs.reshape([steps, l.planes, l.height, l.width])?,
+        )?;
+    }
+    if masks {
+        let m = t.masks.into_pyarray(py);
+        out.set_item("masks", m.reshape([steps, inner.spec.space.len()])?)?;
+    }
+    let actions: Vec<i32> = t.actions.iter().map(|&a| a as i32).collect();
+    let who: Vec<i8> = t.players.iter().map(|&p| p as i8).collect();
+    out.set_item("actions", actions.into_pyarray(py))?;
+    out.set_item("players", who.into_pyarray(py))?;
+    out.set_item("returns", t.returns.into_pyarray(py))?;
+    let lengths: Vec<i64> = t.lengths.iter().map(|&n| n as i64).collect();
+    let plies: Vec<i64> = t.plies.iter().map(|&n| n as i64).collect();
+    let results: Vec<f32> = t.game_returns.iter().flatten().copied().collect();
+    out.set_item("lengths", lengths.into_pyarray(py))?;
+    out.set_item("plies", plies.into_pyarray(py))?;
+    out.set_item(
+        "game_returns",
+        results.into_pyarray(py).reshape([games, 2])?,
+    )?;
+    Ok(out)
+}
+
 #[pymodule]
 fn _tabula(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
     m.add_function(wrap_pyfunction!(shipped_games, m)?)?;
+    m.add_function(wrap_pyfunction!(game_from_source, m)?)?;
+    m.add_function(wrap_pyfunction!(play_games, m)?)?;
     m.add_class::<Game>()?;
     m.add_class::<State>()?;
     m.add_class::<Player>()?;

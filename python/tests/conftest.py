@@ -7,6 +7,11 @@ import subprocess
 
 import pytest
 
+# Ray on Linux puts its nodes on the machine's network address; this keeps the test cluster
+# (test_ray.py) on the loopback address, like Ray's local mode on macOS. Set before Ray is
+# imported, and inherited by the Ray processes the tests start.
+os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 

@@ -233,6 +233,25 @@ impl ActionSpace {
         }
     }
 
+    /// The first id of `m`'s full sequence ([`ActionSpace::full_sequence`]), alone.
+    ///
+    /// # Errors
+    /// As [`ActionSpace::full_sequence`], for that first id.
+    pub fn first_id(&self, m: &Move) -> Result<u32, String> {
+        let a = match m.kind {
+            MoveKind::Pass => Action::Pass,
+            MoveKind::Place => Action::Place(m.to, Game::kind_of(m.promote)),
+            MoveKind::Sow => Action::Cell(m.from),
+            kind => match m.landings().first() {
+                Some(&c) if matches!(kind, MoveKind::Normal | MoveKind::Walk) => {
+                    Action::Pair(m.from, c)
+                }
+                _ => Action::Pair(m.from, m.to),
+            },
+        };
+        self.id(a).ok_or_else(|| format!("no action id for {a:?}"))
+    }
+
     /// Appends the full sequence of `m` (see the module's documentation) to `out`.
     ///
     /// # Errors
@@ -323,6 +342,9 @@ pub struct Turn {
     depth: usize,
     chosen: Vec<u32>,
     end: u32,
+    /// The ids legal now, sorted: what the candidates have next (kept up to date by
+    /// `begin`, `choose` and `clear`, since a step asks for them several times).
+    legal: Vec<u32>,
 }
 
 /// An id that is not legal at this point of the turn.
@@ -336,19 +358,42 @@ impl Turn {
     /// # Errors
     /// As [`ActionSpace::full_sequence`].
     pub fn begin(&mut self, space: &ActionSpace, moves: &[Move]) -> Result<(), String> {
-        self.flat.clear();
-        self.starts.clear();
-        self.starts.push(0);
-        for m in moves {
-            space.full_sequence(m, &mut self.flat)?;
-            self.starts.push(self.flat.len() as u32);
-        }
         self.candidates.clear();
         self.candidates.extend(0..moves.len() as u32);
         self.depth = 0;
         self.chosen.clear();
         self.end = space.end_id();
+        // First ids alone, where they already tell every move apart (most turns of most
+        // games): each move's action sequence is then its first id, and the rest of its full
+        // sequence is never asked for.
+        self.flat.clear();
+        self.starts.clear();
+        self.starts.push(0);
+        for m in moves {
+            self.flat.push(space.first_id(m)?);
+            self.starts.push(self.flat.len() as u32);
+        }
+        self.note_legal();
+        if self.legal.len() < moves.len() {
+            self.flat.clear();
+            self.starts.truncate(1);
+            for m in moves {
+                space.full_sequence(m, &mut self.flat)?;
+                self.starts.push(self.flat.len() as u32);
+            }
+            self.note_legal();
+        }
         Ok(())
+    }
+
+    /// Recomputes the ids legal now from the candidates.
+    fn note_legal(&mut self) {
+        let mut legal = std::mem::take(&mut self.legal);
+        legal.clear();
+        legal.extend(self.candidates.iter().map(|&i| self.next_of(i)));
+        legal.sort_unstable();
+        legal.dedup();
+        self.legal = legal;
     }
 
     /// Starts a turn with no move (a finished game).
@@ -359,6 +404,7 @@ impl Turn {
         self.candidates.clear();
         self.depth = 0;
         self.chosen.clear();
+        self.legal.clear();
     }
 
     /// The full sequence of move `i`.
@@ -379,14 +425,17 @@ impl Turn {
     /// The ids legal now, sorted, into `out`.
     pub fn legal(&self, out: &mut Vec<u32>) {
         out.clear();
-        out.extend(self.candidates.iter().map(|&i| self.next_of(i)));
-        out.sort_unstable();
-        out.dedup();
+        out.extend_from_slice(&self.legal);
+    }
+
+    /// The ids legal now, sorted.
+    pub fn legal_ids(&self) -> &[u32] {
+        &self.legal
     }
 
     /// Whether `id` is legal now.
     pub fn is_legal(&self, id: u32) -> bool {
-        self.candidates.iter().any(|&i| self.next_of(i) == id)
+        self.legal.binary_search(&id).is_ok()
     }
 
     /// Chooses `id`: returns the index of the move it completes, or `None` while the move is
@@ -418,8 +467,10 @@ impl Turn {
         if self.candidates.len() == 1 || all_over {
             // Several moves with one full sequence are one move to the space; the first is
             // played (shipped games have none: the tests check it).
+            self.legal.clear();
             return Ok(Some(self.candidates[0] as usize));
         }
+        self.note_legal();
         Ok(None)
     }
 
@@ -431,6 +482,7 @@ impl Turn {
         walk.candidates.extend(0..self.starts.len() as u32 - 1);
         walk.depth = 0;
         walk.chosen.clear();
+        walk.note_legal();
         loop {
             let id = walk.next_of(index as u32);
             match walk.choose(id) {

@@ -125,7 +125,6 @@ impl<'g> Batch<'g> {
                     rewards: &mut [f32],
                     terminated: &mut [bool],
                     players: &mut [i32]| {
-            let mut scratch = Vec::new();
             for (j, env) in envs.iter_mut().enumerate() {
                 let a = actions.get(first + j).copied().unwrap_or(0);
                 let (r, t) = f(env, a);
@@ -138,7 +137,7 @@ impl<'g> Batch<'g> {
                     env.pending(),
                     &mut obs[j * osize..(j + 1) * osize],
                 );
-                env.mask(&mut masks[j * msize..(j + 1) * msize], &mut scratch);
+                env.mask(&mut masks[j * msize..(j + 1) * msize]);
             }
         };
         std::thread::scope(|s| {
@@ -158,11 +157,29 @@ impl<'g> Batch<'g> {
         });
     }
 
+    /// Plays `steps` steps of uniformly random legal ids ([`Batch::sample`], then
+    /// [`Batch::step`]) without leaving the library, `out` holding the last step's outputs:
+    /// what stepping costs without a caller in another language.
+    pub fn random_steps(&mut self, steps: usize, out: Outputs) {
+        let mut actions = vec![0; self.envs.len()];
+        for _ in 0..steps {
+            self.sample(&mut actions);
+            let out = Outputs {
+                obs: &mut *out.obs,
+                masks: &mut *out.masks,
+                rewards: &mut *out.rewards,
+                terminated: &mut *out.terminated,
+                players: &mut *out.players,
+            };
+            // The ids were sampled among the legal ones.
+            let _ = self.step(&actions, out);
+        }
+    }
+
     /// A uniformly random legal id for each game, from the game's own generator.
     pub fn sample(&mut self, out: &mut [u32]) {
-        let mut legal = Vec::new();
         for ((env, rng), o) in self.envs.iter().zip(&mut self.rngs).zip(out.iter_mut()) {
-            env.legal_actions(&mut legal);
+            let legal = env.legal_ids();
             *o = if legal.is_empty() {
                 0
             } else {

@@ -154,11 +154,18 @@ impl<'g> Env<'g> {
         self.turn.legal(out);
     }
 
+    /// The ids legal now, sorted (none once the game is over), without copying them.
+    pub fn legal_ids(&self) -> &[u32] {
+        if self.is_terminal() {
+            return &[];
+        }
+        self.turn.legal_ids()
+    }
+
     /// Marks the ids legal now in `mask` (of the space's length); the others are cleared.
-    pub fn mask(&self, mask: &mut [bool], scratch: &mut Vec<u32>) {
+    pub fn mask(&self, mask: &mut [bool]) {
         mask.fill(false);
-        self.legal_actions(scratch);
-        for &id in scratch.iter() {
+        for &id in self.legal_ids() {
             mask[id as usize] = true;
         }
     }

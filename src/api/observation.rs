@@ -29,6 +29,8 @@ pub struct Layout {
     hands: bool,
     pieces: usize,
     seeds: bool,
+    /// What every observation starts from: zero but for the plane of the board's cells.
+    base: Vec<f32>,
 }
 
 impl Layout {
@@ -59,6 +61,12 @@ impl Layout {
         let seeds = game.sowing.is_some();
         let planes =
             pieces * (1 + usize::from(layers) + usize::from(hands)) + if seeds { 3 } else { 0 } + 3;
+        let plane = width * height;
+        let board = planes - 2;
+        let mut base = vec![0.0; planes * plane];
+        for &a in &at {
+            base[board * plane + a] = 1.0;
+        }
         Layout {
             planes,
             height,
@@ -68,6 +76,7 @@ impl Layout {
             hands,
             pieces,
             seeds,
+            base,
         }
     }
 
@@ -79,7 +88,7 @@ impl Layout {
     /// Writes the observation of `pos`, with `pending` the ids chosen so far this turn, into
     /// `out` (of [`Layout::size`] values).
     pub fn fill(&self, pos: &Position, space: &ActionSpace, pending: &[u32], out: &mut [f32]) {
-        out.fill(0.0);
+        out.copy_from_slice(&self.base);
         let plane = self.height * self.width;
         let mut next = 0;
         for (c, &at) in self.at.iter().enumerate() {
@@ -129,7 +138,7 @@ impl Layout {
         if pos.turn() == 1 {
             fill_plane(out, next);
         }
-        fill_plane(out, next + 1);
+        // The board's plane (`next + 1`) is in `base`.
         let named = next + 2;
         for &id in pending {
             let cells = match space.action(id) {
