@@ -142,6 +142,27 @@ def test_amazons_move_then_arrow():
     assert all(g.action_to_string(a).startswith("x") for a in s.legal_actions())
 
 
+def test_kalah_turn_of_two_sowings_takes_a_pit_each():
+    """A sowing is its pit; a turn that sows again asks for the next pit (c1 ends in the
+    store, then f1), and the position is the one the CLI reaches with `c1+f1`."""
+    g = tabula.load_game("kalah")
+    s = g.new_initial_state()
+    names = [g.action_to_string(a) for a in s.legal_actions()]
+    assert names == ["a1", "b1", "c1", "d1", "e1", "f1"]
+    s.apply_action(s.legal_actions()[names.index("c1")])
+    assert s.current_player() == 0  # the turn goes on
+    again = {g.action_to_string(a): a for a in s.legal_actions()}
+    assert sorted(again) == ["a1", "b1", "d1", "e1", "f1"]
+    s.apply_action(again["f1"])
+    assert s.current_player() == 1
+    assert str(s) == "4,4,5,5,5,5/4,4,0,5,5,0 2,0 n 1 1"
+    planes, h, w = g.observation_tensor_shape()
+    obs = np.asarray(s.observation_tensor()).reshape(planes, h, w)
+    # The seeds plane, rows from the bottom, and the two stores' planes.
+    assert obs[0, 0].tolist() == [4, 4, 0, 5, 5, 0]
+    assert obs[1].min() == obs[1].max() == 2 and obs[2].max() == 0
+
+
 def first_position_with(game, seed, wanted):
     """Random play (a seeded player) until some legal move satisfies wanted(state, move)."""
     g = tabula.load_game(game)

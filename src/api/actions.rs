@@ -216,13 +216,16 @@ impl ActionSpace {
         })
     }
 
-    /// An id written out: `e2e4` (pair), `P@e4` (place), `xd5` (cell), `=Q` (kind), `~swap`
+    /// An id written out: `e2e4` (pair), `P@e4` (place), `xd5` (cell; `c1`, the pit sown, in a
+    /// sowing game), `=Q` (kind), `~swap`
     /// (move kind), `/rotate3` (rotate), `pass`, `end`; `?` outside the space.
     pub fn text(&self, game: &Game, id: u32) -> String {
         let name = |c: Cell| game.board.names[c as usize].as_str();
         match self.action(id) {
             Some(Action::Pair(f, t)) => format!("{}{}", name(f), name(t)),
             Some(Action::Place(c, k)) => format!("{}@{}", game.kinds[k].letter, name(c)),
+            // A pit sown, in a sowing game.
+            Some(Action::Cell(c)) if game.sowing.is_some() => name(c).to_string(),
             Some(Action::Cell(c)) => format!("x{}", name(c)),
             Some(Action::Kind(k)) => format!("={}", game.kinds[k].letter),
             Some(Action::MoveKind(m)) => format!("~{}", format!("{m:?}").to_lowercase()),
