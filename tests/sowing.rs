@@ -29,6 +29,15 @@ fn totals(text: &str) -> [u32; 2] {
     [stores[0] + rows[1], stores[1] + rows[0]]
 }
 
+/// A result as OpenSpiel's and Ludii's returns: `1 -1`, `-1 1` or `0 0`.
+fn returns(outcome: &Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win { player: 0, .. } => "1 -1",
+        Outcome::Win { .. } => "-1 1",
+        Outcome::Draw { .. } => "0 0",
+    }
+}
+
 fn replay(name: &str) -> (usize, usize) {
     let game = common::game(&format!("games/{name}.game"));
     let path = common::root(&format!("tests/sowing/{name}.openspiel"));
@@ -60,12 +69,7 @@ fn replay(name: &str) -> (usize, usize) {
             Some("result") => {
                 let st = state.take().expect("a game first");
                 let outcome = st.outcome().expect("the game is over");
-                let got = match outcome {
-                    Outcome::Win { player: 0, .. } => "1 -1",
-                    Outcome::Win { .. } => "-1 1",
-                    Outcome::Draw { .. } => "0 0",
-                };
-                assert_eq!(got, f[1..].join(" "), "{at}: {outcome:?}");
+                assert_eq!(returns(outcome), f[1..].join(" "), "{at}: {outcome:?}");
                 games += 1;
             }
             Some("perft") => {
@@ -163,12 +167,7 @@ fn ayoayo_plays_as_ludii() {
             Some("result") => {
                 let st = state.take().expect("a game first");
                 let outcome = st.outcome().expect("the game is over");
-                let got = match outcome {
-                    Outcome::Win { player: 0, .. } => "1 -1",
-                    Outcome::Win { .. } => "-1 1",
-                    Outcome::Draw { .. } => "0 0",
-                };
-                assert_eq!(got, f[1..3].join(" "), "{at}: {outcome:?}");
+                assert_eq!(returns(outcome), f[1..3].join(" "), "{at}: {outcome:?}");
                 // Ludii plays an endless relay on to its move limit, a draw.
                 assert_eq!(endless, f.get(3) == Some(&"limit"), "{at}: {outcome:?}");
                 games += 1;

@@ -133,28 +133,31 @@ impl Checker {
                 hint: "sow anticlockwise from a pit of mine",
             });
         }
-        if s.again && !s.passes_store {
+        // A line that another line must come with: reported where it is written.
+        let mut lonely = |line: SowLineKind, reason: &str, hint: &str| {
             let at = seen
                 .iter()
-                .find(|(k, _)| *k == std::mem::discriminant(&SowLineKind::Again))
+                .find(|(k, _)| *k == std::mem::discriminant(&line))
                 .map_or(span, |&(_, sp)| sp);
             self.err(CheckError::Unreachable {
                 span: at,
-                reason: "sowing never reaches a store".into(),
-                hint: "add `sowing passes my store`, or remove this line".into(),
+                reason: reason.into(),
+                hint: hint.into(),
             });
+        };
+        if s.again && !s.passes_store {
+            lonely(
+                SowLineKind::Again,
+                "sowing never reaches a store",
+                "add `sowing passes my store`, or remove this line",
+            );
         }
         if s.no_grand_slam && s.counts.is_none() {
-            let at = seen
-                .iter()
-                .find(|(k, _)| *k == std::mem::discriminant(&SowLineKind::NoSlam))
-                .map_or(span, |&(_, sp)| sp);
-            self.err(CheckError::Unreachable {
-                span: at,
-                reason: "no rule captures enemy pits".into(),
-                hint: "add a `when the last seed makes 2 or 3 in an enemy pit` line, or remove this one"
-                    .into(),
-            });
+            lonely(
+                SowLineKind::NoSlam,
+                "no rule captures enemy pits",
+                "add a `when the last seed makes 2 or 3 in an enemy pit` line, or remove this one",
+            );
         }
         Some(s)
     }
