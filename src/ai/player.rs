@@ -4,13 +4,16 @@
 //! the general evaluation, kept to measure the default against.
 //!
 //! The default player chooses its search by one rule read from the description: where pieces
-//! are worth different amounts, alpha-beta with the general evaluation ([`Eval::General`]);
-//! elsewhere, where material says nothing, MCTS with RAVE. Its time is CPU time of the
+//! are worth different amounts, seeds are stored, or a piece reaching a region wins,
+//! alpha-beta with the general evaluation ([`Eval::General`]); elsewhere, where neither
+//! material nor a race says anything a lookahead could use, MCTS with RAVE
+//! ([`Player::searches_by_alpha_beta`]). Its time is CPU time of the
 //! thinking thread, so a loaded machine does not weaken it.
 
 use super::mcts::{self, Budget, Style};
 use super::{clock, Eval, Searcher, DEFAULT_DEPTH, MAX_TIMED_DEPTH};
 use crate::engine::{Game, Move, Position};
+use crate::model::EndCond;
 use crate::rng::Rng;
 use std::time::Duration;
 
@@ -44,11 +47,18 @@ impl Player {
         Player::Default(Budget::Cpu(DEFAULT_THINK))
     }
 
-    /// Whether the default player searches `game` with alpha-beta (its pieces are worth
-    /// different amounts, so material means something) rather than MCTS.
+    /// Whether the default player searches `game` with alpha-beta rather than MCTS: where
+    /// pieces are worth different amounts (material means something), in games of seeds
+    /// (the seeds in the stores are their material), and where a piece reaching a region
+    /// wins. Such a race is what random playouts judge worst (a random defender lets any
+    /// runner through) and a lookahead best: it sees who arrives first.
     pub fn searches_by_alpha_beta(game: &Game) -> bool {
-        let worths = game.kinds.iter().map(|k| k.worth);
-        worths.clone().min() != worths.max()
+        material_differs(game)
+            || game.sowing.is_some()
+            || game
+                .end
+                .iter()
+                .any(|e| matches!(e.cond, EndCond::Reaches { .. }))
     }
 
     /// The move this player chooses for the player to move at `pos`; `None` when the game is
@@ -93,7 +103,12 @@ impl Player {
             }
             Player::Default(budget) | Player::Baseline(budget) => {
                 let general = matches!(self, Player::Default(_));
-                if Player::searches_by_alpha_beta(pos.game) {
+                let alpha_beta = if general {
+                    Player::searches_by_alpha_beta(pos.game)
+                } else {
+                    material_differs(pos.game)
+                };
+                if alpha_beta {
                     let eval = if general {
                         Eval::General
                     } else {
@@ -188,6 +203,12 @@ impl std::str::FromStr for Player {
     }
 }
 
+/// Whether pieces are worth different amounts: the baseline's one reason for alpha-beta.
+fn material_differs(game: &Game) -> bool {
+    let worths = game.kinds.iter().map(|k| k.worth);
+    worths.clone().min() != worths.max()
+}
+
 /// A time budget read as CPU time (the default and baseline players think in CPU time).
 fn cpu(b: Budget) -> Budget {
     match b {
@@ -240,6 +261,33 @@ mod tests {
         for bad in ["mcts:0", "mcts:-1s", "alphabeta:9", "minimax", "mcts:fast"] {
             assert!(bad.parse::<Player>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn the_default_searches_by_alpha_beta_where_material_or_a_race_decides() {
+        let load = |name: &str| {
+            let path = format!("{}/games/{name}.game", env!("CARGO_MANIFEST_DIR"));
+            crate::load_file(&path).expect(name)
+        };
+        // Pieces of different worth, seeds in stores, and races won by reaching a region
+        // (Breakthrough's pawns and Brandubh's king are all worth the same).
+        for name in [
+            "chess",
+            "ducart",
+            "kalah",
+            "oware",
+            "breakthrough",
+            "brandubh",
+        ] {
+            assert!(Player::searches_by_alpha_beta(&load(name)), "{name}");
+        }
+        // None of these: lines, connections, no legal move, area.
+        for name in ["hex", "clobber", "amazons", "go9"] {
+            assert!(!Player::searches_by_alpha_beta(&load(name)), "{name}");
+        }
+        // The baseline keeps its one rule: material.
+        assert!(!material_differs(&load("breakthrough")));
+        assert!(material_differs(&load("chess")));
     }
 
     #[test]
