@@ -88,8 +88,8 @@ pub enum Eval {
     Material,
     /// Material on the board and in hand, 16 a unit of the cheapest piece's worth (three
     /// times that for a kind the end rules count on its own; in a game of seeds, 16 a seed
-    /// in the stores), plus mobility (the opponent's moves counted before royal safety),
-    /// minus a quarter of the opponent's best capture.
+    /// in the stores), plus mobility (moves counted before royal safety where pieces are
+    /// royal), minus a quarter of the opponent's best capture.
     General,
 }
 
@@ -401,15 +401,25 @@ impl<'g> Searcher<'g> {
             if self.eval == Eval::General || self.material_free {
                 self.null.clone_from(&self.pos[level]);
                 self.null.pass_turn();
-                if self.eval == Eval::General && self.pos[level].game.has_royal {
-                    // Royal safety is the costly part of listing moves, and a move that would
-                    // leave the opponent's royal piece attacked still shows its reach.
+                // Where pieces are royal, both sides' moves are counted before royal safety:
+                // it is the costly part of listing moves, a move that would leave one's royal
+                // piece attacked still shows a piece's reach, and a player in check keeps its
+                // count, so that checking for its own sake earns nothing (it led the search
+                // into checking again and again, which some games lose).
+                let royal = self.eval == Eval::General && self.pos[level].game.has_royal;
+                let mine = if royal {
+                    self.pos[level].pseudo_legal_moves(&mut self.spare);
+                    self.spare.len() as i32
+                } else {
+                    moves.len() as i32
+                };
+                if royal {
                     self.null.pseudo_legal_moves(&mut self.spare);
                 } else {
                     self.null.legal_moves(&mut self.spare);
                 }
                 let theirs = self.spare.len() as i32;
-                let mobility = moves.len() as i32 - theirs;
+                let mobility = mine - theirs;
                 best = if self.eval == Eval::General {
                     // What the opponent could take at once if it were its turn: the mover
                     // stands to lose some of it.
