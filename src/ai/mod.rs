@@ -154,6 +154,9 @@ pub struct Searcher<'g> {
     limit: u64,
     /// Raised by another thread to end the search: it then answers as if out of positions.
     stop: Option<Arc<AtomicBool>>,
+    /// Root moves whose score the game's history already decides (a repetition, a
+    /// perpetual check), for the next search only.
+    root_scores: Vec<(Move, i32)>,
 }
 
 impl<'g> Searcher<'g> {
@@ -208,6 +211,7 @@ impl<'g> Searcher<'g> {
             nodes: 0,
             limit: NODE_BUDGET,
             stop: None,
+            root_scores: Vec::new(),
         }
     }
 
@@ -220,6 +224,13 @@ impl<'g> Searcher<'g> {
     /// finished by then.
     pub fn set_deadline(&mut self, deadline: clock::Deadline) {
         self.deadline = Some(deadline);
+    }
+
+    /// The next search scores each of these root moves as given instead of searching it:
+    /// what the rules of a played game make of it (a draw or a loss by repetition), which
+    /// a position without its history cannot tell.
+    pub fn set_root_scores(&mut self, scores: Vec<(Move, i32)>) {
+        self.root_scores = scores;
     }
 
     /// Ends each later search as soon as `flag` is raised (looked at every 1024 positions),
@@ -260,6 +271,7 @@ impl<'g> Searcher<'g> {
         }
         let best = self.search_root(root, rng);
         self.deadline = None;
+        self.root_scores.clear();
         best
     }
 
@@ -286,7 +298,11 @@ impl<'g> Searcher<'g> {
             let mut found: Option<Choice> = None;
             let mut alpha = -WIN - 1;
             for m in &moves {
-                let score = -self.child(0, m, depth - 1, -WIN - 1, -alpha);
+                let known = self.root_scores.iter().find(|(k, _)| k.same_as(m));
+                let score = match known {
+                    Some(&(_, s)) => s,
+                    None => -self.child(0, m, depth - 1, -WIN - 1, -alpha),
+                };
                 if self.nodes > self.limit {
                     break;
                 }
