@@ -208,7 +208,7 @@ pub fn ai(r: &Request, stop: &Arc<AtomicBool>) -> Reply {
             max_nodes: MCTS_MAX_NODES,
             stop: Some(stop.clone()),
         };
-        match player.choose_within(&state.pos, &limits, &mut rng, &mut |_| {}) {
+        match player.choose_in(&state, &limits, &mut rng, &mut |_| {}) {
             Some(m) => Reply::json(200, &json!({ "move": state.pos.move_text(&m) })),
             None => Reply::error(400, "there is no legal move to choose"),
         }
