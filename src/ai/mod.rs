@@ -14,7 +14,9 @@
 //! Like the engine it drives, this module does no I/O. Positions are copy-make and every
 //! ply has its own position and move buffer, reused from node to node: the search allocates
 //! only when a [`Searcher`] is built. It cannot see repetitions (a position does not know
-//! its history), so it may walk into a repetition draw.
+//! its history), so it may walk into a repetition draw, unless its caller scores the root
+//! moves that the game's history decides ([`Searcher::set_root_scores`], as the default
+//! player does through [`Player::choose_in`]).
 
 pub mod clock;
 pub mod mcts;
