@@ -239,10 +239,23 @@ fn a_computer_player_chooses_a_legal_move() {
     );
     assert_eq!(code, 400);
     assert!(r["error"].as_str().unwrap().contains("deep"), "{r}");
-    let long = json!({ "source": source("chess"), "player": "mcts:5000000" });
-    let (code, r) = post(&s, "/api/ai", &long);
-    assert_eq!(code, 400);
-    assert!(r["error"].as_str().unwrap().contains("at most 30 s"), "{r}");
+    // Budgets past the server's limits are refused before any search, whichever player.
+    for player in [
+        "mcts:5000000",
+        "mcts:31s",
+        "default:31s",
+        "default:1000001",
+        "baseline:60s",
+        "baseline:2000000",
+    ] {
+        let long = json!({ "source": source("chess"), "player": player });
+        let (code, r) = post(&s, "/api/ai", &long);
+        assert_eq!(code, 400, "{player}: {r}");
+        assert!(
+            r["error"].as_str().unwrap().contains("at most 30 s"),
+            "{player}: {r}"
+        );
+    }
     let over = json!({ "source": source("tic-tac-toe"), "moves": ["a1", "a2", "b1", "b2", "c1"],
                        "player": "random" });
     let (code, r) = post(&s, "/api/ai", &over);

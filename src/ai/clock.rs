@@ -2,7 +2,8 @@
 //! of work however loaded the machine is, and two players in a match get the same work.
 //!
 //! The thread's CPU time is read from `/proc/thread-self/schedstat` (nanoseconds on the CPU;
-//! the one place the players read anything outside memory). Reading it costs a system call,
+//! the one place the players read anything outside memory); `tabula bench` and `tabula perft`
+//! read the same clock ([`CpuClock`]), falling back to clock ticks. Reading it costs a system call,
 //! so a [`Deadline`] reads it rarely: CPU time never runs ahead of wall time, so the budget
 //! cannot be spent before the wall clock (cheap to read) has moved on by what is left of it.
 //! Only then is the CPU clock read, and the next reading waits for the wall clock again. On
@@ -10,14 +11,65 @@
 
 use std::time::{Duration, Instant};
 
-/// CPU time used so far by the calling thread, when the system tells it.
+/// Where a thread's CPU time is read from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CpuClock {
+    /// `/proc/thread-self/schedstat`: nanoseconds on the CPU, exact after a yield.
+    SchedStat,
+    /// `/proc/thread-self/stat`: user + system time in clock ticks (10 ms).
+    Stat,
+    /// No `/proc`: wall time stands in for CPU time.
+    Wall,
+}
+
+impl CpuClock {
+    /// What the clock reads, for output.
+    pub fn name(self) -> &'static str {
+        match self {
+            CpuClock::SchedStat => "thread CPU time (/proc/thread-self/schedstat)",
+            CpuClock::Stat => "thread CPU time (/proc/thread-self/stat)",
+            CpuClock::Wall => "wall time (no /proc here: CPU time unavailable)",
+        }
+    }
+
+    /// The first clock that can be read here.
+    pub fn detect() -> CpuClock {
+        [CpuClock::SchedStat, CpuClock::Stat]
+            .into_iter()
+            .find(|c| c.read().is_some())
+            .unwrap_or(CpuClock::Wall)
+    }
+
+    /// CPU time used so far by the calling thread (`None` for `Wall` or when unreadable).
+    pub fn read(self) -> Option<Duration> {
+        match self {
+            CpuClock::SchedStat => {
+                // The kernel brings a running thread's total up to date only at a scheduler
+                // tick or when it schedules; yielding makes the reading exact.
+                std::thread::yield_now();
+                let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+                let ns: u64 = s.split_whitespace().next()?.parse().ok()?;
+                Some(Duration::from_nanos(ns))
+            }
+            CpuClock::Stat => {
+                let s = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+                // The command name (field 2) may hold spaces and parentheses; count from its end.
+                let rest = &s[s.rfind(')')? + 1..];
+                let mut fields = rest.split_whitespace().skip(11);
+                let utime: u64 = fields.next()?.parse().ok()?;
+                let stime: u64 = fields.next()?.parse().ok()?;
+                // USER_HZ is 100 on every Linux ABI; `sysconf` would need libc.
+                Some(Duration::from_millis((utime + stime) * 10))
+            }
+            CpuClock::Wall => None,
+        }
+    }
+}
+
+/// CPU time used so far by the calling thread, to the nanosecond, when the system tells it
+/// (a deadline needs finer readings than clock ticks; without them it keeps wall time).
 pub fn thread_cpu_time() -> Option<Duration> {
-    // The kernel brings a running thread's total up to date at a scheduler tick or when it
-    // schedules; yielding makes the reading exact.
-    std::thread::yield_now();
-    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: u64 = s.split_whitespace().next()?.parse().ok()?;
-    Some(Duration::from_nanos(ns))
+    CpuClock::SchedStat.read()
 }
 
 /// The end of one search's thinking time.

@@ -14,7 +14,9 @@
 //! Like the engine it drives, this module does no I/O. Positions are copy-make and every
 //! ply has its own position and move buffer, reused from node to node: the search allocates
 //! only when a [`Searcher`] is built. It cannot see repetitions (a position does not know
-//! its history), so it may walk into a repetition draw.
+//! its history), so it may walk into a repetition draw, unless its caller scores the root
+//! moves that the game's history decides ([`Searcher::set_root_scores`], as the default
+//! player does through [`Player::choose_in`]).
 
 pub mod clock;
 pub mod mcts;
@@ -23,6 +25,7 @@ mod player;
 pub use player::{Player, DEFAULT_MCTS_TIME, DEFAULT_THINK};
 
 use crate::engine::{Game, Move, Outcome, Position};
+use crate::model::{EndCond, Tiebreak};
 use crate::rng::Rng;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -53,14 +56,42 @@ pub const MAX_TIMED_DEPTH: usize = 32;
 /// Entries of the table of best moves, indexed by the position's hash (16 bytes each).
 const BEST_MOVES: usize = 1 << 16;
 
+/// How many times its worth a piece of a vital kind ([`vital_kinds`]) is worth to the
+/// general evaluation.
+const VITAL_FACTOR: i32 = 3;
+
+/// By kind: whether the end rules count that kind on its own, so that losing those pieces
+/// loses the game (`lose when I have no sweepers`, `draw when nobody has sweepers`) or the
+/// tie-break at the ply limit (`decided by more sweepers`), whatever they are worth in a
+/// fight.
+fn vital_kinds(game: &Game) -> Vec<bool> {
+    let mut vital = vec![false; game.kinds.len()];
+    for e in &game.end {
+        match &e.cond {
+            EndCond::NoPieces(Some(k)) | EndCond::NobodyHas(Some(k)) => vital[*k] = true,
+            EndCond::PlyLimit { tiebreak, .. } => {
+                for t in tiebreak {
+                    if let Tiebreak::Pieces(Some(k)) = t {
+                        vital[*k] = true;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    vital
+}
+
 /// How a search scores a position at its horizon.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Eval {
     /// Material on the board (`worth`); where every piece is worth the same, 16 times the piece
     /// count difference plus mobility.
     Material,
-    /// Material on the board and in hand, 16 a unit of the cheapest piece's worth, plus
-    /// mobility, minus a quarter of the opponent's best capture.
+    /// Material on the board and in hand, 16 a unit of the cheapest piece's worth (three
+    /// times that for a kind the end rules count on its own; in a game of seeds, 16 a seed
+    /// in the stores), plus mobility (moves counted before royal safety where pieces are
+    /// royal), minus a quarter of the opponent's best capture.
     General,
 }
 
@@ -125,6 +156,9 @@ pub struct Searcher<'g> {
     limit: u64,
     /// Raised by another thread to end the search: it then answers as if out of positions.
     stop: Option<Arc<AtomicBool>>,
+    /// Root moves whose score the game's history already decides (a repetition, a
+    /// perpetual check), for the next search only.
+    root_scores: Vec<(Move, i32)>,
 }
 
 impl<'g> Searcher<'g> {
@@ -147,9 +181,14 @@ impl<'g> Searcher<'g> {
             .filter(|&w| w > 0)
             .min()
             .unwrap_or(1);
+        let vital = vital_kinds(game);
         let mut worth = vec![0; game.kinds.len() * 2 + 1];
         for (code, w) in worth.iter_mut().enumerate().skip(1) {
-            let raw = game.kinds[Game::kind_of(code as u8)].worth;
+            let kind = Game::kind_of(code as u8);
+            let mut raw = game.kinds[kind].worth;
+            if eval == Eval::General && vital[kind] {
+                raw = raw.saturating_mul(VITAL_FACTOR);
+            }
             *w = match eval {
                 Eval::Material => raw,
                 Eval::General => raw.saturating_mul(16) / unit,
@@ -174,6 +213,7 @@ impl<'g> Searcher<'g> {
             nodes: 0,
             limit: NODE_BUDGET,
             stop: None,
+            root_scores: Vec::new(),
         }
     }
 
@@ -186,6 +226,13 @@ impl<'g> Searcher<'g> {
     /// finished by then.
     pub fn set_deadline(&mut self, deadline: clock::Deadline) {
         self.deadline = Some(deadline);
+    }
+
+    /// The next search scores each of these root moves as given instead of searching it:
+    /// what the rules of a played game make of it (a draw or a loss by repetition), which
+    /// a position without its history cannot tell.
+    pub fn set_root_scores(&mut self, scores: Vec<(Move, i32)>) {
+        self.root_scores = scores;
     }
 
     /// Ends each later search as soon as `flag` is raised (looked at every 1024 positions),
@@ -226,6 +273,7 @@ impl<'g> Searcher<'g> {
         }
         let best = self.search_root(root, rng);
         self.deadline = None;
+        self.root_scores.clear();
         best
     }
 
@@ -252,7 +300,11 @@ impl<'g> Searcher<'g> {
             let mut found: Option<Choice> = None;
             let mut alpha = -WIN - 1;
             for m in &moves {
-                let score = -self.child(0, m, depth - 1, -WIN - 1, -alpha);
+                let known = self.root_scores.iter().find(|(k, _)| k.same_as(m));
+                let score = match known {
+                    Some(&(_, s)) => s,
+                    None => -self.child(0, m, depth - 1, -WIN - 1, -alpha),
+                };
                 if self.nodes > self.limit {
                     break;
                 }
@@ -367,9 +419,25 @@ impl<'g> Searcher<'g> {
             if self.eval == Eval::General || self.material_free {
                 self.null.clone_from(&self.pos[level]);
                 self.null.pass_turn();
-                self.null.legal_moves(&mut self.spare);
+                // Where pieces are royal, both sides' moves are counted before royal safety:
+                // it is the costly part of listing moves, a move that would leave one's royal
+                // piece attacked still shows a piece's reach, and a player in check keeps its
+                // count, so that checking for its own sake earns nothing (it led the search
+                // into checking again and again, which some games lose).
+                let royal = self.eval == Eval::General && self.pos[level].game.has_royal;
+                let mine = if royal {
+                    self.pos[level].pseudo_legal_moves(&mut self.spare);
+                    self.spare.len() as i32
+                } else {
+                    moves.len() as i32
+                };
+                if royal {
+                    self.null.pseudo_legal_moves(&mut self.spare);
+                } else {
+                    self.null.legal_moves(&mut self.spare);
+                }
                 let theirs = self.spare.len() as i32;
-                let mobility = moves.len() as i32 - theirs;
+                let mobility = mine - theirs;
                 best = if self.eval == Eval::General {
                     // What the opponent could take at once if it were its turn: the mover
                     // stands to lose some of it.
@@ -429,10 +497,14 @@ impl<'g> Searcher<'g> {
         }
     }
 
-    /// The mover's material minus the opponent's.
+    /// The mover's material minus the opponent's; with [`Eval::General`] in a game of seeds,
+    /// the seeds in the mover's store minus the opponent's (16 each).
     fn material(&self, level: usize) -> i32 {
         let p = &self.pos[level];
         let me = p.turn();
+        if self.eval == Eval::General && p.game.sowing.is_some() {
+            return 16 * (i32::from(p.store(me)) - i32::from(p.store(me ^ 1)));
+        }
         (0..p.game.board.len())
             .map(|c| {
                 let code = p.at(c as crate::geometry::Cell);
@@ -543,6 +615,32 @@ mod tests {
         let pos = Position::from_text(&g, "4k3/8/8/8/8/8/8/QR2K3 b - - 0 1").unwrap();
         s.pos[0].clone_from(&pos);
         assert_eq!(s.material(0), -14);
+    }
+
+    #[test]
+    fn kinds_the_end_rules_count_weigh_more_in_the_general_evaluation() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/games/ducart.game");
+        let g = crate::load_file(path).expect("ducart compiles");
+        // `lose when I have no sweepers`, `decided by more sweepers`: only sweepers.
+        let vital = vital_kinds(&g);
+        let names: Vec<&str> = g
+            .kinds
+            .iter()
+            .zip(&vital)
+            .filter(|(_, &v)| v)
+            .map(|(k, _)| k.name.as_str())
+            .collect();
+        assert_eq!(names, ["sweeper"]);
+        // A sweeper (worth 1, the unit) counts 3 units; a keeper (worth 3) 3 units too.
+        let s = Searcher::with_eval(&g, 1, Eval::General);
+        let code = |name: &str| 1 + 2 * g.kinds.iter().position(|k| k.name == name).unwrap();
+        assert_eq!(s.worth[code("sweeper")], 48);
+        assert_eq!(s.worth[code("keeper")], 48);
+        // Material alone keeps the description's worth.
+        let m = Searcher::new(&g, 1);
+        assert_eq!(m.worth[code("sweeper")], 1);
+        // Checkmate counts no kind on its own.
+        assert!(vital_kinds(&chess()).iter().all(|&v| !v));
     }
 
     #[test]

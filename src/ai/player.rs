@@ -4,13 +4,16 @@
 //! the general evaluation, kept to measure the default against.
 //!
 //! The default player chooses its search by one rule read from the description: where pieces
-//! are worth different amounts, alpha-beta with the general evaluation ([`Eval::General`]);
-//! elsewhere, where material says nothing, MCTS with RAVE. Its time is CPU time of the
+//! are worth different amounts, seeds are stored, or a piece reaching a region wins,
+//! alpha-beta with the general evaluation ([`Eval::General`]); elsewhere, where neither
+//! material nor a race says anything a lookahead could use, MCTS with RAVE
+//! ([`Player::searches_by_alpha_beta`]). Its time is CPU time of the
 //! thinking thread, so a loaded machine does not weaken it.
 
 use super::mcts::{self, Budget, Style};
-use super::{clock, Eval, Searcher, DEFAULT_DEPTH, MAX_TIMED_DEPTH};
-use crate::engine::{Game, Move, Position};
+use super::{clock, Eval, Searcher, DEFAULT_DEPTH, MAX_TIMED_DEPTH, WIN};
+use crate::engine::{Game, MatchState, Move, Outcome, Position};
+use crate::model::EndCond;
 use crate::rng::Rng;
 use std::time::Duration;
 
@@ -44,11 +47,18 @@ impl Player {
         Player::Default(Budget::Cpu(DEFAULT_THINK))
     }
 
-    /// Whether the default player searches `game` with alpha-beta (its pieces are worth
-    /// different amounts, so material means something) rather than MCTS.
+    /// Whether the default player searches `game` with alpha-beta rather than MCTS: where
+    /// pieces are worth different amounts (material means something), in games of seeds
+    /// (the seeds in the stores are their material), and where a piece reaching a region
+    /// wins. Such a race is what random playouts judge worst (a random defender lets any
+    /// runner through) and a lookahead best: it sees who arrives first.
     pub fn searches_by_alpha_beta(game: &Game) -> bool {
-        let worths = game.kinds.iter().map(|k| k.worth);
-        worths.clone().min() != worths.max()
+        material_differs(game)
+            || game.sowing.is_some()
+            || game
+                .end
+                .iter()
+                .any(|e| matches!(e.cond, EndCond::Reaches { .. }))
     }
 
     /// The move this player chooses for the player to move at `pos`; `None` when the game is
@@ -60,6 +70,41 @@ impl Player {
         progress: &mut dyn FnMut(u64),
     ) -> Option<Move> {
         self.choose_within(pos, &mcts::Limits::default(), rng, progress)
+    }
+
+    /// The move this player chooses in a game in progress, held to `limits` as in
+    /// [`Player::choose_within`]. The default player's alpha-beta also reads the game's
+    /// history: a move that the rules of a played game would end there (a repetition
+    /// draw, a loss by perpetual check) is scored by that end, not searched, since a
+    /// position alone cannot tell.
+    pub fn choose_in(
+        &self,
+        state: &MatchState,
+        limits: &mcts::Limits,
+        rng: &mut Rng,
+        progress: &mut dyn FnMut(u64),
+    ) -> Option<Move> {
+        let pos = &state.pos;
+        let reads_history = matches!(self, Player::Default(_))
+            && !pos.game.limit_ends.is_empty()
+            && Player::searches_by_alpha_beta(pos.game);
+        if !reads_history || state.outcome().is_some() {
+            return self.choose_within(pos, limits, rng, progress);
+        }
+        let me = pos.turn();
+        let mut scores = Vec::new();
+        for (i, m) in state.moves().iter().enumerate() {
+            let mut next = state.clone();
+            next.play_index(i);
+            let score = match next.outcome() {
+                Some(Outcome::Win { player, .. }) if *player == me => WIN - 1,
+                Some(Outcome::Win { .. }) => -(WIN - 1),
+                Some(Outcome::Draw { .. }) => 0,
+                None => continue,
+            };
+            scores.push((m.clone(), score));
+        }
+        self.alpha_beta(pos, scores, limits, rng)
     }
 
     /// [`Player::choose`] held to `limits`: an MCTS player to its tree size, and MCTS and
@@ -93,25 +138,13 @@ impl Player {
             }
             Player::Default(budget) | Player::Baseline(budget) => {
                 let general = matches!(self, Player::Default(_));
-                if Player::searches_by_alpha_beta(pos.game) {
-                    let eval = if general {
-                        Eval::General
-                    } else {
-                        Eval::Material
-                    };
-                    let mut searcher = Searcher::with_eval(pos.game, MAX_TIMED_DEPTH, eval);
-                    match budget {
-                        Budget::Iterations(n) => searcher.set_node_limit(n),
-                        Budget::Time(t) | Budget::Cpu(t) => {
-                            // Time is the bound: the node budget of a fixed depth is not.
-                            searcher.set_node_limit(u64::MAX);
-                            searcher.set_deadline(clock::Deadline::cpu(t));
-                        }
-                    }
-                    if let Some(stop) = &limits.stop {
-                        searcher.stop_when(stop.clone());
-                    }
-                    searcher.search(pos, rng).map(|c| c.mv)
+                let alpha_beta = if general {
+                    Player::searches_by_alpha_beta(pos.game)
+                } else {
+                    material_differs(pos.game)
+                };
+                if alpha_beta {
+                    self.alpha_beta(pos, Vec::new(), limits, rng)
                 } else {
                     let style = if general { Style::Rave } else { Style::Uct };
                     let budget = match budget {
@@ -122,6 +155,38 @@ impl Player {
                 }
             }
         }
+    }
+}
+
+impl Player {
+    /// The default or baseline player's alpha-beta search of `pos` within its budget, with
+    /// `root_scores` for root moves the game's history decides.
+    fn alpha_beta(
+        &self,
+        pos: &Position,
+        root_scores: Vec<(Move, i32)>,
+        limits: &mcts::Limits,
+        rng: &mut Rng,
+    ) -> Option<Move> {
+        let (eval, budget) = match *self {
+            Player::Default(b) => (Eval::General, b),
+            Player::Baseline(b) => (Eval::Material, b),
+            _ => unreachable!("only the default and baseline players search this way"),
+        };
+        let mut searcher = Searcher::with_eval(pos.game, MAX_TIMED_DEPTH, eval);
+        match budget {
+            Budget::Iterations(n) => searcher.set_node_limit(n),
+            Budget::Time(t) | Budget::Cpu(t) => {
+                // Time is the bound: the node budget of a fixed depth is not.
+                searcher.set_node_limit(u64::MAX);
+                searcher.set_deadline(clock::Deadline::cpu(t));
+            }
+        }
+        if let Some(stop) = &limits.stop {
+            searcher.stop_when(stop.clone());
+        }
+        searcher.set_root_scores(root_scores);
+        searcher.search(pos, rng).map(|c| c.mv)
     }
 }
 
@@ -188,6 +253,12 @@ impl std::str::FromStr for Player {
     }
 }
 
+/// Whether pieces are worth different amounts: the baseline's one reason for alpha-beta.
+fn material_differs(game: &Game) -> bool {
+    let worths = game.kinds.iter().map(|k| k.worth);
+    worths.clone().min() != worths.max()
+}
+
 /// A time budget read as CPU time (the default and baseline players think in CPU time).
 fn cpu(b: Budget) -> Budget {
     match b {
@@ -239,6 +310,64 @@ mod tests {
         assert_eq!("alphabeta".parse::<Player>(), Ok(Player::AlphaBeta(3)));
         for bad in ["mcts:0", "mcts:-1s", "alphabeta:9", "minimax", "mcts:fast"] {
             assert!(bad.parse::<Player>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_default_searches_by_alpha_beta_where_material_or_a_race_decides() {
+        let load = |name: &str| {
+            let path = format!("{}/games/{name}.game", env!("CARGO_MANIFEST_DIR"));
+            crate::load_file(&path).expect(name)
+        };
+        // Pieces of different worth, seeds in stores, and races won by reaching a region
+        // (Breakthrough's pawns and Brandubh's king are all worth the same).
+        for name in [
+            "chess",
+            "ducart",
+            "kalah",
+            "oware",
+            "breakthrough",
+            "brandubh",
+        ] {
+            assert!(Player::searches_by_alpha_beta(&load(name)), "{name}");
+        }
+        // None of these: lines, connections, no legal move, area.
+        for name in ["hex", "clobber", "amazons", "go9"] {
+            assert!(!Player::searches_by_alpha_beta(&load(name)), "{name}");
+        }
+        // The baseline keeps its one rule: material.
+        assert!(!material_differs(&load("breakthrough")));
+        assert!(material_differs(&load("chess")));
+    }
+
+    #[test]
+    fn the_default_reads_the_history_for_repetitions() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/games/chess.game");
+        let g = crate::load_file(path).expect("chess");
+        let player = Player::Default(Budget::Iterations(20_000));
+        // White, a queen down, shuffles a knight while Black shuffles the queen: b1 would
+        // bring the start position a third time, a draw that only the history shows.
+        let behind = Position::from_text(&g, "3qk3/8/8/8/8/8/8/1N2K3 b - - 0 1").unwrap();
+        let mut state = MatchState::new(behind);
+        for m in ["d8d7", "b1c3", "d7d8", "c3b1", "d8d7", "b1c3", "d7d8"] {
+            state.play_text(m).unwrap();
+        }
+        let limits = mcts::Limits::default();
+        let m = player.choose_in(&state, &limits, &mut Rng::new(1), &mut |_| {});
+        assert_eq!(
+            state.pos.move_text(&m.unwrap()),
+            "c3b1",
+            "the lost side takes the draw"
+        );
+        // A queen up, Black avoids the same draw (d8 would bring the start a third time).
+        let ahead = Position::from_text(&g, "3qk3/8/8/8/8/8/8/1N2K3 w - - 0 1").unwrap();
+        let mut state = MatchState::new(ahead);
+        for m in ["b1c3", "d8d7", "c3b1", "d7d8", "b1c3", "d8d7", "c3b1"] {
+            state.play_text(m).unwrap();
+        }
+        for seed in 1..4 {
+            let m = player.choose_in(&state, &limits, &mut Rng::new(seed), &mut |_| {});
+            assert_ne!(state.pos.move_text(&m.unwrap()), "d7d8");
         }
     }
 

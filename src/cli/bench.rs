@@ -3,67 +3,15 @@
 //!
 //! The machines these numbers come from are shared and noisy: wall time counts the time another
 //! process held the core, CPU time does not, and a median shrugs off one disturbed run. The
-//! CPU clock is read from Linux's `/proc` with std only; elsewhere wall time stands in and the
-//! output says so. Nothing here changes how playouts or perft run.
+//! CPU clock is the players' ([`tabula::ai::clock::CpuClock`]), read from Linux's `/proc` with
+//! std only; elsewhere wall time stands in and the output says so. Nothing here changes how
+//! playouts or perft run.
 
 use super::{round3, spinner};
 use std::time::Instant;
+use tabula::ai::clock::CpuClock;
 use tabula::engine::{perft, perft_divide, Game, Outcome, Playout, Position, TooManyMoves};
 use tabula::rng::Rng;
-
-/// Where CPU time was read from, as printed and in `"cpu_clock"`.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum CpuClock {
-    /// `/proc/thread-self/schedstat`: nanoseconds on the CPU, exact after a yield.
-    SchedStat,
-    /// `/proc/thread-self/stat`: user + system time in clock ticks (10 ms).
-    Stat,
-    /// No `/proc`: wall time stands in for CPU time.
-    Wall,
-}
-
-impl CpuClock {
-    fn name(self) -> &'static str {
-        match self {
-            CpuClock::SchedStat => "thread CPU time (/proc/thread-self/schedstat)",
-            CpuClock::Stat => "thread CPU time (/proc/thread-self/stat)",
-            CpuClock::Wall => "wall time (no /proc here: CPU time unavailable)",
-        }
-    }
-
-    /// The first clock that can be read here.
-    fn detect() -> CpuClock {
-        [CpuClock::SchedStat, CpuClock::Stat]
-            .into_iter()
-            .find(|c| c.read().is_some())
-            .unwrap_or(CpuClock::Wall)
-    }
-
-    /// CPU seconds used so far by the calling thread (`None` for `Wall` or when unreadable).
-    fn read(self) -> Option<f64> {
-        match self {
-            CpuClock::SchedStat => {
-                // The kernel brings a running thread's total up to date only at a scheduler
-                // tick (every few ms) or when it schedules; yielding makes the reading exact.
-                std::thread::yield_now();
-                let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-                let ns: u64 = s.split_whitespace().next()?.parse().ok()?;
-                Some(ns as f64 * 1e-9)
-            }
-            CpuClock::Stat => {
-                let s = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
-                // The command name (field 2) may hold spaces and parentheses; count from its end.
-                let rest = &s[s.rfind(')')? + 1..];
-                let mut fields = rest.split_whitespace().skip(11);
-                let utime: u64 = fields.next()?.parse().ok()?;
-                let stime: u64 = fields.next()?.parse().ok()?;
-                // USER_HZ is 100 on every Linux ABI; `sysconf` would need libc.
-                Some((utime + stime) as f64 / 100.0)
-            }
-            CpuClock::Wall => None,
-        }
-    }
-}
 
 /// Wall and CPU time since `start`.
 struct Stopwatch {
@@ -84,7 +32,7 @@ impl Stopwatch {
     fn start(clock: CpuClock) -> Self {
         Stopwatch {
             clock,
-            cpu: clock.read(),
+            cpu: clock.read().map(|d| d.as_secs_f64()),
             wall: Instant::now(),
         }
     }
@@ -92,7 +40,7 @@ impl Stopwatch {
     fn lap(&self) -> Lap {
         let wall = self.wall.elapsed().as_secs_f64();
         let cpu = match (self.cpu, self.clock.read()) {
-            (Some(a), Some(b)) => b - a,
+            (Some(a), Some(b)) => b.as_secs_f64() - a,
             _ => wall,
         };
         Lap { wall, cpu }

@@ -5,6 +5,7 @@ use super::Fail;
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
+use tabula::ai::mcts::Limits;
 use tabula::ai::Player;
 use tabula::engine::{Game, MatchState, Outcome, Position};
 use tabula::rng::Rng;
@@ -67,7 +68,7 @@ fn play_one(
         } else {
             players[1]
         };
-        let chosen = player.choose(&state.pos, &mut rng, &mut |_| {});
+        let chosen = player.choose_in(&state, &Limits::default(), &mut rng, &mut |_| {});
         // The player's move among the match's legal moves (they are the same list).
         let i = chosen
             .and_then(|m| state.moves().iter().position(|x| x.same_as(&m)))

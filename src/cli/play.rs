@@ -12,6 +12,7 @@
 
 use super::{Fail, Side};
 use std::io::{self, BufRead, IsTerminal, Write};
+use tabula::ai::mcts::Limits;
 use tabula::ai::Player;
 use tabula::engine::{Game, MatchState, Position};
 use tabula::record::Record;
@@ -385,11 +386,14 @@ impl<'g> Session<'g> {
             s.enable_steady_tick(std::time::Duration::from_millis(120));
             s
         });
-        let choice = self.ai.choose(&self.state.pos, &mut self.rng, &mut |n| {
-            if let Some(s) = &spinner {
-                s.set_message(format!("thinking: {n} playouts"));
-            }
-        });
+        let limits = Limits::default();
+        let choice = self
+            .ai
+            .choose_in(&self.state, &limits, &mut self.rng, &mut |n| {
+                if let Some(s) = &spinner {
+                    s.set_message(format!("thinking: {n} playouts"));
+                }
+            });
         if let Some(s) = spinner {
             s.finish_and_clear();
         }

@@ -16,11 +16,13 @@ use tabula::record::{digest, Record};
 use tabula::rng::Rng;
 use tabula::svg::{self, SvgOptions};
 
-/// The longest a computer player may be asked to think per move (`mcts:30s`), and the wall
-/// time after which any search is stopped and answers with its best move so far.
+/// The longest a computer player may be asked to think per move (`mcts:30s`, `default:30s`,
+/// `baseline:30s`), and the wall time after which any search is stopped and answers with its
+/// best move so far.
 pub const MAX_THINK: Duration = Duration::from_secs(30);
 
-/// The most MCTS iterations a computer player may be asked for per move (`mcts:1000000`).
+/// The most work a computer player may be asked for per move: MCTS iterations
+/// (`mcts:1000000`), or the default player's positions or playouts (`default:1000000`).
 pub const MAX_ITERATIONS: u64 = 1_000_000;
 
 /// The most nodes an MCTS tree holds here (about 85 MB on Go 9 x 9); past it the tree
@@ -186,9 +188,11 @@ pub fn ai(r: &Request, stop: &Arc<AtomicBool>) -> Reply {
             },
         };
         let too_long = match player {
-            Player::Mcts(Budget::Time(t)) => t > MAX_THINK,
-            Player::Mcts(Budget::Iterations(n)) => n > MAX_ITERATIONS,
-            _ => false,
+            Player::Mcts(b) | Player::Default(b) | Player::Baseline(b) => match b {
+                Budget::Time(t) | Budget::Cpu(t) => t > MAX_THINK,
+                Budget::Iterations(n) => n > MAX_ITERATIONS,
+            },
+            Player::Random | Player::AlphaBeta(_) => false,
         };
         if too_long {
             return Reply::error(
@@ -204,7 +208,7 @@ pub fn ai(r: &Request, stop: &Arc<AtomicBool>) -> Reply {
             max_nodes: MCTS_MAX_NODES,
             stop: Some(stop.clone()),
         };
-        match player.choose_within(&state.pos, &limits, &mut rng, &mut |_| {}) {
+        match player.choose_in(&state, &limits, &mut rng, &mut |_| {}) {
             Some(m) => Reply::json(200, &json!({ "move": state.pos.move_text(&m) })),
             None => Reply::error(400, "there is no legal move to choose"),
         }
