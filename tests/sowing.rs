@@ -38,6 +38,19 @@ fn returns(outcome: &Outcome) -> &'static str {
     }
 }
 
+/// Plays one turn of the reference data (`at` names its line) in the game being replayed.
+fn play_turn<'s, 'g>(
+    state: &'s mut Option<MatchState<'g>>,
+    at: &str,
+    turn: &str,
+) -> &'s MatchState<'g> {
+    let st = state.as_mut().expect("a game first");
+    assert!(st.outcome().is_none(), "{at}: the game is already over");
+    st.play_text(turn)
+        .unwrap_or_else(|e| panic!("{at}: {turn} is refused: {e}"));
+    st
+}
+
 fn replay(name: &str) -> (usize, usize) {
     let game = common::game(&format!("games/{name}.game"));
     let path = common::root(&format!("tests/sowing/{name}.openspiel"));
@@ -48,14 +61,11 @@ fn replay(name: &str) -> (usize, usize) {
         let at = format!("{name}.openspiel:{}", i + 1);
         let f: Vec<&str> = line.split_whitespace().collect();
         match f.first().copied() {
-            None | Some("#") => {}
+            None => {}
             Some(s) if s.starts_with('#') => {}
             Some("game") => state = Some(MatchState::new(game.start())),
             Some("turn") => {
-                let st = state.as_mut().expect("a game first");
-                assert!(st.outcome().is_none(), "{at}: the game is already over");
-                st.play_text(f[1])
-                    .unwrap_or_else(|e| panic!("{at}: {} is refused: {e}", f[1]));
+                let st = play_turn(&mut state, &at, f[1]);
                 let want = format!("{} {} {}", f[2], f[3], f[4]);
                 let got = head(&st.pos.to_text());
                 if st.outcome().is_some() {
@@ -147,10 +157,7 @@ fn ayoayo_plays_as_ludii() {
             Some(s) if s.starts_with('#') => {}
             Some("game") => state = Some(MatchState::new(game.start())),
             Some("turn") => {
-                let st = state.as_mut().expect("a game first");
-                assert!(st.outcome().is_none(), "{at}: the game is already over");
-                st.play_text(f[1])
-                    .unwrap_or_else(|e| panic!("{at}: {} is refused: {e}", f[1]));
+                let st = play_turn(&mut state, &at, f[1]);
                 endless = st.pos.sow_ended() == tabula::engine::rules::sow::ENDLESS;
                 if !endless {
                     let got = st.pos.to_text();

@@ -122,7 +122,10 @@ impl Position<'_> {
             }
             EndCond::Connected => self.connected(p),
             EndCond::PitsEmpty { .. } => {
-                p == mover && (0..2).any(|q| self.seeds_of(q) == u32::from(self.stores[q]))
+                p == mover
+                    && g.sowing
+                        .as_ref()
+                        .is_some_and(|s| (0..2).any(|q| s.seeds_of(&self.seeds, q) == 0))
             }
             EndCond::StoreHolds(n) => u32::from(self.stores[p]) > *n,
             EndCond::StoresHold(n) => p == mover && self.stores.iter().all(|&s| u32::from(s) == *n),
