@@ -86,7 +86,46 @@ pub enum Item {
     State(StateDecl),
     /// `sowing { ... }`: the moves of a game of seeds in pits.
     Sowing(Vec<SowLine>, Span),
+    /// `dice N KIND[, summed][, A counts as B]`: the dice thrown at the start of a turn.
+    Dice(DiceDecl),
+    /// `race { ... }`: pieces running along tracks, moved by the throw.
+    Race(Vec<RaceLine>, Span),
     Native(NativeCall),
+}
+
+/// `dice N KIND[, summed][, A counts as B]`.
+#[derive(Clone, Debug)]
+pub struct DiceDecl {
+    pub count: Number,
+    /// `d6`, `binary`, ...
+    pub kind: Name,
+    pub summed: bool,
+    /// `A counts as B`: a total (or a die) of A is played as B.
+    pub counts_as: Vec<(Number, Number)>,
+    pub span: Span,
+}
+
+/// One line of a `race` block.
+#[derive(Clone, Debug)]
+pub struct RaceLine {
+    pub kind: RaceLineKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum RaceLineKind {
+    /// `PLAYER runs CELL CELL ...[, then off]`.
+    Track {
+        player: Name,
+        cells: Vec<Name>,
+        off: bool,
+    },
+    /// `a piece that lands on an enemy piece sends it back to its owner's hand`.
+    Hit,
+    /// `landing on REGION gives another throw`.
+    Again(Name),
+    /// `pieces on REGION cannot be taken`.
+    Safe(Name),
 }
 
 /// `capture by custody DIRS, against REGION[ when empty], ...`.

@@ -55,6 +55,49 @@ pub struct Model {
     pub uses_layers: bool,
     /// `sowing { ... }`: a game of seeds in pits, whose moves are sowings.
     pub sowing: Option<Sowing>,
+    /// `dice ...`: what is thrown at the start of every turn (a chance event).
+    pub dice: Option<Dice>,
+    /// `race { ... }`: pieces running along tracks, moved by the throw.
+    pub race: Option<Race>,
+}
+
+/// The most distinct outcomes a throw may have (a position keeps the outcome in a byte).
+pub const MAX_OUTCOMES: usize = 254;
+
+/// The dice of a game, as the distinct outcomes of one throw.
+#[derive(Clone, Debug, Default)]
+pub struct Dice {
+    /// `dice 2 d6`, as written (for summaries).
+    pub text: String,
+    /// Every distinct outcome: the values it gives (one per die, or their total), and how
+    /// many of the equally likely ways of throwing give it.
+    pub outcomes: Vec<Outcome>,
+    /// The number of equally likely ways of throwing (the weights' total).
+    pub ways: u32,
+}
+
+/// One distinct outcome of a throw.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The values to play: the total (summed dice), or each die in order.
+    pub values: Vec<u8>,
+    /// Equally likely throws that give it.
+    pub weight: u32,
+}
+
+/// The rules of a race game (`race { ... }`).
+#[derive(Clone, Debug, Default)]
+pub struct Race {
+    /// Per player: the cells of their track, in order.
+    pub tracks: [Vec<Cell>; 2],
+    /// Per player: the exact throw past the last cell bears a piece off.
+    pub off: [bool; 2],
+    /// A piece landing on an enemy piece sends it back to its owner's hand.
+    pub hit: bool,
+    /// Landing here gives another throw.
+    pub again: CellSet,
+    /// Pieces here cannot be taken.
+    pub safe: CellSet,
 }
 
 /// The most seeds a sowing game may hold in all (counts are kept in 16 bits).

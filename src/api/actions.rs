@@ -9,10 +9,11 @@
 //! | --- | --- | --- |
 //! | pair | `N * N` | a piece goes from cell `f` to cell `t` (id `f * N + t`): a step, a slide, one leg of a jump chain or a walk, an ability aimed from `f` |
 //! | place | `N * K` | a piece of kind `k` enters cell `c` (id `c * K + k`): placements and drops |
-//! | cell | `N` | a further cell: a piece taken where a move may take several, an arrow, an ability's target; in sowing games, a pit sown (a move is its pits in order) |
+//! | cell | `N` | a further cell: a piece taken where a move may take several, an arrow, an ability's target; in sowing games, a pit sown (a move is its pits in order); in races, the piece borne off from that cell |
 //! | kind | `K` | the kind a piece promotes (or changes) to |
 //! | move kind | 11 | what a move that is neither plain nor a placement does (smash, walk, double step, keep, push, push kept, sleep, sleep kept, heal, swap, transfer) |
 //! | rotate | `2 * B` | after a placement, block `b` turns clockwise (`2b`) or anticlockwise (`2b + 1`) |
+//! | throw | `T` | games with dice: outcome `i` of the throw (the moves of a chance node; `T` outcomes) |
 //! | pass | 1 | the player passes |
 //! | end | 1 | the turn ends here, where the move chosen so far is also the start of a longer one |
 //!
@@ -64,6 +65,8 @@ pub enum Action {
     Kind(usize),
     MoveKind(MoveKind),
     Rotate(u8),
+    /// Outcome `i` of a throw of the dice.
+    Throw(u8),
     Pass,
     End,
 }
@@ -79,6 +82,7 @@ pub struct ActionSpace {
     kind: u32,
     move_kind: u32,
     rotate: u32,
+    throw: u32,
     pass: u32,
     end: u32,
 }
@@ -103,8 +107,9 @@ impl ActionSpace {
         let moves_pieces = game.rules.iter().any(|r| !r.is_empty())
             || game.hooks.iter().flatten().any(|h| h.generate.is_some())
             || !game.board_rules.is_empty()
-            || !game.castles.is_empty();
-        let places = game.places.iter().any(|p| !p.is_empty());
+            || !game.castles.is_empty()
+            || game.race.is_some();
+        let places = game.places.iter().any(|p| !p.is_empty()) || game.race.is_some();
         let blocks = game
             .places
             .iter()
@@ -119,13 +124,14 @@ impl ActionSpace {
             k,
             MOVE_KINDS.len(),
             2 * blocks,
+            game.chance.as_ref().map_or(0, |c| c.len()),
             1,
         ];
         let total = sizes.iter().sum::<usize>() + 1;
         if total > MAX_ACTIONS {
             return Err(TooManyActions(total));
         }
-        let mut at = [0u32; 7];
+        let mut at = [0u32; 8];
         let mut sum = 0;
         for (i, s) in sizes.iter().enumerate() {
             at[i] = sum as u32;
@@ -140,7 +146,8 @@ impl ActionSpace {
             kind: at[3],
             move_kind: at[4],
             rotate: at[5],
-            pass: at[6],
+            throw: at[6],
+            pass: at[7],
             end: sum as u32,
         })
     }
@@ -181,8 +188,11 @@ impl ActionSpace {
                 .iter()
                 .position(|&x| x == m)
                 .map(|i| self.move_kind + i as u32),
-            Action::Rotate(r) if self.rotate + u32::from(r) < self.pass => {
+            Action::Rotate(r) if self.rotate + u32::from(r) < self.throw => {
                 Some(self.rotate + u32::from(r))
+            }
+            Action::Throw(i) if self.throw + u32::from(i) < self.pass => {
+                Some(self.throw + u32::from(i))
             }
             Action::Pass => Some(self.pass),
             Action::End => Some(self.end),
@@ -205,8 +215,10 @@ impl ActionSpace {
             Action::Kind((id - self.kind) as usize)
         } else if id < self.rotate {
             Action::MoveKind(MOVE_KINDS[(id - self.move_kind) as usize])
-        } else if id < self.pass {
+        } else if id < self.throw {
             Action::Rotate((id - self.rotate) as u8)
+        } else if id < self.pass {
+            Action::Throw((id - self.throw) as u8)
         } else if id == self.pass {
             Action::Pass
         } else if id == self.end {
@@ -230,6 +242,10 @@ impl ActionSpace {
             Some(Action::Kind(k)) => format!("={}", game.kinds[k].letter),
             Some(Action::MoveKind(m)) => format!("~{}", format!("{m:?}").to_lowercase()),
             Some(Action::Rotate(r)) => format!("/rotate{r}"),
+            Some(Action::Throw(i)) => match &game.chance {
+                Some(c) => format!("throw-{}", c.name(usize::from(i))),
+                None => "?".into(),
+            },
             Some(Action::Pass) => "pass".into(),
             Some(Action::End) => "end".into(),
             None => "?".into(),
@@ -244,7 +260,8 @@ impl ActionSpace {
         let a = match m.kind {
             MoveKind::Pass => Action::Pass,
             MoveKind::Place => Action::Place(m.to, Game::kind_of(m.promote)),
-            MoveKind::Sow => Action::Cell(m.from),
+            MoveKind::Sow | MoveKind::Off => Action::Cell(m.from),
+            MoveKind::Throw => Action::Throw(m.promote),
             kind => match m.landings().first() {
                 Some(&c) if matches!(kind, MoveKind::Normal | MoveKind::Walk) => {
                     Action::Pair(m.from, c)
@@ -270,6 +287,8 @@ impl ActionSpace {
         };
         match m.kind {
             MoveKind::Pass => return push(Action::Pass),
+            MoveKind::Throw => return push(Action::Throw(m.promote)),
+            MoveKind::Off => return push(Action::Cell(m.from)),
             MoveKind::Sow => {
                 for &c in m.landings() {
                     push(Action::Cell(c))?;

@@ -21,6 +21,7 @@ mod hooks;
 mod mills;
 mod pieces;
 mod players;
+mod race;
 mod regions;
 mod rules;
 mod setup;
@@ -444,6 +445,8 @@ impl Checker {
 
         let states = self.states(d);
         let sowing = self.sowing(&scope, d);
+        let dice = self.dice(d);
+        let race = self.race(&scope, d, dice.as_ref());
         let uses_layers = d.items.iter().any(|i| matches!(i, Item::State(_)))
             || kinds.iter().any(|k| {
                 k.rules[0].iter().any(|r| {
@@ -484,6 +487,8 @@ impl Checker {
             numbered_from,
             end,
             sowing,
+            dice,
+            race,
         })
     }
 

@@ -43,6 +43,21 @@ struct Start {
     /// (`--moves "e2e4 e7e5"`; separated by `;` where moves hold spaces).
     #[arg(long)]
     moves: Option<String>,
+    /// Games with dice: the throw to play after `--position` and `--moves`, where the throw
+    /// is still to come (`--throw 3`; `5-2` for two dice read one by one). Without it the
+    /// moves listed there are the throw's outcomes.
+    #[arg(long, value_name = "OUTCOME")]
+    throw: Option<String>,
+}
+
+/// `--moves` with `--throw` played after them.
+fn with_throw(moves: Option<String>, throw: Option<String>) -> Option<String> {
+    match (moves, throw) {
+        (m, None) => m,
+        (None, Some(t)) => Some(format!("throw-{t}")),
+        (Some(m), Some(t)) if m.contains(';') => Some(format!("{m};throw-{t}")),
+        (Some(m), Some(t)) => Some(format!("{m} throw-{t}")),
+    }
 }
 
 #[derive(Subcommand)]
@@ -439,13 +454,16 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
         Command::Validate { files } => validate(&files),
         Command::Show {
             file,
-            start: Start {
-                position: p,
-                moves: mv,
-            },
+            start:
+                Start {
+                    position: p,
+                    moves: mv,
+                    throw: th,
+                },
             levels,
             svg,
         } => {
+            let mv = with_throw(mv, th);
             let g = load(&file)?;
             let (pos, last) = position_and_last(&g, &p, &mv)?;
             if let Some(out) = svg {
@@ -469,13 +487,16 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
         }
         Command::Moves {
             file,
-            start: Start {
-                position: p,
-                moves: mv,
-            },
+            start:
+                Start {
+                    position: p,
+                    moves: mv,
+                    throw: th,
+                },
             json,
             by_piece,
         } => {
+            let mv = with_throw(mv, th);
             let g = load(&file)?;
             let pos = position(&g, &p, &mv)?;
             within_move_budget(&pos)?;
@@ -519,14 +540,17 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
         Command::Perft {
             file,
             depth,
-            start: Start {
-                position: p,
-                moves: mv,
-            },
+            start:
+                Start {
+                    position: p,
+                    moves: mv,
+                    throw: th,
+                },
             divide,
             json,
             runs,
         } => {
+            let mv = with_throw(mv, th);
             let g = load(&file)?;
             let pos = position(&g, &p, &mv)?;
             within_move_budget(&pos)?;
@@ -539,14 +563,17 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
         }
         Command::Playout {
             file,
-            start: Start {
-                position: p,
-                moves: mv,
-            },
+            start:
+                Start {
+                    position: p,
+                    moves: mv,
+                    throw: th,
+                },
             seed,
             count,
             json,
         } => {
+            let mv = with_throw(mv, th);
             let g = load(&file)?;
             let pos = position(&g, &p, &mv)?;
             playouts(&g, pos, seed, count, json);
@@ -571,13 +598,16 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
             games,
             opening,
             threads,
-            start: Start {
-                position: p,
-                moves: mv,
-            },
+            start:
+                Start {
+                    position: p,
+                    moves: mv,
+                    throw: th,
+                },
             seed,
             json,
         } => {
+            let mv = with_throw(mv, th);
             let g = load(&file)?;
             let pos = position(&g, &p, &mv)?;
             let plan = duel::Plan {
@@ -601,16 +631,19 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
             file,
             white,
             black,
-            start: Start {
-                position: p,
-                moves: mv,
-            },
+            start:
+                Start {
+                    position: p,
+                    moves: mv,
+                    throw: th,
+                },
             seed,
             ai,
             save,
             load: resume,
             depth,
         } => {
+            let mv = with_throw(mv, th);
             let g = load(&file)?;
             let source = std::fs::read_to_string(&file)
                 .map_err(|e| Fail(format!("error: cannot read {file}: {e}"), 2))?;

@@ -23,6 +23,14 @@ pub fn compile(m: Model) -> Game {
         .sowing
         .as_ref()
         .map(|s| crate::engine::rules::sow::Sow::new(&m.board, s));
+    let chance = m
+        .dice
+        .as_ref()
+        .map(crate::engine::rules::chance::Chance::new);
+    let race = m
+        .race
+        .as_ref()
+        .map(|r| crate::engine::rules::race::Track::new(r, m.board.len()));
     let board = m.board;
     let ncodes = 1 + 2 * m.kinds.len();
     let Pieces {
@@ -107,9 +115,11 @@ pub fn compile(m: Model) -> Game {
         || m.states.immune.iter().any(|&i| i & effect::KILL != 0);
     let bitboards = tables::bitboards(
         &board,
-        has_layers || piece_hooks || per_piece_phases || kill_immunity,
+        // A race moves its pieces along its tracks, not by the generators bitboards serve.
+        has_layers || piece_hooks || per_piece_phases || kill_immunity || m.race.is_some(),
     );
-    let pass_when_stuck = m.end.iter().any(|e| e.verdict == Verdict::Pass);
+    // A throw that gives no move passes the turn.
+    let pass_when_stuck = m.end.iter().any(|e| e.verdict == Verdict::Pass) || m.race.is_some();
     // Something filters or expands the generated moves: playouts may not draw one directly.
     let filtered = m.compulsory_capture
         || m.majority_capture
@@ -419,6 +429,8 @@ pub fn compile(m: Model) -> Game {
         draw_plans: [None, None],
         rays128,
         sowing,
+        chance,
+        race,
         places,
     };
     game.board_rules = board_rule_hooks

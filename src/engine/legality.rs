@@ -450,6 +450,9 @@ impl<'g> Position<'g> {
         scratch: &mut Scratch<'g>,
     ) -> Option<Move> {
         let g = self.game;
+        if self.is_chance() {
+            return self.random_throw(rng);
+        }
         if let Some(i) = g.sole_place[self.turn as usize] {
             let pl = &g.places[self.turn as usize][i];
             if let Some(m) = self.random_placement(pl, g.may_pass, rng) {

@@ -271,6 +271,10 @@ pub struct Game {
     pub rays128: Option<rules::shoot::Rays128>,
     /// A game of seeds in pits: its moves are sowings (see `rules/sow.rs`).
     pub sowing: Option<rules::sow::Sow>,
+    /// The dice thrown at the start of a turn (see `rules/chance.rs`).
+    pub chance: Option<rules::chance::Chance>,
+    /// A race: pieces run along tracks by the throw (see `rules/race.rs`).
+    pub race: Option<rules::race::Track>,
 }
 
 impl Game {
@@ -452,6 +456,10 @@ pub enum MoveKind {
     /// Sowing: the pits listed in `path` are sown in turn (`from` the first, `to` the last);
     /// `caps` lists the pits emptied by capture.
     Sow,
+    /// A throw of the dice: outcome `promote` (a chance node's move).
+    Throw,
+    /// A race: the piece on `from` bears off (leaves the board for good).
+    Off,
 }
 
 impl MoveKind {

@@ -112,6 +112,14 @@ impl Position<'_> {
     /// With `legal`, moves the game's filters would drop anyway may be left out.
     pub(super) fn pseudo_moves_for(&self, out: &mut Vec<Move>, legal: bool) {
         let start = out.len();
+        if self.is_chance() {
+            self.throws(out);
+            return;
+        }
+        if let Some(race) = &self.game.race {
+            race.moves(self, out);
+            return;
+        }
         if let Some(sow) = &self.game.sowing {
             sow.moves(self, out);
             return;

@@ -43,6 +43,11 @@ impl Position<'_> {
     /// Plays a move known to be legal (from [`Position::legal_moves`]).
     pub fn play_unchecked(&mut self, m: &Move) {
         let g = self.game;
+        if m.kind == MoveKind::Throw {
+            // A chance event: the throw is all that changes.
+            self.set_throw(m.promote);
+            return;
+        }
         if self.passes > 0 {
             self.hash ^= g.zobrist_pass[self.passes.min(7) as usize];
         }
@@ -62,9 +67,27 @@ impl Position<'_> {
             self.ply = self.ply.saturating_add(1);
             self.turn ^= 1;
             self.hash ^= g.zobrist_turn;
+            if g.chance.is_some() {
+                self.set_throw(super::rules::chance::PENDING);
+            }
             return;
         }
         self.passes = 0;
+        if let Some(race) = &g.race {
+            let again = self.play_race(race, m);
+            self.quiet = if m.ncap > 0 {
+                0
+            } else {
+                self.quiet.saturating_add(1)
+            };
+            self.ply = self.ply.saturating_add(1);
+            if !again {
+                self.turn ^= 1;
+                self.hash ^= g.zobrist_turn;
+            }
+            self.set_throw(super::rules::chance::PENDING);
+            return;
+        }
         if let (MoveKind::Sow, Some(sow)) = (m.kind, &g.sowing) {
             self.play_sowing(sow, m);
             self.quiet = if m.ncap > 0 {
@@ -201,7 +224,7 @@ impl Position<'_> {
         let placed = if m.promote != 0 { m.promote } else { code };
         match m.kind {
             // Played by `play_sowing` before any of this.
-            MoveKind::Sow => {}
+            MoveKind::Sow | MoveKind::Throw | MoveKind::Off => {}
             MoveKind::Normal | MoveKind::Smash | MoveKind::Walk | MoveKind::DoubleStep => {
                 for &c in m.captures() {
                     self.lift(c);

@@ -55,6 +55,9 @@ pub struct Position<'g> {
     pub(super) stores: [u16; 2],
     /// Sowing games: the last turn ended the game inside it (`rules::sow::STUCK`, `ENDLESS`).
     pub(super) sow_ended: u8,
+    /// Games with dice: the outcome thrown for this turn, or `rules::chance::PENDING` while
+    /// the throw is still to come.
+    pub(super) throw: u8,
     pub(super) hash: u64,
 }
 
@@ -89,6 +92,7 @@ impl Clone for Position<'_> {
             seeds: self.seeds.clone(),
             stores: self.stores,
             sow_ended: self.sow_ended,
+            throw: self.throw,
             hash: self.hash,
         }
     }
@@ -118,6 +122,7 @@ impl Clone for Position<'_> {
         self.seeds.clone_from(&o.seeds);
         self.stores = o.stores;
         self.sow_ended = o.sow_ended;
+        self.throw = o.throw;
         self.hash = o.hash;
     }
 }
@@ -186,6 +191,7 @@ impl<'g> Position<'g> {
             },
             stores: [0; 2],
             sow_ended: 0,
+            throw: super::rules::chance::PENDING,
             hash: 0,
         };
         for (c, &code) in p.cells.iter().enumerate() {
@@ -253,6 +259,9 @@ impl<'g> Position<'g> {
         }
         if g.sowing.is_some() {
             h ^= self.seeds_hash();
+        }
+        if let Some(c) = &g.chance {
+            h ^= c.key(self.throw);
         }
         h
     }

@@ -96,6 +96,29 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
         }
         Rule::piece => Item::Piece(build_piece(p)),
         Rule::sowing_block => Item::Sowing(parts(p).into_iter().map(build_sow_line).collect(), sp),
+        Rule::dice_decl => {
+            let mut it = parts(p).into_iter();
+            let count = number(it.next().expect("grammar: N"));
+            let kind = name(it.next().expect("grammar: a kind of die"));
+            let mut d = DiceDecl {
+                count,
+                kind,
+                summed: false,
+                counts_as: Vec::new(),
+                span: sp,
+            };
+            for o in it {
+                if o.as_rule() == Rule::dice_summed {
+                    d.summed = true;
+                } else {
+                    let mut n = parts(o).into_iter().map(number);
+                    let a = n.next().expect("grammar: A");
+                    d.counts_as.push((a, n.next().expect("grammar: B")));
+                }
+            }
+            Item::Dice(d)
+        }
+        Rule::race_block => Item::Race(parts(p).into_iter().map(build_race_line).collect(), sp),
         Rule::region_decl => {
             let mut it = parts(p).into_iter().peekable();
             let n = name(it.next().expect("region name"));
@@ -460,6 +483,35 @@ pub(super) fn build_end_rule(p: Pair<Rule>) -> EndRule {
         cond,
         span: sp,
     }
+}
+
+/// One line of a `race` block.
+fn build_race_line(p: Pair<Rule>) -> RaceLine {
+    let sp = span(&p);
+    let rule = p.as_rule();
+    let kids = parts(p);
+    let kind = match rule {
+        Rule::race_track => {
+            let off = kids.iter().any(|k| k.as_rule() == Rule::race_off);
+            let mut names = kids
+                .into_iter()
+                .filter(|k| k.as_rule() == Rule::ident)
+                .map(name);
+            RaceLineKind::Track {
+                player: names.next().expect("grammar: a player"),
+                cells: names.collect(),
+                off,
+            }
+        }
+        Rule::race_again => {
+            RaceLineKind::Again(name(kids.into_iter().next().expect("grammar: a region")))
+        }
+        Rule::race_safe => {
+            RaceLineKind::Safe(name(kids.into_iter().next().expect("grammar: a region")))
+        }
+        _ => RaceLineKind::Hit,
+    };
+    RaceLine { kind, span: sp }
 }
 
 /// One line of a `sowing` block.

@@ -5,6 +5,7 @@
 
 mod abilities;
 mod castle;
+pub mod chance;
 pub mod custody;
 mod en_passant;
 mod fly;
@@ -14,6 +15,7 @@ pub mod leap;
 mod line_count;
 pub mod mills;
 pub mod place;
+pub mod race;
 pub mod screen;
 pub mod shoot;
 pub mod slide;

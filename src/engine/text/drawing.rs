@@ -70,6 +70,15 @@ impl Position<'_> {
                 0 => ".".to_string(),
                 _ => self.cell_token(c),
             })
+        } else if let Some(race) = &g.race {
+            // Cells on no track are left blank.
+            draw(g, 1, |c| {
+                if (0..2).all(|p| race.place(p, c).is_none()) {
+                    " ".to_string()
+                } else {
+                    g.letter(self.cells[c as usize]).to_string()
+                }
+            })
         } else {
             draw(g, 1, |c| g.letter(self.cells[c as usize]).to_string())
         };
@@ -96,7 +105,23 @@ impl Position<'_> {
             };
             out.push_str(&format!("in hand: {}, {}\n", side(0), side(1)));
         }
-        out.push_str(&format!("{} to move\n", g.players[self.turn as usize].name));
+        if g.race.is_some() {
+            out.push_str(&format!(
+                "borne off: {} {}, {} {}\n",
+                g.players[0].name,
+                self.borne_off(0),
+                g.players[1].name,
+                self.borne_off(1)
+            ));
+        }
+        let name = &g.players[self.turn as usize].name;
+        match (&g.chance, self.throw()) {
+            (Some(_), None) => out.push_str(&format!("{name} to throw\n")),
+            (Some(c), Some(i)) => {
+                out.push_str(&format!("{name} to move, with a throw of {}\n", c.name(i)))
+            }
+            _ => out.push_str(&format!("{name} to move\n")),
+        }
         out
     }
 

@@ -14,6 +14,29 @@ impl Position<'_> {
             return self.sow_text(m);
         }
         let name = |c: Cell| g.board.names[c as usize].as_str();
+        if let Some(c) = &g.chance {
+            // A throw: `throw-3`, `throw-5-2`; in a race, a piece entering from the hand
+            // (`@d1`, with its letter where a player has several kinds) or bearing off
+            // (`g1-off`).
+            match m.kind {
+                MoveKind::Throw => return format!("throw-{}", c.name(m.promote as usize)),
+                MoveKind::Off => return format!("{}-off", name(m.from)),
+                MoveKind::Place if g.race.is_some() => {
+                    let mut t = if g.kinds.len() == 1 {
+                        format!("@{}", name(m.to))
+                    } else {
+                        format!(
+                            "{}@{}",
+                            g.kinds[Game::kind_of(m.promote)].letter,
+                            name(m.to)
+                        )
+                    };
+                    push_captures(&mut t, g, m);
+                    return t;
+                }
+                _ => {}
+            }
+        }
         if m.shot != NONE {
             // The move, then where its shot lands: `d1-d6/d8`.
             let mut plain = m.clone();
@@ -192,6 +215,8 @@ impl Position<'_> {
             }
             MoveKind::Heal => cells.push(m.from),
             MoveKind::Sow => cells.extend_from_slice(m.landings()),
+            MoveKind::Throw => {}
+            MoveKind::Off => cells.push(m.from),
             _ if m.npath > 0 && m.kind != MoveKind::DoubleStep && !captures_elsewhere(g, m) => {
                 cells.push(m.from);
                 cells.extend_from_slice(m.landings());
@@ -219,9 +244,11 @@ impl Position<'_> {
             .map(|k| (k.name.clone(), Vec::new()))
             .collect();
         groups.push(("pass".to_string(), Vec::new()));
+        groups.push(("throw".to_string(), Vec::new()));
         for m in &moves {
             let i = match m.kind {
                 MoveKind::Pass => g.kinds.len(),
+                MoveKind::Throw => g.kinds.len() + 1,
                 MoveKind::Place => Game::kind_of(m.promote),
                 _ => Game::kind_of(self.cells[m.from as usize]),
             };
@@ -230,7 +257,12 @@ impl Position<'_> {
         for (_, g) in &mut groups {
             g.sort();
         }
-        groups.retain(|(name, g)| !g.is_empty() || name != "pass");
+        let n = g.kinds.len();
+        let mut i = 0;
+        groups.retain(|(_, g)| {
+            i += 1;
+            !g.is_empty() || i <= n
+        });
         groups
     }
 
@@ -302,6 +334,12 @@ impl Position<'_> {
         let want = norm(text);
         if let Some(m) = moves.iter().find(|m| norm(&self.move_text(m)) == want) {
             return Ok(m.clone());
+        }
+        // A throw may be typed as its outcome alone: `3`, `5-2`.
+        if let Some(c) = self.game.chance.as_ref().filter(|_| self.is_chance()) {
+            if let Some(i) = c.outcome_named(text.trim()) {
+                return Ok(super::super::rules::chance::throw_move(i));
+            }
         }
         // What a move leads to (`(xa1 xb2)`, `+`, `++`) may be typed or left out; a `+` that
         // is part of the move (a heal, `Hd1+`) matched above.

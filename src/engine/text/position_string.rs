@@ -115,6 +115,14 @@ impl Position<'_> {
             out.push(' ');
             out.push_str(&self.hand_text());
         }
+        if let Some(c) = &g.chance {
+            // The throw of this turn, `-` while it is still to come.
+            out.push(' ');
+            match self.throw() {
+                Some(i) => out.push_str(&c.name(i)),
+                None => out.push('-'),
+            }
+        }
         if g.counts_passes() {
             out.push_str(&format!(" {}", self.passes));
         }
@@ -534,6 +542,23 @@ impl Position<'_> {
                 read_hand(game, f, &mut hand).map_err(err)?;
             }
         }
+        let mut throw = super::super::rules::chance::PENDING;
+        if let Some(c) = &game.chance {
+            let f = fields
+                .next()
+                .ok_or_else(|| err("missing the throw field (`-` while it is to come)".into()))?;
+            if f != "-" {
+                let i = c.outcome_named(f).ok_or_else(|| {
+                    let names: Vec<String> = (0..c.len()).map(|i| c.name(i)).collect();
+                    err(format!(
+                        "`{f}` is not a throw of these dice ({}): one of {}, or `-`",
+                        c.text,
+                        names.join(", ")
+                    ))
+                })?;
+                throw = i as u8;
+            }
+        }
         // FEN as other programs write it has castling and en-passant fields even for games
         // without them: `-` placeholders before the two counters are accepted.
         let mut rest: Vec<&str> = fields.collect();
@@ -603,6 +628,7 @@ impl Position<'_> {
         pos.passes = passes;
         pos.chains.ko = ko;
         pos.promoted = promoted;
+        pos.throw = throw;
         if let Some((board, stores)) = pits {
             pos.read_pits(board, stores)?;
         }
@@ -708,6 +734,9 @@ fn position_fields(game: &Game) -> String {
     }
     if !game.initial_hand.is_empty() {
         f.push("pieces in hand (`-` for none)");
+    }
+    if game.chance.is_some() {
+        f.push("throw (`-` while it is to come)");
     }
     if game.counts_passes() {
         f.push("passes in a row");

@@ -22,6 +22,18 @@ impl Game {
             self.players[0].name
         ));
         s.push_str(&format!("board: {}\n", self.board.describe()));
+        if let Some(c) = &self.chance {
+            let outcomes: Vec<String> = (0..c.len())
+                .map(|i| format!("{} {}/{}", c.name(i), c.weights[i], c.ways))
+                .collect();
+            s.push_str(&format!("{}: {}\n", c.text, outcomes.join(", ")));
+        }
+        if let Some(race) = &self.race {
+            s.push_str("race:\n");
+            for line in race.rule_lines(self) {
+                s.push_str(&format!("  {line}\n"));
+            }
+        }
         if let Some(sow) = &self.sowing {
             s.push_str("sowing:\n");
             for line in sow.rule_lines() {

@@ -1,0 +1,285 @@
+//! `dice ...` and `race { ... }`: the throw of a turn and the tracks pieces run along.
+
+use super::*;
+use crate::model::{Dice, Outcome, Race, MAX_OUTCOMES};
+
+/// The most dice a throw may have.
+const MAX_DICE: u32 = 4;
+
+impl Checker {
+    /// The dice, if the game declares them: every distinct outcome of one throw with its
+    /// weight.
+    pub(super) fn dice(&mut self, d: &Description) -> Option<Dice> {
+        let mut decls = d.items.iter().filter_map(|i| match i {
+            Item::Dice(x) => Some(x),
+            _ => None,
+        });
+        let decl = decls.next()?;
+        if let Some(again) = decls.next() {
+            self.repeated(
+                "the game has more than one `dice` line".to_string(),
+                again.span,
+                decl.span,
+                "keep one `dice` line",
+            );
+        }
+        let n = decl.count.value;
+        if !(1..=MAX_DICE).contains(&n) {
+            self.err(CheckError::OutOfRange {
+                what: "number of dice",
+                value: n.to_string(),
+                span: decl.count.span,
+                range: format!("1 to {MAX_DICE}"),
+            });
+            return None;
+        }
+        // Each die's faces, as the values they show.
+        let faces: Vec<u8> = match decl.kind.text.as_str() {
+            "binary" => vec![0, 1],
+            k => match k.strip_prefix('d').and_then(|f| f.parse::<u8>().ok()) {
+                Some(f @ 2..=20) => (1..=f).collect(),
+                _ => {
+                    self.invalid(
+                        decl.kind.span,
+                        format!("`{k}` is not a kind of die"),
+                        "write `d6` (faces 1 to 6; any of d2 to d20) or `binary` (each die \
+                         shows 0 or 1, as stick dice and Ur's marked pyramids)",
+                    );
+                    return None;
+                }
+            },
+        };
+        // Every equally likely throw, then merged into distinct outcomes.
+        let mut throws: Vec<Vec<u8>> = vec![vec![]];
+        for _ in 0..n {
+            throws = throws
+                .into_iter()
+                .flat_map(|t| {
+                    faces.iter().map(move |&f| {
+                        let mut t = t.clone();
+                        t.push(f);
+                        t
+                    })
+                })
+                .collect();
+        }
+        let ways = throws.len() as u32;
+        let mut outcomes: Vec<Outcome> = Vec::new();
+        for t in throws {
+            let mut values = if decl.summed {
+                vec![t.iter().sum::<u8>()]
+            } else {
+                t
+            };
+            for v in &mut values {
+                if let Some((_, b)) = decl
+                    .counts_as
+                    .iter()
+                    .find(|(a, _)| a.value == u32::from(*v))
+                {
+                    *v = b.value.min(255) as u8;
+                }
+            }
+            match outcomes.iter_mut().find(|o| o.values == values) {
+                Some(o) => o.weight += 1,
+                None => outcomes.push(Outcome { values, weight: 1 }),
+            }
+        }
+        outcomes.sort_by(|a, b| a.values.cmp(&b.values));
+        let highest = if decl.summed {
+            n * u32::from(*faces.last().unwrap_or(&0))
+        } else {
+            u32::from(*faces.last().unwrap_or(&0))
+        };
+        let lowest = if decl.summed {
+            n * u32::from(faces[0])
+        } else {
+            u32::from(faces[0])
+        };
+        for (a, b) in &decl.counts_as {
+            if !(lowest..=highest).contains(&a.value) {
+                self.err(CheckError::OutOfRange {
+                    what: "value thrown",
+                    value: a.value.to_string(),
+                    span: a.span,
+                    range: format!("{lowest} to {highest} with these dice"),
+                });
+            }
+            if b.value > 99 {
+                self.err(CheckError::OutOfRange {
+                    what: "value played",
+                    value: b.value.to_string(),
+                    span: b.span,
+                    range: "0 to 99".into(),
+                });
+            }
+        }
+        if outcomes.len() > MAX_OUTCOMES {
+            self.invalid(
+                decl.span,
+                format!(
+                    "a throw of these dice has {} distinct outcomes, more than the {MAX_OUTCOMES} \
+                     a position can tell apart",
+                    outcomes.len()
+                ),
+                "throw fewer dice, or add `, summed` to play their total",
+            );
+            return None;
+        }
+        let mut text = format!("dice {n} {}", decl.kind.text);
+        if decl.summed {
+            text.push_str(", summed");
+        }
+        for (a, b) in &decl.counts_as {
+            text.push_str(&format!(", {} counts as {}", a.value, b.value));
+        }
+        Some(Dice {
+            text,
+            outcomes,
+            ways,
+        })
+    }
+
+    /// The race rules, if the game has a `race` block: one track per player, the cells that
+    /// give another throw and the cells where pieces are safe.
+    pub(super) fn race(
+        &mut self,
+        scope: &Scope,
+        d: &Description,
+        dice: Option<&Dice>,
+    ) -> Option<Race> {
+        let mut blocks = d.items.iter().filter_map(|i| match i {
+            Item::Race(lines, span) => Some((lines, *span)),
+            _ => None,
+        });
+        let Some((lines, span)) = blocks.next() else {
+            if let Some(Item::Dice(decl)) = d.items.iter().find(|i| matches!(i, Item::Dice(_))) {
+                self.invalid(
+                    decl.span,
+                    "nothing in the game uses the dice",
+                    "add a `race { ... }` block: the throw moves pieces along their tracks",
+                );
+            }
+            return None;
+        };
+        if let Some((_, again)) = blocks.next() {
+            self.repeated(
+                "the game has more than one `race` block".to_string(),
+                again,
+                span,
+                "keep one `race` block and put every race rule in it",
+            );
+        }
+        match dice {
+            None if !d.items.iter().any(|i| matches!(i, Item::Dice(_))) => {
+                self.err(CheckError::Missing {
+                    what: "dice",
+                    span,
+                    hint: "dice 4 binary, summed",
+                });
+            }
+            Some(dc) if dc.outcomes.iter().any(|o| o.values.len() > 1) => {
+                self.invalid(
+                    span,
+                    "a race moved by each die on its own is not in the language yet",
+                    "add `, summed` to the dice line: pieces then move by the total",
+                );
+            }
+            _ => {}
+        }
+        if d.items.iter().any(|i| matches!(i, Item::Sowing(..))) {
+            self.invalid(
+                span,
+                "a game is either a race or a game of seeds",
+                "keep the `race` block or the `sowing` block",
+            );
+        }
+        let mut race = Race::default();
+        let mut tracks: [Option<Span>; 2] = [None, None];
+        let mut seen: Vec<(std::mem::Discriminant<RaceLineKind>, Span)> = Vec::new();
+        for line in lines {
+            match &line.kind {
+                RaceLineKind::Track { player, cells, off } => {
+                    let Some(p) = self.player(scope, player) else {
+                        continue;
+                    };
+                    if let Some(first) = tracks[p] {
+                        self.repeated(
+                            format!("{}'s track is given twice", player.text),
+                            line.span,
+                            first,
+                            "keep one track for each player",
+                        );
+                        continue;
+                    }
+                    tracks[p] = Some(line.span);
+                    let mut track = Vec::new();
+                    for n in cells {
+                        let Some(c) = scope.board.cell(&n.text) else {
+                            self.off_board(&scope.board, n);
+                            continue;
+                        };
+                        if track.contains(&c) {
+                            self.invalid(
+                                n.span,
+                                format!("`{}` is on the track twice", n.text),
+                                "a track passes each cell once",
+                            );
+                        }
+                        track.push(c);
+                    }
+                    race.tracks[p] = track;
+                    race.off[p] = *off;
+                }
+                kind => {
+                    let key = std::mem::discriminant(kind);
+                    if let Some(&(_, first)) = seen.iter().find(|(k, _)| *k == key) {
+                        self.repeated(
+                            "this race rule is given twice".to_string(),
+                            line.span,
+                            first,
+                            "keep one of them",
+                        );
+                        continue;
+                    }
+                    seen.push((key, line.span));
+                    match kind {
+                        RaceLineKind::Hit => race.hit = true,
+                        RaceLineKind::Again(r) => race.again = self.race_region(scope, r),
+                        RaceLineKind::Safe(r) => race.safe = self.race_region(scope, r),
+                        RaceLineKind::Track { .. } => {}
+                    }
+                }
+            }
+        }
+        for (p, t) in tracks.iter().enumerate() {
+            if t.is_none() && p < scope.player_names.len() {
+                self.invalid(
+                    span,
+                    format!("{} has no track", scope.player_names[p]),
+                    format!(
+                        "add `{} runs CELL CELL ..., then off`",
+                        scope.player_names[p]
+                    ),
+                );
+            }
+        }
+        Some(race)
+    }
+
+    /// A region named in a race rule (either player's cells of it).
+    fn race_region(&mut self, scope: &Scope, n: &Name) -> CellSet {
+        match scope.regions.get(&n.text) {
+            Some(r) => r
+                .sets
+                .iter()
+                .flatten()
+                .fold(CellSet::EMPTY, |a, s| a.union(s)),
+            None => {
+                let known: Vec<String> = scope.regions.keys().cloned().collect();
+                self.unknown("region", n, &known);
+                CellSet::EMPTY
+            }
+        }
+    }
+}

@@ -1,0 +1,136 @@
+//! Race games against Ludii: the Royal Game of Ur's random games replayed step by step (each
+//! throw and move, the position before it, and the result must agree) with, in the first
+//! games, Ludii's complete legal moves for every throw compared with Tabula's. The data is
+//! written by tests/race/ludii_traces.py from the Ludii oracle's dump; the counts from the
+//! start are in tests/perft/ur.perft.
+mod common;
+use tabula::engine::{MatchState, Move, MoveKind, Outcome, Position};
+
+/// A move in the replay's notation: `a1-a2`, `@-d1` (entering), `g1-off`, `pass`.
+fn text(pos: &Position, m: &Move) -> String {
+    let name = |c| pos.game.board.names[c as usize].clone();
+    match m.kind {
+        MoveKind::Pass => "pass".into(),
+        MoveKind::Place => format!("@-{}", name(m.to)),
+        MoveKind::Off => format!("{}-off", name(m.from)),
+        _ => format!("{}-{}", name(m.from), name(m.to)),
+    }
+}
+
+/// The occupied cells (`a2=1`), the men in hand (`6,7`) and the player to move (1 or 2), as
+/// the data writes a position.
+fn described(pos: &Position) -> String {
+    let g = pos.game;
+    let mut cells: Vec<(usize, String)> = Vec::new();
+    for (c, &code) in pos.cells().iter().enumerate() {
+        if code != 0 {
+            let owner = tabula::engine::Game::owner(code) + 1;
+            // Ludii lists its sites row by row from the first player's side.
+            let (x, y) = g.board.coords[c];
+            cells.push((
+                y as usize * 100 + x as usize,
+                format!("{}={owner}", g.board.names[c]),
+            ));
+        }
+    }
+    cells.sort();
+    let occupied: Vec<String> = cells.into_iter().map(|(_, t)| t).collect();
+    let occupied = if occupied.is_empty() {
+        "-".to_string()
+    } else {
+        occupied.join(" ")
+    };
+    format!(
+        "{occupied} {},{} {}",
+        pos.hand_count(0, None),
+        pos.hand_count(1, None),
+        pos.turn() + 1
+    )
+}
+
+/// Tabula's moves after throw `t` in `pos`, in the data's notation, `+` after a move that
+/// throws again, sorted.
+fn moves_after(pos: &Position, t: usize) -> Vec<String> {
+    let mut thrown = pos.clone();
+    thrown.play_unchecked(&tabula::engine::rules::chance::throw_move(t));
+    let mut moves = Vec::new();
+    thrown.legal_moves(&mut moves);
+    let mut out: Vec<String> = moves
+        .iter()
+        .map(|m| {
+            let mut after = thrown.clone();
+            after.play_unchecked(m);
+            let again = after.turn() == pos.turn() && after.static_outcome().is_none();
+            format!("{}{}", text(&thrown, m), if again { "+" } else { "" })
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn ur_replays_ludii_games() {
+    let game = common::game("games/ur.game");
+    let data = std::fs::read_to_string(common::root("tests/race/ur.ludii")).expect("data");
+    let mut state: Option<MatchState> = None;
+    let mut legal: Option<Vec<Vec<String>>> = None;
+    let (mut games, mut steps, mut lists) = (0, 0, 0);
+    for (i, line) in data.lines().enumerate() {
+        let at = format!("ur.ludii:{}", i + 1);
+        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match key {
+            "game" => state = Some(MatchState::new(game.start())),
+            "legal" => {
+                legal = Some(
+                    rest.split(" | ")
+                        .map(|l| {
+                            let mut v: Vec<String> = l.split(',').map(str::to_string).collect();
+                            v.sort();
+                            v
+                        })
+                        .collect(),
+                )
+            }
+            "step" => {
+                let st = state.as_mut().expect("a game first");
+                let (step, pos) = rest.split_once(" / ").expect("step / position");
+                assert!(st.outcome().is_none(), "{at}: the game is already over");
+                assert!(st.pos.is_chance(), "{at}: a throw is due");
+                assert_eq!(described(&st.pos), pos, "{at}: the position");
+                if let Some(listed) = legal.take() {
+                    for (t, want) in listed.iter().enumerate() {
+                        assert_eq!(&moves_after(&st.pos, t), want, "{at}: moves after {t}");
+                    }
+                    lists += 1;
+                }
+                let (throw, mv) = step.split_once(':').expect("THROW:MOVE");
+                st.play_text(&format!("throw-{throw}"))
+                    .unwrap_or_else(|e| panic!("{at}: throw {throw}: {e}"));
+                let i = st
+                    .moves()
+                    .iter()
+                    .position(|m| text(&st.pos, m) == mv)
+                    .unwrap_or_else(|| panic!("{at}: {mv} is not among Tabula's moves"));
+                st.play_index(i);
+                steps += 1;
+            }
+            "result" => {
+                let st = state.take().expect("a game first");
+                let o = st
+                    .outcome()
+                    .unwrap_or_else(|| panic!("{at}: the game goes on"));
+                let got = match o {
+                    Outcome::Win { player: 0, .. } => "1 -1",
+                    Outcome::Win { .. } => "-1 1",
+                    Outcome::Draw { .. } => "0 0",
+                };
+                assert_eq!(got, rest, "{at}: the result");
+                games += 1;
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(games, 20, "games replayed");
+    assert!(steps > 3000, "only {steps} steps");
+    assert!(lists > 500, "only {lists} positions' legal moves compared");
+}
