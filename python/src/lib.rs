@@ -16,6 +16,8 @@ include!(concat!(env!("OUT_DIR"), "/shipped.rs"));
 
 /// OpenSpiel's player id for a finished game.
 const TERMINAL: i64 = -4;
+/// OpenSpiel's id of the chance player: a throw of the dice is due.
+const CHANCE: i64 = -1;
 
 /// A loaded game and its tables. Positions borrow the game: every Python object that holds
 /// one also holds this `Arc`, declared after the borrowing field so that it is dropped last.
@@ -124,6 +126,11 @@ impl Game {
         self.inner.spec.max_plies
     }
 
+    /// The distinct outcomes of a throw of the game's dice (0 for a game without dice).
+    fn max_chance_outcomes(&self) -> usize {
+        self.inner.game.chance.as_ref().map_or(0, |c| c.len())
+    }
+
     /// The most ids one move can take (a bound for buffers: most moves take one).
     fn max_actions_per_move(&self) -> usize {
         tabula::api::actions::MAX_IDS_PER_MOVE
@@ -218,7 +225,21 @@ impl State {
     /// The player to move (0 or 1), or -4 (OpenSpiel's TERMINAL) once the game is over. It
     /// stays the same while a move that takes several ids is being chosen.
     fn current_player(&self) -> i64 {
+        if self.env.is_chance() {
+            return CHANCE;
+        }
         self.env.current_player().map_or(TERMINAL, |p| p as i64)
+    }
+
+    /// Whether a throw of the dice is due: the legal ids are then the throw's outcomes.
+    fn is_chance_node(&self) -> bool {
+        self.env.is_chance()
+    }
+
+    /// At a chance node, `[(id, probability), ...]` for each outcome of the throw (as
+    /// OpenSpiel's `chance_outcomes`); empty elsewhere.
+    fn chance_outcomes(&self) -> Vec<(u32, f64)> {
+        self.env.chance_outcomes()
     }
 
     /// The legal ids now, sorted (empty once the game is over). `player` is accepted for
@@ -686,5 +707,6 @@ fn _tabula(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Player>()?;
     m.add_class::<VectorEnv>()?;
     m.add("TERMINAL", TERMINAL)?;
+    m.add("CHANCE", CHANCE)?;
     Ok(())
 }

@@ -13,6 +13,7 @@ steps many games at once in Rust; :class:`Player` is a random, MCTS or alpha-bet
 import functools
 
 from ._tabula import (  # noqa: F401
+    CHANCE,
     TERMINAL,
     Game,
     Player,

@@ -34,7 +34,11 @@ def _register(tg, short):
         short_name=short,
         long_name=f"Tabula {tg.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        chance_mode=(
+            pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+            if tg.max_chance_outcomes() > 0
+            else pyspiel.GameType.ChanceMode.DETERMINISTIC
+        ),
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -48,7 +52,7 @@ def _register(tg, short):
     )
     info = pyspiel.GameInfo(
         num_distinct_actions=tg.num_distinct_actions(),
-        max_chance_outcomes=0,
+        max_chance_outcomes=tg.max_chance_outcomes(),
         num_players=2,
         min_utility=-1.0,
         max_utility=1.0,
@@ -79,7 +83,12 @@ class TabulaState(pyspiel.State):
 
     def current_player(self):
         p = self.tabula.current_player()
+        if self.tabula.is_chance_node():
+            return pyspiel.PlayerId.CHANCE
         return pyspiel.PlayerId.TERMINAL if p < 0 else p
+
+    def chance_outcomes(self):
+        return self.tabula.chance_outcomes()
 
     def _legal_actions(self, player):
         return self.tabula.legal_actions(player)

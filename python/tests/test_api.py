@@ -163,6 +163,39 @@ def test_kalah_turn_of_two_sowings_takes_a_pit_each():
     assert obs[1].min() == obs[1].max() == 2 and obs[2].max() == 0
 
 
+def test_ur_throws_are_chance_nodes():
+    """A throw is due at the start: the chance player, the five outcomes with their
+    probabilities; after a throw of 4 the first player enters on the rosette a1 and throws
+    again."""
+    g = tabula.load_game("ur")
+    assert g.max_chance_outcomes() == 5
+    s = g.new_initial_state()
+    assert s.is_chance_node() and s.current_player() == tabula.CHANCE
+    outcomes = s.chance_outcomes()
+    assert [g.action_to_string(a) for a, _ in outcomes] == [f"throw-{i}" for i in range(5)]
+    assert [p * 16 for _, p in outcomes] == [1, 4, 6, 4, 1]
+    assert sorted(a for a, _ in outcomes) == s.legal_actions()
+    s.apply_action(outcomes[4][0])
+    assert not s.is_chance_node() and s.current_player() == 0
+    assert s.legal_moves() == ["@a1"]
+    s.apply_move("@a1")
+    assert s.is_chance_node() and s.chance_outcomes()  # the rosette: light throws again
+    assert str(s) == "8/8/M7 l 6M7m - 1 1"
+
+
+def test_vector_env_throws_the_dice_itself():
+    """A batch of Ur games never stops at a chance node, and its seeded games finish."""
+    g = tabula.load_game("ur")
+    env = tabula.VectorEnv(g, 8, seed=3)
+    obs, rewards, terminated, masks = env.reset()
+    ended = 0
+    for _ in range(400):
+        assert all(env.state(i).current_player() in (0, 1) for i in range(len(env)))
+        obs, rewards, terminated, masks = env.step(env.sample_actions())
+        ended += int(terminated.sum())
+    assert ended > 0
+
+
 def first_position_with(game, seed, wanted):
     """Random play (a seeded player) until some legal move satisfies wanted(state, move)."""
     g = tabula.load_game(game)

@@ -51,3 +51,24 @@ def test_openspiel_observation_and_clone():
     assert obs.shape == (int(np.prod(game.observation_tensor_shape())),)
     assert (obs.reshape(game.observation_tensor_shape()) == state.tabula.observation_tensor()).all()
     assert tabula.openspiel.load_game("chess") is not None  # a second load reuses the type
+
+
+def test_dice_are_openspiel_chance_nodes():
+    """Ur through pyspiel: an explicitly stochastic game whose throws are chance outcomes with
+    their probabilities; a game sampled through them finishes."""
+    import random
+
+    g = tabula.openspiel.load_game("ur")
+    assert g.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert g.max_chance_outcomes() == 5
+    s = g.new_initial_state()
+    assert s.is_chance_node() and s.current_player() == pyspiel.PlayerId.CHANCE
+    assert sum(p for _, p in s.chance_outcomes()) == 1.0
+    rng = random.Random(1)
+    while not s.is_terminal():
+        if s.is_chance_node():
+            ids, probs = zip(*s.chance_outcomes())
+            s.apply_action(rng.choices(ids, probs)[0])
+        else:
+            s.apply_action(rng.choice(s.legal_actions()))
+    assert sorted(s.returns()) == [-1.0, 1.0]

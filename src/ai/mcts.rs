@@ -78,6 +78,9 @@ struct Node {
     visits: u32,
     /// The summed rewards of the player who made `mv` (1 a win, ½ a draw).
     reward: f64,
+    /// The player who made `mv` (the player to move at the parent; at a chance node, the
+    /// player who throws).
+    mover: u8,
     /// With RAVE: playouts through the parent in which the player who made `mv` made it later,
     /// and their summed rewards for that player.
     amaf_visits: u32,
@@ -88,10 +91,11 @@ struct Node {
 }
 
 impl Node {
-    fn new(mv: Move, parent: usize) -> Node {
+    fn new(mv: Move, parent: usize, mover: usize) -> Node {
         Node {
             mv,
             parent,
+            mover: mover as u8,
             first: 0,
             count: 0,
             expanded: false,
@@ -261,6 +265,15 @@ pub fn search_styled(
     if decided(root, &mut moves).is_some() {
         return None;
     }
+    if root.is_chance() {
+        // Nobody chooses a throw: the dice decide.
+        return Some(Report {
+            mv: root.random_throw(rng)?,
+            iterations: 0,
+            nodes: 0,
+            value: 0.5,
+        });
+    }
     if moves.len() == 1 {
         return Some(Report {
             mv: moves[0].clone(),
@@ -276,7 +289,10 @@ pub fn search_styled(
     };
     let rave = style == Style::Rave;
     let mut amaf = rave.then(Amaf::new);
-    let mut tree = vec![Node::new(Move::pass(), usize::MAX)];
+    let mut tree = vec![Node::new(Move::pass(), usize::MAX, root.turn() ^ 1)];
+    // Proofs carry a won child up as a lost parent: only where every move passes the turn
+    // and nothing is left to chance.
+    let proofs = rave && root.game.chance.is_none();
     let mut pos = root.clone();
     let mut scratch = Scratch::new(root);
     let mut buf = Vec::new();
@@ -307,9 +323,18 @@ pub fn search_styled(
         if let Some(a) = &mut amaf {
             a.line.clear();
         }
-        // Selection: down the expanded nodes by UCT.
+        // Selection: down the expanded nodes by UCT; at a chance node, the throw is drawn
+        // with its probability (its children are the outcomes in order).
         let mut node = 0;
         while tree[node].expanded && tree[node].count > 0 {
+            if let Some(c) = pos.game.chance.as_ref().filter(|_| pos.is_chance()) {
+                node = tree[node].first + c.sample(rng) as usize;
+                if let Some(a) = &mut amaf {
+                    a.line.push((fingerprint(&tree[node].mv), pos.turn()));
+                }
+                pos.play_unchecked(&tree[node].mv);
+                continue;
+            }
             let parent_visits = f64::from(tree[node].visits.max(1)).ln();
             let (first, count) = (tree[node].first, tree[node].count);
             let mut best = first;
@@ -358,9 +383,8 @@ pub fn search_styled(
         let outcome = match decided(&pos, &mut moves) {
             Some(o) => {
                 tree[node].expanded = true;
-                if rave && node != 0 {
-                    // Every move passes the turn: the player who moved here is not to move.
-                    let mover = pos.turn() ^ 1;
+                if proofs && node != 0 {
+                    let mover = tree[node].mover as usize;
                     if let Outcome::Win { player, .. } = &o {
                         prove(&mut tree, node, if *player == mover { 1 } else { -1 });
                     }
@@ -379,12 +403,16 @@ pub fn search_styled(
                 }
                 let first = tree.len();
                 for m in &moves {
-                    tree.push(Node::new(m.clone(), node));
+                    tree.push(Node::new(m.clone(), node, pos.turn()));
                 }
                 tree[node].first = first;
                 tree[node].count = moves.len();
                 tree[node].expanded = true;
-                node = first + rng.below(moves.len());
+                node = first
+                    + match pos.game.chance.as_ref().filter(|_| pos.is_chance()) {
+                        Some(c) => c.sample(rng) as usize,
+                        None => rng.below(moves.len()),
+                    };
                 if let Some(a) = &mut amaf {
                     a.line.push((fingerprint(&tree[node].mv), pos.turn()));
                 }
@@ -392,8 +420,7 @@ pub fn search_styled(
                 playout(&mut pos, rng, &mut buf, &mut scratch, amaf.as_mut())
             }
         };
-        // Backpropagation: each node is credited for the player who moved into it. Every
-        // move passes the turn, so the player to move alternates with the depth.
+        // Backpropagation: each node is credited for the player who moved into it.
         let rewards = [reward(&outcome, 0), reward(&outcome, 1)];
         let mut depth = 0;
         let mut n = node;
@@ -406,17 +433,16 @@ pub fn search_styled(
         }
         let mut n = node;
         while n != usize::MAX {
-            let to_move = (root.turn() + depth) % 2;
             tree[n].visits += 1;
-            tree[n].reward += rewards[to_move ^ 1];
+            tree[n].reward += rewards[tree[n].mover as usize];
             // The children of `n` whose move its player made at this depth or later.
             if let Some(a) = &amaf {
                 let (first, count) = (tree[n].first, tree[n].count);
-                let reward = rewards[to_move] as f32;
                 for child in &mut tree[first..first + count] {
-                    if a.made(to_move, fingerprint(&child.mv), depth) {
+                    let p = child.mover as usize;
+                    if a.made(p, fingerprint(&child.mv), depth) {
                         child.amaf_visits += 1;
-                        child.amaf_reward += reward;
+                        child.amaf_reward += rewards[p] as f32;
                     }
                 }
             }

@@ -171,7 +171,8 @@ impl<'g> Searcher<'g> {
     /// A searcher scoring positions by `eval` that looks `depth` plies ahead (at least one).
     pub fn with_eval(game: &'g Game, depth: usize, eval: Eval) -> Self {
         let depth = depth.max(1);
-        let levels = depth + CAPTURE_PLIES + 1;
+        // Where there is chance, a throw comes before each move, on a level of its own.
+        let levels = (depth + CAPTURE_PLIES + 1) * if game.chance.is_some() { 2 } else { 1 };
         let start = game.start();
         // The cheapest piece that is worth something is the unit of the general evaluation.
         let unit = game
@@ -303,7 +304,7 @@ impl<'g> Searcher<'g> {
                 let known = self.root_scores.iter().find(|(k, _)| k.same_as(m));
                 let score = match known {
                     Some(&(_, s)) => s,
-                    None => -self.child(0, m, depth - 1, -WIN - 1, -alpha),
+                    None => self.child(0, m, depth - 1, alpha, WIN + 1),
                 };
                 if self.nodes > self.limit {
                     break;
@@ -341,16 +342,45 @@ impl<'g> Searcher<'g> {
         best
     }
 
-    /// Plays `m` from `pos[level]` into `pos[level + 1]` and searches the result.
+    /// Plays `m` from `pos[level]` into `pos[level + 1]` and searches the result: its score
+    /// for the player to move at `level`, within that player's window. A move after which
+    /// the same player moves again (a throw, another throw earned) keeps the perspective.
     fn child(&mut self, level: usize, m: &Move, depth: usize, alpha: i32, beta: i32) -> i32 {
         let (parents, children) = self.pos.split_at_mut(level + 1);
         children[0].clone_from(&parents[level]);
         children[0].play_unchecked(m);
-        if depth == 0 {
-            self.captures(level + 1, CAPTURE_PLIES, alpha, beta)
+        let same = children[0].turn() == parents[level].turn();
+        let (a, b) = if same { (alpha, beta) } else { (-beta, -alpha) };
+        let s = if depth == 0 {
+            self.captures(level + 1, CAPTURE_PLIES, a, b)
         } else {
-            self.negamax(level + 1, depth, alpha, beta)
+            self.negamax(level + 1, depth, a, b)
+        };
+        if same {
+            s
+        } else {
+            -s
         }
+    }
+
+    /// A chance node's score: each outcome's, weighted by its probability (expectimax). A
+    /// throw takes no depth; below the horizon (`depth` 0) the outcomes are scored as they
+    /// stand.
+    fn expectation(&mut self, level: usize, depth: usize) -> i32 {
+        let Some(c) = self.pos[level].game.chance.as_ref() else {
+            return 0;
+        };
+        let mut sum = 0i64;
+        for i in 0..c.len() {
+            let throw = crate::engine::rules::chance::throw_move(i);
+            let s = if level + 2 >= self.pos.len() {
+                self.material(level)
+            } else {
+                self.child(level, &throw, depth, -WIN - 1, WIN + 1)
+            };
+            sum += i64::from(c.weights[i]) * i64::from(s);
+        }
+        (sum / i64::from(c.ways)) as i32
     }
 
     /// Full-width search of `pos[level]`, `depth` (≥ 1) plies deep, for the player to move.
@@ -361,6 +391,9 @@ impl<'g> Searcher<'g> {
         }
         if let Some(score) = self.decided(level) {
             return score;
+        }
+        if self.pos[level].is_chance() {
+            return self.expectation(level, depth);
         }
         let mut moves = std::mem::take(&mut self.moves[level]);
         self.pos[level].legal_moves(&mut moves);
@@ -373,7 +406,7 @@ impl<'g> Searcher<'g> {
             let mut best = -WIN - 1;
             let mut best_move = 0;
             for m in &moves {
-                let s = -self.child(level, m, depth - 1, -beta, -alpha);
+                let s = self.child(level, m, depth - 1, alpha, beta);
                 if s > best {
                     best = s;
                     best_move = fingerprint(m);
@@ -460,7 +493,11 @@ impl<'g> Searcher<'g> {
                     let (parents, children) = self.pos.split_at_mut(level + 1);
                     children[0].clone_from(&parents[level]);
                     children[0].play_unchecked(m);
-                    let s = -self.captures(level + 1, plies - 1, -beta, -alpha);
+                    let s = if children[0].turn() == parents[level].turn() {
+                        self.captures(level + 1, plies - 1, alpha, beta)
+                    } else {
+                        -self.captures(level + 1, plies - 1, -beta, -alpha)
+                    };
                     if s > best {
                         best = s;
                         alpha = alpha.max(s);
@@ -504,6 +541,21 @@ impl<'g> Searcher<'g> {
         let me = p.turn();
         if self.eval == Eval::General && p.game.sowing.is_some() {
             return 16 * (i32::from(p.store(me)) - i32::from(p.store(me ^ 1)));
+        }
+        if let Some(race) = &p.game.race {
+            // A race: how far each player's pieces have come along their tracks (a piece
+            // borne off has come one cell past the end), 4 a cell.
+            let progress = |q: usize| -> i32 {
+                let track = race.track(q);
+                let on: usize = track
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &c)| p.at(c) != 0 && Game::owner(p.at(c)) == q)
+                    .map(|(i, _)| i + 1)
+                    .sum();
+                (on + p.borne_off(q) * (track.len() + 1)) as i32
+            };
+            return 4 * (progress(me) - progress(me ^ 1));
         }
         (0..p.game.board.len())
             .map(|c| {

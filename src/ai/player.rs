@@ -85,6 +85,10 @@ impl Player {
         progress: &mut dyn FnMut(u64),
     ) -> Option<Move> {
         let pos = &state.pos;
+        if pos.is_chance() {
+            // Nobody chooses a throw: the dice decide.
+            return pos.random_throw(rng);
+        }
         let reads_history = matches!(self, Player::Default(_))
             && !pos.game.limit_ends.is_empty()
             && Player::searches_by_alpha_beta(pos.game);
@@ -117,6 +121,10 @@ impl Player {
         rng: &mut Rng,
         progress: &mut dyn FnMut(u64),
     ) -> Option<Move> {
+        if pos.is_chance() && !pos.is_over() {
+            // Nobody chooses a throw: the dice decide.
+            return pos.random_throw(rng);
+        }
         match *self {
             Player::Random => {
                 if pos.is_over() {

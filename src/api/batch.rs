@@ -119,6 +119,7 @@ impl<'g> Batch<'g> {
         let (osize, msize) = (self.spec.layout.size(), self.spec.space.len());
         let spec = &self.spec;
         let work = |envs: &mut [Env<'g>],
+                    rngs: &mut [Rng],
                     first: usize,
                     obs: &mut [f32],
                     masks: &mut [bool],
@@ -128,6 +129,8 @@ impl<'g> Batch<'g> {
             for (j, env) in envs.iter_mut().enumerate() {
                 let a = actions.get(first + j).copied().unwrap_or(0);
                 let (r, t) = f(env, a);
+                // Throws are made here: a batch's caller sees only players' turns.
+                env.throw_dice(&mut rngs[j]);
                 rewards[2 * j..2 * j + 2].copy_from_slice(&r);
                 terminated[j] = t;
                 players[j] = env.current_player().map_or(-1, |p| p as i32);
@@ -144,15 +147,27 @@ impl<'g> Batch<'g> {
             let chunks = self
                 .envs
                 .chunks_mut(per)
+                .zip(self.rngs.chunks_mut(per))
                 .zip(out.obs.chunks_mut(per * osize))
                 .zip(out.masks.chunks_mut(per * msize))
                 .zip(out.rewards.chunks_mut(per * 2))
                 .zip(out.terminated.chunks_mut(per))
                 .zip(out.players.chunks_mut(per))
                 .enumerate();
-            for (k, (((((envs, obs), masks), rewards), terminated), players)) in chunks {
+            for (k, ((((((envs, rngs), obs), masks), rewards), terminated), players)) in chunks {
                 let work = &work;
-                s.spawn(move || work(envs, k * per, obs, masks, rewards, terminated, players));
+                s.spawn(move || {
+                    work(
+                        envs,
+                        rngs,
+                        k * per,
+                        obs,
+                        masks,
+                        rewards,
+                        terminated,
+                        players,
+                    )
+                });
             }
         });
     }

@@ -128,6 +128,45 @@ impl<'g> Env<'g> {
         (!self.is_terminal()).then(|| self.state.pos.turn())
     }
 
+    /// Whether the dice are to be thrown: the legal ids are the throw's outcomes
+    /// ([`Env::chance_outcomes`]), chosen by chance rather than by a player.
+    pub fn is_chance(&self) -> bool {
+        !self.is_terminal() && self.state.pos.is_chance()
+    }
+
+    /// At a chance node, each outcome's id with its probability (OpenSpiel's
+    /// `chance_outcomes`); empty elsewhere.
+    pub fn chance_outcomes(&self) -> Vec<(u32, f64)> {
+        if !self.is_chance() {
+            return Vec::new();
+        }
+        let pos = &self.state.pos;
+        self.state
+            .moves()
+            .iter()
+            .filter_map(|m| {
+                let id = self.space.first_id(m).ok()?;
+                Some((id, pos.probability(m)))
+            })
+            .collect()
+    }
+
+    /// Throws the dice while a throw is due, each outcome drawn with its probability (a
+    /// batch of games for learning leaves no chance node to its caller).
+    pub fn throw_dice(&mut self, rng: &mut crate::rng::Rng) {
+        while self.is_chance() {
+            let Some(m) = self.state.pos.random_throw(rng) else {
+                return;
+            };
+            let Ok(id) = self.space.first_id(&m) else {
+                return;
+            };
+            if self.apply(id).is_err() {
+                return;
+            }
+        }
+    }
+
     /// Plies played since the start (or the last reset).
     pub fn plies(&self) -> u32 {
         self.plies

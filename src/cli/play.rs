@@ -194,6 +194,32 @@ impl<'g> Session<'g> {
                 continue;
             }
             let turn = self.state.pos.turn();
+            let chance = self.state.pos.is_chance();
+            if let Some(throw) = self
+                .state
+                .pos
+                .random_throw(&mut self.rng)
+                .filter(|_| chance)
+            {
+                // The dice decide, whoever plays: the throw is shown and recorded.
+                let pos = &self.state.pos;
+                let text = pos.move_text(&throw);
+                let index = self
+                    .state
+                    .moves()
+                    .iter()
+                    .position(|m| m.same_as(&throw))
+                    .unwrap_or(0);
+                let outcome = g
+                    .chance
+                    .as_ref()
+                    .map_or(String::new(), |c| c.name(usize::from(throw.promote)));
+                writeln!(out, "{} throws {outcome}", self.player(turn))?;
+                self.past.push(Played { player: turn, text });
+                self.state.play_index(index);
+                draw = self.sides[turn] == Side::Human;
+                continue;
+            }
             let side = self.sides[turn];
             let index = match side {
                 Side::Human => {

@@ -167,6 +167,10 @@ pub fn state(r: &Request) -> Reply {
                 "title": game.title,
                 "players": game.players.iter().map(|p| p.name.clone()).collect::<Vec<_>>(),
                 "turn": pos.turn(),
+                // Games with dice: whether the throw is due (the page throws for everyone),
+                // and the outcome thrown for this turn.
+                "chance": pos.is_chance(),
+                "throw": game.chance.as_ref().zip(pos.throw()).map(|(c, i)| c.name(i)),
                 "position": pos.to_text(),
                 "outcome": outcome,
                 "svg": drawing,

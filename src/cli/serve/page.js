@@ -129,13 +129,15 @@ async function refresh() {
     status.textContent = data.outcome.text;
     status.className = "over";
   } else {
-    status.textContent = data.players[data.turn] + " to move";
+    const thrown = data.throw === null || data.throw === undefined ? "" : ", with a throw of " + data.throw;
+    status.textContent = data.players[data.turn] + (data.chance ? " to throw" : " to move" + thrown);
     status.className = "";
   }
   $("pass").hidden = !data.moves.some((m) => m.text === "pass");
   hideChoices();
   showHistory();
-  if (!data.outcome && sideOf(data.turn) !== "human") {
+  // The dice are thrown for every player, a person too (the server draws the throw).
+  if (!data.outcome && (data.chance || sideOf(data.turn) !== "human")) {
     computerMove(generation);
   }
 }
@@ -150,12 +152,20 @@ function showHistory() {
   }
 }
 
+// The seed of this page's throws of the dice.
+const diceSeed = Math.floor(Math.random() * 1e9);
+
 async function computerMove(generation) {
   const turn = game.view.turn;
-  $("status").textContent = game.view.players[turn] + " is thinking...";
+  $("status").textContent =
+    game.view.players[turn] + (game.view.chance ? " throws..." : " is thinking...");
   const { ok, data } = await post(
     "/api/ai",
-    request({ player: sideOf(turn), seed: game.moves.length + 1 }),
+    // A throw is drawn from this page's own seed, so that games differ; a computer player's
+    // choice stays the same for the same game.
+    game.view.chance
+      ? request({ player: "random", seed: diceSeed + game.moves.length })
+      : request({ player: sideOf(turn), seed: game.moves.length + 1 }),
   );
   if (generation !== game.generation) return;
   if (!ok) {
