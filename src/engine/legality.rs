@@ -453,6 +453,11 @@ impl<'g> Position<'g> {
         if self.is_chance() {
             return self.random_throw(rng);
         }
+        if let Some(race) = g.race.as_ref().filter(|_| !g.has_royal) {
+            return race.random_move(self, rng).or_else(|| {
+                (g.pass_when_stuck && self.nobody_can_move().is_none()).then(Move::pass)
+            });
+        }
         if let Some(i) = g.sole_place[self.turn as usize] {
             let pl = &g.places[self.turn as usize][i];
             if let Some(m) = self.random_placement(pl, g.may_pass, rng) {

@@ -49,6 +49,11 @@ impl Position<'_> {
     /// so that their set-up is not paid for on every call.
     fn static_end(&self) -> Option<(usize, usize)> {
         let g = self.game;
+        if self.throw().is_some() {
+            // Just thrown: the board is the one read before the throw, which did not end the
+            // game (a position string that says otherwise is refused).
+            return None;
+        }
         let mover = self.turn as usize ^ 1;
         for &i in &g.static_ends {
             let e = &g.end[i];

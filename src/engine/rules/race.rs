@@ -7,6 +7,33 @@
 use super::super::{Game, Move, MoveKind, Position};
 use crate::geometry::{Cell, NONE};
 use crate::model::Race;
+use crate::rng::Rng;
+
+/// One race move before it is built: a piece entering (`from` is `NONE`, `code` its piece),
+/// moving (`code` 0) or bearing off (`to` is `NONE`), hitting what is on `to`.
+#[derive(Clone, Copy)]
+struct Step {
+    from: Cell,
+    to: Cell,
+    code: u8,
+    hit: bool,
+}
+
+impl Step {
+    fn to_move(self) -> Move {
+        let mut m = Move::new(self.from, self.to);
+        if self.to == NONE {
+            m.kind = MoveKind::Off;
+        } else if self.from == NONE {
+            m.kind = MoveKind::Place;
+            m.promote = self.code;
+        }
+        if self.hit {
+            m.push_capture(self.to);
+        }
+        m
+    }
+}
 
 /// A race's tables: each player's track and where each cell is on it.
 #[derive(Clone, Debug)]
@@ -38,6 +65,32 @@ impl Track {
     /// The moves of the player to move for the value thrown: pieces on the track in track
     /// order, then pieces entering from the hand. None for a throw of 0 (the caller passes).
     pub fn moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        self.steps(pos, |s| out.push(s.to_move()));
+    }
+
+    /// A uniformly random move of [`Track::moves`] (the one at the index the generator draws,
+    /// as from the list), built alone: the moves are counted, then walked to the one drawn.
+    /// `None` where there is none.
+    pub fn random_move(&self, pos: &Position, rng: &mut Rng) -> Option<Move> {
+        let mut n = 0;
+        self.steps(pos, |_| n += 1);
+        if n == 0 {
+            return None;
+        }
+        let mut k = rng.below(n);
+        let mut drawn = None;
+        self.steps(pos, |s| {
+            if k == 0 && drawn.is_none() {
+                drawn = Some(s);
+            }
+            k = k.wrapping_sub(1);
+        });
+        drawn.map(Step::to_move)
+    }
+
+    /// Calls `f` with each move of the player to move, in [`Track::moves`] order.
+    #[inline]
+    fn steps(&self, pos: &Position, mut f: impl FnMut(Step)) {
         let Some(v) = pos.thrown_value() else {
             return;
         };
@@ -54,42 +107,43 @@ impl Track {
             }
             let j = i + v;
             if j == track.len() && self.rule.off[p] {
-                out.push(Move {
-                    kind: MoveKind::Off,
-                    ..Move::new(c, NONE)
+                f(Step {
+                    from: c,
+                    to: NONE,
+                    code: 0,
+                    hit: false,
                 });
             } else if j < track.len() {
-                self.land(pos, Move::new(c, track[j]), out);
+                self.land(pos, c, track[j], 0, &mut f);
             }
         }
         if v <= track.len() {
             for code in (1 + p as u8..pos.hand.len() as u8).step_by(2) {
                 if pos.hand[code as usize] > 0 {
-                    let m = Move {
-                        kind: MoveKind::Place,
-                        promote: code,
-                        ..Move::new(NONE, track[v - 1])
-                    };
-                    self.land(pos, m, out);
+                    self.land(pos, NONE, track[v - 1], code, &mut f);
                 }
             }
         }
     }
 
-    /// `m` if its landing cell is empty, or holds an enemy piece it may hit (then taken).
+    /// The step onto `to` if that cell is empty, or holds an enemy piece it may hit.
     #[inline]
-    fn land(&self, pos: &Position, mut m: Move, out: &mut Vec<Move>) {
-        let there = pos.cells[m.to as usize];
-        if there != 0 {
-            if Game::owner(there) == pos.turn as usize
+    fn land(&self, pos: &Position, from: Cell, to: Cell, code: u8, f: &mut impl FnMut(Step)) {
+        let there = pos.cells[to as usize];
+        let hit = there != 0;
+        if hit
+            && (Game::owner(there) == pos.turn as usize
                 || !self.rule.hit
-                || self.rule.safe.contains(m.to)
-            {
-                return;
-            }
-            m.push_capture(m.to);
+                || self.rule.safe.contains(to))
+        {
+            return;
         }
-        out.push(m);
+        f(Step {
+            from,
+            to,
+            code,
+            hit,
+        });
     }
 
     /// The rules as lines of the description, for summaries.

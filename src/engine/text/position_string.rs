@@ -628,10 +628,19 @@ impl Position<'_> {
         pos.passes = passes;
         pos.chains.ko = ko;
         pos.promoted = promoted;
-        pos.throw = throw;
         if let Some((board, stores)) = pits {
             pos.read_pits(board, stores)?;
         }
+        // A throw is made only in a game that goes on.
+        if throw != super::super::rules::chance::PENDING {
+            if let Some(o) = pos.static_outcome() {
+                return Err(err(format!(
+                    "the game is over ({}): no throw is due, write `-` for the throw",
+                    o.describe(game)
+                )));
+            }
+        }
+        pos.throw = throw;
         pos.hash = pos.compute_hash();
         // A player who starts with a royal piece always has one where the rules never take
         // one away (royal safety keeps it, and checkmate relies on it).
