@@ -126,6 +126,14 @@ pub enum RaceLineKind {
     Again(Name),
     /// `pieces on REGION cannot be taken`.
     Safe(Name),
+    /// `pieces enter on the first cell with a throw of N`.
+    Enter(Number),
+    /// `a throw of N gives another throw`.
+    ThrowAgain(Number),
+    /// `a piece on the first cell must move on while pieces wait in the hand`.
+    ClearStart,
+    /// `a piece that can enter must enter`.
+    MustEnter,
 }
 
 /// `capture by custody DIRS, against REGION[ when empty], ...`.
@@ -550,6 +558,8 @@ pub enum EndCondDecl {
     },
     /// `my pieces are connected`.
     Connected,
+    /// `all my pieces are on REGION`.
+    AllOn(Region),
     /// `my pieces connect REGION and REGION`.
     Connects(Region, Region),
     /// `the board is full[, decided by ...]`.

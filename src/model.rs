@@ -98,6 +98,15 @@ pub struct Race {
     pub again: CellSet,
     /// Pieces here cannot be taken.
     pub safe: CellSet,
+    /// Only this throw enters a piece, onto the track's first cell (else a throw of N enters
+    /// onto the N-th cell).
+    pub enter_with: Option<u8>,
+    /// Throws (as bits by value) after which the same player throws again.
+    pub again_on: u128,
+    /// A piece on the first cell must move on while pieces wait in the hand.
+    pub clear_start: bool,
+    /// Where a piece can enter, that is the only move.
+    pub must_enter: bool,
 }
 
 /// The most seeds a sowing game may hold in all (counts are kept in 16 bits).
@@ -451,6 +460,8 @@ pub enum EndCond {
     },
     /// All of a player's pieces form one group of neighbours.
     Connected,
+    /// Every piece of a player is on the board, on the region (their own region).
+    AllOn([CellSet; 2]),
     /// A player's pieces form a chain of neighbours from one region to the other (their own
     /// regions).
     Connects {

@@ -134,3 +134,63 @@ fn ur_replays_ludii_games() {
     assert!(steps > 3000, "only {steps} steps");
     assert!(lists > 500, "only {lists} positions' legal moves compared");
 }
+
+/// Mensch ärgere dich nicht against OpenSpiel's `maedn` (two players, opposite): random games
+/// replayed step by step, OpenSpiel's legal moves for each throw compared with Tabula's, the
+/// position before each step and the result.
+#[test]
+fn maedn_replays_openspiel_games() {
+    let game = common::game("games/maedn.game");
+    let data = std::fs::read_to_string(common::root("tests/race/maedn.openspiel")).expect("data");
+    let mut state: Option<MatchState> = None;
+    let mut legal: Option<Vec<String>> = None;
+    let (mut games, mut steps) = (0, 0);
+    for (i, line) in data.lines().enumerate() {
+        let at = format!("maedn.openspiel:{}", i + 1);
+        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match key {
+            "game" => state = Some(MatchState::new(game.start())),
+            "legal" => legal = Some(rest.split(',').map(str::to_string).collect()),
+            "step" => {
+                let st = state.as_mut().expect("a game first");
+                let (step, pos) = rest.split_once(" / ").expect("step / position");
+                assert!(st.outcome().is_none(), "{at}: the game is already over");
+                assert_eq!(described(&st.pos), pos, "{at}: the position");
+                let (throw, mv) = step.split_once(':').expect("THROW:MOVE");
+                let t: usize = throw.parse().expect("a throw");
+                let want = legal.take().expect("the legal moves first");
+                let mut got = moves_after(&st.pos, t - 1);
+                for m in &mut got {
+                    // OpenSpiel does not tell which moves throw again: every 6 does.
+                    m.truncate(m.trim_end_matches('+').len());
+                }
+                assert_eq!(got, want, "{at}: moves after {throw}");
+                st.play_text(&format!("throw-{throw}"))
+                    .unwrap_or_else(|e| panic!("{at}: throw {throw}: {e}"));
+                let i = st
+                    .moves()
+                    .iter()
+                    .position(|m| text(&st.pos, m) == mv)
+                    .unwrap_or_else(|| panic!("{at}: {mv} is not among Tabula's moves"));
+                st.play_index(i);
+                steps += 1;
+            }
+            "result" => {
+                let st = state.take().expect("a game first");
+                let o = st
+                    .outcome()
+                    .unwrap_or_else(|| panic!("{at}: the game goes on"));
+                let got = match o {
+                    Outcome::Win { player: 0, .. } => "1 -1",
+                    Outcome::Win { .. } => "-1 1",
+                    Outcome::Draw { .. } => "0 0",
+                };
+                assert_eq!(got, rest, "{at}: the result");
+                games += 1;
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(games, 8, "games replayed");
+    assert!(steps > 1000, "only {steps} steps");
+}

@@ -241,6 +241,7 @@ impl Checker {
                 }
             }
             EndCondDecl::Connected => EndCond::Connected,
+            EndCondDecl::AllOn(region) => EndCond::AllOn(self.player_regions(scope, region)?),
             EndCondDecl::Connects(a, b) => {
                 let sa = self.player_regions(scope, a);
                 let sb = self.player_regions(scope, b);

@@ -231,6 +231,7 @@ impl Checker {
                     race.tracks[p] = track;
                     race.off[p] = *off;
                 }
+                RaceLineKind::ThrowAgain(n) => race.again_on |= 1 << self.race_value(n),
                 kind => {
                     let key = std::mem::discriminant(kind);
                     if let Some(&(_, first)) = seen.iter().find(|(k, _)| *k == key) {
@@ -247,6 +248,10 @@ impl Checker {
                         RaceLineKind::Hit => race.hit = true,
                         RaceLineKind::Again(r) => race.again = self.race_region(scope, r),
                         RaceLineKind::Safe(r) => race.safe = self.race_region(scope, r),
+                        RaceLineKind::Enter(n) => race.enter_with = Some(self.race_value(n)),
+                        RaceLineKind::ThrowAgain(n) => race.again_on |= 1 << self.race_value(n),
+                        RaceLineKind::ClearStart => race.clear_start = true,
+                        RaceLineKind::MustEnter => race.must_enter = true,
                         RaceLineKind::Track { .. } => {}
                     }
                 }
@@ -265,6 +270,19 @@ impl Checker {
             }
         }
         Some(race)
+    }
+
+    /// A value thrown, as a race rule names it (0 to 99).
+    fn race_value(&mut self, n: &Number) -> u8 {
+        if n.value > 99 {
+            self.err(CheckError::OutOfRange {
+                what: "value thrown",
+                value: n.value.to_string(),
+                span: n.span,
+                range: "0 to 99".into(),
+            });
+        }
+        n.value.min(99) as u8
     }
 
     /// A region named in a race rule (either player's cells of it).

@@ -58,6 +58,7 @@ pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel], players: &[PlayerM
         ),
         EndCond::Connects { label, .. } => format!("when my pieces connect {label}"),
         EndCond::Connected => "when my pieces are connected".to_string(),
+        EndCond::AllOn(_) => "when all my pieces are on their goal".to_string(),
         EndCond::BoardFull { tiebreak } => {
             format!(
                 "when the board is full{}",

@@ -126,6 +126,15 @@ impl Position<'_> {
                 (p == mover || self.placed == NONE) && self.connects(p, &a[p], &b[p], self.placed)
             }
             EndCond::Connected => self.connected(p),
+            EndCond::AllOn(region) => {
+                self.hand_count(p, None) == 0
+                    && self.count(p, None) > 0
+                    && self.cells.iter().enumerate().all(|(c, &code)| {
+                        code == 0
+                            || super::Game::owner(code) != p
+                            || region[p].contains(c as crate::geometry::Cell)
+                    })
+            }
             EndCond::PitsEmpty { .. } => {
                 p == mover
                     && g.sowing

@@ -65,8 +65,10 @@ impl Position<'_> {
             self.clear_en_passant();
             self.quiet = self.quiet.saturating_add(1);
             self.ply = self.ply.saturating_add(1);
-            self.turn ^= 1;
-            self.hash ^= g.zobrist_turn;
+            if !g.race.as_ref().is_some_and(|r| self.throw_again(r)) {
+                self.turn ^= 1;
+                self.hash ^= g.zobrist_turn;
+            }
             if g.chance.is_some() {
                 self.set_throw(super::rules::chance::PENDING);
             }

@@ -422,6 +422,7 @@ pub(super) fn build_end_rule(p: Pair<Rule>) -> EndRule {
                     }
                 }
                 Rule::connected => EndCondDecl::Connected,
+                Rule::all_on => EndCondDecl::AllOn(build_region(parts(inner).remove(0))),
                 Rule::connects => {
                     let mut it = parts(inner).into_iter().map(build_region);
                     let a = it.next().expect("grammar: a region");
@@ -509,6 +510,14 @@ fn build_race_line(p: Pair<Rule>) -> RaceLine {
         Rule::race_safe => {
             RaceLineKind::Safe(name(kids.into_iter().next().expect("grammar: a region")))
         }
+        Rule::race_enter => {
+            RaceLineKind::Enter(number(kids.into_iter().next().expect("grammar: N")))
+        }
+        Rule::race_throw_again => {
+            RaceLineKind::ThrowAgain(number(kids.into_iter().next().expect("grammar: N")))
+        }
+        Rule::race_clear => RaceLineKind::ClearStart,
+        Rule::race_must_enter => RaceLineKind::MustEnter,
         _ => RaceLineKind::Hit,
     };
     RaceLine { kind, span: sp }

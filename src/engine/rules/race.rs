@@ -100,6 +100,45 @@ impl Track {
         }
         let p = pos.turn as usize;
         let track = &self.rule.tracks[p];
+        let Some(&first) = track.first() else {
+            return;
+        };
+        let waiting = (1 + p..pos.hand.len()).step_by(2).any(|c| pos.hand[c] > 0);
+        // The cell a piece from the hand enters, if this throw enters one.
+        let entry = match self.rule.enter_with {
+            Some(w) => (usize::from(w) == v).then_some(first),
+            None => track.get(v - 1).copied(),
+        };
+        if self.rule.clear_start && waiting {
+            // A piece of the mover's on the first cell moves on, where it can.
+            let code = pos.cells[first as usize];
+            if code != 0 && Game::owner(code) == p && v < track.len() {
+                let mut moved = false;
+                self.land(pos, first, track[v], 0, &mut |s| {
+                    moved = true;
+                    f(s);
+                });
+                if moved {
+                    return;
+                }
+            }
+        }
+        if self.rule.must_enter && waiting {
+            if let Some(e) = entry {
+                let mut entered = false;
+                for code in (1 + p as u8..pos.hand.len() as u8).step_by(2) {
+                    if pos.hand[code as usize] > 0 {
+                        self.land(pos, NONE, e, code, &mut |s| {
+                            entered = true;
+                            f(s);
+                        });
+                    }
+                }
+                if entered {
+                    return;
+                }
+            }
+        }
         for (i, &c) in track.iter().enumerate() {
             let code = pos.cells[c as usize];
             if code == 0 || Game::owner(code) != p {
@@ -117,10 +156,10 @@ impl Track {
                 self.land(pos, c, track[j], 0, &mut f);
             }
         }
-        if v <= track.len() {
+        if let Some(e) = entry {
             for code in (1 + p as u8..pos.hand.len() as u8).step_by(2) {
                 if pos.hand[code as usize] > 0 {
-                    self.land(pos, NONE, track[v - 1], code, &mut f);
+                    self.land(pos, NONE, e, code, &mut f);
                 }
             }
         }
@@ -182,6 +221,22 @@ impl Track {
                 cells(&self.rule.safe)
             ));
         }
+        if let Some(w) = self.rule.enter_with {
+            lines.push(format!(
+                "pieces enter on the first cell with a throw of {w}"
+            ));
+        }
+        for v in (0..100).filter(|v| self.rule.again_on >> v & 1 != 0) {
+            lines.push(format!("a throw of {v} gives another throw"));
+        }
+        if self.rule.clear_start {
+            lines.push(
+                "a piece on the first cell must move on while pieces wait in the hand".into(),
+            );
+        }
+        if self.rule.must_enter {
+            lines.push("a piece that can enter must enter".into());
+        }
         lines
     }
 
@@ -221,8 +276,9 @@ impl Position<'_> {
             self.set(m.from, 0);
             code
         };
+        let again = self.throw_again(race);
         if m.kind == MoveKind::Off {
-            return false;
+            return again;
         }
         if m.ncap > 0 {
             let hit = self.cells[m.to as usize];
@@ -231,6 +287,13 @@ impl Position<'_> {
             self.set_hand(hit, n + 1);
         }
         self.set(m.to, code);
-        race.rule.again.contains(m.to)
+        again || race.rule.again.contains(m.to)
+    }
+
+    /// Whether the value thrown this turn gives another throw (`a throw of N gives another
+    /// throw`), whatever the move made with it.
+    pub(in crate::engine) fn throw_again(&self, race: &Track) -> bool {
+        self.thrown_value()
+            .is_some_and(|v| race.rule.again_on >> v & 1 != 0)
     }
 }

@@ -105,7 +105,10 @@ impl Position<'_> {
             };
             out.push_str(&format!("in hand: {}, {}\n", side(0), side(1)));
         }
-        if g.race.is_some() {
+        if g.race
+            .as_ref()
+            .is_some_and(|r| r.rule.off.iter().any(|&o| o))
+        {
             out.push_str(&format!(
                 "borne off: {} {}, {} {}\n",
                 g.players[0].name,
