@@ -68,6 +68,29 @@ fn moves_after(pos: &Position, t: usize) -> Vec<String> {
     out
 }
 
+/// Plays a step of the data, `THROW:MOVE`: the throw, then the move named.
+fn play_step(st: &mut MatchState, at: &str, step: &str) {
+    let (throw, mv) = step.split_once(':').expect("THROW:MOVE");
+    st.play_text(&format!("throw-{throw}"))
+        .unwrap_or_else(|e| panic!("{at}: throw {throw}: {e}"));
+    let i = st
+        .moves()
+        .iter()
+        .position(|m| text(&st.pos, m) == mv)
+        .unwrap_or_else(|| panic!("{at}: {mv} is not among Tabula's moves"));
+    st.play_index(i);
+}
+
+/// The result of a finished game as the data writes it: `1 -1`, `-1 1` or `0 0`.
+fn result(st: &MatchState, at: &str) -> &'static str {
+    match st.outcome() {
+        Some(Outcome::Win { player: 0, .. }) => "1 -1",
+        Some(Outcome::Win { .. }) => "-1 1",
+        Some(Outcome::Draw { .. }) => "0 0",
+        None => panic!("{at}: the game goes on"),
+    }
+}
+
 #[test]
 fn ur_replays_ludii_games() {
     let game = common::game("games/ur.game");
@@ -103,28 +126,12 @@ fn ur_replays_ludii_games() {
                     }
                     lists += 1;
                 }
-                let (throw, mv) = step.split_once(':').expect("THROW:MOVE");
-                st.play_text(&format!("throw-{throw}"))
-                    .unwrap_or_else(|e| panic!("{at}: throw {throw}: {e}"));
-                let i = st
-                    .moves()
-                    .iter()
-                    .position(|m| text(&st.pos, m) == mv)
-                    .unwrap_or_else(|| panic!("{at}: {mv} is not among Tabula's moves"));
-                st.play_index(i);
+                play_step(st, &at, step);
                 steps += 1;
             }
             "result" => {
                 let st = state.take().expect("a game first");
-                let o = st
-                    .outcome()
-                    .unwrap_or_else(|| panic!("{at}: the game goes on"));
-                let got = match o {
-                    Outcome::Win { player: 0, .. } => "1 -1",
-                    Outcome::Win { .. } => "-1 1",
-                    Outcome::Draw { .. } => "0 0",
-                };
-                assert_eq!(got, rest, "{at}: the result");
+                assert_eq!(result(&st, &at), rest, "{at}: the result");
                 games += 1;
             }
             _ => {}
@@ -156,7 +163,7 @@ fn maedn_replays_openspiel_games() {
                 let (step, pos) = rest.split_once(" / ").expect("step / position");
                 assert!(st.outcome().is_none(), "{at}: the game is already over");
                 assert_eq!(described(&st.pos), pos, "{at}: the position");
-                let (throw, mv) = step.split_once(':').expect("THROW:MOVE");
+                let throw = step.split_once(':').expect("THROW:MOVE").0;
                 let t: usize = throw.parse().expect("a throw");
                 let want = legal.take().expect("the legal moves first");
                 let mut got = moves_after(&st.pos, t - 1);
@@ -165,27 +172,12 @@ fn maedn_replays_openspiel_games() {
                     m.truncate(m.trim_end_matches('+').len());
                 }
                 assert_eq!(got, want, "{at}: moves after {throw}");
-                st.play_text(&format!("throw-{throw}"))
-                    .unwrap_or_else(|e| panic!("{at}: throw {throw}: {e}"));
-                let i = st
-                    .moves()
-                    .iter()
-                    .position(|m| text(&st.pos, m) == mv)
-                    .unwrap_or_else(|| panic!("{at}: {mv} is not among Tabula's moves"));
-                st.play_index(i);
+                play_step(st, &at, step);
                 steps += 1;
             }
             "result" => {
                 let st = state.take().expect("a game first");
-                let o = st
-                    .outcome()
-                    .unwrap_or_else(|| panic!("{at}: the game goes on"));
-                let got = match o {
-                    Outcome::Win { player: 0, .. } => "1 -1",
-                    Outcome::Win { .. } => "-1 1",
-                    Outcome::Draw { .. } => "0 0",
-                };
-                assert_eq!(got, rest, "{at}: the result");
+                assert_eq!(result(&st, &at), rest, "{at}: the result");
                 games += 1;
             }
             _ => {}
