@@ -207,6 +207,9 @@ pub fn render(pos: &Position, o: &SvgOptions) -> String {
     if !g.initial_hand.is_empty() {
         draw_hands(pos, &mut body, &mut extent);
     }
+    if g.chance.is_some() {
+        draw_throw(pos, &mut body, &mut extent);
+    }
     let (x0, y0) = (extent.min.0 - PAD, extent.min.1 - PAD);
     let (w, h) = (
         extent.max.0 - extent.min.0 + 2.0 * PAD,
@@ -286,8 +289,16 @@ fn draw_cells(pos: &Position, l: &Layout, out: &mut String) {
         let (x, y) = b.coords[c as usize];
         let centre = l.cell(c);
         let name = escape(&b.names[c as usize]);
+        let race = g.race.as_ref();
+        if race.is_some_and(|r| (0..2).all(|p| r.place(p, c).is_none())) {
+            // A race's cells on no track are not part of its board.
+            continue;
+        }
         let (fill, stroke) = if l.points {
             ("transparent", "none")
+        } else if race.is_some_and(|r| r.rule.again.contains(c) || r.rule.safe.contains(c)) {
+            // Cells that give another throw or keep pieces safe (Ur's rosettes).
+            ("#c7a6d8", "#6b5428")
         } else if kept_out.contains(c) {
             ("#9c7a55", "#5b4630")
         } else if l.hexagons {
@@ -549,6 +560,38 @@ fn draw_seeds(pos: &Position, l: &Layout, out: &mut String, extent: &mut Extent)
         pos.store(0),
         escape(&g.players[1].name),
         pos.store(1)
+    );
+    extent.add(extent.min.0, y + UNIT * 0.4);
+}
+
+/// Below the board, in a game with dice: the throw of this turn (or that it is to come) and,
+/// in a race with bearing off, the pieces borne off.
+fn draw_throw(pos: &Position, out: &mut String, extent: &mut Extent) {
+    let g = pos.game;
+    let name = |p: usize| escape(&g.players[p].name);
+    let mut text = match (&g.chance, pos.throw()) {
+        (Some(c), Some(i)) => format!("{} threw {}", name(pos.turn()), c.name(i)),
+        _ => format!("{} to throw", name(pos.turn())),
+    };
+    if g.race
+        .as_ref()
+        .is_some_and(|r| r.rule.off.iter().any(|&o| o))
+    {
+        text.push_str(&format!(
+            "; borne off: {} {}, {} {}",
+            name(0),
+            pos.borne_off(0),
+            name(1),
+            pos.borne_off(1)
+        ));
+    }
+    let y = extent.max.1 + UNIT * 0.5;
+    let _ = writeln!(
+        out,
+        "<text class=\"throw\" x=\"{}\" y=\"{}\" font-size=\"15\" fill=\"#333\" \
+         dominant-baseline=\"central\">{text}</text>",
+        num(extent.min.0),
+        num(y),
     );
     extent.add(extent.min.0, y + UNIT * 0.4);
 }

@@ -119,7 +119,7 @@ impl Position<'_> {
         }
         let name = &g.players[self.turn as usize].name;
         match (&g.chance, self.throw()) {
-            (Some(_), None) => out.push_str(&format!("{name} to throw\n")),
+            (Some(_), None) if !self.is_over() => out.push_str(&format!("{name} to throw\n")),
             (Some(c), Some(i)) => {
                 out.push_str(&format!("{name} to move, with a throw of {}\n", c.name(i)))
             }
