@@ -63,6 +63,8 @@ impl Position<'_> {
                         p == mover && u32::from(self.passes) >= *passes
                     }
                     EndCond::BoardFull { .. } => p == mover && self.board_full(),
+                    // Races read this after every move.
+                    EndCond::NoPieces(None) => self.count(p, None) + self.hand_count(p, None) == 0,
                     EndCond::Reaches { kind, region } => {
                         let code = super::code(*kind, p);
                         if self.bb.is_empty() {

@@ -19,7 +19,26 @@ struct Step {
     hit: bool,
 }
 
+/// Race moves [`Track::random_move`] keeps on the stack.
+const RANDOM_ROOM: usize = 16;
+
 impl Step {
+    fn pack(self) -> u64 {
+        u64::from(self.from)
+            | u64::from(self.to) << 16
+            | u64::from(self.code) << 32
+            | u64::from(self.hit) << 40
+    }
+
+    fn unpack(v: u64) -> Step {
+        Step {
+            from: v as Cell,
+            to: (v >> 16) as Cell,
+            code: (v >> 32) as u8,
+            hit: v >> 40 & 1 != 0,
+        }
+    }
+
     fn to_move(self) -> Move {
         let mut m = Move::new(self.from, self.to);
         if self.to == NONE {
@@ -72,10 +91,21 @@ impl Track {
     /// as from the list), built alone: the moves are counted, then walked to the one drawn.
     /// `None` where there is none.
     pub fn random_move(&self, pos: &Position, rng: &mut Rng) -> Option<Move> {
+        // Most positions have few moves: they are kept, packed, as they are found; past
+        // that room they are counted and walked again.
+        let mut kept = [0u64; RANDOM_ROOM];
         let mut n = 0;
-        self.steps(pos, |_| n += 1);
+        self.steps(pos, |s| {
+            if n < RANDOM_ROOM {
+                kept[n] = s.pack();
+            }
+            n += 1;
+        });
         if n == 0 {
             return None;
+        }
+        if n <= RANDOM_ROOM {
+            return Some(Step::unpack(kept[rng.below(n)]).to_move());
         }
         let mut k = rng.below(n);
         let mut drawn = None;
