@@ -43,14 +43,18 @@ impl Position<'_> {
     /// Keeps, of the captures `out`, those best by the priority `p`.
     fn keep_best(&self, p: Priority, out: &mut Vec<Move>) {
         let g = self.game;
-        let kind = |c: Cell| Game::kind_of(self.cells[c as usize]);
+        // The kind on a cell; none off the board (a placement's start) or on an empty cell.
+        let kind = |c: Cell| match self.cells.get(c as usize) {
+            Some(&code) if code != 0 => Game::kind_of(code),
+            _ => usize::MAX,
+        };
         let score = |m: &Move| -> i64 {
             match p {
                 Priority::Pieces => i64::from(m.ncap),
                 Priority::Worth => m
                     .captures()
                     .iter()
-                    .map(|&c| i64::from(g.kinds[kind(c)].worth))
+                    .map(|&c| g.kinds.get(kind(c)).map_or(0, |k| i64::from(k.worth)))
                     .sum(),
                 Priority::By(k) => i64::from(kind(m.from) == k),
                 Priority::Most(k) => m.captures().iter().filter(|&&c| kind(c) == k).count() as i64,
