@@ -364,7 +364,7 @@ impl Position<'_> {
             if !went_on && ends != 0 {
                 let mut l = hurdle;
                 let mut dist = 0u8;
-                while ends >> (dist + 1) != 0 {
+                while dist < 63 && ends >> (dist + 1) != 0 {
                     l = b.step(l, d);
                     dist += 1;
                     if ends >> dist & 1 != 0 {
