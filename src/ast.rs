@@ -38,6 +38,21 @@ pub struct Description {
     pub items: Vec<Item>,
 }
 
+/// One priority among captures (`capture is compulsory and must take ...`), in order.
+#[derive(Clone, Debug)]
+pub enum PriorityDecl {
+    /// `the most pieces`.
+    Pieces,
+    /// `the greatest worth`.
+    Worth(Span),
+    /// `then by a KIND`: captures made by a piece of that kind.
+    By(Name),
+    /// `then the most KIND`: taking the most pieces of that kind.
+    Most(Name),
+    /// `then the earliest KIND`: taking a piece of that kind earliest in the chain.
+    Earliest(Name),
+}
+
 #[derive(Clone, Debug)]
 pub enum Item {
     Players(Vec<PlayerDecl>, Span),
@@ -49,10 +64,16 @@ pub enum Item {
     Setup(Vec<Placement>, Vec<InHand>, Span),
     Diagram(Diagram),
     End(Vec<EndRule>, Span),
+    /// `capture is compulsory [and must take ...[, then ...]...]`: `order` lists the
+    /// priorities among captures, the first of them (`the most pieces` or `the greatest
+    /// worth`) the majority rule.
     Capture {
         majority: bool,
+        order: Vec<PriorityDecl>,
         span: Span,
     },
+    /// `captured pieces are removed at once`.
+    RemovedAtOnce(Span),
     Identity(Span),
     /// `capture by custody DIRS[, against REGION [when empty]]...`.
     Custody(CustodyDecl),
@@ -400,6 +421,10 @@ pub enum RuleDecl {
         beyond: Option<(Number, Number)>,
         landing: Option<Region>,
         repeatedly: bool,
+        /// `over enemy KIND[, KIND...]`: only enemies of those kinds are jumped.
+        kinds: Vec<Name>,
+        /// `without turning back`: no jump opposite to the chain's last.
+        no_turning_back: Option<Span>,
         span: Span,
     },
     Walk {
@@ -436,6 +461,9 @@ pub enum RuleDecl {
         from_too: bool,
         /// `, forced on REGION`: there the piece itself is no choice.
         forced: Option<Region>,
+        /// `, even during a capture`: a jump chain landing in the region crowns the piece
+        /// there, and it goes on by the new kind's jumps.
+        in_chain: Option<Span>,
         span: Span,
     },
     /// `drop on empty[, not on REGION [or REGION]...]`: from the player's hand only.

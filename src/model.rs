@@ -24,6 +24,12 @@ pub struct Model {
     pub hands: Vec<(PlayerId, KindId, u32)>,
     pub compulsory_capture: bool,
     pub majority_capture: bool,
+    /// The priorities among captures, in order, the first the majority rule itself (`the
+    /// most pieces` or `the greatest worth`); empty without `and must take ...`.
+    pub capture_order: Vec<Priority>,
+    /// `captured pieces are removed at once`: a jump chain empties each cell it captures on
+    /// as it goes (by default captured pieces stay until the move ends).
+    pub removed_at_once: bool,
     /// `capture by custody ...`: enemies caught between a moved piece and a friend or a
     /// hostile cell are removed.
     pub custody: Option<Custody>,
@@ -252,6 +258,21 @@ pub enum Threshold {
     Fixed(u8),
 }
 
+/// One priority among captures: of the captures left, only those best by it stay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Priority {
+    /// The most pieces taken.
+    Pieces,
+    /// The greatest worth taken (the `worth` of the pieces added up).
+    Worth,
+    /// Made by a piece of this kind.
+    By(KindId),
+    /// The most pieces of this kind taken.
+    Most(KindId),
+    /// A piece of this kind taken earliest in the chain.
+    Earliest(KindId),
+}
+
 #[derive(Clone, Debug)]
 pub struct Promotion {
     pub to: Vec<KindId>,
@@ -260,6 +281,9 @@ pub struct Promotion {
     pub from_too: bool,
     /// Where the piece itself is no choice (`forced on REGION`), per player.
     pub forced: [CellSet; 2],
+    /// `even during a capture`: a jump chain landing in the region crowns the piece there,
+    /// and it jumps on as the new kind.
+    pub in_chain: bool,
 }
 
 /// What a step, slide or leap may land on.
@@ -370,6 +394,10 @@ pub enum RuleModel {
         beyond: (u8, u8),
         landing: Option<CellSet>,
         repeatedly: bool,
+        /// `over enemy KIND...`: the kinds that may be jumped (bits by kind id), or all.
+        kinds: Option<u128>,
+        /// `without turning back`: no jump of a chain opposite to the one before it.
+        no_turning_back: bool,
     },
     /// A path of single steps; every prefix is a move.
     Walk {

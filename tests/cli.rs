@@ -291,3 +291,23 @@ fn replaying_a_pgn_without_its_game_asks_for_one() {
         "{err}"
     );
 }
+
+/// Where a draughts game numbers its squares, moves may be typed as its players write them
+/// (`21-18`, PDN), as well as in the game's own notation (`b3-c4`).
+#[test]
+fn numbered_draughts_moves_may_be_typed_as_pdn() {
+    let by = |moves: &str| tabula(&["moves", "games/italian-draughts.game", "--moves", moves]);
+    let (code, numbered, _) = by("21-18 12-16");
+    assert_eq!(code, 0);
+    let (_, named, _) = by("b3-c4 g6-h5");
+    assert_eq!(numbered, named);
+    assert!(numbered.lines().count() > 1);
+    // A wrong number is an illegal move, answered with the legal ones in PDN.
+    let (code, _, err) = by("21-16");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("`21-16` is not a legal move; legal moves: "),
+        "{err}"
+    );
+    assert!(err.contains("21-18"), "{err}");
+}

@@ -13,6 +13,7 @@ pub use crate::syntax::suggest;
 use indexmap::IndexMap;
 
 mod board;
+mod captures;
 mod custody;
 mod directions;
 mod end;
@@ -211,7 +212,9 @@ impl Checker {
                     levels.get_or_insert(n);
                     ("levels", n.span)
                 }
-                Item::Capture { majority: m, span } => {
+                Item::Capture {
+                    majority: m, span, ..
+                } => {
                     compulsory = true;
                     majority |= *m;
                     ("capture", *span)
@@ -432,6 +435,8 @@ impl Checker {
         }
         let entry = self.entries(&scope, d);
         let mill = self.mill(&scope, d);
+        let capture_order = self.capture_order(&scope, d);
+        let removed_at_once = self.removed_at_once(d, &kinds);
         let hand_first = self.hand_first(d, &hands);
         let to_hand = self.captures_go_to_hand(d, &hands);
         let mut face = Vec::new();
@@ -475,6 +480,8 @@ impl Checker {
             hands,
             compulsory_capture: compulsory,
             majority_capture: majority,
+            capture_order,
+            removed_at_once,
             custody,
             entry,
             hand_first,

@@ -133,6 +133,7 @@ impl Checker {
                     on,
                     from_too,
                     forced,
+                    in_chain,
                     span,
                 } => {
                     self.once(
@@ -177,6 +178,7 @@ impl Checker {
                             region,
                             from_too: *from_too,
                             forced,
+                            in_chain: in_chain.is_some(),
                         });
                     }
                 }
@@ -241,6 +243,7 @@ impl Checker {
                 });
             }
         }
+        self.crowning_in_chain(p, &rules[0], promotion.as_ref());
         KindModel {
             name: p.name.text.clone(),
             span: p.name.span,
@@ -257,6 +260,47 @@ impl Checker {
             rules,
             promotion,
             hooks,
+        }
+    }
+
+    /// `promote ..., even during a capture` needs a chain that captures and one kind to
+    /// become: the chain goes on by that kind's jumps.
+    fn crowning_in_chain(
+        &mut self,
+        p: &PieceDecl,
+        rules: &[RuleModel],
+        promotion: Option<&Promotion>,
+    ) {
+        let Some(span) = p.rules.iter().find_map(|r| match r {
+            RuleDecl::Promote {
+                in_chain: Some(s), ..
+            } => Some(*s),
+            _ => None,
+        }) else {
+            return;
+        };
+        let chains = rules.iter().any(|r| {
+            matches!(
+                r,
+                RuleModel::Jump {
+                    hurdle: Hurdle::Enemy,
+                    repeatedly: true,
+                    ..
+                }
+            )
+        });
+        if !chains {
+            self.invalid(
+                span,
+                "`even during a capture` needs a chain of captures",
+                "give the piece a `jump ... over enemy repeatedly` rule, or leave this out",
+            );
+        } else if promotion.is_some_and(|pr| pr.to.len() != 1) {
+            self.invalid(
+                span,
+                "a piece crowned during a capture must become one kind",
+                "promote to a single kind: the chain goes on by that kind's jumps",
+            );
         }
     }
 

@@ -331,9 +331,30 @@ impl Checker {
                 beyond,
                 landing,
                 repeatedly,
+                kinds,
+                no_turning_back,
                 ..
             } => {
                 let ds = self.dirs(scope, dirs, p, report)?;
+                let mut kind_bits = None;
+                for n in kinds {
+                    let k = if report {
+                        self.kind(scope, n)?
+                    } else {
+                        Checker::default().kind(scope, n)?
+                    };
+                    *kind_bits.get_or_insert(0u128) |= 1 << k;
+                }
+                if let (Some(sp), false) = (no_turning_back, repeatedly) {
+                    if report {
+                        self.invalid(
+                            *sp,
+                            "`without turning back` is about the jumps of a chain",
+                            "add `repeatedly`, or leave `without turning back` out",
+                        );
+                    }
+                    return None;
+                }
                 let (dg, db) = if *far {
                     ((0, 254), (1, 254))
                 } else {
@@ -382,6 +403,8 @@ impl Checker {
                     beyond,
                     landing,
                     repeatedly: *repeatedly,
+                    kinds: kind_bits,
+                    no_turning_back: no_turning_back.is_some(),
                 })
             }
             RuleDecl::Walk {

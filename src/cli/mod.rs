@@ -352,13 +352,25 @@ fn position_and_last<'g>(
                 1,
             ));
         }
-        let mv = pos
-            .parse_move(m)
+        let mv = typed_move(&pos, m)
             .map_err(|e| Fail(format!("error: move {} `{m}`: {e}", i + 1), 1))?;
         pos.play_unchecked(&mv);
         last = Some(mv);
     }
     Ok((pos, last))
+}
+
+/// The legal move typed as `text`: in the game's notation, or where the game numbers its
+/// squares (draughts with `numbered from PLAYER`) in PDN too (`32-28`, `19x28`), as players
+/// of those games write them.
+fn typed_move(pos: &Position, text: &str) -> Result<tabula::engine::Move, String> {
+    pos.parse_move(text)
+        .or_else(|e| match tabula::pgn::square_numbers(pos.game) {
+            Some(numbers) if text.trim_start().starts_with(|c: char| c.is_ascii_digit()) => {
+                tabula::pgn::parse_pdn(pos, &numbers, text.trim())
+            }
+            _ => Err(e),
+        })
 }
 
 /// Fails (exit 1) where `pos` has more moves than the engine lists from one position

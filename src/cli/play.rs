@@ -356,7 +356,7 @@ impl<'g> Session<'g> {
             "undo" => self.undo(out),
             _ => {
                 let pos = &self.state.pos;
-                let found = pos.parse_move(line).and_then(|m| {
+                let found = super::typed_move(pos, line).and_then(|m| {
                     let text = pos.move_text(&m);
                     self.state
                         .moves()

@@ -334,6 +334,12 @@ pub fn compile(m: Model) -> Game {
             _ => None,
         })
         .collect();
+    // Pieces crowned during a capture go on by their new kind's chain rules.
+    let in_chain: Vec<bool> = (0..ncodes)
+        .map(|c| promotion_of(c).is_some_and(|p| p.in_chain))
+        .collect();
+    let chains =
+        crate::engine::rules::jump::Chains::build(&rules, &promotion, &in_chain, m.removed_at_once);
     let mut game = Game {
         title: m.title,
         board,
@@ -399,6 +405,8 @@ pub fn compile(m: Model) -> Game {
         initial_unmoved: unmoved,
         compulsory_capture: m.compulsory_capture,
         majority_capture: m.majority_capture,
+        capture_order: m.capture_order.clone(),
+        chains,
         identity_by_captures: m.identity_by_captures,
         notation: m.notation,
         numbered_from: m.numbered_from,

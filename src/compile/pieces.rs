@@ -146,6 +146,8 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board) -> Pieces {
                         beyond,
                         landing,
                         repeatedly,
+                        kinds,
+                        no_turning_back,
                     } => Rule::Jump {
                         dirs: dirs.clone(),
                         hurdle: *hurdle,
@@ -153,6 +155,8 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board) -> Pieces {
                         beyond: *beyond,
                         landing: *landing,
                         repeatedly: *repeatedly,
+                        kinds: *kinds,
+                        no_turning_back: *no_turning_back,
                     },
                     RuleModel::Walk {
                         dirs,

@@ -7,7 +7,7 @@ use super::movegen::Deferred;
 use super::rules::slide::first_along;
 use super::{Game, Move, MoveKind, Position, MAX_CAPTURES};
 use crate::geometry::{Cell, CellSet, NONE};
-use crate::model::effect;
+use crate::model::{effect, Priority};
 use crate::rng::Rng;
 
 impl Position<'_> {
@@ -29,12 +29,47 @@ impl Position<'_> {
         }
         if g.majority_capture {
             let max = out.iter().map(|m| m.ncap).max().unwrap_or(0);
-            out.retain(|m| m.ncap == max);
+            if max > 0 {
+                for &p in &g.capture_order {
+                    self.keep_best(p, out);
+                }
+            }
         }
         if g.identity_by_captures {
             dedup_by_captures(out);
         }
     }
+
+    /// Keeps, of the captures `out`, those best by the priority `p`.
+    fn keep_best(&self, p: Priority, out: &mut Vec<Move>) {
+        let g = self.game;
+        // The kind on a cell; none off the board (a placement's start) or on an empty cell.
+        let kind = |c: Cell| match self.cells.get(c as usize) {
+            Some(&code) if code != 0 => Game::kind_of(code),
+            _ => usize::MAX,
+        };
+        let score = |m: &Move| -> i64 {
+            match p {
+                Priority::Pieces => i64::from(m.ncap),
+                Priority::Worth => m
+                    .captures()
+                    .iter()
+                    .map(|&c| g.kinds.get(kind(c)).map_or(0, |k| i64::from(k.worth)))
+                    .sum(),
+                Priority::By(k) => i64::from(kind(m.from) == k),
+                Priority::Most(k) => m.captures().iter().filter(|&&c| kind(c) == k).count() as i64,
+                // The earlier the first one, the better; none is worst.
+                Priority::Earliest(k) => m
+                    .captures()
+                    .iter()
+                    .position(|&c| kind(c) == k)
+                    .map_or(i64::MIN, |i| -(i as i64)),
+            }
+        };
+        let best = out.iter().map(score).max().unwrap_or(0);
+        out.retain(|m| score(m) == best);
+    }
+
     /// Whether any royal piece of `player` is attacked on `cells`.
     pub(super) fn royal_attacked_on(&self, cells: &[u8], player: usize) -> bool {
         let g = self.game;
@@ -642,5 +677,60 @@ pub fn apply_cells(cells: &mut [u8], m: &Move) {
         let p = cells[m.extra_from as usize];
         cells[m.extra_from as usize] = 0;
         cells[m.extra_to as usize] = p;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::rules::testing::{game_of, moves};
+
+    /// Men and kings that step and capture one square diagonally (`worth` 2 and 3), under
+    /// the capture rule `capture`.
+    fn draughts(capture: &str) -> crate::engine::Game {
+        game_of(
+            "square 8 x 8",
+            &format!(
+                "piece man \"M\" worth 2 {{\n jump diagonal over enemy repeatedly\n }}\n\
+                 piece king \"K\" worth 3 {{\n jump diagonal over enemy repeatedly\n }}\n\
+                 {capture}"
+            ),
+            "white man on a1\nblack king on h8",
+        )
+    }
+
+    #[test]
+    fn a_capture_by_a_king_comes_first() {
+        // The man on a1 and the king on h1 can each take one man.
+        let pos = "8/8/8/8/8/8/1m4m1/M6K w";
+        let most = "capture is compulsory and must take the most pieces";
+        assert_eq!(moves(&draughts(most), pos), ["a1xc3", "h1xf3"]);
+        let by_king = format!("{most}, then by a king");
+        assert_eq!(moves(&draughts(&by_king), pos), ["h1xf3"]);
+    }
+
+    #[test]
+    fn the_most_kings_then_the_earliest_king() {
+        let rule = "capture is compulsory and must take the most pieces, then by a king, \
+                    then the most kings, then the earliest king";
+        let g = draughts(rule);
+        // From d4, a man on c5 or a king on e5: the king.
+        assert_eq!(moves(&g, "8/8/8/2m1k3/3K4/8/8/8 w"), ["d4xf6"]);
+        // Both chains take a man and a king; a1's takes the king first.
+        assert_eq!(moves(&g, "8/8/8/8/3mk3/8/1k4m1/K6K w"), ["a1xc3xe5"]);
+    }
+
+    #[test]
+    fn the_greatest_worth_then_the_most_kings() {
+        // a1 takes three men (worth 6), h1 two kings (worth 6): more pieces, or more kings.
+        let pos = "8/8/5m2/8/3mk3/8/1m4k1/K6K w";
+        let most = draughts("capture is compulsory and must take the most pieces");
+        assert_eq!(moves(&most, pos), ["a1xc3xe5xg7"]);
+        let worth = draughts("capture is compulsory and must take the greatest worth");
+        assert_eq!(moves(&worth, pos), ["a1xc3xe5xg7", "h1xf3xd5"]);
+        let kings =
+            draughts("capture is compulsory and must take the greatest worth, then the most kings");
+        assert_eq!(moves(&kings, pos), ["h1xf3xd5"]);
+        // Two men (4) outweigh one king (3).
+        assert_eq!(moves(&kings, "8/8/8/8/4m3/8/1k4m1/K6K w"), ["h1xf3xd5"]);
     }
 }

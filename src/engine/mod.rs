@@ -210,6 +210,10 @@ pub struct Game {
     pub initial_unmoved: CellSet,
     pub compulsory_capture: bool,
     pub majority_capture: bool,
+    /// The priorities among captures, in order (the first is the majority rule).
+    pub capture_order: Vec<crate::model::Priority>,
+    /// How jump chains that capture go on (see `rules/jump.rs`).
+    pub chains: rules::jump::Chains,
     pub identity_by_captures: bool,
     pub notation: Notation,
     /// Squares are numbered from this player's back rank (`numbered from PLAYER`, for PDN).

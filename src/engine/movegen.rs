@@ -380,13 +380,15 @@ impl Position<'_> {
                 beyond,
                 landing,
                 repeatedly: false,
+                kinds,
+                ..
             } => {
                 let mut p = jump_from;
                 while p != 0 {
                     let c = p.trailing_zeros() as Cell;
                     p &= p - 1;
                     self.single_jumps(
-                        bits, sides, c, code, dirs, *hurdle, *gap, *beyond, *landing, out,
+                        bits, sides, c, code, dirs, *hurdle, *gap, *beyond, *landing, *kinds, out,
                     );
                 }
                 return;

@@ -162,10 +162,27 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
         }
         Rule::setup_diagram => Item::Diagram(build_diagram(p)),
         Rule::end_block => Item::End(parts(p).into_iter().map(build_end_rule).collect(), sp),
-        Rule::capture_rule => Item::Capture {
-            majority: parts(p).iter().any(|c| c.as_rule() == Rule::majority),
-            span: sp,
-        },
+        Rule::capture_rule => {
+            let mut order = Vec::new();
+            if let Some(m) = parts(p).into_iter().find(|c| c.as_rule() == Rule::majority) {
+                for c in parts(m) {
+                    let kind = || name(parts(c.clone()).remove(0));
+                    order.push(match c.as_rule() {
+                        Rule::greatest_worth => PriorityDecl::Worth(span(&c)),
+                        Rule::by_kind => PriorityDecl::By(kind()),
+                        Rule::most_kind => PriorityDecl::Most(kind()),
+                        Rule::earliest_kind => PriorityDecl::Earliest(kind()),
+                        _ => PriorityDecl::Pieces,
+                    });
+                }
+            }
+            Item::Capture {
+                majority: !order.is_empty(),
+                order,
+                span: sp,
+            }
+        }
+        Rule::removal_rule => Item::RemovedAtOnce(sp),
         Rule::identity_rule => Item::Identity(sp),
         Rule::custody_rule => {
             let mut it = parts(p).into_iter();

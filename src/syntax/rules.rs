@@ -169,17 +169,27 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
             let mut d = Vec::new();
             let mut hurdle = HurdleDecl::Enemy;
             let (mut gap, mut beyond, mut landing, mut rep) = (None, None, None, false);
+            let (mut kinds, mut no_turning_back) = (Vec::new(), None);
             for c in kids {
                 match c.as_rule() {
                     Rule::far => far = true,
                     Rule::dirs => d = dirs(c),
                     Rule::hurdle => {
-                        hurdle = match parts(c).remove(0).as_rule() {
+                        let mut it = parts(c).into_iter();
+                        hurdle = match it.next().expect("grammar: a hurdle").as_rule() {
                             Rule::enemy => HurdleDecl::Enemy,
                             Rule::friend => HurdleDecl::Friend,
                             _ => HurdleDecl::Any,
+                        };
+                        if let Some(k) = it.next() {
+                            kinds = parts(k)
+                                .into_iter()
+                                .filter(|x| x.as_rule() == Rule::ident)
+                                .map(name)
+                                .collect();
                         }
                     }
+                    Rule::no_turning_back => no_turning_back = Some(span(&c)),
                     Rule::gap => gap = Some(range(c)),
                     Rule::beyond => beyond = Some(range(c)),
                     Rule::landing => landing = Some(build_region(parts(c).remove(0))),
@@ -195,6 +205,8 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                 beyond,
                 landing,
                 repeatedly: rep,
+                kinds,
+                no_turning_back,
                 span: sp,
             }
         }
@@ -280,10 +292,11 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                 .map(name)
                 .collect();
             let on = build_region(it.next().expect("promotion region"));
-            let (mut from_too, mut forced) = (false, None);
+            let (mut from_too, mut forced, mut in_chain) = (false, None, None);
             for c in it {
                 match c.as_rule() {
                     Rule::promote_from => from_too = true,
+                    Rule::promote_in_chain => in_chain = Some(span(&c)),
                     _ => forced = Some(build_region(parts(c).remove(0))),
                 }
             }
@@ -292,6 +305,7 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                 on,
                 from_too,
                 forced,
+                in_chain,
                 span: sp,
             }
         }

@@ -3,47 +3,152 @@
 //! (draughts). A chain that takes nothing matters only by where it ends: one move per end,
 //! found breadth-first. The bitboard generator asks `Position::jump_starts` which pieces
 //! can jump at all.
+//!
+//! A chain that captures goes on by any of the piece's capturing chain rules ([`Chains`]):
+//! a man of Frisian draughts mixes its diagonal and orthogonal jumps, a Russian man crowned
+//! on the way (`even during a capture`) goes on by the king's. It must go on while it can,
+//! and where one jump has several landings (a flying king), it must land where it can go on
+//! if any landing allows it. Captured pieces stay on the board until the move ends (they
+//! block and cannot be jumped twice), or with `captured pieces are removed at once` leave
+//! their cells empty at once (Turkish draughts).
 
 use super::walk::route;
 use crate::engine::movegen::Sides;
-use crate::engine::{Bitboards, Move, Position, Rule, MAX_MOVES};
+use crate::engine::{Bitboards, Game, Move, Position, Rule, MAX_MOVES};
 use crate::geometry::{Cell, CellSet, NONE};
 use crate::model::Hurdle;
 
-/// State threaded through a jump chain.
-pub(in crate::engine) struct Chain<'a> {
-    pub(in crate::engine) start: Cell,
-    pub(in crate::engine) code: u8,
+/// How the game's capturing chains go on, built once per game.
+#[derive(Clone, Debug, Default)]
+pub struct Chains {
+    /// `captured pieces are removed at once`.
+    pub at_once: bool,
+    /// Indexed by piece code: the indices in the piece's rules of its capturing chain rules
+    /// (`jump ... over enemy repeatedly`), by any of which a chain goes on after each jump.
+    pub links: Vec<Vec<u8>>,
+    /// Indexed by piece code: the code the piece becomes where a chain lands in its
+    /// promotion region (`even during a capture`), or 0, and that region.
+    pub crown: Vec<(u8, CellSet)>,
+}
+
+impl Chains {
+    /// The chain rules of a game's compiled `rules` and promotions; `in_chain[c]`: piece code
+    /// `c` is crowned during a capture.
+    pub fn build(
+        rules: &[Vec<Rule>],
+        promotion: &[Option<(Vec<u8>, CellSet)>],
+        in_chain: &[bool],
+        at_once: bool,
+    ) -> Chains {
+        let links = rules
+            .iter()
+            .map(|rs| {
+                (0..rs.len() as u8)
+                    .filter(|&i| {
+                        matches!(
+                            rs[i as usize],
+                            Rule::Jump {
+                                hurdle: Hurdle::Enemy,
+                                repeatedly: true,
+                                ..
+                            }
+                        )
+                    })
+                    .collect()
+            })
+            .collect();
+        let crown = promotion
+            .iter()
+            .zip(in_chain)
+            .map(|(p, &crowned)| match p {
+                Some((to, region)) if crowned && to.len() == 1 => (to[0], *region),
+                _ => (0, CellSet::EMPTY),
+            })
+            .collect();
+        Chains {
+            at_once,
+            links,
+            crown,
+        }
+    }
+}
+
+/// One jump rule's parameters, borrowed from its [`Rule::Jump`].
+#[derive(Clone, Copy)]
+struct Spec<'a> {
     dirs: &'a [u8],
     hurdle: Hurdle,
+    kinds: &'a Option<u128>,
     gap: (u8, u8),
     beyond: (u8, u8),
-    landing: Option<CellSet>,
-    pub(in crate::engine) repeatedly: bool,
+    landing: &'a Option<CellSet>,
+    no_turning_back: bool,
+}
+
+impl<'a> Spec<'a> {
+    #[inline]
+    fn of(rule: &'a Rule) -> Option<Spec<'a>> {
+        match rule {
+            Rule::Jump {
+                dirs,
+                hurdle,
+                gap,
+                beyond,
+                landing,
+                kinds,
+                no_turning_back,
+                ..
+            } => Some(Spec {
+                dirs,
+                hurdle: *hurdle,
+                kinds,
+                gap: *gap,
+                beyond: *beyond,
+                landing,
+                no_turning_back: *no_turning_back,
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// No direction: the chain has not jumped yet.
+const NO_DIR: u8 = u8::MAX;
+
+/// State threaded through a jump chain.
+pub(in crate::engine) struct Chain<'a> {
+    /// The rule the chain started by, where it is the piece's only chain rule: then the
+    /// chain goes on by it alone until the piece is crowned.
+    sole: Option<Spec<'a>>,
+    start: Cell,
+    /// The moving piece's code.
+    code: u8,
+    /// The code whose rules the chain jumps by: `code`, or what it was crowned to.
+    now: u8,
+    repeatedly: bool,
     captured: CellSet,
-    pub(in crate::engine) visited: CellSet,
+    visited: CellSet,
+    /// The direction of the last jump, or [`NO_DIR`].
+    last_dir: u8,
 }
 
 impl Position<'_> {
-    /// The moves of one jump rule for the piece on `c`.
-    #[allow(clippy::too_many_arguments)]
+    /// The moves of the jump `rule` for the piece `code` on `c`.
     pub(in crate::engine) fn jump_moves(
         &self,
+        rule: &Rule,
         c: Cell,
         code: u8,
-        dirs: &[u8],
-        hurdle: Hurdle,
-        gap: (u8, u8),
-        beyond: (u8, u8),
-        landing: Option<CellSet>,
-        repeatedly: bool,
         out: &mut Vec<Move>,
     ) {
+        let (Some(spec), Rule::Jump { repeatedly, .. }) = (Spec::of(rule), rule) else {
+            return;
+        };
         let b = &self.game.board;
         // Most pieces have no jump at all: look for a possible first jump (a hurdle of the
         // right side within the gap, an empty cell right behind it) before setting up a
         // chain.
-        let possible = dirs.iter().any(|&d| {
+        let possible = spec.dirs.iter().any(|&d| {
             let mut t = c;
             let mut gap_len = 0u8;
             loop {
@@ -55,18 +160,18 @@ impl Position<'_> {
                     break;
                 }
                 gap_len += 1;
-                if gap_len > gap.1 {
+                if gap_len > spec.gap.1 {
                     return false;
                 }
             }
             let enemy = self.enemy_of(self.cells[t as usize]);
-            let right_side = match hurdle {
+            let right_side = match spec.hurdle {
                 Hurdle::Enemy => enemy,
                 Hurdle::Friend => !enemy,
                 Hurdle::Any => true,
             };
             let behind = b.step(t, d);
-            gap_len >= gap.0
+            gap_len >= spec.gap.0
                 && right_side
                 && behind != NONE
                 && (behind == c || self.cells[behind as usize] == 0)
@@ -74,35 +179,69 @@ impl Position<'_> {
         if !possible {
             return;
         }
+        let links = &self.game.chains.links[code as usize];
+        let sole = (links.len() == 1
+            && std::ptr::eq(&self.game.rules[code as usize][links[0] as usize], rule))
+        .then_some(spec);
         let mut chain = Chain {
+            sole,
             start: c,
             code,
-            dirs,
-            hurdle,
-            gap,
-            beyond,
-            landing,
-            repeatedly,
+            now: code,
+            repeatedly: *repeatedly,
             captured: CellSet::EMPTY,
             visited: CellSet::EMPTY,
+            last_dir: NO_DIR,
         };
         chain.visited.insert(c);
-        if repeatedly && hurdle != Hurdle::Enemy {
+        if *repeatedly && spec.hurdle != Hurdle::Enemy {
             // Nothing is taken, so only where a chain ends matters: one move per cell.
-            self.jump_ends(&mut chain, out);
+            self.jump_ends(&mut chain, &spec, out);
             return;
         }
         let mut m = Move::new(c, c);
-        self.jump(&mut chain, c, &mut m, out);
+        let g = self.game;
+        let lean = chain.sole.is_some()
+            && g.chains.crown[code as usize].0 == 0
+            && !g.chains.at_once
+            && !spec.no_turning_back
+            && spec.kinds.is_none()
+            && spec.beyond.1 <= 1;
+        if lean {
+            self.jump_by::<false>(&mut chain, &spec, c, &mut m, out);
+        } else {
+            self.jump_by::<true>(&mut chain, &spec, c, &mut m, out);
+        }
     }
 
-    /// Extends a jump chain from `at`; returns whether any jump was possible. The chain's
-    /// captures and landings have no cap ([`Move::push_capture`]); the number of moves has:
-    /// once `out` holds more than [`MAX_MOVES`], the search stops (answering that the chain
-    /// went on, so that nothing more is listed) and the caller reports the excess.
-    pub(in crate::engine) fn jump(
+    /// Extends a capturing chain from `at` by every chain rule of the piece it now is;
+    /// returns whether any jump was possible.
+    fn jump_on(&self, ch: &mut Chain, at: Cell, m: &mut Move, out: &mut Vec<Move>) -> bool {
+        if let (Some(spec), true) = (ch.sole, ch.now == ch.code) {
+            return self.jump_by::<true>(ch, &spec, at, m, out);
+        }
+        let g = self.game;
+        let rules = &g.rules[ch.now as usize];
+        let mut any = false;
+        for &i in &g.chains.links[ch.now as usize] {
+            if let Some(spec) = Spec::of(&rules[i as usize]) {
+                any |= self.jump_by::<true>(ch, &spec, at, m, out);
+            }
+        }
+        any
+    }
+
+    /// Extends a jump chain from `at` by the jump `spec`; returns whether any jump was
+    /// possible. Without `FULL`, the lean form for a chain by one rule alone, with one
+    /// landing per jump, no crowning, no condition on direction or kind and captured pieces
+    /// kept to the end (draughts men): it goes on by that rule directly. The chain's captures and landings have no cap ([`Move::push_capture`]); the
+    /// number of moves has: once `out` holds more than [`MAX_MOVES`], the search stops
+    /// (answering that the chain went on, so that nothing more is listed) and the caller
+    /// reports the excess.
+    fn jump_by<const FULL: bool>(
         &self,
         ch: &mut Chain,
+        spec: &Spec,
         at: Cell,
         m: &mut Move,
         out: &mut Vec<Move>,
@@ -110,80 +249,208 @@ impl Position<'_> {
         if out.len() > MAX_MOVES {
             return true;
         }
-        let b = &self.game.board;
+        let g = self.game;
+        let b = &g.board;
         let start = ch.start;
-        let occupied = |x: Cell| x != start && self.cells[x as usize] != 0;
+        let at_once = g.chains.at_once;
+        let occupied = |ch: &Chain, x: Cell| {
+            x != start
+                && self.cells[x as usize] != 0
+                && !(FULL && at_once && ch.captured.contains(x))
+        };
+        let back = if FULL && spec.no_turning_back && ch.last_dir != NO_DIR {
+            b.opposite[ch.last_dir as usize]
+        } else {
+            NO_DIR
+        };
         let mut any = false;
-        for &d in ch.dirs {
+        for &d in spec.dirs {
+            if d == back {
+                continue;
+            }
             // Find the hurdle: the first occupied cell, after `gap` empty ones.
             let mut t = at;
             let mut gap = 0u8;
             let hurdle = loop {
                 t = b.step(t, d);
-                if t == NONE || occupied(t) {
+                if t == NONE || occupied(ch, t) {
                     break t;
                 }
                 gap += 1;
-                if gap > ch.gap.1 {
+                if gap > spec.gap.1 {
                     break NONE;
                 }
             };
-            if hurdle == NONE || gap < ch.gap.0 || ch.captured.contains(hurdle) {
+            if hurdle == NONE || gap < spec.gap.0 || ch.captured.contains(hurdle) {
                 continue;
             }
-            let enemy = self.enemy_of(self.cells[hurdle as usize]);
-            let capturing = match ch.hurdle {
-                Hurdle::Enemy if enemy && !self.unkillable(hurdle) => true,
+            let piece = self.cells[hurdle as usize];
+            let enemy = self.enemy_of(piece);
+            let capturing = match spec.hurdle {
+                Hurdle::Enemy
+                    if enemy
+                        && !self.unkillable(hurdle)
+                        && (!FULL
+                            || spec
+                                .kinds
+                                .is_none_or(|k| k >> Game::kind_of(piece) & 1 != 0)) =>
+                {
+                    true
+                }
                 Hurdle::Friend if !enemy => false,
                 Hurdle::Any => false,
                 _ => continue,
             };
+            // A capturing chain must land where it can go on if any landing allows it: the
+            // landings that end it are kept (by distance) until every landing is tried.
+            let chained = capturing && ch.repeatedly;
+            let mut ends = 0u64;
+            let mut went_on = false;
             let mut l = hurdle;
             let mut dist = 0u8;
             loop {
                 l = b.step(l, d);
-                if l == NONE || occupied(l) {
+                if l == NONE || occupied(ch, l) {
                     break;
                 }
                 dist += 1;
-                if dist > ch.beyond.1 {
+                if dist > spec.beyond.1 {
                     break;
                 }
-                if dist < ch.beyond.0
-                    || ch.landing.is_some_and(|r| !r.contains(l))
+                if dist < spec.beyond.0
+                    || spec.landing.is_some_and(|r| !r.contains(l))
                     || (!capturing && ch.visited.contains(l))
                 {
                     continue;
                 }
                 any = true;
-                if capturing {
-                    m.push_capture(hurdle);
-                    ch.captured.insert(hurdle);
-                }
-                m.push_landing(l);
-                let was_visited = ch.visited.contains(l);
-                ch.visited.insert(l);
-                let continued = ch.repeatedly && self.jump(ch, l, m, out);
-                if !continued {
+                if !chained {
+                    m.push_landing(l);
+                    if capturing {
+                        m.push_capture(hurdle);
+                    }
                     m.to = l;
                     self.emit(m.clone(), ch.code, out);
+                    if capturing {
+                        m.pop_capture();
+                    }
+                    m.pop_landing();
+                    continue;
                 }
-                if !was_visited {
-                    ch.visited.remove(l);
-                }
-                m.pop_landing();
-                if capturing {
-                    m.pop_capture();
+                if !FULL {
+                    m.push_capture(hurdle);
+                    ch.captured.insert(hurdle);
+                    m.push_landing(l);
+                    if !self.jump_by::<false>(ch, spec, l, m, out) {
+                        m.to = l;
+                        self.emit(m.clone(), ch.code, out);
+                    }
+                    m.pop_landing();
                     ch.captured.remove(hurdle);
+                    m.pop_capture();
+                    continue;
+                }
+                // With one landing at most (a man's jump), an end is listed at once.
+                let single = spec.beyond.1 <= 1;
+                if self.jump_from_landing(ch, d, hurdle, l, m, out, single) {
+                    went_on = true;
+                } else if single {
+                } else if dist < 64 {
+                    ends |= 1 << dist;
+                } else {
+                    self.end_chain(ch, hurdle, l, m, out);
+                }
+            }
+            if !went_on && ends != 0 {
+                let mut l = hurdle;
+                let mut dist = 0u8;
+                while dist < 63 && ends >> (dist + 1) != 0 {
+                    l = b.step(l, d);
+                    dist += 1;
+                    if ends >> dist & 1 != 0 {
+                        self.end_chain(ch, hurdle, l, m, out);
+                    }
                 }
             }
         }
         any
     }
 
+    /// A capturing chain lands on `l` over `hurdle` (jumping in direction `d`) and goes on
+    /// from there if it can (crowned first where the piece is crowned during a capture);
+    /// returns whether it went on. Where it cannot and `end_here`, the chain ending there is
+    /// listed. The chain's state is as it was on return.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn jump_from_landing(
+        &self,
+        ch: &mut Chain,
+        d: u8,
+        hurdle: Cell,
+        l: Cell,
+        m: &mut Move,
+        out: &mut Vec<Move>,
+        end_here: bool,
+    ) -> bool {
+        m.push_capture(hurdle);
+        ch.captured.insert(hurdle);
+        m.push_landing(l);
+        let was_visited = ch.visited.contains(l);
+        ch.visited.insert(l);
+        let (now, last_dir) = (ch.now, ch.last_dir);
+        let (crown, region) = &self.game.chains.crown[now as usize];
+        if *crown != 0 && region.contains(l) {
+            ch.now = *crown;
+        }
+        ch.last_dir = d;
+        let went_on = self.jump_on(ch, l, m, out);
+        if !went_on && end_here {
+            m.to = l;
+            self.list_chain(m, ch.code, ch.now, out);
+        }
+        ch.now = now;
+        ch.last_dir = last_dir;
+        if !was_visited {
+            ch.visited.remove(l);
+        }
+        m.pop_landing();
+        ch.captured.remove(hurdle);
+        m.pop_capture();
+        went_on
+    }
+
+    /// Lists the chain ending on `l` over `hurdle`: promoted to what it was crowned to on the
+    /// way, else as its promotion rule says where it ends.
+    fn end_chain(&self, ch: &Chain, hurdle: Cell, l: Cell, m: &mut Move, out: &mut Vec<Move>) {
+        m.push_capture(hurdle);
+        m.push_landing(l);
+        m.to = l;
+        let mut now = ch.now;
+        let (crown, region) = &self.game.chains.crown[now as usize];
+        if *crown != 0 && region.contains(l) {
+            now = *crown;
+        }
+        self.list_chain(m, ch.code, now, out);
+        m.pop_landing();
+        m.pop_capture();
+    }
+
+    /// Lists the finished chain `m` of the piece `code`, which is `now` at its end: promoted
+    /// to it if it was crowned on the way, else as its promotion rule says.
+    #[inline]
+    fn list_chain(&self, m: &Move, code: u8, now: u8, out: &mut Vec<Move>) {
+        if now == code {
+            self.emit(m.clone(), code, out);
+        } else {
+            let mut done = m.clone();
+            done.promote = now;
+            self.emit(done, now, out);
+        }
+    }
+
     /// A chain of jumps over friends or any pieces that takes nothing (`repeatedly`): every
     /// cell some chain of one or more jumps reaches is one move; the chain may stop anywhere.
-    pub(in crate::engine) fn jump_ends(&self, ch: &mut Chain, out: &mut Vec<Move>) {
+    fn jump_ends(&self, ch: &mut Chain, spec: &Spec, out: &mut Vec<Move>) {
         let c = ch.start;
         let mut parent = [NONE; crate::geometry::MAX_CELLS];
         let mut queue = [NONE; crate::geometry::MAX_CELLS];
@@ -197,7 +464,7 @@ impl Position<'_> {
             // reached are skipped there), then taken back off the list.
             let before = out.len();
             let mut probe = Move::new(c, c);
-            self.jump(ch, at, &mut probe, out);
+            self.jump_by::<true>(ch, spec, at, &mut probe, out);
             for m in &out[before..] {
                 let l = m.to;
                 if !ch.visited.contains(l) {
@@ -233,6 +500,7 @@ impl Position<'_> {
         gap: (u8, u8),
         beyond: (u8, u8),
         landing: Option<CellSet>,
+        kinds: Option<u128>,
         out: &mut Vec<Move>,
     ) {
         let occupied = !sides.empty;
@@ -243,6 +511,9 @@ impl Position<'_> {
             let Some(h) = first else { continue };
             let gap_len = before.count_ones();
             if hurdles >> h & 1 == 0 || gap_len < u32::from(gap.0) || gap_len > u32::from(gap.1) {
+                continue;
+            }
+            if kinds.is_some_and(|k| k >> Game::kind_of(self.cells[h as usize]) & 1 == 0) {
                 continue;
             }
             let (mut beyond_cells, _) = bits.run(h, d, occupied);
@@ -309,6 +580,7 @@ impl Position<'_> {
             gap,
             beyond,
             landing,
+            kinds,
             ..
         } = rule
         else {
@@ -341,7 +613,8 @@ impl Position<'_> {
                 k += 1;
             }
         }
-        let exact = *hurdle == Hurdle::Enemy && landing.is_none() && beyond.0 <= 1;
+        let exact =
+            *hurdle == Hurdle::Enemy && kinds.is_none() && landing.is_none() && beyond.0 <= 1;
         (found & pieces, exact)
     }
 }
@@ -427,6 +700,108 @@ mod tests {
         );
         assert_eq!(moves(&g, "6/6/6/6/h5/H5 w"), ["a1xa4", "a1xa5"]);
         assert_eq!(moves(&g, "6/6/6/h5/6/H5 w"), ["a1xa5", "a1xa6"]);
+    }
+
+    /// A man that captures in all four diagonals and a flying king, with `promote_line` for
+    /// the man.
+    fn draughts(promote_line: &str) -> crate::engine::Game {
+        super::super::testing::game_of(
+            "square 8 x 8",
+            &format!(
+                "piece man \"M\" {{\n jump diagonal over enemy repeatedly\n {promote_line}\n }}\n\
+                 piece king \"K\" {{\n jump far diagonal over enemy repeatedly\n }}"
+            ),
+            "white man on a1\nblack king on h8",
+        )
+    }
+
+    #[test]
+    fn a_man_crowned_during_a_capture_goes_on_as_a_king() {
+        // b6 over c7 to d8, the far rank; only a king can go on, flying over e7 and f6 to
+        // take g5 and land on h4.
+        let pos = "8/2m5/1M6/6m1/8/8/8/8 w";
+        let g = draughts("promote to king on my far rank, even during a capture");
+        assert_eq!(moves(&g, pos), ["b6xd8xh4"]);
+        let at = super::super::testing::at(&g, pos);
+        let mut ms = Vec::new();
+        at.legal_moves(&mut ms);
+        let mut after = at.clone();
+        after.play_unchecked(&ms[0]);
+        assert_eq!(after.to_text(), "8/8/8/8/7K/8/8/8 b 0 1");
+        // Crowned only where the move ends, the man stops on d8 and is crowned there.
+        let g = draughts("promote to king on my far rank");
+        assert_eq!(moves(&g, pos), ["b6xd8"]);
+    }
+
+    #[test]
+    fn a_flying_king_lands_where_it_can_go_on() {
+        // a1 over c3: of the landings d4 to h8, only e5 lets it take f4 next, so it must land
+        // there; where no landing goes on, each is a move.
+        let g = draughts("promote to king on my far rank");
+        assert_eq!(
+            moves(&g, "8/8/8/8/5m2/2m5/8/K7 w"),
+            ["a1xe5xg3", "a1xe5xh2"]
+        );
+        assert_eq!(
+            moves(&g, "8/8/8/8/8/2m5/8/K7 w"),
+            ["a1xd4", "a1xe5", "a1xf6", "a1xg7", "a1xh8"]
+        );
+    }
+
+    /// A flying rook-like king alone, with `extra` game lines after its piece.
+    fn rook_king(rule: &str, extra: &str) -> crate::engine::Game {
+        super::super::testing::game_of(
+            "square 8 x 8",
+            &format!("piece king \"K\" {{\n {rule}\n }}\n piece man \"M\" {{\n }}\n {extra}"),
+            "white king on a1\nblack man on h8",
+        )
+    }
+
+    #[test]
+    fn captured_pieces_removed_at_once_free_their_cells() {
+        // d1 over d3 lands on d6 (the only landing that goes on), over b6 to a6, over a4 to
+        // a3; then east along rank 3 the cell of d3 is empty at once, so f3 is the next
+        // hurdle. Kept until the end, d3 blocks, and the chain ends on a3, a2 or a1.
+        let pos = "8/8/1m6/8/m7/3m1m2/8/3K4 w";
+        let rule = "jump far orthogonal over enemy repeatedly";
+        let g = rook_king(rule, "captured pieces are removed at once");
+        assert_eq!(moves(&g, pos), ["d1xd6xa6xa3xg3", "d1xd6xa6xa3xh3"]);
+        let g = rook_king(rule, "");
+        assert_eq!(
+            moves(&g, pos),
+            ["d1xd6xa6xa1", "d1xd6xa6xa2", "d1xd6xa6xa3"]
+        );
+    }
+
+    #[test]
+    fn a_chain_without_turning_back_never_reverses() {
+        // c1 between b1 and e1, captured pieces removed at once: turning back, the king would
+        // take the other one too.
+        let pos = "8/8/8/8/8/8/8/1mK1m3 w";
+        let once = "captured pieces are removed at once";
+        let g = rook_king("jump far orthogonal over enemy repeatedly", once);
+        assert_eq!(
+            moves(&g, pos),
+            ["c1xa1xf1", "c1xa1xg1", "c1xa1xh1", "c1xf1xa1", "c1xg1xa1", "c1xh1xa1"]
+        );
+        let g = rook_king(
+            "jump far orthogonal over enemy repeatedly without turning back",
+            once,
+        );
+        assert_eq!(moves(&g, pos), ["c1xa1", "c1xf1", "c1xg1", "c1xh1"]);
+    }
+
+    #[test]
+    fn a_jump_over_enemy_men_leaves_kings_alone() {
+        let g = super::super::testing::game_of(
+            "square 8 x 8",
+            "piece man \"M\" {\n jump diagonal over enemy men repeatedly\n }\n\
+             piece king \"K\" {\n }",
+            "white man on a1\nblack king on h8",
+        );
+        // c3 may take the man on d4 (and on over f6), not the king on b4.
+        assert_eq!(moves(&g, "8/8/5m2/8/1k1m4/2M5/8/8 w"), ["c3xe5xg7"]);
+        assert!(moves(&g, "8/8/8/8/1k6/2M5/8/8 w").is_empty());
     }
 
     #[test]

@@ -97,6 +97,10 @@ pub enum Rule {
         beyond: (u8, u8),
         landing: Option<CellSet>,
         repeatedly: bool,
+        /// Only enemies of these kinds (bits by kind) are jumped; `None`: any.
+        kinds: Option<u128>,
+        /// A chain's next jump never goes opposite to the one before it.
+        no_turning_back: bool,
     },
     /// A path of single steps to empty cells; every prefix is a move.
     Walk {
@@ -276,24 +280,7 @@ impl Position<'_> {
                 over_friends,
                 target,
             } => self.line_count_moves(c, code, dirs, *over_friends, *target, out),
-            Rule::Jump {
-                dirs,
-                hurdle,
-                gap,
-                beyond,
-                landing,
-                repeatedly,
-            } => self.jump_moves(
-                c,
-                code,
-                dirs,
-                *hurdle,
-                *gap,
-                *beyond,
-                *landing,
-                *repeatedly,
-                out,
-            ),
+            Rule::Jump { .. } => self.jump_moves(rule, c, code, out),
             Rule::Walk {
                 dirs,
                 friends,

@@ -2,6 +2,7 @@
 //! `tabula show` prints them.
 
 use super::*;
+use crate::model::Priority;
 
 impl Game {
     /// A readable summary of what the description compiled to.
@@ -110,9 +111,14 @@ impl Game {
                     .map(|&c| self.kinds[Game::kind_of(c)].name.as_str())
                     .collect();
                 s.push_str(&format!(
-                    "    promote to {} on {}\n",
+                    "    promote to {} on {}{}\n",
                     names.join(", "),
-                    region_text(self, region)
+                    region_text(self, region),
+                    if self.chains.crown[code as usize].0 != 0 {
+                        ", even during a capture"
+                    } else {
+                        ""
+                    }
                 ));
             }
             for h in &self.hooks[code as usize] {
@@ -178,7 +184,24 @@ impl Game {
             rules.push("capture is compulsory".into());
         }
         if self.majority_capture {
-            rules.push("capture must take the most pieces".into());
+            let order: Vec<String> = self
+                .capture_order
+                .iter()
+                .map(|p| {
+                    let name = |k: usize| self.kinds[k].name.as_str();
+                    match *p {
+                        Priority::Pieces => "the most pieces".into(),
+                        Priority::Worth => "the greatest worth".into(),
+                        Priority::By(k) => format!("by a {}", name(k)),
+                        Priority::Most(k) => format!("the most {}", name(k)),
+                        Priority::Earliest(k) => format!("the earliest {}", name(k)),
+                    }
+                })
+                .collect();
+            rules.push(format!("capture must take {}", order.join(", then ")));
+        }
+        if self.chains.at_once {
+            rules.push("captured pieces are removed at once".into());
         }
         if self.identity_by_captures {
             rules.push("moves are identified by start, end and captures".into());
@@ -319,6 +342,8 @@ fn rule_text(game: &Game, r: &Rule) -> String {
             beyond,
             landing,
             repeatedly,
+            kinds,
+            no_turning_back,
         } => {
             let mut s = format!(
                 "jump {} over {}",
@@ -329,6 +354,13 @@ fn rule_text(game: &Game, r: &Rule) -> String {
                     Hurdle::Any => "any",
                 }
             );
+            if let Some(k) = kinds {
+                let names: Vec<&str> = (0..game.kinds.len())
+                    .filter(|&i| k >> i & 1 != 0)
+                    .map(|i| game.kinds[i].name.as_str())
+                    .collect();
+                s.push_str(&format!(" {}", names.join(", ")));
+            }
             let range = |(a, b): (u8, u8)| {
                 if b >= 254 {
                     format!("{a}..")
@@ -342,6 +374,9 @@ fn rule_text(game: &Game, r: &Rule) -> String {
             }
             if *repeatedly {
                 s.push_str(" repeatedly");
+            }
+            if *no_turning_back {
+                s.push_str(" without turning back");
             }
             s
         }
