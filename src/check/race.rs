@@ -194,6 +194,17 @@ impl Checker {
                 "keep the `race` block or the `sowing` block",
             );
         }
+        for item in &d.items {
+            if let Item::Piece(p) = item {
+                if !p.rules.is_empty() {
+                    self.invalid(
+                        p.name.span,
+                        "in a race, pieces move by the race, not by rules of their own",
+                        "remove the piece's rules: the throw moves it along its owner's track",
+                    );
+                }
+            }
+        }
         let mut race = Race::default();
         let mut tracks: [Option<Span>; 2] = [None, None];
         let mut seen: Vec<(std::mem::Discriminant<RaceLineKind>, Span)> = Vec::new();
