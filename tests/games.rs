@@ -9,16 +9,22 @@ use tabula::engine::{Game, MatchState, Move, Playout, Position, Scratch};
 use tabula::geometry::{Cell, CellSet};
 use tabula::rng::Rng;
 
+/// The shipped games' names, `chess` and `variants/horde` (load them from `games/NAME.game`).
 fn shipped() -> Vec<String> {
-    let names: Vec<String> = common::files("games", "game")
+    let names: Vec<String> = common::shipped_games()
         .iter()
-        .map(|f| common::stem(f))
+        .map(|f| common::game_name(f))
         .collect();
     assert!(
         names.len() >= 4,
         "expected the shipped games, found {names:?}"
     );
     names
+}
+
+/// A snapshot's name for a game: `variants/horde` becomes `variants-horde`.
+fn snapshot_name(name: &str) -> String {
+    name.replace('/', "-")
 }
 
 fn load(name: &str) -> Game {
@@ -39,7 +45,9 @@ fn start_snapshots() {
             moves.len(),
             moves.join("\n")
         );
-        common::in_snapshots(|| insta::assert_snapshot!(format!("game-{name}"), text));
+        common::in_snapshots(|| {
+            insta::assert_snapshot!(format!("game-{}", snapshot_name(&name)), text)
+        });
     }
 }
 
@@ -55,7 +63,9 @@ fn seeded_playout_traces() {
         for (i, chunk) in moves.chunks(10).enumerate() {
             text.push_str(&format!("{:>4}. {}\n", i * 10 + 1, chunk.join(" ")));
         }
-        common::in_snapshots(|| insta::assert_snapshot!(format!("playout-{name}"), text));
+        common::in_snapshots(|| {
+            insta::assert_snapshot!(format!("playout-{}", snapshot_name(&name)), text)
+        });
     }
 }
 

@@ -467,11 +467,17 @@ impl Position<'_> {
                 .ok_or_else(|| err("missing the en-passant field (`-` for none)".into()))?;
             if f != "-" {
                 // One cell, or several separated by commas (a double step through several
-                // directions could have passed any of them).
-                for name in f.split(',') {
+                // directions could have passed any of them), or written one after the other
+                // as Fairy-Stockfish does (`c5d6`), which may also name the cell the pawn
+                // stands on: an occupied cell of such a run is passed over.
+                let run = !f.contains(',');
+                for name in ep_cell_names(b, f) {
                     let t = b.cell(name).ok_or_else(|| {
                         err(format!("en-passant cell `{name}` is not on the board"))
                     })?;
+                    if run && pos.cells[t as usize] != 0 {
+                        continue;
+                    }
                     let last = turn as usize ^ 1;
                     ep_victim = find_ep_victim(game, &pos.cells, t, last)
                         .ok_or_else(|| err(format!("no piece could have passed over `{name}`")))?;
@@ -717,6 +723,35 @@ fn position_fields(game: &Game) -> String {
     f.join(", ")
 }
 
+/// The cell names of an en-passant field: separated by commas, or one after the other
+/// (`c5d6`, as Fairy-Stockfish writes several cells). A run that does not split into cell
+/// names is returned whole, for the caller to report.
+fn ep_cell_names<'a>(b: &crate::geometry::Board, field: &'a str) -> Vec<&'a str> {
+    if field.contains(',') {
+        return field.split(',').collect();
+    }
+    let mut out = Vec::new();
+    let mut rest = field;
+    while !rest.is_empty() {
+        // The shortest prefix that names a cell and is followed by another name or nothing:
+        // names are a letter part and a digit part, so the first switch back ends one.
+        let bytes = rest.as_bytes();
+        let mut end = 1;
+        while end < bytes.len() && bytes[end].is_ascii_digit() == bytes[end - 1].is_ascii_digit() {
+            end += 1;
+        }
+        while end < bytes.len() && bytes[end].is_ascii_digit() != bytes[0].is_ascii_digit() {
+            end += 1;
+        }
+        if b.cell(&rest[..end]).is_none() {
+            return vec![field];
+        }
+        out.push(&rest[..end]);
+        rest = &rest[end..];
+    }
+    out
+}
+
 fn find_ep_victim(game: &Game, cells: &[u8], target: Cell, last: usize) -> Option<Cell> {
     for (code, rules) in game.rules.iter().enumerate().skip(1) {
         if Game::owner(code as u8) != last {
@@ -729,9 +764,17 @@ fn find_ep_victim(game: &Game, cells: &[u8], target: Cell, last: usize) -> Optio
                 ..
             } = r
             {
+                // The stepper itself, or what it promoted to on landing (a double step may
+                // end on the far rank, as Torpedo's pawns' may).
+                let landed = |c: u8| {
+                    c == code as u8
+                        || game.promotion[code]
+                            .as_ref()
+                            .is_some_and(|(to, _)| to.contains(&c))
+                };
                 for &d in dirs {
                     let v = game.board.step(target, d);
-                    if v != NONE && cells[v as usize] == code as u8 {
+                    if v != NONE && landed(cells[v as usize]) {
                         return Some(v);
                     }
                 }
