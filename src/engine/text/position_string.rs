@@ -193,12 +193,25 @@ impl Position<'_> {
         } else {
             (board_field, None)
         };
-        // Crazyhouse FEN writes the hands after the board: `.../RNBQKBNR[Qn]`.
+        // Crazyhouse FEN writes the hands after the board: `.../RNBQKBNR[Qn]`, or as a row of
+        // their own (below).
         let (board_field, bracket_hand) = match board_field.strip_suffix(']') {
             Some(rest) if !game.has_layers && !game.initial_hand.is_empty() => {
                 match rest.rsplit_once('[') {
                     Some((board, hand)) => (board, Some(hand)),
                     None => (board_field, None),
+                }
+            }
+            // Fairy-Stockfish also writes them as one row more: `.../4K3/Qn`.
+            _ if !game.has_layers
+                && !game.initial_hand.is_empty()
+                && board_field.matches('/').count() == b.rows as usize =>
+            {
+                match board_field.rsplit_once('/') {
+                    Some((board, hand)) if hand.chars().all(|c| c.is_ascii_alphabetic()) => {
+                        (board, Some(hand))
+                    }
+                    _ => (board_field, None),
                 }
             }
             _ => (board_field, None),
