@@ -377,6 +377,8 @@ pub enum RuleDecl {
     },
     Castle {
         dir: Name,
+        /// `to file F`: the file the castling piece lands on (else two cells along `dir`).
+        to_file: Option<Name>,
         partner: Name,
         letter: String,
         letter_span: Span,

@@ -334,6 +334,8 @@ pub enum RuleModel {
     },
     Castle {
         dir: u8,
+        /// `to file F`: the column the castling piece lands on (else two cells along `dir`).
+        to_file: Option<u8>,
         partner: KindId,
         /// Index among the game's castle rules for this player (its right in positions).
         letter: char,

@@ -61,9 +61,15 @@ pub struct CastleRight {
     pub king: u8,
     pub partner: u8,
     pub dir: u8,
+    /// The column the piece lands on, or [`NO_FILE`]: two cells along `dir`, the partner
+    /// on the cell crossed.
+    pub to_file: u8,
     /// The letter naming this right in position strings (lower case for the second player).
     pub letter: char,
 }
+
+/// A castling rule without `to file`: the piece moves two cells.
+pub const NO_FILE: u8 = u8::MAX;
 
 /// Shift tables for boards of at most 64 cells (square grids), where pieces of a kind form a
 /// 64-bit board and a step in one direction is one shift for all of them.

@@ -2,6 +2,7 @@
 //! a plain message for every field that is wrong.
 
 use super::*;
+use crate::engine::rules::castle::castle_steps;
 
 /// The largest move number a position string may give: the plies before it (two per move)
 /// must fit the engine's 32-bit count with room to play on.
@@ -454,13 +455,27 @@ impl Position<'_> {
                                 "castling right `{ch}` has no king and partner in place"
                             ))
                         })?;
-                    // Castling takes the first partner met, at least three cells away: a
-                    // nearer one could never castle.
-                    if dist < 3 {
-                        let name = |c: u8| &game.kinds[Game::kind_of(c)].name;
+                    // Castling takes the first partner met, beyond the cell the piece lands on
+                    // (three cells away for the two-cell move): a nearer one could never
+                    // castle.
+                    let name = |c: u8| &game.kinds[Game::kind_of(c)].name;
+                    let steps = castle_steps(b, king, r.dir, r.to_file).ok_or_else(|| {
+                        err(format!(
+                            "castling right `{ch}`: the {} on {} is not before file {}, \
+                             where it castles to",
+                            name(r.king),
+                            b.names[king as usize],
+                            b.file_label(u32::from(r.to_file))
+                        ))
+                    })?;
+                    if dist <= steps as usize {
+                        let need = match steps + 1 {
+                            3 => "three".to_string(),
+                            n => n.to_string(),
+                        };
                         return Err(err(format!(
                             "castling right `{ch}`: the first {} met from the {} on {} is on \
-                             {}, too near to castle with (castling needs it at least three \
+                             {}, too near to castle with (castling needs it at least {need} \
                              cells away)",
                             name(r.partner),
                             name(r.king),
