@@ -495,8 +495,8 @@ pub enum EndCondDecl {
     /// `both stores hold N seeds`.
     StoresHold(Number),
     NoPieces(Option<Name>),
-    /// `I have fewer than N pieces` (on the board and in hand).
-    FewerThan(Number),
+    /// `I have fewer than N pieces` (on the board and in hand), or `fewer than N KIND`.
+    FewerThan(Number, Option<Name>),
     Reaches {
         piece: Name,
         region: Region,

@@ -391,8 +391,8 @@ pub enum EndCond {
     StoresHold(u32),
     /// A player has no pieces (of a kind).
     NoPieces(Option<KindId>),
-    /// A player has fewer than N pieces, on the board and in hand.
-    FewerThan(u32),
+    /// A player has fewer than N pieces (of a kind), on the board and in hand.
+    FewerThan(u32, Option<KindId>),
     /// Neither player has pieces (of a kind).
     NobodyHas(Option<KindId>),
     /// A player has a piece of the kind on the region (their own region).

@@ -156,7 +156,11 @@ impl Checker {
                 EndCond::StoresHold(n.value)
             }
             EndCondDecl::NoPieces(None) => EndCond::NoPieces(None),
-            EndCondDecl::FewerThan(n) => {
+            EndCondDecl::FewerThan(n, kind) => {
+                let kind = match kind {
+                    Some(k) => Some(self.kind(scope, k)?),
+                    None => None,
+                };
                 if n.value == 0 {
                     self.err(CheckError::OutOfRange {
                         what: "piece count",
@@ -166,7 +170,7 @@ impl Checker {
                     });
                     return None;
                 }
-                EndCond::FewerThan(n.value)
+                EndCond::FewerThan(n.value, kind)
             }
             EndCondDecl::NoPieces(Some(n)) => EndCond::NoPieces(Some(self.kind(scope, n)?)),
             EndCondDecl::Reaches { piece, region } => {

@@ -104,7 +104,9 @@ impl Position<'_> {
             // king).
             EndCond::NoPieces(Some(k)) if g.start_kinds[p] >> k & 1 == 0 => false,
             EndCond::NoPieces(k) => self.count(p, *k) + self.hand_count(p, *k) == 0,
-            EndCond::FewerThan(n) => self.count(p, None) + self.hand_count(p, None) < *n as usize,
+            // As with `no PIECE`, a player who never had the kind does not run short of it.
+            EndCond::FewerThan(_, Some(k)) if g.start_kinds[p] >> k & 1 == 0 => false,
+            EndCond::FewerThan(n, k) => self.count(p, *k) + self.hand_count(p, *k) < *n as usize,
             EndCond::NobodyHas(k) => {
                 p == mover && (0..2).all(|q| self.count(q, *k) + self.hand_count(q, *k) == 0)
             }

@@ -371,7 +371,12 @@ pub(super) fn build_end_rule(p: Pair<Rule>) -> EndRule {
                         _ => Some(name(what)),
                     })
                 }
-                Rule::fewer_pieces => EndCondDecl::FewerThan(number(parts(inner).remove(0))),
+                Rule::fewer_pieces => {
+                    let mut it = parts(inner).into_iter();
+                    let n = number(it.next().expect("count"));
+                    let what = it.next().expect("what");
+                    EndCondDecl::FewerThan(n, (what.as_rule() == Rule::ident).then(|| name(what)))
+                }
                 Rule::nobody_has => {
                     let what = parts(inner).remove(0);
                     EndCondDecl::NobodyHas(match what.as_rule() {
