@@ -509,3 +509,30 @@ fn random_legal_moves_are_uniform() {
         }
     }
 }
+
+/// Crazyhouse (issue 34): a promoted mark belongs to the position. A queen that was a pawn
+/// (`Q~`) and a queen that was not trade places twice: the board repeats every six plies,
+/// the marks only every twelve, so the third occurrence, and the draw, comes at ply 24.
+#[test]
+fn positions_told_apart_by_a_promoted_mark_are_no_repetition() {
+    let g = load("crazyhouse");
+    let start = Position::from_text(&g, "3k4/8/8/8/8/8/8/Q~Q5K w - - - 0 1").expect("a position");
+    let swapped = Position::from_text(&g, "3k4/8/8/8/8/8/8/QQ~5K w - - - 0 1").expect("a position");
+    assert_ne!(start.hash(), swapped.hash());
+    let mut state = MatchState::new(start);
+    let swap = "a1a2 d8e8 b1a1 e8e7 a2b1 e7d8";
+    let back = "b1b2 d8e8 a1b1 e8e7 b2a1 e7d8";
+    let mut plies = 0;
+    for _ in 0..2 {
+        for m in swap.split(' ').chain(back.split(' ')) {
+            assert!(state.outcome().is_none(), "over after {plies} plies");
+            state.play_text(m).expect("a legal move");
+            plies += 1;
+            if plies == 6 {
+                assert_eq!(state.pos.hash(), swapped.hash(), "the marks swapped");
+            }
+        }
+    }
+    let end = state.outcome().expect("the third occurrence");
+    assert_eq!(end.describe(&g), "draw (draw on threefold repetition)");
+}

@@ -237,6 +237,9 @@ pub struct Game {
     pub initial_hand: Vec<u16>,
     /// Per piece code, the key that [`Game::hand_key`] mixes with a count in hand.
     pub zobrist_hand: Vec<u64>,
+    /// Per cell: the key of a promoted mark there (Crazyhouse's `Q~`), so that two positions
+    /// told apart only by a mark are not one position for repetition.
+    pub zobrist_promoted: Vec<u64>,
     /// Keys for each player's spent once-per-game right.
     pub zobrist_spent: [u64; 2],
     /// Board-wide mechanics built from the game's native hooks (see [`hooks::BoardRule`]).
