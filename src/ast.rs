@@ -501,6 +501,8 @@ pub enum EndCondDecl {
         piece: Name,
         region: Region,
     },
+    /// `my PIECE is bare`.
+    Bare(Name),
     /// `nobody has PIECES` (`None`: no pieces at all).
     NobodyHas(Option<Name>),
     /// `I have [exactly] N [or more] in a row [along DIRS]`; `both players have ...` with

@@ -397,6 +397,9 @@ pub enum EndCond {
     NobodyHas(Option<KindId>),
     /// A player has a piece of the kind on the region (their own region).
     Reaches { kind: KindId, region: [CellSet; 2] },
+    /// The player's only piece is one of this kind (a bare king), and the opponent cannot
+    /// bare theirs in reply.
+    Bare(KindId),
     /// A player has `length` pieces (exactly, or at least) in a line along one of `axes`
     /// (one direction of each opposite pair).
     InARow {

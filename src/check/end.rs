@@ -173,6 +173,7 @@ impl Checker {
                 EndCond::FewerThan(n.value, kind)
             }
             EndCondDecl::NoPieces(Some(n)) => EndCond::NoPieces(Some(self.kind(scope, n)?)),
+            EndCondDecl::Bare(piece) => EndCond::Bare(self.kind(scope, piece)?),
             EndCondDecl::Reaches { piece, region } => {
                 let kind = self.kind(scope, piece);
                 let region = self.player_regions(scope, region);

@@ -415,6 +415,7 @@ pub(super) fn build_end_rule(p: Pair<Rule>) -> EndRule {
                 Rule::nobody_can_move => EndCondDecl::NobodyCanMove {
                     tiebreak: parts(inner).into_iter().flat_map(tiebreak).collect(),
                 },
+                Rule::bare => EndCondDecl::Bare(name(parts(inner).remove(0))),
                 _ => {
                     let mut it = parts(inner).into_iter();
                     EndCondDecl::Reaches {
