@@ -449,6 +449,8 @@ pub enum RuleDecl {
     },
     Castle {
         dir: Name,
+        /// `to file F`: the file the castling piece lands on (else two cells along `dir`).
+        to_file: Option<Name>,
         partner: Name,
         letter: String,
         letter_span: Span,
@@ -568,12 +570,14 @@ pub enum EndCondDecl {
     /// `both stores hold N seeds`.
     StoresHold(Number),
     NoPieces(Option<Name>),
-    /// `I have fewer than N pieces` (on the board and in hand).
-    FewerThan(Number),
+    /// `I have fewer than N pieces` (on the board and in hand), or `fewer than N KIND`.
+    FewerThan(Number, Option<Name>),
     Reaches {
         piece: Name,
         region: Region,
     },
+    /// `my PIECE is bare`.
+    Bare(Name),
     /// `nobody has PIECES` (`None`: no pieces at all).
     NobodyHas(Option<Name>),
     /// `I have [exactly] N [or more] in a row [along DIRS]`; `both players have ...` with

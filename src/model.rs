@@ -414,6 +414,8 @@ pub enum RuleModel {
     },
     Castle {
         dir: u8,
+        /// `to file F`: the column the castling piece lands on (else two cells along `dir`).
+        to_file: Option<u8>,
         partner: KindId,
         /// Index among the game's castle rules for this player (its right in positions).
         letter: char,
@@ -469,12 +471,15 @@ pub enum EndCond {
     StoresHold(u32),
     /// A player has no pieces (of a kind).
     NoPieces(Option<KindId>),
-    /// A player has fewer than N pieces, on the board and in hand.
-    FewerThan(u32),
+    /// A player has fewer than N pieces (of a kind), on the board and in hand.
+    FewerThan(u32, Option<KindId>),
     /// Neither player has pieces (of a kind).
     NobodyHas(Option<KindId>),
     /// A player has a piece of the kind on the region (their own region).
     Reaches { kind: KindId, region: [CellSet; 2] },
+    /// The player's only piece is one of this kind (a bare king), and the opponent cannot
+    /// bare theirs in reply.
+    Bare(KindId),
     /// A player has `length` pieces (exactly, or at least) in a line along one of `axes`
     /// (one direction of each opposite pair).
     InARow {

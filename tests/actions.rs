@@ -11,14 +11,19 @@ const GAMES: u64 = 3;
 const PLIES: usize = 200;
 const MOVES: usize = 25_000;
 
+/// The shipped descriptions: `games/*.game`, then the chess variants of `games/variants/`.
 fn shipped() -> Vec<std::path::PathBuf> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/games");
-    let mut v: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "game"))
-        .collect();
-    v.sort();
+    let mut v = Vec::new();
+    for dir in ["/games", "/games/variants"] {
+        let dir = format!("{}{dir}", env!("CARGO_MANIFEST_DIR"));
+        let mut files: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "game"))
+            .collect();
+        files.sort();
+        v.extend(files);
+    }
     v
 }
 

@@ -101,6 +101,11 @@ fn validate_checks_every_description_in_a_folder() {
     let shipped = common::files("games", "game");
     assert_eq!(out.lines().count(), shipped.len(), "{out}");
     assert!(out.contains("games/chess.game: ok"), "{out}");
+    // The chess variants have a folder of their own; two folders are read in turn.
+    let (code, out, err) = tabula(&["validate", "games", "games/variants"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), common::shipped_games().len(), "{out}");
+    assert!(out.contains("games/variants/horde.game: ok"), "{out}");
     // A folder with invalid descriptions reports each of them.
     let (code, out, err) = tabula(&["validate", "tests/invalid"]);
     assert_eq!(code, 1);

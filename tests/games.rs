@@ -9,16 +9,22 @@ use tabula::engine::{Game, MatchState, Move, MoveKind, Playout, Position, Scratc
 use tabula::geometry::{Cell, CellSet};
 use tabula::rng::Rng;
 
+/// The shipped games' names, `chess` and `variants/horde` (load them from `games/NAME.game`).
 fn shipped() -> Vec<String> {
-    let names: Vec<String> = common::files("games", "game")
+    let names: Vec<String> = common::shipped_games()
         .iter()
-        .map(|f| common::stem(f))
+        .map(|f| common::game_name(f))
         .collect();
     assert!(
         names.len() >= 4,
         "expected the shipped games, found {names:?}"
     );
     names
+}
+
+/// A snapshot's name for a game: `variants/horde` becomes `variants-horde`.
+fn snapshot_name(name: &str) -> String {
+    name.replace('/', "-")
 }
 
 fn load(name: &str) -> Game {
@@ -39,7 +45,9 @@ fn start_snapshots() {
             moves.len(),
             moves.join("\n")
         );
-        common::in_snapshots(|| insta::assert_snapshot!(format!("game-{name}"), text));
+        common::in_snapshots(|| {
+            insta::assert_snapshot!(format!("game-{}", snapshot_name(&name)), text)
+        });
     }
 }
 
@@ -55,7 +63,9 @@ fn seeded_playout_traces() {
         for (i, chunk) in moves.chunks(10).enumerate() {
             text.push_str(&format!("{:>4}. {}\n", i * 10 + 1, chunk.join(" ")));
         }
-        common::in_snapshots(|| insta::assert_snapshot!(format!("playout-{name}"), text));
+        common::in_snapshots(|| {
+            insta::assert_snapshot!(format!("playout-{}", snapshot_name(&name)), text)
+        });
     }
 }
 
@@ -506,4 +516,31 @@ fn random_legal_moves_are_uniform() {
             );
         }
     }
+}
+
+/// Crazyhouse (issue 34): a promoted mark belongs to the position. A queen that was a pawn
+/// (`Q~`) and a queen that was not trade places twice: the board repeats every six plies,
+/// the marks only every twelve, so the third occurrence, and the draw, comes at ply 24.
+#[test]
+fn positions_told_apart_by_a_promoted_mark_are_no_repetition() {
+    let g = load("crazyhouse");
+    let start = Position::from_text(&g, "3k4/8/8/8/8/8/8/Q~Q5K w - - - 0 1").expect("a position");
+    let swapped = Position::from_text(&g, "3k4/8/8/8/8/8/8/QQ~5K w - - - 0 1").expect("a position");
+    assert_ne!(start.hash(), swapped.hash());
+    let mut state = MatchState::new(start);
+    let swap = "a1a2 d8e8 b1a1 e8e7 a2b1 e7d8";
+    let back = "b1b2 d8e8 a1b1 e8e7 b2a1 e7d8";
+    let mut plies = 0;
+    for _ in 0..2 {
+        for m in swap.split(' ').chain(back.split(' ')) {
+            assert!(state.outcome().is_none(), "over after {plies} plies");
+            state.play_text(m).expect("a legal move");
+            plies += 1;
+            if plies == 6 {
+                assert_eq!(state.pos.hash(), swapped.hash(), "the marks swapped");
+            }
+        }
+    }
+    let end = state.outcome().expect("the third occurrence");
+    assert_eq!(end.describe(&g), "draw (draw on threefold repetition)");
 }

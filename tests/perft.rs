@@ -1,5 +1,6 @@
 //! Perft against published counts. The data lives in tests/perft/NAME.perft (copied from the
-//! published oracles) and runs against games/NAME.game. Entries above the node budget are
+//! published oracles) and runs against games/NAME.game; tests/perft/variants/NAME.perft (from
+//! Fairy-Stockfish's perft suite) against games/variants/NAME.game. Entries above the node budget are
 //! skipped so the suite stays fast; `TABULA_PERFT_BUDGET=200000000 cargo test --release
 //! --test perft` runs deeper, and `tabula perft` runs any depth.
 
@@ -72,13 +73,19 @@ fn run(name: &str) -> usize {
     ran
 }
 
-/// Every tests/perft/NAME.perft runs against games/NAME.game.
+/// Every tests/perft/NAME.perft runs against games/NAME.game (and tests/perft/variants/NAME.perft
+/// against games/variants/NAME.game).
 #[test]
 fn published_counts() {
-    let files: Vec<String> = common::files("tests/perft", "perft")
+    let mut files: Vec<String> = common::files("tests/perft", "perft")
         .iter()
         .map(|f| common::stem(f))
         .collect();
+    files.extend(
+        common::files("tests/perft/variants", "perft")
+            .iter()
+            .map(|f| format!("variants/{}", common::stem(f))),
+    );
     let ran: Vec<(String, usize)> = files.iter().map(|f| (f.clone(), run(f))).collect();
     // The classic games prove the engine at depth: keep at least four entries each.
     for (name, n) in &ran {
@@ -94,4 +101,10 @@ fn published_counts() {
         }
     }
     assert!(ran.len() >= 6, "perft files: {files:?}");
+    // Every chess variant ships with Fairy-Stockfish's counts, and every count file has a game.
+    let variants = common::files("games/variants", "game");
+    for v in &variants {
+        let name = format!("variants/{}", common::stem(v));
+        assert!(files.contains(&name), "{v} has no tests/perft/{name}.perft");
+    }
 }

@@ -448,7 +448,7 @@ fn play_lists_moves_with_what_they_lead_to_as_tabula_moves_does() {
 /// went almost full width, and a move took up to half a minute).
 #[test]
 fn the_ai_search_stays_within_its_node_budget_in_every_game() {
-    for file in common::files("games", "game") {
+    for file in common::shipped_games() {
         let g = common::game(&file);
         let mut rng = Rng::new(3);
         let mut pos = g.start();

@@ -68,7 +68,9 @@ fn vital_kinds(game: &Game) -> Vec<bool> {
     let mut vital = vec![false; game.kinds.len()];
     for e in &game.end {
         match &e.cond {
-            EndCond::NoPieces(Some(k)) | EndCond::NobodyHas(Some(k)) => vital[*k] = true,
+            EndCond::NoPieces(Some(k))
+            | EndCond::NobodyHas(Some(k))
+            | EndCond::FewerThan(_, Some(k)) => vital[*k] = true,
             EndCond::PlyLimit { tiebreak, .. } => {
                 for t in tiebreak {
                     if let Tiebreak::Pieces(Some(k)) = t {

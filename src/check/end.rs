@@ -156,7 +156,11 @@ impl Checker {
                 EndCond::StoresHold(n.value)
             }
             EndCondDecl::NoPieces(None) => EndCond::NoPieces(None),
-            EndCondDecl::FewerThan(n) => {
+            EndCondDecl::FewerThan(n, kind) => {
+                let kind = match kind {
+                    Some(k) => Some(self.kind(scope, k)?),
+                    None => None,
+                };
                 if n.value == 0 {
                     self.err(CheckError::OutOfRange {
                         what: "piece count",
@@ -166,9 +170,10 @@ impl Checker {
                     });
                     return None;
                 }
-                EndCond::FewerThan(n.value)
+                EndCond::FewerThan(n.value, kind)
             }
             EndCondDecl::NoPieces(Some(n)) => EndCond::NoPieces(Some(self.kind(scope, n)?)),
+            EndCondDecl::Bare(piece) => EndCond::Bare(self.kind(scope, piece)?),
             EndCondDecl::Reaches { piece, region } => {
                 let kind = self.kind(scope, piece);
                 let region = self.player_regions(scope, region);

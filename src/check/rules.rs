@@ -454,6 +454,7 @@ impl Checker {
             }),
             RuleDecl::Castle {
                 dir,
+                to_file,
                 partner,
                 letter,
                 letter_span,
@@ -464,6 +465,33 @@ impl Checker {
                     let known: Vec<String> = b.dir_names().map(String::from).collect();
                     self.unknown("direction", dir, &known);
                 }
+                // `to file F`: the piece lands on that file of its rank, so it moves along
+                // the rank.
+                let file = match to_file {
+                    None => Some(None),
+                    Some(f) => {
+                        let x = if report {
+                            self.file_number(scope, f)
+                        } else {
+                            b.file_of_label(&f.text).map(|x| x as i32)
+                        };
+                        let along_rank = d.is_some_and(|d| {
+                            let v = &b.dirs[d as usize];
+                            v.dy == 0 && v.dx != 0
+                        });
+                        if d.is_some() && !along_rank && report {
+                            self.invalid(
+                                dir.span,
+                                format!(
+                                    "castling to a file moves along the rank, not `{}`",
+                                    dir.text
+                                ),
+                                "castle `east` or `west` to a file, or leave out `to file`",
+                            );
+                        }
+                        x.filter(|_| along_rank).map(|x| Some(x as u8))
+                    }
+                };
                 let k = if report {
                     self.kind(scope, partner)
                 } else {
@@ -498,6 +526,7 @@ impl Checker {
                 }
                 Some(RuleModel::Castle {
                     dir: d?,
+                    to_file: file?,
                     partner: k?,
                     letter: l?,
                 })

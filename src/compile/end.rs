@@ -23,8 +23,10 @@ pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel], players: &[PlayerM
         EndCond::StoreHolds(n) => format!("when my store holds more than {n} seeds"),
         EndCond::StoresHold(n) => format!("when both stores hold {n} seeds"),
         EndCond::NoPieces(None) => "when I have no pieces".to_string(),
-        EndCond::FewerThan(n) => format!("when I have fewer than {n} pieces"),
+        EndCond::FewerThan(n, None) => format!("when I have fewer than {n} pieces"),
+        EndCond::FewerThan(n, Some(k)) => format!("when I have fewer than {n} {}s", kinds[*k].name),
         EndCond::NoPieces(Some(k)) => format!("when I have no {}s", kinds[*k].name),
+        EndCond::Bare(k) => format!("when my {} is bare", kinds[*k].name),
         EndCond::Reaches { kind, .. } => format!("when my {} reaches its goal", kinds[*kind].name),
         EndCond::Repetition(n, tiebreak) => format!(
             "on {} repetition{}",

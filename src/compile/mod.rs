@@ -423,6 +423,7 @@ pub fn compile(m: Model) -> Game {
         has_layers,
         zobrist_spent: keys.spent,
         zobrist_hand: keys.hand,
+        zobrist_promoted: keys.promoted,
         initial_hand,
         board_rules: Vec::new(),
         legality_by_play: false,

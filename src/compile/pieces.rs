@@ -3,7 +3,7 @@
 //! step effects, castling rights, placements and the piece hooks of the native registry.
 
 use crate::engine::rules::{leap, slide, step};
-use crate::engine::{code, Attack, CastleRight, Place, Rule};
+use crate::engine::{code, Attack, CastleRight, Place, Rule, NO_FILE};
 use crate::geometry::{Board, CellSet};
 use crate::model::{KindModel, RuleModel, Threshold};
 use crate::native::{self, PieceHook};
@@ -201,9 +201,11 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board) -> Pieces {
                     }
                     RuleModel::Castle {
                         dir,
+                        to_file,
                         partner,
                         letter,
                     } => {
+                        let to_file = to_file.unwrap_or(NO_FILE);
                         tracks_moved[c as usize] = true;
                         tracks_moved[code(*partner, p) as usize] = true;
                         let right = castles.len();
@@ -212,6 +214,7 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board) -> Pieces {
                             king: c,
                             partner: code(*partner, p),
                             dir: *dir,
+                            to_file,
                             letter: if p == 0 {
                                 *letter
                             } else {

@@ -18,6 +18,7 @@ pub(super) struct Keys {
     pub slept: Vec<u64>,
     pub fresh: Vec<u64>,
     pub hand: Vec<u64>,
+    pub promoted: Vec<u64>,
 }
 
 impl Keys {
@@ -42,6 +43,8 @@ impl Keys {
         let fresh = layer_keys(&mut rng, cells);
         // Drawn last, so that games without hands keep their hashes.
         let hand = (0..ncodes).map(|_| rng.next_u64()).collect();
+        // After the hands', so that games without promoted marks keep their hashes.
+        let promoted = (0..cells).map(|_| rng.next_u64()).collect();
         Keys {
             piece,
             unmoved,
@@ -53,6 +56,7 @@ impl Keys {
             slept,
             fresh,
             hand,
+            promoted,
         }
     }
 }

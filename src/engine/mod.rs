@@ -61,9 +61,15 @@ pub struct CastleRight {
     pub king: u8,
     pub partner: u8,
     pub dir: u8,
+    /// The column the piece lands on, or [`NO_FILE`]: two cells along `dir`, the partner
+    /// on the cell crossed.
+    pub to_file: u8,
     /// The letter naming this right in position strings (lower case for the second player).
     pub letter: char,
 }
+
+/// A castling rule without `to file`: the piece moves two cells.
+pub const NO_FILE: u8 = u8::MAX;
 
 /// Shift tables for boards of at most 64 cells (square grids), where pieces of a kind form a
 /// 64-bit board and a step in one direction is one shift for all of them.
@@ -235,6 +241,9 @@ pub struct Game {
     pub initial_hand: Vec<u16>,
     /// Per piece code, the key that [`Game::hand_key`] mixes with a count in hand.
     pub zobrist_hand: Vec<u64>,
+    /// Per cell: the key of a promoted mark there (Crazyhouse's `Q~`), so that two positions
+    /// told apart only by a mark are not one position for repetition.
+    pub zobrist_promoted: Vec<u64>,
     /// Keys for each player's spent once-per-game right.
     pub zobrist_spent: [u64; 2],
     /// Board-wide mechanics built from the game's native hooks (see [`hooks::BoardRule`]).

@@ -111,7 +111,18 @@ impl Position<'_> {
             // king).
             EndCond::NoPieces(Some(k)) if g.start_kinds[p] >> k & 1 == 0 => false,
             EndCond::NoPieces(k) => self.count(p, *k) + self.hand_count(p, *k) == 0,
-            EndCond::FewerThan(n) => self.count(p, None) + self.hand_count(p, None) < *n as usize,
+            // As with `no PIECE`, a player who never had the kind does not run short of it.
+            EndCond::FewerThan(_, Some(k)) if g.start_kinds[p] >> k & 1 == 0 => false,
+            EndCond::FewerThan(n, k) => self.count(p, *k) + self.hand_count(p, *k) < *n as usize,
+            // The kind is all `p` has, and the opponent cannot bare theirs in reply: after
+            // `p`'s own move they have two pieces or more, before it three or more (with two,
+            // `p` may take the second and bare them too).
+            EndCond::Bare(k) => {
+                let total = |q: usize| self.count(q, None) + self.hand_count(q, None);
+                total(p) == 1
+                    && self.count(p, Some(*k)) + self.hand_count(p, Some(*k)) == 1
+                    && total(p ^ 1) >= if p == mover { 2 } else { 3 }
+            }
             EndCond::NobodyHas(k) => {
                 p == mover && (0..2).all(|q| self.count(q, *k) + self.hand_count(q, *k) == 0)
             }

@@ -203,8 +203,11 @@ impl Position<'_> {
                 continue;
             }
             let mut kind = Game::kind_of(v);
-            if self.promoted.contains(c) || g.always_demote[kind] {
+            if self.promoted.contains(c) {
                 self.promoted.remove(c);
+                self.hash ^= g.zobrist_promoted[c as usize];
+                kind = usize::from(g.demote[kind]);
+            } else if g.always_demote[kind] {
                 kind = usize::from(g.demote[kind]);
             }
             let into = super::code(kind, me);
@@ -215,9 +218,14 @@ impl Position<'_> {
             return;
         }
         let carried = self.promoted.contains(m.from);
-        self.promoted.remove(m.from);
+        if carried {
+            self.promoted.remove(m.from);
+            self.hash ^= g.zobrist_promoted[m.from as usize];
+        }
         if carried || (m.promote != 0 && m.promote != code) {
+            // The cell was emptied of marks above: a captured piece's mark went with it.
             self.promoted.insert(m.to);
+            self.hash ^= g.zobrist_promoted[m.to as usize];
         }
     }
 

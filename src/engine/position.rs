@@ -224,6 +224,9 @@ impl<'g> Position<'g> {
         for c in self.ep_targets.iter() {
             h ^= g.zobrist_ep[c as usize];
         }
+        for c in self.promoted.iter() {
+            h ^= g.zobrist_promoted[c as usize];
+        }
         if self.turn == 1 {
             h ^= g.zobrist_turn;
         }

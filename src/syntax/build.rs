@@ -411,7 +411,12 @@ pub(super) fn build_end_rule(p: Pair<Rule>) -> EndRule {
                         _ => Some(name(what)),
                     })
                 }
-                Rule::fewer_pieces => EndCondDecl::FewerThan(number(parts(inner).remove(0))),
+                Rule::fewer_pieces => {
+                    let mut it = parts(inner).into_iter();
+                    let n = number(it.next().expect("count"));
+                    let what = it.next().expect("what");
+                    EndCondDecl::FewerThan(n, (what.as_rule() == Rule::ident).then(|| name(what)))
+                }
                 Rule::nobody_has => {
                     let what = parts(inner).remove(0);
                     EndCondDecl::NobodyHas(match what.as_rule() {
@@ -451,6 +456,7 @@ pub(super) fn build_end_rule(p: Pair<Rule>) -> EndRule {
                 Rule::nobody_can_move => EndCondDecl::NobodyCanMove {
                     tiebreak: parts(inner).into_iter().flat_map(tiebreak).collect(),
                 },
+                Rule::bare => EndCondDecl::Bare(name(parts(inner).remove(0))),
                 _ => {
                     let mut it = parts(inner).into_iter();
                     EndCondDecl::Reaches {

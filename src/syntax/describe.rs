@@ -58,7 +58,7 @@ pub(super) fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::k_move => &["`move`"],
         Rule::k_moves | Rule::identity_rule => &["`moves`"],
         Rule::k_must => &["`must`"],
-        Rule::k_my | Rule::my_region | Rule::reaches => &["`my`"],
+        Rule::k_my | Rule::my_region | Rule::reaches | Rule::bare => &["`my`"],
         Rule::k_native | Rule::native => &["`native`"],
         Rule::k_no => &["`no`"],
         Rule::k_notation | Rule::notation => &["`notation`"],

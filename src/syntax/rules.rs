@@ -275,10 +275,19 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
         Rule::castle_rule => {
             let mut it = kids.into_iter();
             let dir = name(it.next().expect("castle dir"));
-            let partner = name(it.next().expect("castle partner"));
+            let mut next = it.next().expect("castle partner");
+            let to_file = if next.as_rule() == Rule::castle_to {
+                let file = parts(next).remove(0);
+                next = it.next().expect("castle partner");
+                Some(name(parts(file).remove(0)))
+            } else {
+                None
+            };
+            let partner = name(next);
             let (letter, letter_span) = string(it.next().expect("castle letter"));
             RuleDecl::Castle {
                 dir,
+                to_file,
                 partner,
                 letter,
                 letter_span,

@@ -30,6 +30,21 @@ pub fn files(dir: &str, ext: &str) -> Vec<String> {
     out
 }
 
+/// Every shipped description: `games/*.game`, then the chess variants of
+/// `games/variants/*.game`, as paths relative to the crate root.
+pub fn shipped_games() -> Vec<String> {
+    let mut out = files("games", "game");
+    out.extend(files("games/variants", "game"));
+    out
+}
+
+/// A shipped description's name: its path under `games/` without the extension
+/// (`chess`, `variants/horde`).
+pub fn game_name(path: &str) -> String {
+    let under = path.strip_prefix("games/").unwrap_or(path);
+    under.strip_suffix(".game").unwrap_or(under).to_string()
+}
+
 /// The name of a file without its folder and extension.
 pub fn stem(path: &str) -> String {
     let name = path.rsplit('/').next().unwrap_or(path);

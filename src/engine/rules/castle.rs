@@ -1,24 +1,40 @@
-//! `castle DIR with PIECE`: the unmoved royal piece moves two cells toward an unmoved partner
-//! at least three cells away, which lands on the cell it crossed; never out of, through or
-//! into an attacked cell.
+//! `castle DIR [to file F] with PIECE`: the unmoved royal piece moves toward an unmoved
+//! partner, the first piece met along `DIR`, and the partner lands on the cell beside it on
+//! the side it came from. Without `to file` the piece moves two cells (the chess pattern);
+//! with it, to that file of its rank. The partner must stand beyond the landing cell, and the
+//! piece is never moved out of, through or into an attacked cell.
 
-use crate::engine::{Move, Position};
-use crate::geometry::{Cell, NONE};
+use crate::engine::{Move, Position, NO_FILE};
+use crate::geometry::{Board, Cell, NONE};
+
+/// How many cells a castling piece on `king` moves along `dir`: two without `to file`, else
+/// as many as bring it to column `to_file`; `None` when that file is not ahead of it.
+pub(in crate::engine) fn castle_steps(b: &Board, king: Cell, dir: u8, to_file: u8) -> Option<u32> {
+    if to_file == NO_FILE {
+        return Some(2);
+    }
+    let dx = b.dirs[dir as usize].dx;
+    let gap = i32::from(to_file) - b.coords[king as usize].0;
+    (dx != 0 && gap % dx == 0 && gap / dx >= 1).then(|| (gap / dx) as u32)
+}
 
 impl Position<'_> {
-    pub(in crate::engine) fn castle(&self, king: Cell, dir: u8, partner: u8, out: &mut Vec<Move>) {
+    pub(in crate::engine) fn castle(
+        &self,
+        king: Cell,
+        dir: u8,
+        partner: u8,
+        to_file: u8,
+        out: &mut Vec<Move>,
+    ) {
         let b = &self.game.board;
         if !self.unmoved.contains(king) {
             return;
         }
-        let cross = b.step(king, dir);
-        if cross == NONE {
+        let Some(steps) = castle_steps(b, king, dir, to_file) else {
             return;
-        }
-        let land = b.step(cross, dir);
-        if land == NONE {
-            return;
-        }
+        };
+        // The partner is the first piece met; every cell before it is empty.
         let mut t = king;
         let mut dist = 0;
         let rook = loop {
@@ -31,19 +47,23 @@ impl Position<'_> {
                 break t;
             }
         };
-        if dist < 3 || self.cells[rook as usize] != partner || !self.unmoved.contains(rook) {
+        if dist <= steps || self.cells[rook as usize] != partner || !self.unmoved.contains(rook) {
             return;
         }
         let enemy = self.turn as usize ^ 1;
-        if [king, cross, land]
-            .iter()
-            .any(|&x| self.attacked_on(&self.cells, x, enemy))
-        {
-            return;
+        // The start, every cell crossed and the landing cell must be safe.
+        let mut land = king;
+        for i in 0..=steps {
+            if self.attacked_on(&self.cells, land, enemy) {
+                return;
+            }
+            if i < steps {
+                land = b.step(land, dir);
+            }
         }
         let mut m = Move::new(king, land);
         m.extra_from = rook;
-        m.extra_to = cross;
+        m.extra_to = b.step(land, b.opposite[dir as usize]);
         out.push(m);
     }
 }
@@ -69,5 +89,29 @@ mod tests {
         assert!(moves(&g, "6/K1r2R w K - 0 1").iter().all(|m| m != "a1-c1"));
         // A black rook attacking b1 (the cell crossed) forbids it.
         assert!(moves(&g, "1r4/K4R w K - 0 1").iter().all(|m| m != "a1-c1"));
+    }
+
+    #[test]
+    fn castling_to_a_file_lands_there_with_the_partner_beside_it() {
+        let pieces = "  piece king \"K\" royal {\n    castle east to file g with rook as \"K\"\n  \
+                      }\n  piece rook \"R\" {\n    slide orthogonal to enemy\n  }";
+        let g = game_of(
+            "square 8 x 2",
+            pieces,
+            "    white king on b1\n    white rook on h1",
+        );
+        // Five cells to the g-file, the rook from h1 to f1, shown by the position after it.
+        assert_eq!(moves(&g, "8/1K5R w K - 0 1"), ["b1-g1"]);
+        let pos = crate::engine::Position::from_text(&g, "8/1K5R w K - 0 1").expect("a position");
+        let mut legal = Vec::new();
+        pos.legal_moves(&mut legal);
+        let mut after = pos.clone();
+        after.play_unchecked(&legal[0]);
+        assert_eq!(after.to_text(), "8/5RK1 b - 1 1");
+        // A piece between, or an attacked cell anywhere on the king's way, forbids it.
+        assert!(moves(&g, "8/1K1r3R w K - 0 1").iter().all(|m| m != "b1-g1"));
+        assert!(moves(&g, "5r2/1K5R w K - 0 1").iter().all(|m| m != "b1-g1"));
+        // A partner on the landing file or nearer could never castle: the position is refused.
+        assert!(crate::engine::Position::from_text(&g, "8/1K4R1 w K - 0 1").is_err());
     }
 }

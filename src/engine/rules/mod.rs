@@ -4,7 +4,7 @@
 //! is a new file here, a variant of [`Rule`] and one line in that table.
 
 mod abilities;
-mod castle;
+pub(in crate::engine) mod castle;
 pub mod chance;
 pub mod custody;
 mod en_passant;
@@ -117,6 +117,7 @@ pub enum Rule {
     Castle {
         dir: u8,
         partner: u8,
+        /// The right in `Game::castles`, which also says where the piece lands.
         right: usize,
     },
 }
@@ -288,7 +289,11 @@ impl Position<'_> {
                 no_revisit,
             } => self.walk_moves(c, code, dirs, *friends, *steps, *no_revisit, out),
             Rule::EnPassant { dirs, smash } => self.en_passant_moves(c, code, dirs, *smash, out),
-            Rule::Castle { dir, partner, .. } => self.castle(c, *dir, *partner, out),
+            Rule::Castle {
+                dir,
+                partner,
+                right,
+            } => self.castle(c, *dir, *partner, self.game.castles[*right].to_file, out),
         }
     }
 

@@ -2,6 +2,7 @@
 //! a plain message for every field that is wrong.
 
 use super::*;
+use crate::engine::rules::castle::castle_steps;
 
 /// The largest move number a position string may give: the plies before it (two per move)
 /// must fit the engine's 32-bit count with room to play on.
@@ -201,12 +202,25 @@ impl Position<'_> {
         } else {
             (board_field, None)
         };
-        // Crazyhouse FEN writes the hands after the board: `.../RNBQKBNR[Qn]`.
+        // Crazyhouse FEN writes the hands after the board: `.../RNBQKBNR[Qn]`, or as a row of
+        // their own (below).
         let (board_field, bracket_hand) = match board_field.strip_suffix(']') {
             Some(rest) if !game.has_layers && !game.initial_hand.is_empty() => {
                 match rest.rsplit_once('[') {
                     Some((board, hand)) => (board, Some(hand)),
                     None => (board_field, None),
+                }
+            }
+            // Fairy-Stockfish also writes them as one row more: `.../4K3/Qn`.
+            _ if !game.has_layers
+                && !game.initial_hand.is_empty()
+                && board_field.matches('/').count() == b.rows as usize =>
+            {
+                match board_field.rsplit_once('/') {
+                    Some((board, hand)) if hand.chars().all(|c| c.is_ascii_alphabetic()) => {
+                        (board, Some(hand))
+                    }
+                    _ => (board_field, None),
                 }
             }
             _ => (board_field, None),
@@ -449,13 +463,27 @@ impl Position<'_> {
                                 "castling right `{ch}` has no king and partner in place"
                             ))
                         })?;
-                    // Castling takes the first partner met, at least three cells away: a
-                    // nearer one could never castle.
-                    if dist < 3 {
-                        let name = |c: u8| &game.kinds[Game::kind_of(c)].name;
+                    // Castling takes the first partner met, beyond the cell the piece lands on
+                    // (three cells away for the two-cell move): a nearer one could never
+                    // castle.
+                    let name = |c: u8| &game.kinds[Game::kind_of(c)].name;
+                    let steps = castle_steps(b, king, r.dir, r.to_file).ok_or_else(|| {
+                        err(format!(
+                            "castling right `{ch}`: the {} on {} is not before file {}, \
+                             where it castles to",
+                            name(r.king),
+                            b.names[king as usize],
+                            b.file_label(u32::from(r.to_file))
+                        ))
+                    })?;
+                    if dist <= steps as usize {
+                        let need = match steps + 1 {
+                            3 => "three".to_string(),
+                            n => n.to_string(),
+                        };
                         return Err(err(format!(
                             "castling right `{ch}`: the first {} met from the {} on {} is on \
-                             {}, too near to castle with (castling needs it at least three \
+                             {}, too near to castle with (castling needs it at least {need} \
                              cells away)",
                             name(r.partner),
                             name(r.king),
@@ -475,11 +503,17 @@ impl Position<'_> {
                 .ok_or_else(|| err("missing the en-passant field (`-` for none)".into()))?;
             if f != "-" {
                 // One cell, or several separated by commas (a double step through several
-                // directions could have passed any of them).
-                for name in f.split(',') {
+                // directions could have passed any of them), or written one after the other
+                // as Fairy-Stockfish does (`c5d6`), which may also name the cell the pawn
+                // stands on: an occupied cell of such a run is passed over.
+                let run = !f.contains(',');
+                for name in ep_cell_names(b, f) {
                     let t = b.cell(name).ok_or_else(|| {
                         err(format!("en-passant cell `{name}` is not on the board"))
                     })?;
+                    if run && pos.cells[t as usize] != 0 {
+                        continue;
+                    }
                     let last = turn as usize ^ 1;
                     ep_victim = find_ep_victim(game, &pos.cells, t, last)
                         .ok_or_else(|| err(format!("no piece could have passed over `{name}`")))?;
@@ -755,6 +789,35 @@ fn position_fields(game: &Game) -> String {
     f.join(", ")
 }
 
+/// The cell names of an en-passant field: separated by commas, or one after the other
+/// (`c5d6`, as Fairy-Stockfish writes several cells). A run that does not split into cell
+/// names is returned whole, for the caller to report.
+fn ep_cell_names<'a>(b: &crate::geometry::Board, field: &'a str) -> Vec<&'a str> {
+    if field.contains(',') {
+        return field.split(',').collect();
+    }
+    let mut out = Vec::new();
+    let mut rest = field;
+    while !rest.is_empty() {
+        // The shortest prefix that names a cell and is followed by another name or nothing:
+        // names are a letter part and a digit part, so the first switch back ends one.
+        let bytes = rest.as_bytes();
+        let mut end = 1;
+        while end < bytes.len() && bytes[end].is_ascii_digit() == bytes[end - 1].is_ascii_digit() {
+            end += 1;
+        }
+        while end < bytes.len() && bytes[end].is_ascii_digit() != bytes[0].is_ascii_digit() {
+            end += 1;
+        }
+        if b.cell(&rest[..end]).is_none() {
+            return vec![field];
+        }
+        out.push(&rest[..end]);
+        rest = &rest[end..];
+    }
+    out
+}
+
 fn find_ep_victim(game: &Game, cells: &[u8], target: Cell, last: usize) -> Option<Cell> {
     for (code, rules) in game.rules.iter().enumerate().skip(1) {
         if Game::owner(code as u8) != last {
@@ -767,9 +830,17 @@ fn find_ep_victim(game: &Game, cells: &[u8], target: Cell, last: usize) -> Optio
                 ..
             } = r
             {
+                // The stepper itself, or what it promoted to on landing (a double step may
+                // end on the far rank, as Torpedo's pawns' may).
+                let landed = |c: u8| {
+                    c == code as u8
+                        || game.promotion[code]
+                            .as_ref()
+                            .is_some_and(|(to, _)| to.contains(&c))
+                };
                 for &d in dirs {
                     let v = game.board.step(target, d);
-                    if v != NONE && cells[v as usize] == code as u8 {
+                    if v != NONE && landed(cells[v as usize]) {
                         return Some(v);
                     }
                 }

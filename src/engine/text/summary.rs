@@ -406,8 +406,12 @@ fn rule_text(game: &Game, r: &Rule) -> String {
             partner,
             right,
         } => format!(
-            "castle {} with {} as \"{}\"",
+            "castle {}{} with {} as \"{}\"",
             game.board.dirs[*dir as usize].name,
+            match game.castles[*right].to_file {
+                NO_FILE => String::new(),
+                f => format!(" to file {}", game.board.file_label(u32::from(f))),
+            },
             game.kinds[Game::kind_of(*partner)].name,
             game.castles[*right].letter
         ),
