@@ -10,7 +10,10 @@ from conftest import ROOT, game_path
 
 
 def test_shipped_games_are_the_repository_games():
-    names = sorted(p.stem for p in (ROOT / "games").glob("*.game"))
+    names = sorted(
+        [p.stem for p in (ROOT / "games").glob("*.game")]
+        + [f"variants/{p.stem}" for p in (ROOT / "games" / "variants").glob("*.game")]
+    )
     assert tabula.shipped_games() == names
     for name in names:
         g = tabula.load_game(name)
