@@ -178,8 +178,15 @@ def test_ur_throws_are_chance_nodes():
     assert [g.action_to_string(a) for a, _ in outcomes] == [f"throw-{i}" for i in range(5)]
     assert [p * 16 for _, p in outcomes] == [1, 4, 6, 4, 1]
     assert sorted(a for a, _ in outcomes) == s.legal_actions()
+    planes, h, w = g.observation_tensor_shape()
+    before = np.asarray(s.observation_tensor()).reshape(planes, h, w)
     s.apply_action(outcomes[4][0])
     assert not s.is_chance_node() and s.current_player() == 0
+    # One plane per outcome, after the pieces and hands: the throw of 4 is lit everywhere.
+    after = np.asarray(s.observation_tensor()).reshape(planes, h, w)
+    throws = slice(planes - 3 - 5, planes - 3)
+    assert before[throws].max() == 0
+    assert after[throws][4].min() == 1 and after[throws][:4].max() == 0
     assert s.legal_moves() == ["@a1"]
     s.apply_move("@a1")
     assert s.is_chance_node() and s.chance_outcomes()  # the rosette: light throws again

@@ -9,6 +9,8 @@
 //! 3. in games with hands, `2K` planes: the number of that piece in hand, on every cell;
 //!    in sowing games, 3 planes: the seeds in each pit, then the first and the second
 //!    player's store, on every cell;
+//!    in games with dice, one plane per outcome of a throw: 1 everywhere for the outcome
+//!    thrown this turn (all 0 while the throw is to come);
 //! 4. one plane: 1 everywhere when the second player is to move;
 //! 5. one plane: 1 on the cells of the board (the grid's corners off the board are 0);
 //! 6. one plane: 1 on the cells named by the ids already chosen this turn (a move that takes
@@ -29,6 +31,8 @@ pub struct Layout {
     hands: bool,
     pieces: usize,
     seeds: bool,
+    /// Games with dice: the number of outcomes of a throw (one plane each).
+    outcomes: usize,
     /// What every observation starts from: zero but for the plane of the board's cells.
     base: Vec<f32>,
 }
@@ -59,8 +63,11 @@ impl Layout {
         let layers = game.has_layers;
         let hands = !game.initial_hand.is_empty() || game.to_hand;
         let seeds = game.sowing.is_some();
-        let planes =
-            pieces * (1 + usize::from(layers) + usize::from(hands)) + if seeds { 3 } else { 0 } + 3;
+        let outcomes = game.chance.as_ref().map_or(0, |c| c.len());
+        let planes = pieces * (1 + usize::from(layers) + usize::from(hands))
+            + if seeds { 3 } else { 0 }
+            + outcomes
+            + 3;
         let plane = width * height;
         let board = planes - 2;
         let mut base = vec![0.0; planes * plane];
@@ -76,6 +83,7 @@ impl Layout {
             hands,
             pieces,
             seeds,
+            outcomes,
             base,
         }
     }
@@ -135,6 +143,12 @@ impl Layout {
                 out[p * plane + at] = 1.0;
             }
         };
+        if self.outcomes > 0 {
+            if let Some(t) = pos.throw() {
+                fill_plane(out, next + t);
+            }
+            next += self.outcomes;
+        }
         if pos.turn() == 1 {
             fill_plane(out, next);
         }
