@@ -82,6 +82,9 @@ struct Session<'g> {
     /// Each move played so far: who played it, and its text.
     past: Vec<Played>,
     rng: Rng,
+    /// The session's seed: a throw of the dice is drawn from it and the number of moves
+    /// played, so that taking moves back and playing on meets the same throws.
+    seed: u64,
     ai: Player,
     /// Where the game is saved at its end, with the record to fill in.
     save_to: Option<(String, Record)>,
@@ -105,6 +108,7 @@ impl<'g> Session<'g> {
             state: MatchState::new(pos),
             past: Vec::new(),
             rng: Rng::new(seed),
+            seed,
             ai,
             save_to: None,
         }
@@ -195,12 +199,10 @@ impl<'g> Session<'g> {
             }
             let turn = self.state.pos.turn();
             let chance = self.state.pos.is_chance();
-            if let Some(throw) = self
-                .state
-                .pos
-                .random_throw(&mut self.rng)
-                .filter(|_| chance)
-            {
+            let mut dice = Rng::new(
+                self.seed ^ (self.past.len() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            );
+            if let Some(throw) = self.state.pos.random_throw(&mut dice).filter(|_| chance) {
                 // The dice decide, whoever plays: the throw is shown and recorded.
                 let pos = &self.state.pos;
                 let text = pos.move_text(&throw);
