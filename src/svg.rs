@@ -549,17 +549,25 @@ fn draw_seeds(pos: &Position, l: &Layout, out: &mut String, extent: &mut Extent)
             pos.seeds_in(c)
         );
     }
-    let y = extent.max.1 + UNIT * 0.5;
-    let _ = writeln!(
-        out,
-        "<text class=\"stores\" x=\"{}\" y=\"{}\" font-size=\"15\" fill=\"#333\" \
-         dominant-baseline=\"central\">stores: {} {}, {} {}</text>",
-        num(extent.min.0),
-        num(y),
+    let stores = format!(
+        "stores: {} {}, {} {}",
         escape(&g.players[0].name),
         pos.store(0),
         escape(&g.players[1].name),
         pos.store(1)
+    );
+    line_below(out, extent, "stores", &stores);
+}
+
+/// A line of text (already escaped) below everything drawn so far, in class `class`.
+fn line_below(out: &mut String, extent: &mut Extent, class: &str, text: &str) {
+    let y = extent.max.1 + UNIT * 0.5;
+    let _ = writeln!(
+        out,
+        "<text class=\"{class}\" x=\"{}\" y=\"{}\" font-size=\"15\" fill=\"#333\" \
+         dominant-baseline=\"central\">{text}</text>",
+        num(extent.min.0),
+        num(y),
     );
     extent.add(extent.min.0, y + UNIT * 0.4);
 }
@@ -585,15 +593,7 @@ fn draw_throw(pos: &Position, out: &mut String, extent: &mut Extent) {
             pos.borne_off(1)
         ));
     }
-    let y = extent.max.1 + UNIT * 0.5;
-    let _ = writeln!(
-        out,
-        "<text class=\"throw\" x=\"{}\" y=\"{}\" font-size=\"15\" fill=\"#333\" \
-         dominant-baseline=\"central\">{text}</text>",
-        num(extent.min.0),
-        num(y),
-    );
-    extent.add(extent.min.0, y + UNIT * 0.4);
+    line_below(out, extent, "throw", &text);
 }
 
 fn draw_hands(pos: &Position, out: &mut String, extent: &mut Extent) {
