@@ -133,7 +133,7 @@ impl Track {
         let Some(&first) = track.first() else {
             return;
         };
-        let waiting = (1 + p..pos.hand.len()).step_by(2).any(|c| pos.hand[c] > 0);
+        let waiting = pos.hand_count(p, None) > 0;
         // The cell a piece from the hand enters, if this throw enters one.
         let entry = match self.rule.enter_with {
             Some(w) => (usize::from(w) == v).then_some(first),
@@ -156,14 +156,10 @@ impl Track {
         if self.rule.must_enter && waiting {
             if let Some(e) = entry {
                 let mut entered = false;
-                for code in (1 + p as u8..pos.hand.len() as u8).step_by(2) {
-                    if pos.hand[code as usize] > 0 {
-                        self.land(pos, NONE, e, code, &mut |s| {
-                            entered = true;
-                            f(s);
-                        });
-                    }
-                }
+                self.enter(pos, e, &mut |s| {
+                    entered = true;
+                    f(s);
+                });
                 if entered {
                     return;
                 }
@@ -187,10 +183,17 @@ impl Track {
             }
         }
         if let Some(e) = entry {
-            for code in (1 + p as u8..pos.hand.len() as u8).step_by(2) {
-                if pos.hand[code as usize] > 0 {
-                    self.land(pos, NONE, e, code, &mut f);
-                }
+            self.enter(pos, e, &mut f);
+        }
+    }
+
+    /// The steps of the mover's pieces in hand entering on `e`, one per kind they hold.
+    #[inline]
+    fn enter(&self, pos: &Position, e: Cell, f: &mut impl FnMut(Step)) {
+        let p = pos.turn as usize;
+        for code in (1 + p as u8..pos.hand.len() as u8).step_by(2) {
+            if pos.hand[code as usize] > 0 {
+                self.land(pos, NONE, e, code, f);
             }
         }
     }
