@@ -155,6 +155,22 @@ pub enum RaceLineKind {
     ClearStart,
     /// `a piece that can enter must enter`.
     MustEnter,
+    /// `pieces of one player may share a cell`.
+    Stack,
+    /// `N or more pieces close a cell to the enemy`.
+    Close(Number),
+    /// `pieces in the hand enter before any other piece moves`.
+    HandFirst,
+    /// `pieces bear off only when all are on REGION`.
+    Home(Name),
+    /// `a throw higher than needed bears off the rearmost piece`.
+    Higher,
+    /// `a double is played twice`.
+    Double,
+    /// `as many dice as possible must be played, else the higher die`.
+    Most,
+    /// `each player throws one die to start, and the higher plays both`.
+    Opening,
 }
 
 /// `capture by custody DIRS, against REGION[ when empty], ...`.
@@ -504,6 +520,9 @@ pub struct Placement {
     pub player: Name,
     pub piece: Name,
     pub region: Region,
+    /// `PLAYER has N PIECES on REGION`: a stack of N on each cell (races whose pieces share
+    /// cells); `None` for one piece per cell.
+    pub count: Option<Number>,
 }
 
 #[derive(Clone, Debug)]

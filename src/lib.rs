@@ -127,6 +127,8 @@ pub fn warnings(game: &Game) -> Vec<Diagnostic> {
                 || game.hooks[c as usize].iter().any(|h| h.generate.is_some())
                 || game.board_rules.iter().any(|r| r.moves_kind(k))
                 || game.places.iter().flatten().any(|p| p.code == c)
+                // In a race, the throw moves every piece along its owner's track.
+                || game.race.is_some()
         });
         // A piece that may borrow moves (a chameleon) or promote is left alone.
         let borrowed = codes.iter().any(|&c| game.borrows_moves[c as usize]);

@@ -19,6 +19,9 @@ pub struct Model {
     pub kinds: Vec<KindModel>,
     /// The start position: (cell, player, kind).
     pub setup: Vec<(Cell, PlayerId, KindId)>,
+    /// Cells that start with a stack of more than one piece (races whose pieces share cells),
+    /// and how many.
+    pub heights: Vec<(Cell, u16)>,
     /// Pieces the players start with in hand: (player, kind, count). A player's placements of
     /// a kind they have in hand draw from it.
     pub hands: Vec<(PlayerId, KindId, u32)>,
@@ -113,7 +116,29 @@ pub struct Race {
     pub clear_start: bool,
     /// Where a piece can enter, that is the only move.
     pub must_enter: bool,
+    /// A cell may hold a stack of one player's pieces.
+    pub stack: bool,
+    /// This many pieces (or more) close their cell to the enemy; 0 for none.
+    pub close: u8,
+    /// While the mover has pieces in hand, no other piece moves.
+    pub hand_first: bool,
+    /// Per player: pieces bear off only while all of the player's pieces are here.
+    pub home: Option<[CellSet; 2]>,
+    /// A throw higher than needed bears off the rearmost piece (none being further back).
+    pub higher: bool,
+    /// Equal dice are played twice (two dice: four moves).
+    pub double: bool,
+    /// A turn plays as many dice as it can; where one of two, the higher where it can.
+    pub most: bool,
+    /// The game's first throw has no double; the player of the higher die moves first.
+    pub opening: bool,
+    /// The dice are read one by one: a turn plays each die on its own.
+    pub each_die: bool,
 }
+
+/// The longest track a race with dice played one by one may have (a turn's places are kept
+/// in fixed arrays).
+pub const MAX_LANE: usize = 64;
 
 /// The most seeds a sowing game may hold in all (counts are kept in 16 bits).
 pub const MAX_SEEDS: u16 = 10_000;

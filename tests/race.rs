@@ -186,3 +186,89 @@ fn maedn_replays_openspiel_games() {
     assert_eq!(games, 8, "games replayed");
     assert!(steps > 1000, "only {steps} steps");
 }
+
+/// A position's board and hand as the Backgammon data writes them: the first and third
+/// fields of its position string.
+fn board_and_hand(pos: &Position) -> String {
+    let text = pos.to_text();
+    let f: Vec<&str> = text.split(' ').collect();
+    format!("{} {}", f[0], f[2])
+}
+
+/// Backgammon against OpenSpiel: each turn's distinct results (all of them in the first
+/// turns of each game, their number in every turn) and the result played, the throws as
+/// OpenSpiel threw them, and the winner. Written by tests/race/openspiel_backgammon.py.
+#[test]
+fn backgammon_replays_openspiel_games() {
+    let game = common::game("games/backgammon.game");
+    let data =
+        std::fs::read_to_string(common::root("tests/race/backgammon.openspiel")).expect("data");
+    let mut state: Option<MatchState> = None;
+    // Tabula's results of the turn being replayed, each with the index of its move.
+    let mut results: Vec<(String, usize)> = Vec::new();
+    let mut want: Vec<String> = Vec::new();
+    let (mut games, mut turns, mut lists) = (0, 0, 0);
+    for (i, line) in data.lines().enumerate() {
+        let at = format!("backgammon.openspiel:{}", i + 1);
+        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match key {
+            "game" => state = Some(MatchState::new(game.start())),
+            "throw" => {
+                let st = state.as_mut().expect("a game first");
+                assert!(st.outcome().is_none(), "{at}: the game is already over");
+                st.play_text(&format!("throw-{rest}"))
+                    .unwrap_or_else(|e| panic!("{at}: throw {rest}: {e}"));
+                results = st
+                    .moves()
+                    .iter()
+                    .enumerate()
+                    .map(|(k, m)| {
+                        let mut after = st.pos.clone();
+                        after.play_unchecked(m);
+                        (board_and_hand(&after), k)
+                    })
+                    .collect();
+                results.sort();
+                want.clear();
+            }
+            "turn" => {
+                let n: usize = rest
+                    .split(' ')
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .expect("N");
+                assert_eq!(results.len(), n, "{at}: the number of distinct results");
+            }
+            "result" => want.push(rest.to_string()),
+            "play" => {
+                let st = state.as_mut().expect("a game first");
+                if !want.is_empty() {
+                    let got: Vec<&str> = results.iter().map(|(r, _)| r.as_str()).collect();
+                    assert_eq!(got, want, "{at}: the results of the turn");
+                    lists += 1;
+                }
+                let k = results
+                    .iter()
+                    .find(|(r, _)| r == rest)
+                    .unwrap_or_else(|| panic!("{at}: {rest} is not among Tabula's results"))
+                    .1;
+                st.play_index(k);
+                turns += 1;
+            }
+            "winner" => {
+                let st = state.take().expect("a game first");
+                let winner = match st.outcome() {
+                    Some(Outcome::Win { player: 0, .. }) => "white",
+                    Some(Outcome::Win { .. }) => "black",
+                    other => panic!("{at}: the game ends with {other:?}"),
+                };
+                assert_eq!(winner, rest, "{at}: the winner");
+                games += 1;
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(games, 6, "games replayed");
+    assert!(turns > 400, "only {turns} turns");
+    assert!(lists >= 60, "only {lists} turns with every result compared");
+}

@@ -327,8 +327,8 @@ pub fn search_styled(
         // with its probability (its children are the outcomes in order).
         let mut node = 0;
         while tree[node].expanded && tree[node].count > 0 {
-            if let Some(c) = pos.game.chance.as_ref().filter(|_| pos.is_chance()) {
-                node = tree[node].first + c.sample(rng) as usize;
+            if pos.is_chance() {
+                node = tree[node].first + pos.random_throw_index(rng);
                 if let Some(a) = &mut amaf {
                     a.line.push((fingerprint(&tree[node].mv), pos.turn()));
                 }
@@ -409,9 +409,10 @@ pub fn search_styled(
                 tree[node].count = moves.len();
                 tree[node].expanded = true;
                 node = first
-                    + match pos.game.chance.as_ref().filter(|_| pos.is_chance()) {
-                        Some(c) => c.sample(rng) as usize,
-                        None => rng.below(moves.len()),
+                    + if pos.is_chance() {
+                        pos.random_throw_index(rng)
+                    } else {
+                        rng.below(moves.len())
                     };
                 if let Some(a) = &mut amaf {
                     a.line.push((fingerprint(&tree[node].mv), pos.turn()));

@@ -373,7 +373,13 @@ impl<'g> Searcher<'g> {
             return 0;
         };
         let mut sum = 0i64;
+        let mut ways = 0i64;
+        let opening = self.pos[level].is_opening();
         for i in 0..c.len() {
+            if opening && c.is_double(i) {
+                continue;
+            }
+            ways += i64::from(c.weights[i]);
             let throw = crate::engine::rules::chance::throw_move(i);
             let s = if level + 2 >= self.pos.len() {
                 self.material(level)
@@ -382,7 +388,7 @@ impl<'g> Searcher<'g> {
             };
             sum += i64::from(c.weights[i]) * i64::from(s);
         }
-        (sum / i64::from(c.ways)) as i32
+        (sum / ways.max(1)) as i32
     }
 
     /// Full-width search of `pos[level]`, `depth` (≥ 1) plies deep, for the player to move.

@@ -9,7 +9,7 @@
 //! | --- | --- | --- |
 //! | pair | `N * N` | a piece goes from cell `f` to cell `t` (id `f * N + t`): a step, a slide, one leg of a jump chain or a walk, an ability aimed from `f` |
 //! | place | `N * K` | a piece of kind `k` enters cell `c` (id `c * K + k`): placements and drops |
-//! | cell | `N` | a further cell: a piece taken where a move may take several, an arrow, an ability's target; in sowing games, a pit sown (a move is its pits in order); in races, the piece borne off from that cell |
+//! | cell | `N` | a further cell: a piece taken where a move may take several, an arrow, an ability's target; in sowing games, a pit sown (a move is its pits in order); in races, the piece borne off from that cell (a turn of dice read one by one is its steps in order: pairs, placements for pieces entering, cells for pieces borne off) |
 //! | kind | `K` | the kind a piece promotes (or changes) to |
 //! | move kind | 11 | what a move that is neither plain nor a placement does (smash, walk, double step, keep, push, push kept, sleep, sleep kept, heal, swap, transfer) |
 //! | rotate | `2 * B` | after a placement, block `b` turns clockwise (`2b`) or anticlockwise (`2b + 1`) |
@@ -262,6 +262,7 @@ impl ActionSpace {
             MoveKind::Place => Action::Place(m.to, Game::kind_of(m.promote)),
             MoveKind::Sow | MoveKind::Off => Action::Cell(m.from),
             MoveKind::Throw => Action::Throw(m.promote),
+            MoveKind::Turn => turn_step(m, 0),
             kind => match m.landings().first() {
                 Some(&c) if matches!(kind, MoveKind::Normal | MoveKind::Walk) => {
                     Action::Pair(m.from, c)
@@ -289,6 +290,13 @@ impl ActionSpace {
             MoveKind::Pass => return push(Action::Pass),
             MoveKind::Throw => return push(Action::Throw(m.promote)),
             MoveKind::Off => return push(Action::Cell(m.from)),
+            // A turn of dice: each die's step (what it hits follows from the position).
+            MoveKind::Turn => {
+                for k in 0..m.npath as usize / 2 {
+                    push(turn_step(m, k))?;
+                }
+                return Ok(());
+            }
             MoveKind::Sow => {
                 for &c in m.landings() {
                     push(Action::Cell(c))?;
@@ -517,5 +525,15 @@ impl Turn {
     /// The moves still possible, by index.
     pub fn candidates(&self) -> &[u32] {
         &self.candidates
+    }
+}
+
+/// Step `k` of a turn of dice as an id's meaning: a pair of cells, a piece entering from the
+/// hand (a placement of the mover's kind), or a piece bearing off (its cell).
+fn turn_step(m: &Move, k: usize) -> Action {
+    match (m.path[2 * k], m.path[2 * k + 1]) {
+        (NONE, to) => Action::Place(to, 0),
+        (from, NONE) => Action::Cell(from),
+        (from, to) => Action::Pair(from, to),
     }
 }

@@ -329,13 +329,14 @@ impl Checker {
         // --- setup
         let mut setup = Vec::new();
         let mut hands = Vec::new();
+        let mut heights = Vec::new();
         // A diagram and a placement list may be combined; a cell set up by both is an error.
         let (mut placement_span, mut diagram_span) = (None, None);
         for item in &d.items {
             match item {
                 Item::Setup(pl, inh, s) => {
                     self.once(&mut placement_span, *s, "setup", SETUP_ONCE);
-                    self.placements(&scope, pl, &mut setup);
+                    self.placements(&scope, pl, &mut setup, &mut heights);
                     self.hands(&scope, inh, &mut hands);
                 }
                 Item::Diagram(dg) => {
@@ -452,6 +453,7 @@ impl Checker {
         let sowing = self.sowing(&scope, d);
         let dice = self.dice(d);
         let race = self.race(&scope, d, dice.as_ref());
+        let heights = self.heights(race.as_ref(), heights);
         let uses_layers = d.items.iter().any(|i| matches!(i, Item::State(_)))
             || kinds.iter().any(|k| {
                 k.rules[0].iter().any(|r| {
@@ -477,6 +479,7 @@ impl Checker {
             players: scope.players,
             kinds,
             setup,
+            heights,
             hands,
             compulsory_capture: compulsory,
             majority_capture: majority,

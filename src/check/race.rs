@@ -178,15 +178,10 @@ impl Checker {
                     hint: "dice 4 binary, summed",
                 });
             }
-            Some(dc) if dc.outcomes.iter().any(|o| o.values.len() > 1) => {
-                self.invalid(
-                    span,
-                    "a race moved by each die on its own is not in the language yet",
-                    "add `, summed` to the dice line: pieces then move by the total",
-                );
-            }
             _ => {}
         }
+        // Dice read one by one: a turn plays them one by one.
+        let each_die = dice.is_some_and(|dc| dc.outcomes.iter().any(|o| o.values.len() > 1));
         if d.items.iter().any(|i| matches!(i, Item::Sowing(..))) {
             self.invalid(
                 span,
@@ -263,11 +258,41 @@ impl Checker {
                         RaceLineKind::ThrowAgain(n) => race.again_on |= 1 << self.race_value(n),
                         RaceLineKind::ClearStart => race.clear_start = true,
                         RaceLineKind::MustEnter => race.must_enter = true,
+                        RaceLineKind::Stack => race.stack = true,
+                        RaceLineKind::Close(n) => {
+                            if !(2..=u32::from(u8::MAX)).contains(&n.value) {
+                                self.err(CheckError::OutOfRange {
+                                    what: "number of pieces that close a cell",
+                                    value: n.value.to_string(),
+                                    span: n.span,
+                                    range: "2 to 255 (one enemy piece is hit, or blocks \
+                                            where no line says pieces are hit)"
+                                        .into(),
+                                });
+                            }
+                            race.close = n.value.clamp(2, 255) as u8;
+                        }
+                        RaceLineKind::HandFirst => race.hand_first = true,
+                        RaceLineKind::Home(r) => race.home = self.home_region(scope, r),
+                        RaceLineKind::Higher => race.higher = true,
+                        RaceLineKind::Double => race.double = true,
+                        RaceLineKind::Most => race.most = true,
+                        RaceLineKind::Opening => race.opening = true,
                         RaceLineKind::Track { .. } => {}
                     }
                 }
             }
         }
+        self.dice_lines(lines, &race, each_die, dice);
+        let lane = crate::model::MAX_LANE;
+        if each_die && race.tracks.iter().any(|t| t.len() > lane) {
+            self.invalid(
+                span,
+                format!("a track longer than {lane} cells is not in the language yet with dice played one by one"),
+                format!("keep each track to {lane} cells, or sum the dice"),
+            );
+        }
+        race.each_die = each_die;
         for (p, t) in tracks.iter().enumerate() {
             if t.is_none() && p < scope.player_names.len() {
                 self.invalid(
@@ -281,6 +306,103 @@ impl Checker {
             }
         }
         Some(race)
+    }
+
+    /// The lines that need a turn of dice read one by one, or stacks, where the game has
+    /// neither.
+    fn dice_lines(&mut self, lines: &[RaceLine], race: &Race, each_die: bool, dice: Option<&Dice>) {
+        for line in lines {
+            let (needs_dice, needs_stack) = match line.kind {
+                RaceLineKind::Double | RaceLineKind::Most | RaceLineKind::Opening => (true, false),
+                RaceLineKind::Close(_) => (false, true),
+                _ => (false, false),
+            };
+            if needs_dice && !each_die && dice.is_some() {
+                self.invalid(
+                    line.span,
+                    "this rule is about dice played one by one, and the game's dice are summed",
+                    "remove `, summed` from the dice line: a turn then plays each die on its own",
+                );
+            }
+            if needs_stack && !race.stack {
+                self.invalid(
+                    line.span,
+                    "only pieces that share a cell can close it",
+                    "add `pieces of one player may share a cell` to the race block",
+                );
+            }
+            // The rules each way of reading the dice does not know yet.
+            let one_throw_only = matches!(
+                line.kind,
+                RaceLineKind::Again(_)
+                    | RaceLineKind::Enter(_)
+                    | RaceLineKind::ThrowAgain(_)
+                    | RaceLineKind::ClearStart
+                    | RaceLineKind::MustEnter
+            );
+            let each_die_only = matches!(
+                line.kind,
+                RaceLineKind::Stack
+                    | RaceLineKind::HandFirst
+                    | RaceLineKind::Home(_)
+                    | RaceLineKind::Higher
+            );
+            if one_throw_only && each_die {
+                self.invalid(
+                    line.span,
+                    "this rule with dice played one by one is not in the language yet",
+                    "it works with summed dice (`, summed` on the dice line), where a turn \
+                     moves one piece by the total",
+                );
+            }
+            if each_die_only && !each_die && dice.is_some() {
+                self.invalid(
+                    line.span,
+                    "this rule with summed dice is not in the language yet",
+                    "it works with dice played one by one (remove `, summed`), as in \
+                     Backgammon",
+                );
+            }
+            let two = dice.is_some_and(|d| d.outcomes.iter().all(|o| o.values.len() == 2));
+            if matches!(line.kind, RaceLineKind::Opening) && each_die && !two {
+                self.invalid(
+                    line.span,
+                    "an opening throw of one die each needs a game of two dice",
+                    "throw two dice (`dice 2 d6`), or remove this line",
+                );
+            }
+        }
+    }
+
+    /// The region a race's pieces must all be on to bear off, for each player.
+    fn home_region(&mut self, scope: &Scope, n: &Name) -> Option<[CellSet; 2]> {
+        let Some(r) = scope.regions.get(&n.text) else {
+            let known: Vec<String> = scope.regions.keys().cloned().collect();
+            self.unknown("region", n, &known);
+            return None;
+        };
+        let of = |p: usize| r.sets[p].or(r.sets[1 - p]).unwrap_or(CellSet::EMPTY);
+        Some([of(0), of(1)])
+    }
+
+    /// Start stacks, where the game lets pieces share cells.
+    pub(super) fn heights(
+        &mut self,
+        race: Option<&Race>,
+        heights: Vec<(Cell, u16, Span)>,
+    ) -> Vec<(Cell, u16)> {
+        if let Some(&(_, _, span)) = heights.first() {
+            if !race.is_some_and(|r| r.stack) {
+                self.invalid(
+                    span,
+                    "a cell holds one piece in this game",
+                    "write `PLAYER PIECE on CELLS` for one piece a cell; stacks need a race \
+                     whose block says `pieces of one player may share a cell`",
+                );
+                return Vec::new();
+            }
+        }
+        heights.into_iter().map(|(c, n, _)| (c, n)).collect()
     }
 
     /// A value thrown, as a race rule names it (0 to 99).

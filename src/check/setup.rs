@@ -47,13 +47,27 @@ impl Checker {
         });
     }
 
+    /// Placements; `PLAYER has N PIECES on REGION` ones also give each cell's stack height
+    /// (with the count's span, for races whose pieces cannot share a cell).
     pub(super) fn placements(
         &mut self,
         scope: &Scope,
         pl: &[Placement],
         setup: &mut Vec<(Cell, PlayerId, KindId)>,
+        heights: &mut Vec<(Cell, u16, Span)>,
     ) {
         for p in pl {
+            if let Some(n) = &p.count {
+                if n.value == 0 || n.value > MAX_IN_HAND {
+                    self.err(CheckError::OutOfRange {
+                        what: "number of pieces on a cell",
+                        value: n.value.to_string(),
+                        span: n.span,
+                        range: format!("from 1 to {MAX_IN_HAND}"),
+                    });
+                    continue;
+                }
+            }
             let player = self.player(scope, &p.player);
             let kind = self.kind(scope, &p.piece);
             let (Some(player), Some(kind)) = (player, kind) else {
@@ -70,6 +84,8 @@ impl Checker {
                 if let Err(f) = self.place(setup, c, (player, kind), p.region.span) {
                     taken.push(c);
                     first.get_or_insert(f);
+                } else if let Some(n) = p.count.as_ref().filter(|n| n.value > 1) {
+                    heights.push((c, n.value as u16, n.span));
                 }
             }
             if let Some(first) = first {

@@ -50,7 +50,8 @@ pub fn compile(m: Model) -> Game {
     let mut initial_hand = Vec::new();
     // Hands exist where the setup fills them, or where captures or drops use them.
     let drops = places.iter().flatten().any(|pl| pl.drop);
-    if !m.hands.is_empty() || m.to_hand || drops {
+    let race_hits = m.race.as_ref().is_some_and(|r| r.hit);
+    if !m.hands.is_empty() || m.to_hand || drops || race_hits {
         initial_hand = vec![0u16; ncodes];
         for &(p, k, n) in &m.hands {
             let c = code(k, p);
@@ -425,6 +426,7 @@ pub fn compile(m: Model) -> Game {
         zobrist_hand: keys.hand,
         zobrist_promoted: keys.promoted,
         initial_hand,
+        initial_heights: m.heights.clone(),
         board_rules: Vec::new(),
         legality_by_play: false,
         bitboards,

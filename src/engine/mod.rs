@@ -213,6 +213,9 @@ pub struct Game {
     pub castles: Vec<CastleRight>,
     pub has_en_passant: bool,
     pub initial: Vec<u8>,
+    /// Cells that start with a stack of more than one piece, and how many (races whose
+    /// pieces share cells).
+    pub initial_heights: Vec<(Cell, u16)>,
     pub initial_unmoved: CellSet,
     pub compulsory_capture: bool,
     pub majority_capture: bool,
@@ -315,6 +318,16 @@ impl Game {
     /// The hash contribution of `n` seeds in pit `c` (index `board.len()` and the next one:
     /// the two stores), 0 for none.
     #[inline]
+    /// The hash contribution of a stack of `n` pieces on cell `c` beyond its piece's own key
+    /// (nothing for one piece or none).
+    pub fn height_key(&self, c: usize, n: u16) -> u64 {
+        if n < 2 {
+            0
+        } else {
+            self.seed_key(c ^ 0x8000, n)
+        }
+    }
+
     pub fn seed_key(&self, c: usize, n: u16) -> u64 {
         if n == 0 {
             return 0;
@@ -473,6 +486,9 @@ pub enum MoveKind {
     Throw,
     /// A race: the piece on `from` bears off (leaves the board for good).
     Off,
+    /// A race's turn of dice played one by one: `path` holds each die's step as a pair of
+    /// cells, from and to (`NONE` for the hand and for off); `caps` the cells hit.
+    Turn,
 }
 
 impl MoveKind {

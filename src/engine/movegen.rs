@@ -117,7 +117,11 @@ impl Position<'_> {
             return;
         }
         if let Some(race) = &self.game.race {
-            race.moves(self, out);
+            if race.rule.each_die {
+                race.turns(self, out);
+            } else {
+                race.moves(self, out);
+            }
             return;
         }
         if let Some(sow) = &self.game.sowing {

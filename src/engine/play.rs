@@ -44,8 +44,9 @@ impl Position<'_> {
     pub fn play_unchecked(&mut self, m: &Move) {
         let g = self.game;
         if m.kind == MoveKind::Throw {
-            // A chance event: the throw is all that changes.
-            self.set_throw(m.promote);
+            // A chance event: the throw is all that changes (and, for an opening throw,
+            // who moves).
+            self.play_throw(m.promote);
             return;
         }
         if self.passes > 0 {
@@ -234,7 +235,7 @@ impl Position<'_> {
         let placed = if m.promote != 0 { m.promote } else { code };
         match m.kind {
             // Played by `play_sowing` before any of this.
-            MoveKind::Sow | MoveKind::Throw | MoveKind::Off => {}
+            MoveKind::Sow | MoveKind::Throw | MoveKind::Off | MoveKind::Turn => {}
             MoveKind::Normal | MoveKind::Smash | MoveKind::Walk | MoveKind::DoubleStep => {
                 for &c in m.captures() {
                     self.lift(c);

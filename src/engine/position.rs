@@ -58,6 +58,9 @@ pub struct Position<'g> {
     /// Games with dice: the outcome thrown for this turn, or `rules::chance::PENDING` while
     /// the throw is still to come.
     pub(super) throw: u8,
+    /// Races whose pieces share cells: how many pieces each cell holds, all alike (empty in
+    /// other games).
+    pub(super) heights: Vec<u16>,
     pub(super) hash: u64,
 }
 
@@ -93,6 +96,7 @@ impl Clone for Position<'_> {
             stores: self.stores,
             sow_ended: self.sow_ended,
             throw: self.throw,
+            heights: self.heights.clone(),
             hash: self.hash,
         }
     }
@@ -123,13 +127,14 @@ impl Clone for Position<'_> {
         self.stores = o.stores;
         self.sow_ended = o.sow_ended;
         self.throw = o.throw;
+        self.heights.clone_from(&o.heights);
         self.hash = o.hash;
     }
 }
 
 impl<'g> Position<'g> {
     pub fn start(game: &'g Game) -> Position<'g> {
-        Self::from_parts(
+        let mut p = Self::from_parts(
             game,
             game.initial.clone(),
             game.initial_unmoved,
@@ -138,7 +143,11 @@ impl<'g> Position<'g> {
             NONE,
             0,
             0,
-        )
+        );
+        for &(c, n) in &game.initial_heights {
+            p.set_height(c, n);
+        }
+        p
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -192,8 +201,16 @@ impl<'g> Position<'g> {
             stores: [0; 2],
             sow_ended: 0,
             throw: super::rules::chance::PENDING,
+            heights: Vec::new(),
             hash: 0,
         };
+        if game
+            .race
+            .as_ref()
+            .is_some_and(|r| r.rule.stack || r.rule.each_die)
+        {
+            p.heights = p.cells.iter().map(|&c| u16::from(c != 0)).collect();
+        }
         for (c, &code) in p.cells.iter().enumerate() {
             p.counts[code as usize] += 1;
             if !p.bb.is_empty() && code != 0 {
@@ -265,6 +282,9 @@ impl<'g> Position<'g> {
         }
         if let Some(c) = &g.chance {
             h ^= c.key(self.throw);
+        }
+        for (c, &n) in self.heights.iter().enumerate() {
+            h ^= g.height_key(c, n);
         }
         h
     }

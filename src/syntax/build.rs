@@ -150,11 +150,21 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
                         piece: name(it.next().expect("piece")),
                         span: line_span,
                     });
+                } else if rule == Rule::stacked {
+                    let player = name(it.next().expect("player"));
+                    let count = Some(number(it.next().expect("count")));
+                    cells.push(Placement {
+                        player,
+                        piece: name(it.next().expect("piece")),
+                        region: build_region(it.next().expect("region")),
+                        count,
+                    });
                 } else {
                     cells.push(Placement {
                         player: name(it.next().expect("player")),
                         piece: name(it.next().expect("piece")),
                         region: build_region(it.next().expect("region")),
+                        count: None,
                     });
                 }
             }
@@ -541,6 +551,18 @@ fn build_race_line(p: Pair<Rule>) -> RaceLine {
         }
         Rule::race_clear => RaceLineKind::ClearStart,
         Rule::race_must_enter => RaceLineKind::MustEnter,
+        Rule::race_stack => RaceLineKind::Stack,
+        Rule::race_close => {
+            RaceLineKind::Close(number(kids.into_iter().next().expect("grammar: N")))
+        }
+        Rule::race_hand_first => RaceLineKind::HandFirst,
+        Rule::race_home => {
+            RaceLineKind::Home(name(kids.into_iter().next().expect("grammar: a region")))
+        }
+        Rule::race_higher => RaceLineKind::Higher,
+        Rule::race_double => RaceLineKind::Double,
+        Rule::race_most => RaceLineKind::Most,
+        Rule::race_opening => RaceLineKind::Opening,
         _ => RaceLineKind::Hit,
     };
     RaceLine { kind, span: sp }

@@ -45,6 +45,12 @@ impl Chance {
         }
     }
 
+    /// Whether outcome `i` shows two or more dice, all equal.
+    pub fn is_double(&self, i: usize) -> bool {
+        let v = &self.values[i];
+        v.len() > 1 && v.iter().all(|&x| x == v[0])
+    }
+
     /// The number of distinct outcomes.
     pub fn len(&self) -> usize {
         self.values.len()
@@ -119,12 +125,51 @@ impl Position<'_> {
         (self.throw != PENDING).then(|| c.values[self.throw as usize][0])
     }
 
+    /// Whether this is the game's first throw and it decides who starts (`each player
+    /// throws one die to start, ...`): a double is thrown again, so it has none.
+    #[inline]
+    pub fn is_opening(&self) -> bool {
+        self.ply == 0
+            && self.turn == 0
+            && self.throw == PENDING
+            && self.game.race.as_ref().is_some_and(|r| r.rule.opening)
+    }
+
     /// The probability of a throw move here (1 for any other move).
     pub fn probability(&self, m: &Move) -> f64 {
         match (&self.game.chance, m.kind) {
+            (Some(c), MoveKind::Throw) if self.is_opening() => {
+                let i = m.promote as usize;
+                if c.is_double(i) {
+                    return 0.0;
+                }
+                let doubles: u32 = (0..c.len())
+                    .filter(|&j| c.is_double(j))
+                    .map(|j| c.weights[j])
+                    .sum();
+                f64::from(c.weights[i]) / f64::from(c.ways - doubles)
+            }
             (Some(c), MoveKind::Throw) => c.probability(m.promote as usize),
             _ => 1.0,
         }
+    }
+
+    /// Plays a throw; the opening throw also gives the turn to the player of the higher
+    /// die (the first die is the first player's). When the second player starts, the first
+    /// player's turn counts as passed (a ply), so that plies keep their parity: the first
+    /// player moves at even plies, as position strings' move numbers assume.
+    pub(in crate::engine) fn play_throw(&mut self, i: u8) {
+        if self.is_opening() {
+            if let Some(c) = &self.game.chance {
+                let v = &c.values[i as usize];
+                if v[0] < v[1] {
+                    self.turn = 1;
+                    self.hash ^= self.game.zobrist_turn;
+                    self.ply = 1;
+                }
+            }
+        }
+        self.set_throw(i);
     }
 
     /// Sets the throw (or, with [`PENDING`], makes the position a chance node again).
@@ -138,13 +183,37 @@ impl Position<'_> {
     /// The outcomes of the throw to come, as moves.
     pub(in crate::engine) fn throws(&self, out: &mut Vec<Move>) {
         if let Some(c) = &self.game.chance {
-            out.extend((0..c.len()).map(throw_move));
+            let opening = self.is_opening();
+            out.extend(
+                (0..c.len())
+                    .filter(|&i| !(opening && c.is_double(i)))
+                    .map(throw_move),
+            );
+        }
+    }
+
+    /// A throw drawn with its probability, as its index in the list of throws here.
+    pub fn random_throw_index(&self, rng: &mut Rng) -> usize {
+        let (Some(c), Some(m)) = (&self.game.chance, self.random_throw(rng)) else {
+            return 0;
+        };
+        let i = m.promote as usize;
+        if self.is_opening() {
+            (0..i).filter(|&j| !c.is_double(j)).count()
+        } else {
+            i
         }
     }
 
     /// A throw drawn with its probability.
     pub fn random_throw(&self, rng: &mut Rng) -> Option<Move> {
         let c = self.game.chance.as_ref()?;
-        Some(throw_move(c.sample(rng) as usize))
+        let opening = self.is_opening();
+        loop {
+            let i = c.sample(rng) as usize;
+            if !(opening && c.is_double(i)) {
+                return Some(throw_move(i));
+            }
+        }
     }
 }

@@ -91,6 +91,11 @@ impl Track {
     /// as from the list), built alone: the moves are counted, then walked to the one drawn.
     /// `None` where there is none.
     pub fn random_move(&self, pos: &Position, rng: &mut Rng) -> Option<Move> {
+        if self.rule.each_die {
+            let mut turns = Vec::new();
+            self.turns(pos, &mut turns);
+            return (!turns.is_empty()).then(|| turns.swap_remove(rng.below(turns.len())));
+        }
         // Most positions have few moves: they are kept, packed, as they are found; past
         // that room they are counted and walked again.
         let mut kept = [0u64; RANDOM_ROOM];
@@ -270,6 +275,37 @@ impl Track {
         if self.rule.must_enter {
             lines.push("a piece that can enter must enter".into());
         }
+        if self.rule.stack {
+            lines.push("pieces of one player may share a cell".into());
+        }
+        if self.rule.close > 0 {
+            lines.push(format!(
+                "{} or more pieces close a cell to the enemy",
+                self.rule.close
+            ));
+        }
+        if self.rule.hand_first {
+            lines.push("pieces in the hand enter before any other piece moves".into());
+        }
+        if let Some(home) = &self.rule.home {
+            lines.push(format!(
+                "pieces bear off only when all are on {} / {}",
+                cells(&home[0]),
+                cells(&home[1])
+            ));
+        }
+        if self.rule.higher {
+            lines.push("a throw higher than needed bears off the rearmost piece".into());
+        }
+        if self.rule.double {
+            lines.push("a double is played twice".into());
+        }
+        if self.rule.most {
+            lines.push("as many dice as possible must be played, else the higher die".into());
+        }
+        if self.rule.opening {
+            lines.push("each player throws one die to start, and the higher plays both".into());
+        }
         lines
     }
 
@@ -290,6 +326,11 @@ impl Position<'_> {
             .iter()
             .filter(|&&c| c != 0 && Game::owner(c) == player)
             .count()
+            + g.initial_heights
+                .iter()
+                .filter(|&&(c, _)| Game::owner(g.initial[c as usize]) == player)
+                .map(|&(_, n)| usize::from(n) - 1)
+                .sum::<usize>()
             + (1 + player..g.initial_hand.len())
                 .step_by(2)
                 .map(|c| usize::from(g.initial_hand[c]))
@@ -300,6 +341,10 @@ impl Position<'_> {
     /// Plays a race move: the piece enters, moves or bears off; a piece hit goes back to its
     /// owner's hand. Returns whether the mover throws again.
     pub(in crate::engine) fn play_race(&mut self, race: &Track, m: &Move) -> bool {
+        if m.kind == MoveKind::Turn {
+            self.play_turn(m);
+            return false;
+        }
         let code = if m.kind == MoveKind::Place {
             let n = self.hand[m.promote as usize];
             self.set_hand(m.promote, n - 1);

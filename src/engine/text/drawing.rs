@@ -14,6 +14,11 @@ impl Position<'_> {
             s.push('[');
         }
         let code = self.cells[c as usize];
+        // A stack of like pieces (races whose pieces share cells): `(5C)`.
+        let height = self.height(c);
+        if height > 1 {
+            return format!("({height}{})", g.letter(code));
+        }
         // USI's position strings (SFEN) write a promoted piece as `+` and its base: `+P`
         // (which says all `~` would).
         let sfen = g
@@ -71,10 +76,14 @@ impl Position<'_> {
                 _ => self.cell_token(c),
             })
         } else if let Some(race) = &g.race {
-            // Cells on no track are left blank.
-            draw(g, 1, |c| {
+            // Cells on no track are left blank; a stack shows its height, `5C`.
+            let wide = if race.rule.stack { 3 } else { 1 };
+            draw(g, wide, |c| {
+                let n = self.height(c);
                 if (0..2).all(|p| race.place(p, c).is_none()) {
                     " ".to_string()
+                } else if n > 1 {
+                    format!("{n}{}", g.letter(self.cells[c as usize]))
                 } else {
                     g.letter(self.cells[c as usize]).to_string()
                 }

@@ -21,6 +21,18 @@ impl Position<'_> {
             match m.kind {
                 MoveKind::Throw => return format!("throw-{}", c.name(m.promote as usize)),
                 MoveKind::Off => return format!("{}-off", name(m.from)),
+                // A turn of dice played one by one: each die's step, `a2-c1,@j2,g1-off`.
+                MoveKind::Turn => {
+                    let steps: Vec<String> = m.path[..m.npath as usize]
+                        .chunks(2)
+                        .map(|s| match (s[0], s[1]) {
+                            (NONE, to) => format!("@{}", name(to)),
+                            (from, NONE) => format!("{}-off", name(from)),
+                            (from, to) => format!("{}-{}", name(from), name(to)),
+                        })
+                        .collect();
+                    return steps.join(",");
+                }
                 MoveKind::Place if g.race.is_some() => {
                     let mut t = if g.kinds.len() == 1 {
                         format!("@{}", name(m.to))
@@ -217,6 +229,7 @@ impl Position<'_> {
             MoveKind::Sow => cells.extend_from_slice(m.landings()),
             MoveKind::Throw => {}
             MoveKind::Off => cells.push(m.from),
+            MoveKind::Turn => cells.extend(m.landings().iter().filter(|&&c| c != NONE)),
             _ if m.npath > 0 && m.kind != MoveKind::DoubleStep && !captures_elsewhere(g, m) => {
                 cells.push(m.from);
                 cells.extend_from_slice(m.landings());
@@ -250,6 +263,7 @@ impl Position<'_> {
                 MoveKind::Pass => g.kinds.len(),
                 MoveKind::Throw => g.kinds.len() + 1,
                 MoveKind::Place => Game::kind_of(m.promote),
+                MoveKind::Turn if m.from == NONE => 0,
                 _ => Game::kind_of(self.cells[m.from as usize]),
             };
             groups[i].1.push(self.move_text(m));

@@ -238,6 +238,10 @@ impl Position<'_> {
         // Per cell: kept piece, slept bits (only with layers).
         let mut under = vec![0u8; b.len()];
         let mut slept = vec![0u8; b.len()];
+        // Per cell: the height of a stack of like pieces, `(5C)` (races whose pieces share
+        // cells).
+        let mut heights: Vec<(Cell, u16)> = Vec::new();
+        let stacks = game.race.as_ref().is_some_and(|r| r.rule.stack);
         let piece = |ch: char, y: i32| -> Result<u8, PositionError> {
             game.code_of_letter(ch)
                 .ok_or_else(|| err(format!("unknown piece letter `{ch}` in rank {}", y + 1)))
@@ -293,7 +297,32 @@ impl Position<'_> {
                         )))
                     }
                 };
-                if ch == '[' {
+                if ch == '(' {
+                    let bad = || {
+                        err(format!(
+                            "a stack is written `(5C)`: how many pieces, then their letter \
+                             (rank {})",
+                            y + 1
+                        ))
+                    };
+                    if !stacks {
+                        return Err(err(format!(
+                            "stack in rank {}: in this game a cell holds one piece",
+                            y + 1
+                        )));
+                    }
+                    let mut digits = String::new();
+                    while let Some(d) = chars.next_if(char::is_ascii_digit) {
+                        digits.push(d);
+                    }
+                    let n: u16 = digits.parse().map_err(|_| bad())?;
+                    let letter = chars.next().ok_or_else(bad)?;
+                    if chars.next() != Some(')') || !(2..=255).contains(&n) {
+                        return Err(bad());
+                    }
+                    cells[cell] = piece(letter, y)?;
+                    heights.push((cell as Cell, n));
+                } else if ch == '[' {
                     layered("stack")?;
                     // [TOP'KEPT']: a stack, top piece first.
                     let mut layer = 0;
@@ -439,6 +468,9 @@ impl Position<'_> {
             0,
             0,
         );
+        for &(c, n) in &heights {
+            pos.set_height(c, n);
+        }
         if game.has_layers {
             for c in 0..b.len() as Cell {
                 pos.set_under(c, under[c as usize]);
