@@ -472,7 +472,8 @@ fn badge((x, y): (f64, f64), r: f64, colour: &str, sign: &str) -> String {
 }
 
 /// The pieces on the board: a stack's kept piece over its keeper's lower right; slept pieces
-/// carry a `z`, frozen ones a star, and the fresh piece a gold ring.
+/// carry a `z`, frozen ones a star, the fresh piece a gold ring, and a stack of like pieces
+/// its height.
 fn draw_pieces(pos: &Position, l: &Layout, out: &mut String) {
     let g = pos.game;
     let b = l.board;
@@ -508,6 +509,11 @@ fn draw_pieces(pos: &Position, l: &Layout, out: &mut String) {
         }
         if frozen.contains(c) {
             s.push_str(&badge(top, top_r, "#7b3fa0", "*"));
+        }
+        // A stack of like pieces (races whose pieces share cells) shows its height.
+        let height = pos.height(c);
+        if height > 1 {
+            s.push_str(&badge(top, top_r, "#333", &height.to_string()));
         }
         if fresh == Some(c) {
             let _ = write!(

@@ -257,3 +257,25 @@ def test_observation_planes_count_the_pieces():
     assert obs[2 * kinds].sum() == 0 and obs[2 * kinds + 1].sum() == 64
     s.apply_move("e2e4")
     assert s.observation_tensor()[2 * kinds].sum() == 64
+
+
+def test_backgammon_turn_is_one_move_of_its_steps():
+    """Backgammon's opening throw has no doubles and decides who starts (30 outcomes, 1/30
+    each); a turn plays both dice as one move, written as its steps, and orders of play that
+    reach the same position are one move (a 3-1 from the start: 16 plays)."""
+    g = tabula.load_game("backgammon")
+    s = g.new_initial_state()
+    outcomes = s.chance_outcomes()
+    assert len(outcomes) == 30
+    assert all(abs(p - 1 / 30) < 1e-12 for _, p in outcomes)
+    named = {g.action_to_string(a): a for a, _ in outcomes}
+    assert "throw-3-3" not in named
+    s.apply_action(named["throw-1-3"])  # Black's die is the higher: Black starts
+    assert s.current_player() == 1
+    moves = s.legal_moves()
+    assert len(moves) == 16 and "a1-c2,e2-f2" in moves
+    # Each step of a play is an id; the ids of the legal plays tell them apart.
+    assert len(s.legal_actions()) < 16
+    s.apply_move("a1-c2,e2-f2")
+    assert s.is_chance_node()
+    assert str(s) == "(5C)1c1(2c)c(5c)4(2C)/(4c)3(3C)1(5C)4(2c) w - - 1 2"

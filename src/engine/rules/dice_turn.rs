@@ -81,7 +81,8 @@ impl Track {
             }
         }
         plays.retain(|pl| pl.n > 0);
-        plays.sort_by_key(|pl| pl.key);
+        // Each result once, written as its first order of play in listing order.
+        plays.sort_by_key(|pl| (pl.key, order(pl)));
         plays.dedup_by_key(|pl| pl.key);
         plays.sort_by_key(order);
         let track = self.track(p);

@@ -355,6 +355,21 @@ impl Position<'_> {
                 return Ok(super::super::rules::chance::throw_move(i));
             }
         }
+        // A turn of dice may give its steps in any order (`e2-f2,a1-c2` is `a1-c2,e2-f2`).
+        if text.contains(',') {
+            let steps = |t: &str| {
+                let mut v: Vec<String> = t.split(',').map(norm).collect();
+                v.sort();
+                v
+            };
+            let typed = steps(text);
+            if let Some(m) = moves
+                .iter()
+                .find(|m| m.kind == MoveKind::Turn && steps(&self.move_text(m)) == typed)
+            {
+                return Ok(m.clone());
+            }
+        }
         // What a move leads to (`(xa1 xb2)`, `+`, `++`) may be typed or left out; a `+` that
         // is part of the move (a heal, `Hd1+`) matched above.
         let bare = norm(
