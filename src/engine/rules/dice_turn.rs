@@ -44,11 +44,110 @@ struct Play {
     n: u8,
     /// The value of the die played, for plays of one die.
     die: u8,
+    /// Its place in the listing order ([`order`]).
+    order: u64,
+}
+
+thread_local! {
+    /// The plays of the turn being generated (kept between calls: no allocation per move).
+    static PLAYS: std::cell::RefCell<Vec<Play>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// One search for the plays of a throw: the mover, the dice, the steps so far, the plays
+/// found and the part-way positions seen.
+struct Walk<'a> {
+    p: usize,
+    dice: &'a [u8],
+    seq: &'a mut [Step; 4],
+    plays: &'a mut Vec<Play>,
+    seen: &'a mut Seen,
+}
+
+/// The positions reached part way through a turn of equal dice, by their net change: a
+/// small open-addressed table whose slots belong to the search that stamped them, so that
+/// nothing is cleared between searches (when it fills up, positions are no longer
+/// remembered, and the search only does more work).
+struct Seen {
+    keys: [u128; SEEN],
+    stamps: [u32; SEEN],
+    stamp: u32,
+    on: bool,
+    len: usize,
+}
+
+const SEEN: usize = 512;
+
+thread_local! {
+    static SEEN_TABLE: std::cell::RefCell<Box<Seen>> = std::cell::RefCell::new(Box::new(Seen {
+        keys: [0; SEEN],
+        stamps: [0; SEEN],
+        stamp: 0,
+        on: false,
+        len: 0,
+    }));
+}
+
+impl Seen {
+    /// Starts a search (remembering positions only where `on`).
+    fn start(&mut self, on: bool) {
+        self.on = on;
+        self.len = 0;
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.stamps = [0; SEEN];
+            self.stamp = 1;
+        }
+    }
+
+    /// Whether the position the steps reach is new (and now remembered).
+    fn first_visit(&mut self, steps: &[Step]) -> bool {
+        if !self.on || self.len >= SEEN / 2 {
+            return true;
+        }
+        let key = net_change(steps) << 3 | steps.len() as u128;
+        let mut i = (key as u64 ^ (key >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) as usize
+            >> 7
+            & (SEEN - 1);
+        loop {
+            if self.stamps[i] != self.stamp {
+                self.stamps[i] = self.stamp;
+                self.keys[i] = key;
+                self.len += 1;
+                return true;
+            }
+            if self.keys[i] == key {
+                return false;
+            }
+            i = (i + 1) & (SEEN - 1);
+        }
+    }
 }
 
 impl Track {
     /// The turns of the player to move for the dice thrown, one per distinct result.
     pub fn turns(&self, pos: &Position, out: &mut Vec<Move>) {
+        PLAYS.with_borrow_mut(|plays| {
+            self.plays(pos, plays);
+            let track = self.track(pos.turn as usize);
+            out.extend(plays.iter().map(|pl| self.turn_move(track, pl)));
+        });
+    }
+
+    /// The turn at index `k` of [`Track::turns`], built alone, and how many there are.
+    pub fn turn_at(&self, pos: &Position, pick: impl FnOnce(usize) -> usize) -> Option<Move> {
+        PLAYS.with_borrow_mut(|plays| {
+            self.plays(pos, plays);
+            if plays.is_empty() {
+                return None;
+            }
+            let k = pick(plays.len());
+            Some(self.turn_move(self.track(pos.turn as usize), &plays[k]))
+        })
+    }
+
+    /// The plays of the dice thrown, one per distinct result, in listing order.
+    fn plays(&self, pos: &Position, plays: &mut Vec<Play>) {
+        plays.clear();
         let Some(i) = pos.throw() else {
             return;
         };
@@ -57,7 +156,8 @@ impl Track {
         };
         let values = &chance.values[i];
         let mut dice = [0u8; 4];
-        let n = if self.rule.double && values.len() == 2 && values[0] == values[1] {
+        let double = values.len() == 2 && values[0] == values[1];
+        let n = if self.rule.double && double {
             dice = [values[0]; 4];
             4
         } else {
@@ -68,9 +168,20 @@ impl Track {
         };
         let p = pos.turn as usize;
         let mut lane = self.lane(pos, p);
-        let mut plays = Vec::new();
         let mut seq = [Step::default(); 4];
-        self.explore(p, &mut lane, &dice[..n], 0, &mut seq, 0, &mut plays);
+        // With equal dice, a position reached again part way through the turn has the
+        // same dice left: its plays were found the first time (in listing order, first).
+        SEEN_TABLE.with_borrow_mut(|seen| {
+            seen.start(dice[..n].iter().all(|&d| d == dice[0]) && n > 2);
+            let mut walk = Walk {
+                p,
+                dice: &dice[..n],
+                seq: &mut seq,
+                plays,
+                seen,
+            };
+            self.explore(&mut walk, &mut lane, 0, 0);
+        });
         // The most dice played; of one die where two differ, the higher where it can.
         if self.rule.most {
             let most = plays.iter().map(|pl| pl.n).max().unwrap_or(0);
@@ -82,13 +193,12 @@ impl Track {
         }
         plays.retain(|pl| pl.n > 0);
         // Each result once, written as its first order of play in listing order.
-        plays.sort_by_key(|pl| (pl.key, order(pl)));
-        plays.dedup_by_key(|pl| pl.key);
-        plays.sort_by_key(order);
-        let track = self.track(p);
-        for pl in &plays {
-            out.push(self.turn_move(track, pl));
+        for pl in plays.iter_mut() {
+            pl.order = order(pl);
         }
+        plays.sort_unstable_by_key(|pl| (pl.key, pl.order));
+        plays.dedup_by_key(|pl| pl.key);
+        plays.sort_unstable_by_key(|pl| pl.order);
     }
 
     /// The mover's pieces and the enemy's along the mover's track.
@@ -116,103 +226,103 @@ impl Track {
     }
 
     /// Tries every order of play of the dice left (`used` marks those played), recording
-    /// each complete one in `plays`.
-    #[allow(clippy::too_many_arguments)]
-    fn explore(
-        &self,
-        p: usize,
-        lane: &mut Lane,
-        dice: &[u8],
-        used: u8,
-        seq: &mut [Step; 4],
-        depth: usize,
-        plays: &mut Vec<Play>,
-    ) {
+    /// each complete one in the walk's plays.
+    fn explore(&self, w: &mut Walk, lane: &mut Lane, used: u8, depth: usize) {
+        if depth > 0 && depth < w.dice.len() && !w.seen.first_visit(&w.seq[..depth]) {
+            return;
+        }
         let mut any = false;
         let mut tried = 0u32;
-        for (k, &v) in dice.iter().enumerate() {
+        for k in 0..w.dice.len() {
+            let v = w.dice[k];
             if used >> k & 1 != 0 || tried >> v & 1 != 0 {
                 continue;
             }
             tried |= 1 << v;
-            let mut steps = [Step::default(); MAX_LANE + 1];
-            let n = self.die_steps(p, lane, v, &mut steps);
-            for &s in &steps[..n] {
+            if v == 0 {
+                continue;
+            }
+            // The candidates are tried one by one on the lane as it stands (each step is
+            // undone before the next is tried): the hand first, then the places in order.
+            let hand_only = lane.hand > 0 && self.rule.hand_first;
+            let ctx = (
+                self.all_home(w.p, lane),
+                (0..lane.len).find(|&i| lane.mine[i] > 0),
+            );
+            let last = if hand_only { 0 } else { lane.len };
+            for cand in 0..=last {
+                let Some(s) = self.die_step(w.p, lane, usize::from(v), cand, ctx) else {
+                    continue;
+                };
                 any = true;
                 let hit = self.apply(lane, s);
-                seq[depth] = s;
-                self.explore(p, lane, dice, used | 1 << k, seq, depth + 1, plays);
+                w.seq[depth] = s;
+                self.explore(w, lane, used | 1 << k, depth + 1);
                 self.undo(lane, s, hit);
             }
         }
         if !any {
             let die = if depth == 1 {
-                dice.iter()
-                    .enumerate()
-                    .find(|&(k, _)| used >> k & 1 != 0)
-                    .map_or(0, |(_, &v)| v)
+                (0..w.dice.len())
+                    .find(|&k| used >> k & 1 != 0)
+                    .map_or(0, |k| w.dice[k])
             } else {
                 0
             };
-            plays.push(Play {
-                key: net_change(&seq[..depth]),
-                steps: *seq,
+            w.plays.push(Play {
+                key: net_change(&w.seq[..depth]),
+                steps: *w.seq,
                 n: depth as u8,
                 die,
+                order: 0,
             });
         }
     }
 
-    /// The steps one die of value `v` allows, into `out`; returns how many.
-    fn die_steps(&self, p: usize, lane: &Lane, v: u8, out: &mut [Step]) -> usize {
-        let v = usize::from(v);
-        let mut n = 0;
-        if v == 0 {
-            return 0;
-        }
-        let mut push = |s: Step| {
-            out[n] = s;
-            n += 1;
-        };
-        if lane.hand > 0 && v <= lane.len {
-            if let Some(hit) = self.may_land(p, lane, v - 1) {
-                push(Step {
-                    from: HAND,
-                    to: (v - 1) as u8,
-                    hit,
-                });
+    /// The step die `v` allows for candidate `cand`: 0 a piece from the hand, `i + 1` the
+    /// piece on place `i` (`home`: all the mover's pieces are home; `rear`: the place of their
+    /// rearmost piece).
+    fn die_step(
+        &self,
+        p: usize,
+        lane: &Lane,
+        v: usize,
+        cand: usize,
+        (home, rear): (bool, Option<usize>),
+    ) -> Option<Step> {
+        if cand == 0 {
+            if lane.hand == 0 || v > lane.len {
+                return None;
             }
+            let hit = self.may_land(p, lane, v - 1)?;
+            return Some(Step {
+                from: HAND,
+                to: (v - 1) as u8,
+                hit,
+            });
         }
-        if lane.hand > 0 && self.rule.hand_first {
-            return n;
+        let i = cand - 1;
+        if lane.mine[i] == 0 {
+            return None;
         }
-        let home = self.all_home(p, lane);
-        let rear = (0..lane.len).find(|&i| lane.mine[i] > 0);
-        for i in 0..lane.len {
-            if lane.mine[i] == 0 {
-                continue;
-            }
-            let j = i + v;
-            if j < lane.len {
-                if let Some(hit) = self.may_land(p, lane, j) {
-                    push(Step {
-                        from: i as u8,
-                        to: j as u8,
-                        hit,
-                    });
-                }
-            } else if self.rule.off[p]
-                && home
-                && (j == lane.len || self.rule.higher && rear == Some(i))
-            {
-                push(Step {
-                    from: i as u8,
-                    to: OFF,
-                    hit: false,
-                });
-            }
+        let j = i + v;
+        if j < lane.len {
+            let hit = self.may_land(p, lane, j)?;
+            Some(Step {
+                from: i as u8,
+                to: j as u8,
+                hit,
+            })
+        } else if self.rule.off[p] && home && (j == lane.len || self.rule.higher && rear == Some(i))
+        {
+            Some(Step {
+                from: i as u8,
+                to: OFF,
+                hit: false,
+            })
+        } else {
+            None
         }
-        n
     }
 
     /// Whether a piece of the mover's may land on place `j`, and if so whether it hits.

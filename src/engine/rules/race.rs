@@ -92,9 +92,7 @@ impl Track {
     /// `None` where there is none.
     pub fn random_move(&self, pos: &Position, rng: &mut Rng) -> Option<Move> {
         if self.rule.each_die {
-            let mut turns = Vec::new();
-            self.turns(pos, &mut turns);
-            return (!turns.is_empty()).then(|| turns.swap_remove(rng.below(turns.len())));
+            return self.turn_at(pos, |n| rng.below(n));
         }
         // Most positions have few moves: they are kept, packed, as they are found; past
         // that room they are counted and walked again.
