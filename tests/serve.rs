@@ -166,6 +166,20 @@ fn the_state_of_a_game_has_its_drawing_and_moves_with_their_cells() {
         let (from, to) = from_to.split_once('-').unwrap();
         assert_eq!(m["cells"], json!([from, to, shot]), "{t}");
     }
+    // A Backgammon turn is clicked step by step: each die's cells, a piece entering from the
+    // hand by its cell alone; the throw is in the state.
+    let (_, r) = post(
+        &s,
+        "/api/state",
+        &json!({ "source": source("backgammon"), "moves": ["throw-1-3"] }),
+    );
+    assert_eq!(r["turn"], 1);
+    assert_eq!(r["throw"], "1-3");
+    assert_eq!(texts(&r).len(), 16);
+    assert_eq!(
+        find(&r, "a1-c2,e2-f2")["cells"],
+        json!(["a1", "c2", "e2", "f2"])
+    );
     // A finished game has no moves and says how it ended.
     let (_, r) = post(
         &s,
