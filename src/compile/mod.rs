@@ -444,6 +444,9 @@ pub fn compile(m: Model) -> Game {
         race,
         places,
     };
+    if let Some(race) = &mut game.race {
+        race.count_start(&game.initial, &game.initial_heights, &game.initial_hand);
+    }
     game.board_rules = board_rule_hooks
         .iter()
         .filter_map(|&i| native::REGISTRY[i].board_rule)

@@ -60,6 +60,8 @@ pub struct Track {
     pub rule: Race,
     /// Per player, per cell: the cell's place on the player's track, or `u16::MAX` off it.
     at: [Vec<u16>; 2],
+    /// Per player: the pieces they start with, on the board and in hand.
+    start: [usize; 2],
 }
 
 impl Track {
@@ -73,6 +75,25 @@ impl Track {
         Track {
             rule: rule.clone(),
             at,
+            start: [0; 2],
+        }
+    }
+
+    /// Counts each player's pieces at the start (the start position's cells, stacks and
+    /// hands), for [`Position::borne_off`].
+    pub fn count_start(&mut self, initial: &[u8], heights: &[(Cell, u16)], hand: &[u16]) {
+        for p in 0..2 {
+            let mine = |c: u8| c != 0 && Game::owner(c) == p;
+            self.start[p] = initial.iter().filter(|&&c| mine(c)).count()
+                + heights
+                    .iter()
+                    .filter(|&&(c, _)| mine(initial[c as usize]))
+                    .map(|&(_, n)| usize::from(n) - 1)
+                    .sum::<usize>()
+                + (1 + p..hand.len())
+                    .step_by(2)
+                    .map(|c| usize::from(hand[c]))
+                    .sum::<usize>();
         }
     }
 
@@ -318,21 +339,7 @@ impl Position<'_> {
     /// The pieces a player has borne off: those they started with (on the board and in
     /// hand) that are neither on the board nor in hand now.
     pub fn borne_off(&self, player: usize) -> usize {
-        let g = self.game;
-        let start = g
-            .initial
-            .iter()
-            .filter(|&&c| c != 0 && Game::owner(c) == player)
-            .count()
-            + g.initial_heights
-                .iter()
-                .filter(|&&(c, _)| Game::owner(g.initial[c as usize]) == player)
-                .map(|&(_, n)| usize::from(n) - 1)
-                .sum::<usize>()
-            + (1 + player..g.initial_hand.len())
-                .step_by(2)
-                .map(|c| usize::from(g.initial_hand[c]))
-                .sum::<usize>();
+        let start = self.game.race.as_ref().map_or(0, |r| r.start[player]);
         start.saturating_sub(self.count(player, None) + self.hand_count(player, None))
     }
 
