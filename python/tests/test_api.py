@@ -276,6 +276,10 @@ def test_backgammon_turn_is_one_move_of_its_steps():
     assert len(moves) == 16 and "a1-c2,e2-f2" in moves
     # Each step of a play is an id; the ids of the legal plays tell them apart.
     assert len(s.legal_actions()) < 16
+    planes, h, w = g.observation_tensor_shape()
+    obs = np.asarray(s.observation_tensor()).reshape(planes, h, w)
+    # The checkers' planes count each point's stack: White's five on a2, Black's on a1.
+    assert obs[0, 1, 0] == 5 and obs[1, 0, 0] == 5
     s.apply_move("a1-c2,e2-f2")
     assert s.is_chance_node()
     assert str(s) == "(5C)1c1(2c)c(5c)4(2C)/(4c)3(3C)1(5C)4(2c) w - - 1 2"

@@ -4,7 +4,8 @@
 //! coordinates (rank and file on square boards; axial coordinates on hexagonal ones, whose
 //! grid then has corners off the board). With `K` piece kinds the planes are, in order:
 //! 1. `2K` planes, one per piece (kind `k` of the first player is plane `2k`, of the second
-//!    `2k + 1`): 1 where that piece is on top of the cell;
+//!    `2k + 1`): 1 where that piece is on top of the cell (in races whose pieces share
+//!    cells, the number of pieces of the cell's stack);
 //! 2. in games with stacks, `2K` planes: 1 where that piece is kept under the top one;
 //! 3. in games with hands, `2K` planes: the number of that piece in hand, on every cell;
 //!    in sowing games, 3 planes: the seeds in each pit, then the first and the second
@@ -102,7 +103,8 @@ impl Layout {
         for (c, &at) in self.at.iter().enumerate() {
             let code = pos.at(c as u16);
             if code != 0 {
-                out[(code as usize - 1) * plane + at] = 1.0;
+                // A stack of like pieces (a race's) counts its pieces.
+                out[(code as usize - 1) * plane + at] = f32::from(pos.height(c as u16));
             }
         }
         next += self.pieces;
