@@ -503,6 +503,18 @@ pub enum EndCond {
         /// The two regions as written (`my top and my bottom`), for summaries.
         label: String,
     },
+    /// A player's chain of neighbours touches `count` of the board's sides, or corners (Y,
+    /// Havannah's fork and bridge).
+    ConnectsEdges {
+        count: u8,
+        /// Per cell, the sides (or corners) it lies on, one bit each.
+        marks: Vec<u8>,
+        /// The condition as written after `connect` (`three sides, not counting corners`).
+        label: String,
+    },
+    /// A player's pieces form a chain of neighbours around at least one cell, whatever it
+    /// holds (Havannah's ring). Cells of `rim` touch the outside of the board.
+    Ring { rim: CellSet },
     /// No cell is empty.
     BoardFull { tiebreak: Vec<Tiebreak> },
     /// Neither player has a legal move (read when the player to move has none).

@@ -174,6 +174,18 @@ impl Checker {
                 }
                 Some(Board::hex(side.value))
             }
+            BoardDecl::Triangle { side } => {
+                if side.value < 2 || side.value > 31 {
+                    self.err(CheckError::OutOfRange {
+                        what: "triangle side",
+                        value: side.value.to_string(),
+                        span: side.span,
+                        range: "a side from 2 to 31".into(),
+                    });
+                    return None;
+                }
+                Some(Board::triangle(side.value))
+            }
         }
     }
 }

@@ -63,6 +63,87 @@ impl Checker {
         }
     }
 
+    /// `my pieces connect N sides[, not counting corners]` or `... N corners`: each cell
+    /// marked with the sides or corners it lies on.
+    fn connects_edges(
+        &mut self,
+        scope: &Scope,
+        count: &Number,
+        corners: bool,
+        not_counting_corners: bool,
+        span: Span,
+    ) -> Option<EndCond> {
+        let b = &scope.board;
+        let what = if corners { "corners" } else { "sides" };
+        let sets: Vec<CellSet> = if corners {
+            b.corners()
+                .into_iter()
+                .map(|c| {
+                    let mut s = CellSet::EMPTY;
+                    s.insert(c);
+                    s
+                })
+                .collect()
+        } else {
+            b.sides()
+        };
+        if sets.is_empty() {
+            self.invalid(
+                span,
+                format!("this board has no {what}"),
+                "connect regions instead: `my pieces connect my top and my bottom`",
+            );
+            return None;
+        }
+        if count.value < 2 || count.value as usize > sets.len() {
+            self.err(CheckError::OutOfRange {
+                what: if corners {
+                    "number of corners"
+                } else {
+                    "number of sides"
+                },
+                value: count.value.to_string(),
+                span: count.span,
+                range: format!("from 2 to {n}, as the board has {n} {what}", n = sets.len()),
+            });
+            return None;
+        }
+        let corner_cells: Vec<Cell> = if not_counting_corners {
+            b.corners()
+        } else {
+            Vec::new()
+        };
+        let mut marks = vec![0u8; b.len()];
+        for (i, set) in sets.iter().enumerate() {
+            for c in set.iter() {
+                if !corner_cells.contains(&c) {
+                    marks[c as usize] |= 1 << i;
+                }
+            }
+        }
+        let n = count.value;
+        let word = match n {
+            2 => "two".to_string(),
+            3 => "three".to_string(),
+            4 => "four".to_string(),
+            5 => "five".to_string(),
+            6 => "six".to_string(),
+            _ => n.to_string(),
+        };
+        Some(EndCond::ConnectsEdges {
+            count: n as u8,
+            marks,
+            label: format!(
+                "{word} {what}{}",
+                if not_counting_corners {
+                    ", not counting corners"
+                } else {
+                    ""
+                }
+            ),
+        })
+    }
+
     /// Seeds and stores are words of sowing games only (`board pits`).
     fn sowing_only(&mut self, scope: &Scope, span: Span) -> Option<()> {
         if matches!(scope.board.shape, crate::geometry::Shape::Pits { .. }) {
@@ -246,6 +327,25 @@ impl Checker {
                 }
             }
             EndCondDecl::Connected => EndCond::Connected,
+            EndCondDecl::ConnectsEdges {
+                count,
+                corners,
+                not_counting_corners,
+                span,
+            } => self.connects_edges(scope, count, *corners, *not_counting_corners, *span)?,
+            EndCondDecl::Ring(span) => {
+                if scope.board.hex_slant().is_none() {
+                    self.invalid(
+                        *span,
+                        "a ring is a chain of hexagons, and this board's cells are not hexagons",
+                        "write the board as `board hex 8` or `board triangle 7`",
+                    );
+                    return None;
+                }
+                EndCond::Ring {
+                    rim: scope.board.rim(),
+                }
+            }
             EndCondDecl::AllOn(region) => EndCond::AllOn(self.player_regions(scope, region)?),
             EndCondDecl::Connects(a, b) => {
                 let sa = self.player_regions(scope, a);
