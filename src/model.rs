@@ -455,6 +455,27 @@ pub struct EndModel {
     pub span: crate::ast::Span,
 }
 
+/// What a `connect N sides` or `connect N corners` goal counts: the board's sides (a corner on
+/// both of its sides), its sides without their corners (Havannah's fork), or its corners.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Edges {
+    Sides,
+    SidesNotCorners,
+    Corners,
+}
+
+impl Edges {
+    /// Where this kind's bits start in a cell's edge marks (one bit per side or corner, at
+    /// most eight of each; see `Game::edge_marks`).
+    pub fn shift(self) -> u32 {
+        match self {
+            Edges::Sides => 0,
+            Edges::SidesNotCorners => 8,
+            Edges::Corners => 16,
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub enum EndCond {
     /// The player to move has no legal move (and, if `in_check`, a royal piece is attacked);
@@ -507,8 +528,7 @@ pub enum EndCond {
     /// Havannah's fork and bridge).
     ConnectsEdges {
         count: u8,
-        /// Per cell, the sides (or corners) it lies on, one bit each.
-        marks: Vec<u8>,
+        what: Edges,
         /// The condition as written after `connect` (`three sides, not counting corners`).
         label: String,
     },

@@ -63,8 +63,8 @@ impl Checker {
         }
     }
 
-    /// `my pieces connect N sides[, not counting corners]` or `... N corners`: each cell
-    /// marked with the sides or corners it lies on.
+    /// `my pieces connect N sides[, not counting corners]` or `... N corners`, for a board
+    /// that has that many.
     fn connects_edges(
         &mut self,
         scope: &Scope,
@@ -75,19 +75,12 @@ impl Checker {
     ) -> Option<EndCond> {
         let b = &scope.board;
         let what = if corners { "corners" } else { "sides" };
-        let sets: Vec<CellSet> = if corners {
-            b.corners()
-                .into_iter()
-                .map(|c| {
-                    let mut s = CellSet::EMPTY;
-                    s.insert(c);
-                    s
-                })
-                .collect()
+        let have = if corners {
+            b.corners().len()
         } else {
-            b.sides()
+            b.sides().len()
         };
-        if sets.is_empty() {
+        if have == 0 {
             self.invalid(
                 span,
                 format!("this board has no {what}"),
@@ -95,7 +88,7 @@ impl Checker {
             );
             return None;
         }
-        if count.value < 2 || count.value as usize > sets.len() {
+        if count.value < 2 || count.value as usize > have {
             self.err(CheckError::OutOfRange {
                 what: if corners {
                     "number of corners"
@@ -104,22 +97,9 @@ impl Checker {
                 },
                 value: count.value.to_string(),
                 span: count.span,
-                range: format!("from 2 to {n}, as the board has {n} {what}", n = sets.len()),
+                range: format!("from 2 to {have}, as the board has {have} {what}"),
             });
             return None;
-        }
-        let corner_cells: Vec<Cell> = if not_counting_corners {
-            b.corners()
-        } else {
-            Vec::new()
-        };
-        let mut marks = vec![0u8; b.len()];
-        for (i, set) in sets.iter().enumerate() {
-            for c in set.iter() {
-                if !corner_cells.contains(&c) {
-                    marks[c as usize] |= 1 << i;
-                }
-            }
         }
         let n = count.value;
         let word = match n {
@@ -132,7 +112,11 @@ impl Checker {
         };
         Some(EndCond::ConnectsEdges {
             count: n as u8,
-            marks,
+            what: match (corners, not_counting_corners) {
+                (true, _) => Edges::Corners,
+                (false, true) => Edges::SidesNotCorners,
+                (false, false) => Edges::Sides,
+            },
             label: format!(
                 "{word} {what}{}",
                 if not_counting_corners {

@@ -139,9 +139,9 @@ impl Position<'_> {
                 (p == mover || self.placed == NONE) && self.connects(p, &a[p], &b[p], self.placed)
             }
             EndCond::Connected => self.connected(p),
-            EndCond::ConnectsEdges { count, marks, .. } => {
+            EndCond::ConnectsEdges { count, what, .. } => {
                 (p == mover || self.placed == NONE)
-                    && self.connects_edges(p, marks, *count, self.placed)
+                    && self.connects_edges(p, *what, *count, self.placed)
             }
             EndCond::Ring { rim } => {
                 (p == mover || self.placed == NONE) && self.forms_ring(p, rim, self.placed)

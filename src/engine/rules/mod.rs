@@ -6,7 +6,7 @@
 mod abilities;
 pub(in crate::engine) mod castle;
 pub mod chance;
-mod connection;
+pub mod connection;
 pub mod custody;
 mod en_passant;
 mod fly;
