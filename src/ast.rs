@@ -99,6 +99,8 @@ pub enum Item {
     },
     /// `players may pass`.
     MayPass(Span),
+    /// `the second player may swap`.
+    PieRule(Span),
     /// `notation NAME[, numbered from PLAYER]`.
     Notation(Name, Option<Name>),
     /// `levels from CELL`.

@@ -48,6 +48,9 @@ pub struct Model {
     pub identity_by_captures: bool,
     /// `players may pass`: passing is always a legal move.
     pub may_pass: bool,
+    /// `the second player may swap`: on the second player's first turn, taking the first
+    /// player's stone is a move too.
+    pub pie_rule: bool,
     pub notation: Notation,
     /// `notation ..., numbered from PLAYER`: squares are numbered (for PDN records) from that
     /// player's back rank.

@@ -1,6 +1,6 @@
-//! Connection games against OpenSpiel: random games of its `havannah` (base 4 and 8) and `y`
-//! (sides 7 and 19) replayed move by move in games/havannah4.game, games/havannah.game,
-//! games/y.game and games/y19.game. Before every move OpenSpiel's legal moves must be
+//! Connection games against OpenSpiel: random games of its `havannah` (base 4 and 8, and base 4
+//! with `swap=True`) and `y` (sides 7 and 19) replayed move by move in games/havannah4.game,
+//! games/havannah.game, games/y.game, games/y19.game and tests/language/havannah4-swap.game. Before every move OpenSpiel's legal moves must be
 //! Tabula's, after the last one neither may have a move left, and the result must agree.
 //! The data is written by tests/connection/openspiel_connection.py; the perft counts (from
 //! the start and from positions a few moves before the end of random games) are in
@@ -11,9 +11,17 @@ mod common;
 use std::collections::HashMap;
 use tabula::engine::{Game, MatchState, Outcome};
 
-/// A hexadecimal mask (the first cell the lowest bit) as the names of its cells in `cells`.
+/// A hexadecimal mask (the first cell the lowest bit) as the names of its cells in `cells`,
+/// with `swap` where it ends in `+swap`.
 fn named(mask: &str, cells: &[String]) -> Vec<String> {
+    let (mask, swap) = match mask.strip_suffix("+swap") {
+        Some(m) => (m, true),
+        None => (mask, false),
+    };
     let mut out = Vec::new();
+    if swap {
+        out.push("swap".to_string());
+    }
     for (i, ch) in mask.chars().rev().enumerate() {
         let v = ch.to_digit(16).expect("a hexadecimal digit");
         for b in 0..4 {
@@ -56,8 +64,9 @@ fn havannah_and_y_replay_openspiel_games() {
         if let Some(rest) = line.strip_prefix("cells ") {
             let mut it = rest.split(' ');
             let name = it.next().expect("a game").to_string();
+            let path = it.next().expect("a description");
             cells.insert(name.clone(), it.map(str::to_string).collect());
-            games.insert(name.clone(), common::game(&format!("games/{name}.game")));
+            games.insert(name.clone(), common::game(path));
         }
     }
     // Per game file: games replayed, moves compared, and how the games were won.
@@ -115,6 +124,7 @@ fn havannah_and_y_replay_openspiel_games() {
     assert_eq!(count("y").0, 300);
     assert_eq!(count("havannah").0, 12);
     assert_eq!(count("y19").0, 6);
+    assert_eq!(count("havannah4-swap").0, 100);
     // Every kind of win occurs in the replayed games.
     for (game, goal) in [
         ("havannah4", "form a ring"),

@@ -441,6 +441,7 @@ pub fn compile(m: Model) -> Game {
         progress,
         pass_when_stuck,
         may_pass: m.may_pass,
+        pie_rule: m.pie_rule,
         side_letters,
         sole_place,
         shoots_only,

@@ -267,6 +267,8 @@ pub struct Game {
     pub pass_when_stuck: bool,
     /// `players may pass`: a pass is always among the moves.
     pub may_pass: bool,
+    /// `the second player may swap` (see `rules/place.rs`).
+    pub pie_rule: bool,
     pub side_letters: [char; 2],
     /// Per player: the kinds that enter the board (`place ...`), and how.
     pub places: [Vec<Place>; 2],

@@ -127,8 +127,9 @@ impl Position<'_> {
             }
         }
         if !g.edge_marks.is_empty() {
-            // The same for the chains of connection goals.
-            if self.placed == m.to && m.kind == MoveKind::Place && m.shot == NONE {
+            // The same for the chains of connection goals (a swap replaces a stone: found
+            // again).
+            if self.placed == m.to && m.kind == MoveKind::Place && m.shot == NONE && m.ncap == 0 {
                 self.place_in_links(m.to);
             } else {
                 self.build_links();

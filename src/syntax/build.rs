@@ -239,6 +239,7 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
             }
         }
         Rule::may_pass => Item::MayPass(sp),
+        Rule::pie_rule => Item::PieRule(sp),
         Rule::notation => {
             let mut it = parts(p).into_iter();
             let n = name(it.next().expect("grammar: a notation"));

@@ -51,6 +51,8 @@ pub(super) fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::not_counting_corners => &["`, not counting corners`"],
         Rule::edge_count | Rule::number_word => &["a number"],
         Rule::k_form => &["`form`"],
+        Rule::k_second => &["`second`"],
+        Rule::k_player => &["`player`"],
         Rule::k_ring => &["`ring`"],
         Rule::k_i | Rule::no_legal_move | Rule::no_pieces => &["`I`"],
         Rule::k_identified => &["`identified`"],

@@ -6,11 +6,12 @@ close to the end of such games.
     python3 tests/connection/openspiel_connection.py perft havannah4 > tests/perft/havannah4.perft
     (likewise havannah, y, y19)
 
-OpenSpiel 2.0.2 (pip install open_spiel) is the oracle. Games data: per game a `game NAME SEED`
-line, then one `CELL MASK` line per move (the move OpenSpiel played, and the legal moves before
-it as a hexadecimal bit mask over the `cells` line of that game, the first cell the lowest
-bit), then `over MASK` (the legal moves after the last move: none) and `result R0 R1`
-(OpenSpiel's returns). Perft data: positions written as Tabula's position strings (rows from
+OpenSpiel 2.0.2 (pip install open_spiel) is the oracle. Games data: per game a `cells NAME
+FILE CELL...` line (the description replaying it, and OpenSpiel's cells in action order), then
+per game a `game NAME SEED` line, one `MOVE MASK` line per move (the move OpenSpiel played, a
+cell or `swap`, and the legal moves before it as a hexadecimal bit mask over the cells, the
+first cell the lowest bit, with `+swap` where the pie rule's swap is one of them), then `over
+MASK` (the legal moves after the last move: none) and `result R0 R1` (OpenSpiel's returns). Perft data: positions written as Tabula's position strings (rows from
 the top, `S` for the first player's stone, `s` for the second's), with OpenSpiel's counts.
 """
 import random
@@ -19,11 +20,14 @@ import sys
 import pyspiel
 
 GAMES = {
-    # name: (OpenSpiel game, games to replay)
-    "havannah4": ("havannah(board_size=4)", 300),
-    "havannah": ("havannah(board_size=8)", 12),
-    "y": ("y(board_size=7)", 300),
-    "y19": ("y(board_size=19)", 6),
+    # name: (OpenSpiel game, games to replay, Tabula's description)
+    "havannah4": ("havannah(board_size=4)", 300, "games/havannah4.game"),
+    "havannah": ("havannah(board_size=8)", 12, "games/havannah.game"),
+    "y": ("y(board_size=7)", 300, "games/y.game"),
+    "y19": ("y(board_size=19)", 6, "games/y19.game"),
+    # With the pie rule; the second move is the swap in every other game.
+    "havannah4-swap": ("havannah(board_size=4,swap=True)", 100,
+                       "tests/language/havannah4-swap.game"),
 }
 
 
@@ -33,21 +37,32 @@ def cells(game):
     return [(a, state.action_to_string(a)) for a in state.legal_actions()]
 
 
+def swap_of(state):
+    """The swap's action where it is legal (OpenSpiel lists the first stone's cell again)."""
+    history = state.history()
+    if len(history) == 1 and history[0] in state.legal_actions():
+        return history[0]
+    return None
+
+
 def mask(state, index):
+    """The legal moves: the cells to place on as a mask, then `+swap` where swapping is one."""
     m = 0
+    swap = swap_of(state)
     for a in state.legal_actions():
-        m |= 1 << index[a]
-    return format(m, "x")
+        if a != swap:
+            m |= 1 << index[a]
+    return format(m, "x") + ("+swap" if swap is not None else "")
 
 
 def write_games():
     print("# OpenSpiel 2.0.2's havannah and y: random games with its legal moves and returns,")
     print("# written by tests/connection/openspiel_connection.py (see there for the format).")
-    for name, (spec, count) in GAMES.items():
+    for name, (spec, count, path) in GAMES.items():
         game = pyspiel.load_game(spec)
         cs = cells(game)
         index = {a: i for i, (a, _) in enumerate(cs)}
-        print(f"cells {name} " + " ".join(n for _, n in cs))
+        print(f"cells {name} {path} " + " ".join(n for _, n in cs))
         for seed in range(count):
             rng = random.Random(seed)
             state = game.new_initial_state()
@@ -55,7 +70,11 @@ def write_games():
             while not state.is_terminal():
                 legal = state.legal_actions()
                 a = rng.choice(legal)
-                print(f"{state.action_to_string(a)} {mask(state, index)}")
+                swap = swap_of(state)
+                if swap is not None and seed % 2 == 0:
+                    a = swap
+                text = "swap" if a == swap else state.action_to_string(a)
+                print(f"{text} {mask(state, index)}")
                 state.apply_action(a)
             print(f"over {mask(state, index)}")
             r = state.returns()
@@ -103,7 +122,7 @@ def perft(state, depth):
 
 
 def write_perft(name, positions=4, budget=3_000_000):
-    spec, _ = GAMES[name]
+    spec, _, _ = GAMES[name]
     game = pyspiel.load_game(spec)
     print(f"# {name}: OpenSpiel 2.0.2's `{spec}`, counts from OpenSpiel (written by")
     print("# tests/connection/openspiel_connection.py): the start, then positions a few moves")
