@@ -782,6 +782,9 @@ mod tests {
             assert_eq!(s.len(), 4);
         }
         assert_eq!(b.rim().len(), 18);
+        // The largest hexagon a description may ask for fits the cell sets.
+        assert_eq!(Board::hex(13).len(), 469);
+        assert!(Board::hex(13).len() <= MAX_CELLS);
     }
 
     #[test]
