@@ -99,6 +99,8 @@ pub enum Item {
     },
     /// `players may pass`.
     MayPass(Span),
+    /// `the second player may swap`.
+    PieRule(Span),
     /// `notation NAME[, numbered from PLAYER]`.
     Notation(Name, Option<Name>),
     /// `levels from CELL`.
@@ -252,6 +254,10 @@ pub enum BoardDecl {
         height: Number,
     },
     Hex {
+        side: Number,
+    },
+    /// `board triangle N`: a triangle of hexagons, N cells a side.
+    Triangle {
         side: Number,
     },
     /// `board pits W x H`: rows of pits holding seeds.
@@ -613,6 +619,16 @@ pub enum EndCondDecl {
     AllOn(Region),
     /// `my pieces connect REGION and REGION`.
     Connects(Region, Region),
+    /// `my pieces connect N sides[, not counting corners]` or `... connect N corners`.
+    ConnectsEdges {
+        count: Number,
+        corners: bool,
+        not_counting_corners: bool,
+        /// The whole condition, for messages about the board.
+        span: Span,
+    },
+    /// `my pieces form a ring`.
+    Ring(Span),
     /// `the board is full[, decided by ...]`.
     BoardFull {
         tiebreak: Vec<TiebreakDecl>,

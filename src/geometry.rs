@@ -92,6 +92,13 @@ pub enum Shape {
     Hex {
         side: u32,
     },
+    /// A triangle of hexagons with `side` cells per side (the Y board): cell (c, r) exists
+    /// when c + r < side, so that rank 1 is the long side and rank `side` the apex. Its axial
+    /// coordinates slant the other way from [`Shape::Hex`]'s: each row is drawn half a cell
+    /// right of the row below.
+    Triangle {
+        side: u32,
+    },
     /// A rhombus of hexagons (the Hex board), in the same axial coordinates: every cell of
     /// `width` columns and `height` rows.
     Rhombus {
@@ -174,6 +181,17 @@ const HEX_DIRS: [(&str, i32, i32); 6] = [
     ("nw", 0, 1),
 ];
 
+// Axial directions of the triangle board, as drawn with each row shifted half a cell right of
+// the row below (see `Shape::Triangle`).
+const TRIANGLE_DIRS: [(&str, i32, i32); 6] = [
+    ("ne", 0, 1),
+    ("e", 1, 0),
+    ("se", 1, -1),
+    ("sw", 0, -1),
+    ("w", -1, 0),
+    ("nw", -1, 1),
+];
+
 /// The name of file `x` (0 = `a`, 25 = `z`, then `aa`, `ab`, ...).
 pub fn file_name(x: u32) -> String {
     if x < 26 {
@@ -225,6 +243,19 @@ impl Board {
         Self::build(Shape::Hex { side }, n, n, &HEX_DIRS, move |c, r| {
             (r - c).abs() < s
         })
+    }
+
+    /// A triangle with `side` cells per side: cell (c, r) exists when c + r < side; a cell
+    /// touches six others, as on [`Board::hex`].
+    pub fn triangle(side: u32) -> Board {
+        let s = side as i32;
+        Self::build(
+            Shape::Triangle { side },
+            side,
+            side,
+            &TRIANGLE_DIRS,
+            move |c, r| c + r < s,
+        )
     }
 
     /// A rhombus of hexagons, `width` cells per row and `height` rows; a cell touches six
@@ -593,6 +624,7 @@ impl Board {
                 format!("pits {width} x {height} ({} pits)", self.len())
             }
             Shape::Hex { side } => format!("hex {side} ({} cells)", self.len()),
+            Shape::Triangle { side } => format!("triangle {side} ({} cells)", self.len()),
             Shape::Rhombus { width, height } => {
                 format!(
                     "rhombus {width} x {height} of hexagons ({} cells)",
@@ -603,6 +635,74 @@ impl Board {
                 format!("lines on {width} x {height} ({} points)", self.len())
             }
         }
+    }
+
+    /// Whether the cells are hexagons (each touches up to six others), and so how they are
+    /// drawn: the shift of a row, in cells, from the row below it (half a cell either way).
+    pub fn hex_slant(&self) -> Option<f64> {
+        match self.shape {
+            Shape::Hex { .. } | Shape::Rhombus { .. } => Some(-0.5),
+            Shape::Triangle { .. } => Some(0.5),
+            _ => None,
+        }
+    }
+
+    /// The corners of the board in order around it (anticlockwise from `a1`), as grid
+    /// coordinates; none for boards of points or pits.
+    fn corner_coords(&self) -> Vec<(i32, i32)> {
+        let (w, h) = (self.cols as i32 - 1, self.rows as i32 - 1);
+        match self.shape {
+            Shape::Square { .. } | Shape::Rhombus { .. } => vec![(0, 0), (w, 0), (w, h), (0, h)],
+            Shape::Hex { side } => {
+                let (m, e) = (side as i32 - 1, 2 * side as i32 - 2);
+                vec![(0, 0), (m, 0), (e, m), (e, e), (m, e), (0, m)]
+            }
+            Shape::Triangle { side } => vec![(0, 0), (side as i32 - 1, 0), (0, side as i32 - 1)],
+            Shape::Pits { .. } | Shape::Lines { .. } => Vec::new(),
+        }
+    }
+
+    /// The corner cells, in order around the board (anticlockwise from `a1`).
+    pub fn corners(&self) -> Vec<Cell> {
+        self.corner_coords()
+            .into_iter()
+            .map(|(x, y)| self.at(x, y))
+            .collect()
+    }
+
+    /// The sides, in order around the board (the first from `a1`): each the straight run of
+    /// cells from one corner to the next, both corners included.
+    pub fn sides(&self) -> Vec<CellSet> {
+        let corners = self.corner_coords();
+        let n = corners.len();
+        (0..n)
+            .map(|i| {
+                let ((x0, y0), (x1, y1)) = (corners[i], corners[(i + 1) % n]);
+                let (dx, dy) = ((x1 - x0).signum(), (y1 - y0).signum());
+                let mut side = CellSet::EMPTY;
+                let (mut x, mut y) = (x0, y0);
+                loop {
+                    side.insert(self.at(x, y));
+                    if (x, y) == (x1, y1) {
+                        break side;
+                    }
+                    x += dx;
+                    y += dy;
+                }
+            })
+            .collect()
+    }
+
+    /// The cells with fewer neighbours than the board has directions: the rim, from which
+    /// the outside can be reached.
+    pub fn rim(&self) -> CellSet {
+        let mut s = CellSet::EMPTY;
+        for c in 0..self.len() as Cell {
+            if self.neighbours(c).count() < self.dirs.len() {
+                s.insert(c);
+            }
+        }
+        s
     }
 
     /// The names of all direction words a description may use with this board.
@@ -640,6 +740,51 @@ mod tests {
             .collect();
         assert_eq!(degrees.iter().filter(|&&d| d == 3).count(), 6);
         assert_eq!(degrees.iter().filter(|&&d| d == 6).count(), 61);
+    }
+
+    #[test]
+    fn a_triangle_has_three_corners_and_sides_that_share_them() {
+        let b = Board::triangle(7);
+        assert_eq!(b.len(), 28);
+        let names = |cs: &[Cell]| {
+            cs.iter()
+                .map(|&c| b.names[c as usize].clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(names(&b.corners()), ["a1", "g1", "a7"]);
+        let sides: Vec<Vec<String>> = b
+            .sides()
+            .iter()
+            .map(|s| names(&s.iter().collect::<Vec<_>>()))
+            .collect();
+        assert_eq!(sides[0], ["a1", "b1", "c1", "d1", "e1", "f1", "g1"]);
+        assert_eq!(sides[1], ["g1", "f2", "e3", "d4", "c5", "b6", "a7"]);
+        assert_eq!(sides[2], ["a1", "a2", "a3", "a4", "a5", "a6", "a7"]);
+        // d4 touches c4, e3 (along the long side's diagonal), d3, c5, e4 is off the board.
+        let d4 = b.cell("d4").unwrap();
+        assert_eq!(
+            names(&b.neighbours(d4).collect::<Vec<_>>()),
+            ["e3", "d3", "c4", "c5"]
+        );
+        assert_eq!(b.rim().len(), 18);
+    }
+
+    #[test]
+    fn a_hexagon_of_side_four_has_six_sides_of_four_cells() {
+        let b = Board::hex(4);
+        let names = |cs: Vec<Cell>| {
+            cs.iter()
+                .map(|&c| b.names[c as usize].clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(names(b.corners()), ["a1", "d1", "g4", "g7", "d7", "a4"]);
+        for s in b.sides() {
+            assert_eq!(s.len(), 4);
+        }
+        assert_eq!(b.rim().len(), 18);
+        // The largest hexagon a description may ask for fits the cell sets.
+        assert_eq!(Board::hex(13).len(), 469);
+        assert!(Board::hex(13).len() <= MAX_CELLS);
     }
 
     #[test]

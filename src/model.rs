@@ -51,6 +51,9 @@ pub struct Model {
     pub identity_by_captures: bool,
     /// `players may pass`: passing is always a legal move.
     pub may_pass: bool,
+    /// `the second player may swap`: on the second player's first turn, taking the first
+    /// player's stone is a move too.
+    pub pie_rule: bool,
     pub notation: Notation,
     /// `notation ..., numbered from PLAYER`: squares are numbered (for PDN records) from that
     /// player's back rank.
@@ -480,6 +483,27 @@ pub struct EndModel {
     pub span: crate::ast::Span,
 }
 
+/// What a `connect N sides` or `connect N corners` goal counts: the board's sides (a corner on
+/// both of its sides), its sides without their corners (Havannah's fork), or its corners.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Edges {
+    Sides,
+    SidesNotCorners,
+    Corners,
+}
+
+impl Edges {
+    /// Where this kind's bits start in a cell's edge marks (one bit per side or corner, at
+    /// most eight of each; see `Game::edge_marks`).
+    pub fn shift(self) -> u32 {
+        match self {
+            Edges::Sides => 0,
+            Edges::SidesNotCorners => 8,
+            Edges::Corners => 16,
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub enum EndCond {
     /// The player to move has no legal move (and, if `in_check`, a royal piece is attacked);
@@ -528,6 +552,17 @@ pub enum EndCond {
         /// The two regions as written (`my top and my bottom`), for summaries.
         label: String,
     },
+    /// A player's chain of neighbours touches `count` of the board's sides, or corners (Y,
+    /// Havannah's fork and bridge).
+    ConnectsEdges {
+        count: u8,
+        what: Edges,
+        /// The condition as written after `connect` (`three sides, not counting corners`).
+        label: String,
+    },
+    /// A player's pieces form a chain of neighbours around at least one cell, whatever it
+    /// holds (Havannah's ring). Cells of `rim` touch the outside of the board.
+    Ring { rim: CellSet },
     /// No cell is empty.
     BoardFull { tiebreak: Vec<Tiebreak> },
     /// Neither player has a legal move (read when the player to move has none).

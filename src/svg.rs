@@ -34,6 +34,8 @@ const PAD: f64 = 6.0;
 struct Layout<'b> {
     board: &'b Board,
     hexagons: bool,
+    /// On a board of hexagons, the shift of a row from the row below, in cells.
+    slant: f64,
     points: bool,
 }
 
@@ -42,9 +44,10 @@ impl Layout<'_> {
     fn centre(&self, x: f64, y: f64) -> (f64, f64) {
         let top = f64::from(self.board.rows) - 1.0 - y;
         if self.hexagons {
-            // Axial coordinates: a row up is half a cell left (see `geometry::HEX_DIRS`).
+            // Axial coordinates: a row up is half a cell left, or right on a triangle (see
+            // `Board::hex_slant`).
             let w = 3f64.sqrt() * HEX_R;
-            ((x - y / 2.0) * w, top * 1.5 * HEX_R)
+            ((x + y * self.slant) * w, top * 1.5 * HEX_R)
         } else {
             (x * UNIT, top * UNIT)
         }
@@ -165,7 +168,8 @@ pub fn render(pos: &Position, o: &SvgOptions) -> String {
     let b = &g.board;
     let l = Layout {
         board: b,
-        hexagons: matches!(b.shape, Shape::Hex { .. } | Shape::Rhombus { .. }),
+        hexagons: b.hex_slant().is_some(),
+        slant: b.hex_slant().unwrap_or(0.0),
         points: matches!(b.shape, Shape::Lines { .. }),
     };
     let mut body = String::new();

@@ -14,6 +14,12 @@ use tabula::engine::Position;
 const CASES: &[(&str, &str, &[&str])] = &[
     ("chess", "games/chess.game", &["--moves", "e2e4 e7e5 g1f3"]),
     ("hex", "games/hex.game", &["--moves", "f6 e5 a1"]),
+    ("y", "games/y.game", &["--moves", "d1 c3 a7"]),
+    (
+        "havannah4",
+        "games/havannah4.game",
+        &["--moves", "d4 a1 g7"],
+    ),
     ("rascals", "games/rascals.game", &[]),
     (
         "nine-mens-morris",

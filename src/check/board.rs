@@ -163,16 +163,28 @@ impl Checker {
                 }
             }
             BoardDecl::Hex { side } => {
-                if side.value < 2 || side.value > 9 {
+                if side.value < 2 || side.value > 13 {
                     self.err(CheckError::OutOfRange {
                         what: "hexagon side",
                         value: side.value.to_string(),
                         span: side.span,
-                        range: "a side from 2 to 9".into(),
+                        range: "a side from 2 to 13".into(),
                     });
                     return None;
                 }
                 Some(Board::hex(side.value))
+            }
+            BoardDecl::Triangle { side } => {
+                if side.value < 2 || side.value > 31 {
+                    self.err(CheckError::OutOfRange {
+                        what: "triangle side",
+                        value: side.value.to_string(),
+                        span: side.span,
+                        range: "a side from 2 to 31".into(),
+                    });
+                    return None;
+                }
+                Some(Board::triangle(side.value))
             }
         }
     }

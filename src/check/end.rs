@@ -63,6 +63,71 @@ impl Checker {
         }
     }
 
+    /// `my pieces connect N sides[, not counting corners]` or `... N corners`, for a board
+    /// that has that many.
+    fn connects_edges(
+        &mut self,
+        scope: &Scope,
+        count: &Number,
+        corners: bool,
+        not_counting_corners: bool,
+        span: Span,
+    ) -> Option<EndCond> {
+        let b = &scope.board;
+        let what = if corners { "corners" } else { "sides" };
+        let have = if corners {
+            b.corners().len()
+        } else {
+            b.sides().len()
+        };
+        if have == 0 {
+            self.invalid(
+                span,
+                format!("this board has no {what}"),
+                "connect regions instead: `my pieces connect my top and my bottom`",
+            );
+            return None;
+        }
+        if count.value < 2 || count.value as usize > have {
+            self.err(CheckError::OutOfRange {
+                what: if corners {
+                    "number of corners"
+                } else {
+                    "number of sides"
+                },
+                value: count.value.to_string(),
+                span: count.span,
+                range: format!("from 2 to {have}, as the board has {have} {what}"),
+            });
+            return None;
+        }
+        let n = count.value;
+        let word = match n {
+            2 => "two".to_string(),
+            3 => "three".to_string(),
+            4 => "four".to_string(),
+            5 => "five".to_string(),
+            6 => "six".to_string(),
+            _ => n.to_string(),
+        };
+        Some(EndCond::ConnectsEdges {
+            count: n as u8,
+            what: match (corners, not_counting_corners) {
+                (true, _) => Edges::Corners,
+                (false, true) => Edges::SidesNotCorners,
+                (false, false) => Edges::Sides,
+            },
+            label: format!(
+                "{word} {what}{}",
+                if not_counting_corners {
+                    ", not counting corners"
+                } else {
+                    ""
+                }
+            ),
+        })
+    }
+
     /// Seeds and stores are words of sowing games only (`board pits`).
     fn sowing_only(&mut self, scope: &Scope, span: Span) -> Option<()> {
         if matches!(scope.board.shape, crate::geometry::Shape::Pits { .. }) {
@@ -246,6 +311,25 @@ impl Checker {
                 }
             }
             EndCondDecl::Connected => EndCond::Connected,
+            EndCondDecl::ConnectsEdges {
+                count,
+                corners,
+                not_counting_corners,
+                span,
+            } => self.connects_edges(scope, count, *corners, *not_counting_corners, *span)?,
+            EndCondDecl::Ring(span) => {
+                if scope.board.hex_slant().is_none() {
+                    self.invalid(
+                        *span,
+                        "a ring is a chain of hexagons, and this board's cells are not hexagons",
+                        "write the board as `board hex 8` or `board triangle 7`",
+                    );
+                    return None;
+                }
+                EndCond::Ring {
+                    rim: scope.board.rim(),
+                }
+            }
             EndCondDecl::AllOn(region) => EndCond::AllOn(self.player_regions(scope, region)?),
             EndCondDecl::Connects(a, b) => {
                 let sa = self.player_regions(scope, a);

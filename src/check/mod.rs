@@ -191,6 +191,7 @@ impl Checker {
         let mut majority = false;
         let mut identity = false;
         let mut may_pass: Option<Span> = None;
+        let mut pie_rule: Option<Span> = None;
         let mut first_seen: IndexMap<&'static str, Span> = IndexMap::new();
         for item in &d.items {
             let (key, span) = match item {
@@ -226,6 +227,10 @@ impl Checker {
                 Item::MayPass(s) => {
                     may_pass = Some(*s);
                     ("players may pass", *s)
+                }
+                Item::PieRule(s) => {
+                    pie_rule = Some(*s);
+                    ("the second player may swap", *s)
                 }
                 Item::End(_, s) => ("end", *s),
                 _ => continue,
@@ -449,6 +454,24 @@ impl Checker {
             }
         }
 
+        if let Some(span) = pie_rule {
+            // The swap takes the first player's first stone: both players must place stones.
+            let places = |p: usize| {
+                kinds.iter().any(|k| {
+                    k.rules[p]
+                        .iter()
+                        .any(|r| matches!(r, RuleModel::Place { .. }))
+                })
+            };
+            if !(places(0) && places(1)) {
+                self.invalid(
+                    span,
+                    "a swap takes the first player's first placed piece, and here the players \
+                     place none",
+                    "give a piece a placement rule (`place on empty`), or remove this line",
+                );
+            }
+        }
         let states = self.states(d);
         let sowing = self.sowing(&scope, d);
         let dice = self.dice(d);
@@ -493,6 +516,7 @@ impl Checker {
             mill,
             identity_by_captures: identity,
             may_pass: may_pass.is_some(),
+            pie_rule: pie_rule.is_some(),
             notation,
             numbered_from,
             end,

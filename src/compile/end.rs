@@ -60,6 +60,8 @@ pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel], players: &[PlayerM
         ),
         EndCond::Connects { label, .. } => format!("when my pieces connect {label}"),
         EndCond::Connected => "when my pieces are connected".to_string(),
+        EndCond::ConnectsEdges { label, .. } => format!("when my pieces connect {label}"),
+        EndCond::Ring { .. } => "when my pieces form a ring".to_string(),
         EndCond::AllOn(_) => "when all my pieces are on their goal".to_string(),
         EndCond::BoardFull { tiebreak } => {
             format!(

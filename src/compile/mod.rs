@@ -341,6 +341,14 @@ pub fn compile(m: Model) -> Game {
         .collect();
     let chains =
         crate::engine::rules::jump::Chains::build(&rules, &promotion, &in_chain, m.removed_at_once);
+    let edge_marks = if end
+        .iter()
+        .any(|e| matches!(e.cond, EndCond::ConnectsEdges { .. } | EndCond::Ring { .. }))
+    {
+        crate::engine::rules::connection::edge_marks(&board)
+    } else {
+        Vec::new()
+    };
     let mut game = Game {
         title: m.title,
         board,
@@ -359,6 +367,7 @@ pub fn compile(m: Model) -> Game {
         keep_out,
         custody,
         groups,
+        edge_marks,
         mill: m.mill.clone(),
         confines: confine.iter().any(Option::is_some),
         confine,
@@ -434,6 +443,7 @@ pub fn compile(m: Model) -> Game {
         progress,
         pass_when_stuck,
         may_pass: m.may_pass,
+        pie_rule: m.pie_rule,
         side_letters,
         sole_place,
         shoots_only,

@@ -196,6 +196,9 @@ pub struct Game {
     /// `capturing groups without liberties` on a placement (Go): positions keep their groups
     /// of stones with liberty counts (see `rules/groups.rs`).
     pub groups: Option<crate::model::GroupCapture>,
+    /// In games with connection goals (`connect three sides`, `form a ring`), per cell the
+    /// sides and corners it lies on (see `rules/connection.rs`); empty in other games.
+    pub edge_marks: Vec<u32>,
     /// Per player, the kinds (as bits) they start with, on the board or in hand: `when I have
     /// no PIECE` speaks only of a kind the player had.
     pub start_kinds: [u128; 2],
@@ -267,6 +270,8 @@ pub struct Game {
     pub pass_when_stuck: bool,
     /// `players may pass`: a pass is always among the moves.
     pub may_pass: bool,
+    /// `the second player may swap` (see `rules/place.rs`).
+    pub pie_rule: bool,
     pub side_letters: [char; 2],
     /// Per player: the kinds that enter the board (`place ...`), and how.
     pub places: [Vec<Place>; 2],
@@ -446,6 +451,12 @@ impl Game {
                 n * (2 * std::mem::size_of::<Cell>() + 4)
             } else {
                 0
+            }
+            + if self.edge_marks.is_empty() {
+                0
+            } else {
+                // Parents, sizes and the sides and corners touched.
+                n * (std::mem::size_of::<Cell>() + 2 + 4)
             }
     }
 }

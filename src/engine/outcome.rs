@@ -139,6 +139,13 @@ impl Position<'_> {
                 (p == mover || self.placed == NONE) && self.connects(p, &a[p], &b[p], self.placed)
             }
             EndCond::Connected => self.connected(p),
+            EndCond::ConnectsEdges { count, what, .. } => {
+                (p == mover || self.placed == NONE)
+                    && self.connects_edges(p, *what, *count, self.placed)
+            }
+            EndCond::Ring { rim } => {
+                (p == mover || self.placed == NONE) && self.forms_ring(p, rim, self.placed)
+            }
             EndCond::AllOn(region) => {
                 self.hand_count(p, None) == 0
                     && self.count(p, None) > 0

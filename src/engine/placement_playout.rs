@@ -44,6 +44,7 @@ impl PlacementPlayout {
         let g = start.game;
         g.bitboards.as_ref()?;
         let plain_game = !g.may_pass
+            && !g.pie_rule
             && !g.pass_when_stuck
             && !g.has_limits()
             && !g.to_hand

@@ -127,6 +127,15 @@ impl Position<'_> {
                 self.build_chains();
             }
         }
+        if !g.edge_marks.is_empty() {
+            // The same for the chains of connection goals (a swap replaces a stone: found
+            // again).
+            if self.placed == m.to && m.kind == MoveKind::Place && m.shot == NONE && m.ncap == 0 {
+                self.place_in_links(m.to);
+            } else {
+                self.build_links();
+            }
+        }
         if m.spends != 0 {
             let p = (m.spends - 1) as usize;
             self.spent |= 1 << p;

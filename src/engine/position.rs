@@ -46,6 +46,8 @@ pub struct Position<'g> {
     pub(super) placed: Cell,
     /// Groups of stones with their liberties, and the ko cell (games with group capture).
     pub(super) chains: super::rules::groups::Chains,
+    /// Chains for connection goals (see `rules/connection.rs`), in games that have them.
+    pub(super) links: super::rules::connection::Links,
     /// Pieces that got their kind by promotion (games where captures go to a hand: such a
     /// piece goes there demoted).
     pub(super) promoted: CellSet,
@@ -91,6 +93,7 @@ impl Clone for Position<'_> {
             frozen: self.frozen,
             placed: self.placed,
             chains: self.chains.clone(),
+            links: self.links.clone(),
             promoted: self.promoted,
             seeds: self.seeds.clone(),
             stores: self.stores,
@@ -122,6 +125,7 @@ impl Clone for Position<'_> {
         self.frozen = o.frozen;
         self.placed = o.placed;
         self.chains.clone_from(&o.chains);
+        self.links.clone_from(&o.links);
         self.promoted = o.promoted;
         self.seeds.clone_from(&o.seeds);
         self.stores = o.stores;
@@ -193,6 +197,7 @@ impl<'g> Position<'g> {
             frozen: CellSet::EMPTY,
             placed: NONE,
             chains: super::rules::groups::Chains::none(),
+            links: super::rules::connection::Links::default(),
             promoted: CellSet::EMPTY,
             seeds: match &game.sowing {
                 Some(s) => vec![s.rule.start; game.board.len()],
@@ -218,6 +223,7 @@ impl<'g> Position<'g> {
             }
         }
         p.build_chains();
+        p.build_links();
         p.hash = p.compute_hash();
         for r in &game.board_rules {
             p.frozen = p.frozen.union(&r.frozen(&p));

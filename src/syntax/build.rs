@@ -88,6 +88,9 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
                     let height = n.next().expect("grammar: height");
                     BoardDecl::Pits { width, height }
                 }
+                Rule::board_triangle => BoardDecl::Triangle {
+                    side: number(parts(inner).remove(0)),
+                },
                 _ => BoardDecl::Hex {
                     side: number(parts(inner).remove(0)),
                 },
@@ -246,6 +249,7 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
             }
         }
         Rule::may_pass => Item::MayPass(sp),
+        Rule::pie_rule => Item::PieRule(sp),
         Rule::notation => {
             let mut it = parts(p).into_iter();
             let n = name(it.next().expect("grammar: a notation"));
@@ -454,6 +458,35 @@ pub(super) fn build_end_rule(p: Pair<Rule>) -> EndRule {
                     }
                 }
                 Rule::connected => EndCondDecl::Connected,
+                Rule::ring => EndCondDecl::Ring(span(&inner)),
+                Rule::connects_edges => {
+                    let sp = span(&inner);
+                    let mut it = parts(inner).into_iter();
+                    let count = it.next().expect("grammar: a count").into_inner().next();
+                    let count = count.expect("grammar: a number");
+                    let count = if count.as_rule() == Rule::int {
+                        number(count)
+                    } else {
+                        let value = match count.as_str() {
+                            "two" => 2,
+                            "three" => 3,
+                            "four" => 4,
+                            "five" => 5,
+                            _ => 6,
+                        };
+                        Number {
+                            value,
+                            span: span(&count),
+                        }
+                    };
+                    let what = it.next().expect("grammar: sides or corners");
+                    EndCondDecl::ConnectsEdges {
+                        count,
+                        corners: what.as_rule() == Rule::edge_corners,
+                        not_counting_corners: !parts(what).is_empty(),
+                        span: sp,
+                    }
+                }
                 Rule::all_on => EndCondDecl::AllOn(build_region(parts(inner).remove(0))),
                 Rule::connects => {
                     let mut it = parts(inner).into_iter().map(build_region);

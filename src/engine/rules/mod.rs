@@ -6,6 +6,7 @@
 mod abilities;
 pub(in crate::engine) mod castle;
 pub mod chance;
+pub mod connection;
 pub mod custody;
 pub mod dice_turn;
 mod en_passant;

@@ -2,7 +2,8 @@
 //! lines (`N in a row`) and connections (`my pieces connect A and B`).
 //!
 //! A placement is made by no piece on the board, so it is generated once per position for each
-//! kind the player to move can place. Lines and connections are tested from the cell of the
+//! kind the player to move can place. With `the second player may swap`, the second player's
+//! first turn also has the swap (the pie rule): the first player's stone becomes theirs. Lines and connections are tested from the cell of the
 //! last placement where there is one (a placement can only make lines through its own cell),
 //! else on the whole board.
 
@@ -170,8 +171,34 @@ pub fn turned(i: usize, b: usize, clockwise: bool) -> usize {
 }
 
 impl Position<'_> {
+    /// Whether the second player may swap now (`the second player may swap`): it is their
+    /// first turn, and the first player's one piece is the only piece on the board.
+    pub(in crate::engine) fn swap_open(&self) -> bool {
+        self.game.pie_rule
+            && self.turn == 1
+            && self.ply == 1
+            && self.count(1, None) == 0
+            && self.count(0, None) == 1
+    }
+
+    /// The swap: the first player's piece becomes the mover's, on its cell. It is written as
+    /// a placement there that first removes the piece it replaces (`swap` in notation).
+    fn swap_move(&self) -> Move {
+        let c = (0..self.cells.len())
+            .find(|&c| self.cells[c] != 0)
+            .expect("swap_open: one piece on the board") as Cell;
+        let mut m = Move::new(NONE, c);
+        m.kind = MoveKind::Place;
+        m.promote = crate::engine::code(Game::kind_of(self.cells[c as usize]), 1);
+        m.push_capture(c);
+        m
+    }
+
     /// The placements of the player to move, appended to `out`.
     pub(in crate::engine) fn place_moves(&self, out: &mut Vec<Move>) {
+        if self.swap_open() {
+            out.push(self.swap_move());
+        }
         let g = self.game;
         // `pieces in hand must be placed first`: while any is left, no piece comes from an
         // unlimited supply either.

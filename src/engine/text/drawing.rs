@@ -256,6 +256,21 @@ pub(super) fn draw(g: &Game, cell: usize, symbol: impl Fn(Cell) -> String) -> St
                 out.push('\n');
             }
         }
+        Shape::Triangle { .. } => {
+            // Each row half a cell right of the one below, so that a cell's north-east
+            // neighbour is drawn up and to its right and the apex sits over the middle.
+            for y in (0..b.rows as i32).rev() {
+                out.push_str(&format!("{:>width$} ", b.rank_label(y as u32)));
+                out.push_str(&" ".repeat(y as usize * (cell + 1) / 2));
+                for x in 0..b.cols as i32 - y {
+                    if x > 0 {
+                        out.push(' ');
+                    }
+                    out.push_str(&format!("{:>cell$}", symbol(b.at(x, y))));
+                }
+                out.push('\n');
+            }
+        }
         Shape::Hex { side } => {
             for y in (0..b.rows as i32).rev() {
                 let cells: Vec<(i32, Cell)> = (0..b.cols as i32)

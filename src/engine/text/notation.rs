@@ -56,6 +56,10 @@ impl Position<'_> {
             let plain = self.move_text(&plain);
             return format!("{plain}/{}", name(m.shot));
         }
+        if m.kind == MoveKind::Place && m.captures() == [m.to] {
+            // The pie rule's swap: a placement that replaces the piece on its cell.
+            return "swap".to_string();
+        }
         if m.kind == MoveKind::Place {
             // The cell alone (`e5`), or with the piece's letter (`S*e5`) where the player can
             // place several kinds.
