@@ -15,7 +15,8 @@ the median of --runs runs. Columns:
 - Tabula in Rust: the same steps (sample, step, the same arrays written) in one call
   (`VectorEnv.step_random`); the difference is the Python overhead per step.
 - OpenSpiel: one pyspiel state at a time: `legal_actions()`, a random choice in Python,
-  `apply_action`; "+obs" also reads `observation_tensor()` and `legal_actions_mask()` each
+  `apply_action` (throws of the dice, drawn by their probabilities, are not counted as
+  steps: VectorEnv throws for its caller); "+obs" also reads `observation_tensor()` and `legal_actions_mask()` each
   step, the arrays VectorEnv returns.
 - pgx: `jax.jit` of a batched (`jax.vmap`, --pgx-batch games) random step with auto-reset,
   observations included (pgx computes them in every step). Compilation is excluded: the
@@ -41,6 +42,7 @@ GAMES = {
     "go9": ("go9", ("go", {"board_size": 9}), "go_9x9"),
     "connect-four": ("connect-four", ("connect_four", {}), "connect_four"),
     "othello": ("reversi", ("othello", {}), "othello"),
+    "backgammon": ("backgammon", ("backgammon", {}), "backgammon"),
 }
 
 
@@ -97,6 +99,10 @@ def openspiel(spec, seconds, seed, observe):
             if s.is_terminal():
                 s = game.new_initial_state()
                 done += 1
+            # Throws are not steps (VectorEnv throws for its caller): drawn by probability.
+            while s.is_chance_node():
+                outcomes = s.chance_outcomes()
+                s.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
             if observe:
                 s.observation_tensor()
                 s.legal_actions_mask()
