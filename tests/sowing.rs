@@ -139,18 +139,18 @@ fn pits_position_strings_round_trip() {
     }
 }
 
-/// Ayoayo against Ludii's J'odu: 20 seeded random games replayed turn by turn (the pit
-/// chosen; its relay laps follow by rule), with the pits and stores after every turn, the
-/// forced passes that end a game and the results. Written by tests/sowing/ludii_traces.py
-/// from the Ludii oracle's traces; Ludii's perft counts are in tests/perft/ayoayo.perft.
-#[test]
-fn ayoayo_plays_as_ludii() {
-    let game = common::game("games/ayoayo.game");
-    let text = std::fs::read_to_string(common::root("tests/sowing/ayoayo.ludii")).expect("data");
+/// Replays `tests/sowing/NAME.ludii`, random games of Ludii's written by
+/// tests/sowing/ludii_traces.py from the Ludii oracle's traces: the turn chosen (its relay
+/// laps follow by rule), with the pits, hands and stores after every turn, the forced passes
+/// that end a game and the results. Returns the games and turns replayed.
+fn replay_ludii(name: &str) -> (usize, usize) {
+    let game = common::game(&format!("games/{name}.game"));
+    let text =
+        std::fs::read_to_string(common::root(&format!("tests/sowing/{name}.ludii"))).expect("data");
     let mut state: Option<MatchState> = None;
     let (mut games, mut turns, mut endless) = (0, 0, false);
     for (i, line) in text.lines().enumerate() {
-        let at = format!("ayoayo.ludii:{}", i + 1);
+        let at = format!("{name}.ludii:{}", i + 1);
         let f: Vec<&str> = line.split_whitespace().collect();
         match f.first().copied() {
             None => {}
@@ -182,5 +182,22 @@ fn ayoayo_plays_as_ludii() {
             Some(other) => panic!("{at}: unknown line `{other}`"),
         }
     }
+    (games, turns)
+}
+
+/// Ayoayo against Ludii's J'odu: 20 seeded random games replayed turn by turn; Ludii's
+/// perft counts are in tests/perft/ayoayo.perft.
+#[test]
+fn ayoayo_plays_as_ludii() {
+    let (games, turns) = replay_ludii("ayoayo");
     assert!(games == 20 && turns > 800, "{games} games, {turns} turns");
+}
+
+/// Omweso against Ludii's Mweso: 50 seeded random games (seeds 1 and 2 of the oracle's
+/// `random`), placement phase included, replayed turn by turn; Ludii's perft counts are in
+/// tests/perft/omweso.perft.
+#[test]
+fn omweso_plays_as_ludii() {
+    let (games, turns) = replay_ludii("omweso");
+    assert!(games == 50 && turns > 5000, "{games} games, {turns} turns");
 }

@@ -301,6 +301,16 @@ pub(super) fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::with_last => &["`it and`"],
         Rule::going_back => &["`and the pits before it`"],
         Rule::sow_no_slam => &["`a capture of every enemy seed`"],
+        Rule::k_player => &["`player`"],
+        Rule::k_placing => &["`placing`"],
+        Rule::k_turn => &["`turn`"],
+        Rule::k_facing => &["`facing`"],
+        Rule::k_they => &["`they`"],
+        Rule::k_lap => &["`lap`"],
+        Rule::sow_in => &["`in`"],
+        Rule::sow_toward => &["`, only when the last seed falls facing enemy seeds`"],
+        Rule::facing_all => &["`if they all hold seeds`"],
+        Rule::facing_sow => &["`, and sow them`"],
         _ => &[],
     }
 }

@@ -39,23 +39,31 @@ pub const STUCK: u8 = 1;
 /// See [`STUCK`]: a relay that would never end.
 pub const ENDLESS: u8 = 2;
 
-/// A sowing game's tables: each player's sowing order, the owner and opposite of each pit.
+/// A sowing game's tables: each player's sowing order each way, the owner, opposite and
+/// facing pits of each pit.
 #[derive(Clone, Debug)]
 pub struct Sow {
     pub rule: Sowing,
-    /// Per player, per cell: where the next seed of their sowing goes (a cell or [`STORE`]).
-    next: [Vec<Cell>; 2],
-    /// Per player: where sowing goes on after their store.
-    after_store: [Cell; 2],
-    /// Per player, per cell: the pit before it in their sowing (for captures going back).
-    prev: [Vec<Cell>; 2],
+    /// Per direction (0 anticlockwise, 1 clockwise), per player, per cell: where the next
+    /// seed of their sowing goes (a cell or [`STORE`]).
+    next: [[Vec<Cell>; 2]; 2],
+    /// Per direction, per player: where sowing goes on after their store.
+    after_store: [[Cell; 2]; 2],
+    /// Per direction, per player, per cell: the pit before it in their sowing (for captures
+    /// going back).
+    prev: [[Vec<Cell>; 2]; 2],
     /// Per cell: the player who owns the pit.
     pub owner: Vec<u8>,
     /// Per cell: the pit opposite (the facing pit of the other side's nearest row), or
     /// `NONE` for a pit of a four-row board's outer rows.
     opposite: Vec<Cell>,
-    /// Per player: their pits, in the order moves are listed (along their sowing).
+    /// Per cell: the enemy pits facing it, in its column (the opposite pit; on four rows,
+    /// for a pit of an inner row, the enemy's inner and outer pit), `NONE` where fewer.
+    facing: Vec<[Cell; 2]>,
+    /// Per player: their pits, in the order moves are listed (along the first way's sowing).
     pub pits: [Vec<Cell>; 2],
+    /// Per way (`sow` line), per player: the pits it may start from, in listing order.
+    starts: Vec<[Vec<Cell>; 2]>,
 }
 
 /// Seed counts being sown: the pits and the two stores.
@@ -102,32 +110,53 @@ impl Sow {
         let owner: Vec<u8> = (0..n)
             .map(|c| u8::from(board.coords[c].1 >= h / 2))
             .collect();
-        let mut next = [vec![NONE; n], vec![NONE; n]];
-        let mut prev = [vec![NONE; n], vec![NONE; n]];
-        let mut after_store = [NONE; 2];
-        let mut pits: [Vec<Cell>; 2] = [Vec::new(), Vec::new()];
-        for p in 0..2 {
-            let mut order = rings[p].clone();
-            if rule.clockwise {
-                order.reverse();
-            }
-            for (i, &c) in order.iter().enumerate() {
-                let after = order[(i + 1) % order.len()];
-                next[p][c as usize] = after;
-                prev[p][after as usize] = c;
-            }
-            pits[p] = order
-                .iter()
-                .copied()
-                .filter(|&c| owner[c as usize] as usize == p)
-                .collect();
-            if rule.passes_store {
-                // The store comes after the player's last pit along their sowing.
-                let last = *pits[p].last().expect("a player owns pits");
-                after_store[p] = next[p][last as usize];
-                next[p][last as usize] = STORE;
+        let mut next = [
+            [vec![NONE; n], vec![NONE; n]],
+            [vec![NONE; n], vec![NONE; n]],
+        ];
+        let mut prev = next.clone();
+        let mut after_store = [[NONE; 2]; 2];
+        let mut orders: [[Vec<Cell>; 2]; 2] = Default::default();
+        for dir in 0..2 {
+            for p in 0..2 {
+                let mut order = rings[p].clone();
+                if dir == 1 {
+                    order.reverse();
+                }
+                for (i, &c) in order.iter().enumerate() {
+                    let after = order[(i + 1) % order.len()];
+                    next[dir][p][c as usize] = after;
+                    prev[dir][p][after as usize] = c;
+                }
+                let mine: Vec<Cell> = order
+                    .iter()
+                    .copied()
+                    .filter(|&c| owner[c as usize] as usize == p)
+                    .collect();
+                if rule.passes_store {
+                    // The store comes after the player's last pit along their sowing.
+                    let last = *mine.last().expect("a player owns pits");
+                    after_store[dir][p] = next[dir][p][last as usize];
+                    next[dir][p][last as usize] = STORE;
+                }
+                orders[dir][p] = mine;
             }
         }
+        let first = usize::from(rule.ways.first().is_some_and(|w| w.clockwise));
+        let pits = orders[first].clone();
+        let starts = rule
+            .ways
+            .iter()
+            .map(|way| {
+                let mut s = pits.clone();
+                if let Some(within) = &way.within {
+                    for (p, list) in s.iter_mut().enumerate() {
+                        list.retain(|&c| within[p].contains(c));
+                    }
+                }
+                s
+            })
+            .collect();
         let opposite = (0..n)
             .map(|c| {
                 let (x, y) = board.coords[c];
@@ -143,6 +172,17 @@ impl Sow {
                 facing.map_or(NONE, |y| at(x, y))
             })
             .collect();
+        let facing = (0..n)
+            .map(|c| {
+                let (x, y) = board.coords[c];
+                match (h, y) {
+                    (2, _) => [at(x, 1 - y), NONE],
+                    (_, 1) => [at(x, 2), at(x, 3)],
+                    (_, 2) => [at(x, 1), at(x, 0)],
+                    _ => [NONE, NONE],
+                }
+            })
+            .collect();
         Sow {
             rule: rule.clone(),
             next,
@@ -150,12 +190,56 @@ impl Sow {
             prev,
             owner,
             opposite,
+            facing,
             pits,
+            starts,
         }
     }
 
-    /// The rules as the description writes them, one line each, for summaries.
-    pub fn rule_lines(&self) -> Vec<String> {
+    /// Whether any rule puts seeds in a store (else the stores stay empty, and drawings
+    /// leave them out; position strings still write them, `0,0`).
+    pub fn has_stores(&self) -> bool {
+        let r = &self.rule;
+        r.passes_store
+            || r.opposite.is_some()
+            || r.counts.is_some()
+            || r.facing.is_some_and(|(_, back)| back.is_none())
+    }
+
+    /// Whether the game gives a choice of direction (two `sow` lines).
+    pub fn has_choice(&self) -> bool {
+        self.rule.ways.len() > 1
+    }
+
+    /// The direction of way `w` (0 anticlockwise, 1 clockwise).
+    fn dir(&self, way: u8) -> usize {
+        usize::from(self.rule.ways[usize::from(way)].clockwise)
+    }
+
+    /// A sowing move's direction written after its pit where there is a choice: `""` for the
+    /// first `sow` line's way, `cw` or `acw` for the other.
+    pub fn way_suffix(&self, way: u8) -> &'static str {
+        match (self.has_choice() && way > 0, self.dir(way)) {
+            (false, _) => "",
+            (true, 1) => "cw",
+            (true, _) => "acw",
+        }
+    }
+
+    /// The pit that `me`'s sowing the way `way` goes would drop the first seed of `pit` in:
+    /// where there is a choice of direction, a move keeps it in `extra_to` (it tells the
+    /// two ways apart in action ids and on a board with a pointer).
+    fn first_sown(&self, me: usize, way: u8, pit: Cell) -> Cell {
+        let d = self.dir(way);
+        match self.next[d][me][pit as usize] {
+            STORE => self.after_store[d][me],
+            c => c,
+        }
+    }
+
+    /// The rules as the description writes them, one line each, for summaries (`names`:
+    /// the board's cell names, for the pits a `sow` line may start from).
+    pub fn rule_lines(&self, names: &[String]) -> Vec<String> {
         let r = &self.rule;
         let counts = |mask: u64| {
             (1..64)
@@ -164,19 +248,47 @@ impl Sow {
                 .collect::<Vec<_>>()
                 .join(" or ")
         };
-        let mut l = vec![format!("each pit starts with {} seeds", r.start)];
-        let mut sow = format!(
-            "sow {} from a pit of mine",
-            if r.clockwise {
-                "clockwise"
-            } else {
-                "anticlockwise"
-            }
-        );
-        if r.least > 1 {
-            sow.push_str(&format!(", holding at least {} seeds", r.least));
+        let mut l = Vec::new();
+        if r.start > 0 || r.hand == 0 {
+            l.push(format!("each pit starts with {} seeds", r.start));
         }
-        l.push(sow);
+        if r.hand > 0 {
+            l.push(format!(
+                "each player starts with {} seeds in hand, placing one a turn in a pit of mine",
+                r.hand
+            ));
+        }
+        for way in &r.ways {
+            let mut sow = format!(
+                "sow {} from a pit of mine",
+                if way.clockwise {
+                    "clockwise"
+                } else {
+                    "anticlockwise"
+                }
+            );
+            if let Some(within) = &way.within {
+                let list = |p: usize| {
+                    within[p]
+                        .iter()
+                        .map(|c| names[c as usize].as_str())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
+                sow.push_str(&format!(
+                    " in {} for the first player, {} for the second",
+                    list(0),
+                    list(1)
+                ));
+            }
+            if way.least > 1 {
+                sow.push_str(&format!(", holding at least {} seeds", way.least));
+            }
+            if way.toward_seeds {
+                sow.push_str(", only when the last seed falls facing enemy seeds");
+            }
+            l.push(sow);
+        }
         if r.passes_store {
             l.push("sowing passes my store".into());
         }
@@ -200,6 +312,21 @@ impl Sow {
             );
             if let Some(b) = back {
                 t.push_str(&format!(" and the pits before it that make {}", counts(b)));
+            }
+            l.push(t);
+        }
+        if let Some((all, back)) = r.facing {
+            let mut t =
+                "when the last seed falls in an occupied pit of mine, capture the pits facing it"
+                    .to_string();
+            if all {
+                t.push_str(" if they all hold seeds");
+            }
+            if let Some(cw) = back {
+                t.push_str(&format!(
+                    ", and sow them {} from the pit the lap started from",
+                    if cw { "clockwise" } else { "anticlockwise" }
+                ));
             }
             l.push(t);
         }
@@ -234,6 +361,16 @@ impl Sow {
         if pos.sow_ended != 0 {
             return;
         }
+        let me = pos.turn as usize;
+        if pos.sow_hand[me] > 0 {
+            // The placement phase: a seed from the hand into any pit of the mover's.
+            for &pit in &self.pits[me] {
+                let mut m = Move::new(pit, pit);
+                m.kind = MoveKind::Sow;
+                out.push(m);
+            }
+            return;
+        }
         // Counts are copied at every sowing tried: an array no larger than the board needs.
         match pos.seeds.len() {
             0..=16 => self.moves_in::<16>(pos, out),
@@ -248,27 +385,72 @@ impl Sow {
         let hungry = self.rule.must_feed && self.seeds_of(&pos.seeds, me ^ 1) == 0;
         let mut m = Move::new(NONE, NONE);
         m.kind = MoveKind::Sow;
-        self.turns(pos.game, me, &counts, &mut m, hungry, out);
+        for way in 0..self.rule.ways.len() as u8 {
+            m.promote = way;
+            self.turns(pos.game, me, way, &counts, &mut m, hungry, out);
+        }
     }
 
-    /// Every turn that starts with a sowing from `counts`, continuing `m` (the sowings made
-    /// so far this turn).
+    /// Whether `me` may sow `pit` of `c` the way `way` goes: it holds enough seeds, and
+    /// where the way asks for it, its last seed would fall facing enemy seeds.
+    fn may_sow<const N: usize>(&self, me: usize, way: u8, pit: Cell, c: &Counts<N>) -> bool {
+        let w = &self.rule.ways[usize::from(way)];
+        let n = c.seeds[pit as usize];
+        if n < w.least.max(1) {
+            return false;
+        }
+        if !w.toward_seeds {
+            return true;
+        }
+        let last = self.landing(me, self.dir(way), pit, n);
+        last != STORE && self.owner[last as usize] as usize == me && self.facing_all(last, c)
+    }
+
+    /// Where the last of `n` seeds sown by `me` from `pit` going `dir` falls.
+    fn landing(&self, me: usize, dir: usize, pit: Cell, n: u16) -> Cell {
+        let mut at = pit;
+        let mut left = n;
+        while left > 0 {
+            at = if at == STORE {
+                self.after_store[dir][me]
+            } else {
+                self.next[dir][me][at as usize]
+            };
+            if at == pit && self.rule.skips_origin {
+                continue;
+            }
+            left -= 1;
+        }
+        at
+    }
+
+    /// Whether pit `at` has enemy pits facing it and they all hold seeds.
+    fn facing_all<const N: usize>(&self, at: Cell, c: &Counts<N>) -> bool {
+        let f = self.facing[at as usize];
+        f[0] != NONE && f.iter().all(|&p| p == NONE || c.seeds[p as usize] > 0)
+    }
+
+    /// Every turn that starts with a sowing the way `way` goes from `counts`, continuing
+    /// `m` (the sowings made so far this turn).
+    #[allow(clippy::too_many_arguments)]
     fn turns<const N: usize>(
         &self,
         g: &Game,
         me: usize,
+        way: u8,
         counts: &Counts<N>,
         m: &mut Move,
         hungry: bool,
         out: &mut Vec<Move>,
     ) {
-        for &pit in &self.pits[me] {
-            if counts.seeds[pit as usize] < self.rule.least.max(1) {
+        let dir = self.dir(way);
+        for &pit in &self.starts[usize::from(way)][me] {
+            if !self.may_sow(me, way, pit, counts) {
                 continue;
             }
             let mut after = *counts;
             let (ncap, npath) = (m.ncap, m.npath);
-            let last = self.sow(me, pit, &mut after, m);
+            let last = self.sow(me, dir, pit, &mut after, m);
             if last == Sown::Starves {
                 m.truncate_lists(ncap, npath);
                 continue;
@@ -276,26 +458,38 @@ impl Sow {
             let again = last == Sown::Store
                 && self.rule.again
                 && !self.ended(g, &after.seeds, &after.stores)
-                && self.pits[me]
+                && self.starts[usize::from(way)][me]
                     .iter()
-                    .any(|&c| after.seeds[c as usize] >= self.rule.least.max(1));
+                    .any(|&c| self.may_sow(me, way, c, &after));
             if again {
-                self.turns(g, me, &after, m, hungry, out);
+                self.turns(g, me, way, &after, m, hungry, out);
             } else if !hungry || self.seeds_of(&after.seeds, me ^ 1) > 0 {
                 let mut done = m.clone();
                 done.from = done.landings()[0];
                 done.to = pit;
+                if self.has_choice() {
+                    done.extra_to = self.first_sown(me, way, done.from);
+                }
                 out.push(done);
             }
             m.truncate_lists(ncap, npath);
         }
     }
 
-    /// One sowing by `me` from `pit` on `c`, lap after lap where it relays, with its
-    /// captures, recorded in `m` (the pit in its path, captured pits in its captures).
-    fn sow<const N: usize>(&self, me: usize, pit: Cell, c: &mut Counts<N>, m: &mut Move) -> Sown {
+    /// One sowing by `me` from `pit` going `dir` on `c`, lap after lap where it relays,
+    /// with its captures, recorded in `m` (the pit in its path, captured pits in its
+    /// captures).
+    fn sow<const N: usize>(
+        &self,
+        me: usize,
+        dir: usize,
+        pit: Cell,
+        c: &mut Counts<N>,
+        m: &mut Move,
+    ) -> Sown {
         m.push_landing(pit);
         let rule = &self.rule;
+        let next = &self.next[dir][me];
         let mut origin = pit;
         let mut at = pit;
         let mut lifts: u32 = 0;
@@ -311,9 +505,9 @@ impl Sow {
             let mut hand = std::mem::take(&mut c.seeds[at as usize]);
             while hand > 0 {
                 at = if at == STORE {
-                    self.after_store[me]
+                    self.after_store[dir][me]
                 } else {
-                    self.next[me][at as usize]
+                    next[at as usize]
                 };
                 if at == origin && rule.skips_origin {
                     continue;
@@ -325,16 +519,16 @@ impl Sow {
                 }
                 hand -= 1;
             }
+            let occupied = at != STORE && c.seeds[at as usize] > 1;
+            if occupied && rule.facing.is_some() && self.owner[at as usize] as usize == me {
+                self.capture_facing(me, origin, at, c, m);
+            }
             let relay = match rule.relay {
-                Some(mine) => {
-                    at != STORE
-                        && c.seeds[at as usize] > 1
-                        && (!mine || self.owner[at as usize] as usize == me)
-                }
+                Some(mine) => occupied && (!mine || self.owner[at as usize] as usize == me),
                 None => false,
             };
             if !relay && at != STORE {
-                self.capture(me, at, c, m);
+                self.capture(me, dir, at, c, m);
             }
             // `every sowing must leave the opponent some seeds`, lap by lap: a first lap that
             // does not is no move; a relay lap that does not is not made, and the mover is
@@ -369,8 +563,54 @@ impl Sow {
         }
     }
 
+    /// The capture of the enemy pits facing `at`, where the last seed of the lap sown from
+    /// `origin` fell in an occupied pit of the mover's.
+    fn capture_facing<const N: usize>(
+        &self,
+        me: usize,
+        origin: Cell,
+        at: Cell,
+        c: &mut Counts<N>,
+        m: &mut Move,
+    ) {
+        let Some((all, back)) = self.rule.facing else {
+            return;
+        };
+        if all && !self.facing_all(at, c) {
+            return;
+        }
+        let mut taken = 0u16;
+        for p in self.facing[at as usize] {
+            if p != NONE && c.seeds[p as usize] > 0 {
+                taken += std::mem::take(&mut c.seeds[p as usize]);
+                m.push_capture(p);
+            }
+        }
+        match back {
+            None => c.stores[me] += taken,
+            // Sown one by one from the pit the lap started from, with no effect of their own.
+            Some(cw) => {
+                let (d, mut p) = (usize::from(cw), origin);
+                for _ in 0..taken {
+                    p = match self.next[d][me][p as usize] {
+                        STORE => self.after_store[d][me],
+                        q => q,
+                    };
+                    c.seeds[p as usize] += 1;
+                }
+            }
+        }
+    }
+
     /// The captures after the last seed fell on `at`.
-    fn capture<const N: usize>(&self, me: usize, at: Cell, c: &mut Counts<N>, m: &mut Move) {
+    fn capture<const N: usize>(
+        &self,
+        me: usize,
+        dir: usize,
+        at: Cell,
+        c: &mut Counts<N>,
+        m: &mut Move,
+    ) {
         let rule = &self.rule;
         let mine = self.owner[at as usize] as usize == me;
         if let Some((if_seeds, with_last)) = rule.opposite {
@@ -407,7 +647,7 @@ impl Sow {
                 n += 1;
                 sum += u32::from(c.seeds[p as usize]);
                 let Some(back) = back else { break };
-                p = self.prev[me][p as usize];
+                p = self.prev[dir][me][p as usize];
                 if p == NONE
                     || self.owner[p as usize] as usize == me
                     || !holds(back, c.seeds[p as usize])
@@ -440,8 +680,19 @@ impl Sow {
 }
 
 impl Position<'_> {
-    /// Plays a sowing move: each of its sowings in turn, with their captures.
+    /// Plays a sowing move: each of its sowings in turn, with their captures; or, in the
+    /// placement phase (a move with no sowings), a seed from the mover's hand into its pit.
     pub(in crate::engine) fn play_sowing(&mut self, sow: &Sow, m: &Move) {
+        if m.npath == 0 {
+            let (me, n, g) = (self.turn as usize, self.seeds.len(), self.game);
+            let (pit, held) = (m.to as usize, self.sow_hand[me]);
+            let had = self.seeds[pit];
+            self.hash ^= g.seed_key(pit, had) ^ g.seed_key(pit, had + 1);
+            self.hash ^= g.seed_key(n + 3 + me, held) ^ g.seed_key(n + 3 + me, held - 1);
+            self.seeds[pit] = had + 1;
+            self.sow_hand[me] = held - 1;
+            return;
+        }
         match self.seeds.len() {
             0..=16 => self.play_sowing_in::<16>(sow, m),
             17..=32 => self.play_sowing_in::<32>(sow, m),
@@ -456,8 +707,9 @@ impl Position<'_> {
         let n = self.seeds.len();
         let mut scratch = Move::new(NONE, NONE);
         let mut last = Sown::Store;
+        let dir = sow.dir(m.promote);
         for &pit in m.landings() {
-            last = sow.sow(me, pit, &mut counts, &mut scratch);
+            last = sow.sow(me, dir, pit, &mut counts, &mut scratch);
         }
         let ended = match last {
             Sown::Stuck => STUCK,
@@ -497,6 +749,8 @@ impl Position<'_> {
         h ^ g.seed_key(n, self.stores[0])
             ^ g.seed_key(n + 1, self.stores[1])
             ^ g.seed_key(n + 2, u16::from(self.sow_ended))
+            ^ g.seed_key(n + 3, self.sow_hand[0])
+            ^ g.seed_key(n + 4, self.sow_hand[1])
     }
 
     /// How a sowing game ended inside the last turn: [`STUCK`], [`ENDLESS`], or 0.
@@ -514,11 +768,16 @@ impl Position<'_> {
         self.stores[p]
     }
 
-    /// Seeds a player counts at the end: their store and their pits.
+    /// Seeds a player counts at the end: their store, their pits and their hand.
     pub fn seeds_of(&self, p: usize) -> u32 {
         let Some(sow) = &self.game.sowing else {
             return 0;
         };
-        u32::from(self.stores[p]) + sow.seeds_of(&self.seeds, p)
+        u32::from(self.stores[p]) + u32::from(self.sow_hand[p]) + sow.seeds_of(&self.seeds, p)
+    }
+
+    /// Seeds in player `p`'s hand (games with a placement phase).
+    pub fn seeds_in_hand(&self, p: usize) -> u16 {
+        self.sow_hand[p]
     }
 }
