@@ -223,6 +223,8 @@ pub enum SowLineKind {
     Feed,
     /// `every sowing must leave the opponent some seeds`.
     LapFeed,
+    /// `a relay of more than N laps is a draw`.
+    LapLimit(Number),
 }
 
 #[derive(Clone, Debug)]

@@ -157,6 +157,8 @@ pub struct Sowing {
     pub must_feed: bool,
     /// Every lap of a sowing (the first and each relay) must leave the opponent some seeds.
     pub lap_feed: bool,
+    /// A relay of more laps than this ends the game in a draw (0: no limit).
+    pub lap_limit: u32,
 }
 
 /// One `sow` line: a direction and the pits it may start from.

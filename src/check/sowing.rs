@@ -159,6 +159,17 @@ impl Checker {
                 SowLineKind::NoSlam => s.no_grand_slam = true,
                 SowLineKind::Feed => s.must_feed = true,
                 SowLineKind::LapFeed => s.lap_feed = true,
+                SowLineKind::LapLimit(n) => {
+                    if n.value == 0 {
+                        self.err(CheckError::OutOfRange {
+                            what: "laps",
+                            value: n.value.to_string(),
+                            span: n.span,
+                            range: "1 or more".into(),
+                        });
+                    }
+                    s.lap_limit = n.value.max(1);
+                }
             }
         }
         if start.is_none() {
@@ -200,6 +211,14 @@ impl Checker {
                 SowLineKind::Again,
                 "sowing never reaches a store",
                 "add `sowing passes my store`, or remove this line",
+            );
+        }
+        if s.lap_limit > 0 && s.relay.is_none() {
+            lonely(
+                SowLineKind::LapLimit(Number { value: 0, span }),
+                "no rule relays a sowing",
+                "add `when the last seed falls in an occupied pit, sow on from it`, or remove \
+                 this line",
             );
         }
         if s.no_grand_slam && s.counts.is_none() {

@@ -602,6 +602,9 @@ fn build_sow_line(p: Pair<Rule>) -> SowLine {
             with_last: kids.iter().any(|k| k.as_rule() == Rule::with_last),
         },
         Rule::sow_lap_feed => SowLineKind::LapFeed,
+        Rule::sow_lap_limit => {
+            SowLineKind::LapLimit(number(kids.into_iter().next().expect("grammar: N")))
+        }
         Rule::sow_counts => {
             let mut it = kids.into_iter();
             SowLineKind::Counts {

@@ -307,6 +307,8 @@ pub(super) fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::k_facing => &["`facing`"],
         Rule::k_they => &["`they`"],
         Rule::k_lap => &["`lap`"],
+        Rule::k_laps => &["`laps`"],
+        Rule::k_relay => &["`relay`"],
         Rule::sow_in => &["`in`"],
         Rule::sow_toward => &["`, only when the last seed falls facing enemy seeds`"],
         Rule::facing_all => &["`if they all hold seeds`"],

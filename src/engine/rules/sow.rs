@@ -32,12 +32,16 @@ enum Sown {
     Stuck,
     /// The relay came back to a state it had been in: it would go on forever.
     Endless,
+    /// The relay went on for more laps than `a relay of more than N laps is a draw` allows.
+    TooLong,
 }
 
 /// Why a sowing game ended inside a turn (kept in the position: it has no moves then).
 pub const STUCK: u8 = 1;
 /// See [`STUCK`]: a relay that would never end.
 pub const ENDLESS: u8 = 2;
+/// See [`STUCK`]: a relay longer than the game allows.
+pub const TOO_LONG: u8 = 3;
 
 /// A sowing game's tables: each player's sowing order each way, the owner, opposite and
 /// facing pits of each pit.
@@ -345,6 +349,12 @@ impl Sow {
         if r.lap_feed {
             l.push("every sowing must leave the opponent some seeds".into());
         }
+        if r.lap_limit > 0 {
+            l.push(format!(
+                "a relay of more than {} laps is a draw",
+                r.lap_limit
+            ));
+        }
         l
     }
 
@@ -389,6 +399,122 @@ impl Sow {
             m.promote = way;
             self.turns(pos.game, me, way, &counts, &mut m, hungry, out);
         }
+    }
+
+    /// Whether each pit sown starts exactly one move, told legal by its first lap alone:
+    /// then a random move is drawn by counting the pits that may be sown and sowing only the
+    /// one drawn, and perft counts its last ply the same way. Not so where a turn may sow
+    /// again (a pit starts a move per run of sowings) or must feed the opponent (the whole
+    /// turn decides).
+    fn counted(&self) -> bool {
+        !self.rule.again && !self.rule.must_feed
+    }
+
+    /// The number of legal moves of the player to move, counted without sowing them out, or
+    /// `None` where the list must decide ([`Sow::counted`]).
+    pub(in crate::engine) fn count_moves(&self, pos: &Position) -> Option<u64> {
+        if !self.counted() {
+            return None;
+        }
+        let mut starts = [(0u8, NONE); 2 * MAX_PITS];
+        Some(self.starts_in(pos, &mut starts) as u64)
+    }
+
+    /// A uniformly random legal move of the player to move: the very move the full list
+    /// would give at the index drawn (one draw of `rng`, none where there is no move), built
+    /// alone. `None` where the list must decide ([`Sow::counted`]); `Some(None)` where the
+    /// player has no legal move.
+    pub(in crate::engine) fn random_move(
+        &self,
+        pos: &Position,
+        rng: &mut crate::rng::Rng,
+    ) -> Option<Option<Move>> {
+        if !self.counted() {
+            return None;
+        }
+        let mut starts = [(0u8, NONE); 2 * MAX_PITS];
+        let n = self.starts_in(pos, &mut starts);
+        if n == 0 {
+            return Some(None);
+        }
+        let (way, pit) = starts[rng.below(n)];
+        let me = pos.turn as usize;
+        let mut m = Move::new(pit, pit);
+        m.kind = MoveKind::Sow;
+        if pos.sow_hand[me] > 0 {
+            return Some(Some(m));
+        }
+        m.promote = way;
+        match pos.seeds.len() {
+            0..=16 => self.sow_move::<16>(pos, &mut m),
+            17..=32 => self.sow_move::<32>(pos, &mut m),
+            _ => self.sow_move::<MAX_PITS>(pos, &mut m),
+        }
+        Some(Some(m))
+    }
+
+    /// Fills in move `m` (its way and its first pit set): its landings and captures.
+    fn sow_move<const N: usize>(&self, pos: &Position, m: &mut Move) {
+        let me = pos.turn as usize;
+        let mut after = Counts::<N>::of(pos);
+        let pit = m.from;
+        m.npath = 0;
+        self.sow(me, self.dir(m.promote), pit, &mut after, m, false);
+        if self.has_choice() {
+            m.extra_to = self.first_sown(me, m.promote, pit);
+        }
+    }
+
+    /// The first sowings of the legal moves of the player to move (way, pit), in list
+    /// order, written to `out`; returns how many. In the placement phase: the pits a seed
+    /// may be placed in.
+    fn starts_in(&self, pos: &Position, out: &mut [(u8, Cell); 2 * MAX_PITS]) -> usize {
+        if pos.sow_ended != 0 {
+            return 0;
+        }
+        let me = pos.turn as usize;
+        if pos.sow_hand[me] > 0 {
+            for (o, &pit) in out.iter_mut().zip(&self.pits[me]) {
+                *o = (0, pit);
+            }
+            return self.pits[me].len();
+        }
+        match pos.seeds.len() {
+            0..=16 => self.starts_of::<16>(pos, out),
+            17..=32 => self.starts_of::<32>(pos, out),
+            _ => self.starts_of::<MAX_PITS>(pos, out),
+        }
+    }
+
+    fn starts_of<const N: usize>(
+        &self,
+        pos: &Position,
+        out: &mut [(u8, Cell); 2 * MAX_PITS],
+    ) -> usize {
+        let me = pos.turn as usize;
+        let counts = Counts::<N>::of(pos);
+        let mut n = 0;
+        let mut scratch = None;
+        for way in 0..self.rule.ways.len() as u8 {
+            for &pit in &self.starts[usize::from(way)][me] {
+                if !self.may_sow(me, way, pit, &counts) {
+                    continue;
+                }
+                // A first lap that leaves the opponent no seeds is no move.
+                if self.rule.lap_feed {
+                    let m = scratch.get_or_insert_with(|| Move::new(NONE, NONE));
+                    m.truncate_lists(0, 0);
+                    let mut after = counts;
+                    let dir = self.dir(way);
+                    if self.sow(me, dir, pit, &mut after, m, true) == Sown::Starves {
+                        continue;
+                    }
+                }
+                out[n] = (way, pit);
+                n += 1;
+            }
+        }
+        n
     }
 
     /// Whether `me` may sow `pit` of `c` the way `way` goes: it holds enough seeds, and
@@ -450,7 +576,7 @@ impl Sow {
             }
             let mut after = *counts;
             let (ncap, npath) = (m.ncap, m.npath);
-            let last = self.sow(me, dir, pit, &mut after, m);
+            let last = self.sow(me, dir, pit, &mut after, m, false);
             if last == Sown::Starves {
                 m.truncate_lists(ncap, npath);
                 continue;
@@ -486,6 +612,7 @@ impl Sow {
         pit: Cell,
         c: &mut Counts<N>,
         m: &mut Move,
+        first_only: bool,
     ) -> Sown {
         m.push_landing(pit);
         let rule = &self.rule;
@@ -542,7 +669,7 @@ impl Sow {
                     }
                 };
             }
-            if !relay {
+            if !relay || first_only {
                 return if at == STORE {
                     Sown::Store
                 } else {
@@ -550,6 +677,9 @@ impl Sow {
                 };
             }
             lifts += 1;
+            if lifts > rule.lap_limit.wrapping_sub(1) {
+                return Sown::TooLong;
+            }
             if let Some((s, p)) = &seen {
                 if at == *p && c.seeds == s.seeds && c.stores == s.stores {
                     return Sown::Endless;
@@ -709,11 +839,12 @@ impl Position<'_> {
         let mut last = Sown::Store;
         let dir = sow.dir(m.promote);
         for &pit in m.landings() {
-            last = sow.sow(me, dir, pit, &mut counts, &mut scratch);
+            last = sow.sow(me, dir, pit, &mut counts, &mut scratch, false);
         }
         let ended = match last {
             Sown::Stuck => STUCK,
             Sown::Endless => ENDLESS,
+            Sown::TooLong => TOO_LONG,
             _ => 0,
         };
         if ended != self.sow_ended {
