@@ -14,8 +14,9 @@ use crate::model::{EndCond, Sowing};
 /// an array of this size on the stack.
 pub const MAX_PITS: usize = 104;
 
-/// Where a seed goes that goes into the mover's store.
-const STORE: Cell = NONE - 1;
+/// The most counts a sowing keeps: the pits and the two stores, which follow the pits (the
+/// first player's store at index `n`, the second's at `n + 1`, on a board of `n` pits).
+const MAX_COUNTS: usize = MAX_PITS + 2;
 
 /// How a sowing ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,8 +49,15 @@ pub const TOO_LONG: u8 = 3;
 #[derive(Clone, Debug)]
 pub struct Sow {
     pub rule: Sowing,
-    /// Per direction (0 anticlockwise, 1 clockwise), per player, per cell: where the next
-    /// seed of their sowing goes (a cell or [`STORE`]).
+    /// The number of pits; the stores are counted after them (see [`MAX_COUNTS`]).
+    n: usize,
+    /// A sowing is a single lap: no relay, no lap-by-lap feeding ([`Sow::sow_single`]).
+    single: bool,
+    /// Per player: the cells of their pits, `lo..hi` (a player owns whole rows, and cells
+    /// are numbered row by row).
+    span: [(usize, usize); 2],
+    /// Per direction (0 anticlockwise, 1 clockwise), per player, per pit or store: where the
+    /// next seed of their sowing goes (a pit, or their store: `n + player`).
     next: [[Vec<Cell>; 2]; 2],
     /// Per direction, per player: where sowing goes on after their store.
     after_store: [[Cell; 2]; 2],
@@ -70,23 +78,33 @@ pub struct Sow {
     starts: Vec<[Vec<Cell>; 2]>,
 }
 
-/// Seed counts being sown: the pits and the two stores.
+/// Seed counts being sown: the pits, then the two stores (see [`MAX_COUNTS`]).
 #[derive(Clone, Copy)]
 struct Counts<const N: usize> {
     seeds: [u16; N],
-    stores: [u16; 2],
 }
 
 impl<const N: usize> Counts<N> {
-    /// The counts of `pos` (whose board has at most `N` pits).
+    /// The counts of `pos` (whose board has at most `N - 2` pits).
     fn of(pos: &Position) -> Self {
-        let mut c = Counts {
-            seeds: [0; N],
-            stores: pos.stores,
-        };
-        c.seeds[..pos.seeds.len()].copy_from_slice(&pos.seeds);
+        let n = pos.seeds.len();
+        let mut c = Counts { seeds: [0; N] };
+        c.seeds[..n].copy_from_slice(&pos.seeds);
+        c.seeds[n..n + 2].copy_from_slice(&pos.stores);
         c
     }
+}
+
+/// Calls `$obj.$f::<N>(...)` with the smallest array size `N` that holds the counts of `$n`
+/// pits and the stores: counts are copied at every sowing tried.
+macro_rules! sized {
+    ($n:expr, $obj:ident . $f:ident ( $($arg:expr),* )) => {
+        match $n {
+            0..=14 => $obj.$f::<16>($($arg),*),
+            15..=38 => $obj.$f::<40>($($arg),*),
+            _ => $obj.$f::<MAX_COUNTS>($($arg),*),
+        }
+    };
 }
 
 impl Sow {
@@ -115,10 +133,13 @@ impl Sow {
             .map(|c| u8::from(board.coords[c].1 >= h / 2))
             .collect();
         let mut next = [
+            [vec![NONE; n + 2], vec![NONE; n + 2]],
+            [vec![NONE; n + 2], vec![NONE; n + 2]],
+        ];
+        let mut prev = [
             [vec![NONE; n], vec![NONE; n]],
             [vec![NONE; n], vec![NONE; n]],
         ];
-        let mut prev = next.clone();
         let mut after_store = [[NONE; 2]; 2];
         let mut orders: [[Vec<Cell>; 2]; 2] = Default::default();
         for dir in 0..2 {
@@ -141,7 +162,8 @@ impl Sow {
                     // The store comes after the player's last pit along their sowing.
                     let last = *mine.last().expect("a player owns pits");
                     after_store[dir][p] = next[dir][p][last as usize];
-                    next[dir][p][last as usize] = STORE;
+                    next[dir][p][last as usize] = (n + p) as Cell;
+                    next[dir][p][n + p] = after_store[dir][p];
                 }
                 orders[dir][p] = mine;
             }
@@ -187,8 +209,17 @@ impl Sow {
                 }
             })
             .collect();
+        let span = [0, 1].map(|p: u8| {
+            let lo = owner.iter().position(|&o| o == p).unwrap_or(0);
+            let hi = owner.iter().rposition(|&o| o == p).map_or(0, |i| i + 1);
+            debug_assert!(owner[lo..hi].iter().all(|&o| o == p), "rows of pits");
+            (lo, hi)
+        });
         Sow {
             rule: rule.clone(),
+            n,
+            span,
+            single: rule.relay.is_none() && !rule.lap_feed && rule.lap_limit == 0,
             next,
             after_store,
             prev,
@@ -236,7 +267,7 @@ impl Sow {
     fn first_sown(&self, me: usize, way: u8, pit: Cell) -> Cell {
         let d = self.dir(way);
         match self.next[d][me][pit as usize] {
-            STORE => self.after_store[d][me],
+            c if c as usize >= self.n => self.after_store[d][me],
             c => c,
         }
     }
@@ -359,11 +390,10 @@ impl Sow {
     }
 
     /// Seeds in `p`'s pits.
+    #[inline]
     pub fn seeds_of(&self, seeds: &[u16], p: usize) -> u32 {
-        self.pits[p]
-            .iter()
-            .map(|&c| u32::from(seeds[c as usize]))
-            .sum()
+        let (lo, hi) = self.span[p];
+        seeds[lo..hi].iter().map(|&n| u32::from(n)).sum()
     }
 
     /// The moves of the player to move, appended to `out`.
@@ -382,11 +412,7 @@ impl Sow {
             return;
         }
         // Counts are copied at every sowing tried: an array no larger than the board needs.
-        match pos.seeds.len() {
-            0..=16 => self.moves_in::<16>(pos, out),
-            17..=32 => self.moves_in::<32>(pos, out),
-            _ => self.moves_in::<MAX_PITS>(pos, out),
-        }
+        sized!(pos.seeds.len(), self.moves_in(pos, out))
     }
 
     fn moves_in<const N: usize>(&self, pos: &Position, out: &mut Vec<Move>) {
@@ -445,11 +471,7 @@ impl Sow {
             return Some(Some(m));
         }
         m.promote = way;
-        match pos.seeds.len() {
-            0..=16 => self.sow_move::<16>(pos, &mut m),
-            17..=32 => self.sow_move::<32>(pos, &mut m),
-            _ => self.sow_move::<MAX_PITS>(pos, &mut m),
-        }
+        sized!(pos.seeds.len(), self.sow_move(pos, &mut m));
         Some(Some(m))
     }
 
@@ -479,11 +501,7 @@ impl Sow {
             }
             return self.pits[me].len();
         }
-        match pos.seeds.len() {
-            0..=16 => self.starts_of::<16>(pos, out),
-            17..=32 => self.starts_of::<32>(pos, out),
-            _ => self.starts_of::<MAX_PITS>(pos, out),
-        }
+        sized!(pos.seeds.len(), self.starts_of(pos, out))
     }
 
     fn starts_of<const N: usize>(
@@ -519,6 +537,7 @@ impl Sow {
 
     /// Whether `me` may sow `pit` of `c` the way `way` goes: it holds enough seeds, and
     /// where the way asks for it, its last seed would fall facing enemy seeds.
+    #[inline]
     fn may_sow<const N: usize>(&self, me: usize, way: u8, pit: Cell, c: &Counts<N>) -> bool {
         let w = &self.rule.ways[usize::from(way)];
         let n = c.seeds[pit as usize];
@@ -529,7 +548,9 @@ impl Sow {
             return true;
         }
         let last = self.landing(me, self.dir(way), pit, n);
-        last != STORE && self.owner[last as usize] as usize == me && self.facing_all(last, c)
+        (last as usize) < self.n
+            && self.owner[last as usize] as usize == me
+            && self.facing_all(last, c)
     }
 
     /// Where the last of `n` seeds sown by `me` from `pit` going `dir` falls.
@@ -537,11 +558,7 @@ impl Sow {
         let mut at = pit;
         let mut left = n;
         while left > 0 {
-            at = if at == STORE {
-                self.after_store[dir][me]
-            } else {
-                self.next[dir][me][at as usize]
-            };
+            at = self.next[dir][me][at as usize];
             if at == pit && self.rule.skips_origin {
                 continue;
             }
@@ -551,6 +568,7 @@ impl Sow {
     }
 
     /// Whether pit `at` has enemy pits facing it and they all hold seeds.
+    #[inline]
     fn facing_all<const N: usize>(&self, at: Cell, c: &Counts<N>) -> bool {
         let f = self.facing[at as usize];
         f[0] != NONE && f.iter().all(|&p| p == NONE || c.seeds[p as usize] > 0)
@@ -570,8 +588,12 @@ impl Sow {
         out: &mut Vec<Move>,
     ) {
         let dir = self.dir(way);
+        let w = &self.rule.ways[usize::from(way)];
+        let least = w.least.max(1);
         for &pit in &self.starts[usize::from(way)][me] {
-            if !self.may_sow(me, way, pit, counts) {
+            if counts.seeds[pit as usize] < least
+                || w.toward_seeds && !self.may_sow(me, way, pit, counts)
+            {
                 continue;
             }
             let mut after = *counts;
@@ -583,20 +605,20 @@ impl Sow {
             }
             let again = last == Sown::Store
                 && self.rule.again
-                && !self.ended(g, &after.seeds, &after.stores)
+                && !self.ended(g, &after.seeds)
                 && self.starts[usize::from(way)][me]
                     .iter()
                     .any(|&c| self.may_sow(me, way, c, &after));
             if again {
                 self.turns(g, me, way, &after, m, hungry, out);
             } else if !hungry || self.seeds_of(&after.seeds, me ^ 1) > 0 {
-                let mut done = m.clone();
+                out.push(m.clone());
+                let done = out.last_mut().expect("just pushed");
                 done.from = done.landings()[0];
                 done.to = pit;
                 if self.has_choice() {
                     done.extra_to = self.first_sown(me, way, done.from);
                 }
-                out.push(done);
             }
             m.truncate_lists(ncap, npath);
         }
@@ -614,6 +636,9 @@ impl Sow {
         m: &mut Move,
         first_only: bool,
     ) -> Sown {
+        if self.single {
+            return self.sow_single(me, dir, pit, c, m);
+        }
         m.push_landing(pit);
         let rule = &self.rule;
         let next = &self.next[dir][me];
@@ -630,23 +655,23 @@ impl Sow {
                 before = Some(*c);
             }
             let mut hand = std::mem::take(&mut c.seeds[at as usize]);
-            while hand > 0 {
-                at = if at == STORE {
-                    self.after_store[dir][me]
-                } else {
-                    next[at as usize]
-                };
-                if at == origin && rule.skips_origin {
-                    continue;
+            if rule.skips_origin {
+                while hand > 0 {
+                    at = next[at as usize];
+                    if at != origin {
+                        c.seeds[at as usize] += 1;
+                        hand -= 1;
+                    }
                 }
-                if at == STORE {
-                    c.stores[me] += 1;
-                } else {
+            } else {
+                while hand > 0 {
+                    at = next[at as usize];
                     c.seeds[at as usize] += 1;
+                    hand -= 1;
                 }
-                hand -= 1;
             }
-            let occupied = at != STORE && c.seeds[at as usize] > 1;
+            let in_pit = (at as usize) < self.n;
+            let occupied = in_pit && c.seeds[at as usize] > 1;
             if occupied && rule.facing.is_some() && self.owner[at as usize] as usize == me {
                 self.capture_facing(me, origin, at, c, m);
             }
@@ -654,7 +679,7 @@ impl Sow {
                 Some(mine) => occupied && (!mine || self.owner[at as usize] as usize == me),
                 None => false,
             };
-            if !relay && at != STORE {
+            if !relay && in_pit {
                 self.capture(me, dir, at, c, m);
             }
             // `every sowing must leave the opponent some seeds`, lap by lap: a first lap that
@@ -670,18 +695,14 @@ impl Sow {
                 };
             }
             if !relay || first_only {
-                return if at == STORE {
-                    Sown::Store
-                } else {
-                    Sown::Pit(at)
-                };
+                return if in_pit { Sown::Pit(at) } else { Sown::Store };
             }
             lifts += 1;
             if lifts > rule.lap_limit.wrapping_sub(1) {
                 return Sown::TooLong;
             }
             if let Some((s, p)) = &seen {
-                if at == *p && c.seeds == s.seeds && c.stores == s.stores {
+                if at == *p && c.seeds == s.seeds {
                     return Sown::Endless;
                 }
             }
@@ -691,6 +712,49 @@ impl Sow {
             }
             origin = at;
         }
+    }
+
+    /// [`Sow::sow`] where a sowing is one lap (no relay, no lap-by-lap feeding): the seeds
+    /// dropped, then the captures of the pit where the last one fell.
+    #[inline]
+    fn sow_single<const N: usize>(
+        &self,
+        me: usize,
+        dir: usize,
+        pit: Cell,
+        c: &mut Counts<N>,
+        m: &mut Move,
+    ) -> Sown {
+        m.push_landing(pit);
+        let next = &self.next[dir][me];
+        let mut at = pit;
+        let mut hand = std::mem::take(&mut c.seeds[pit as usize]);
+        if self.rule.skips_origin {
+            while hand > 0 {
+                at = next[at as usize];
+                if at != pit {
+                    c.seeds[at as usize] += 1;
+                    hand -= 1;
+                }
+            }
+        } else {
+            while hand > 0 {
+                at = next[at as usize];
+                c.seeds[at as usize] += 1;
+                hand -= 1;
+            }
+        }
+        if (at as usize) >= self.n {
+            return Sown::Store;
+        }
+        if self.rule.facing.is_some()
+            && c.seeds[at as usize] > 1
+            && self.owner[at as usize] as usize == me
+        {
+            self.capture_facing(me, pit, at, c, m);
+        }
+        self.capture(me, dir, at, c, m);
+        Sown::Pit(at)
     }
 
     /// The capture of the enemy pits facing `at`, where the last seed of the lap sown from
@@ -717,15 +781,12 @@ impl Sow {
             }
         }
         match back {
-            None => c.stores[me] += taken,
+            None => c.seeds[self.n + me] += taken,
             // Sown one by one from the pit the lap started from, with no effect of their own.
             Some(cw) => {
                 let (d, mut p) = (usize::from(cw), origin);
                 for _ in 0..taken {
-                    p = match self.next[d][me][p as usize] {
-                        STORE => self.after_store[d][me],
-                        q => q,
-                    };
+                    p = self.next[d][me][p as usize];
                     c.seeds[p as usize] += 1;
                 }
             }
@@ -748,10 +809,10 @@ impl Sow {
             if mine && c.seeds[at as usize] == 1 && opp != NONE {
                 let taken = c.seeds[opp as usize];
                 if taken > 0 || !if_seeds {
-                    c.stores[me] += taken;
+                    c.seeds[self.n + me] += taken;
                     c.seeds[opp as usize] = 0;
                     if with_last {
-                        c.stores[me] += 1;
+                        c.seeds[self.n + me] += 1;
                         c.seeds[at as usize] = 0;
                         m.push_capture(at);
                     }
@@ -793,13 +854,14 @@ impl Sow {
                 c.seeds[p as usize] = 0;
                 m.push_capture(p);
             }
-            c.stores[me] += sum as u16;
+            c.seeds[self.n + me] += sum as u16;
         }
     }
 
     /// Whether a sowing end rule (a player's pits empty, a store holding enough) ends the
     /// game on these counts: a turn's extra sowings stop there.
-    fn ended(&self, g: &Game, seeds: &[u16], stores: &[u16; 2]) -> bool {
+    fn ended(&self, g: &Game, seeds: &[u16]) -> bool {
+        let stores = &seeds[self.n..self.n + 2];
         g.end.iter().any(|e| match e.cond {
             EndCond::PitsEmpty { .. } => (0..2).any(|p| self.seeds_of(seeds, p) == 0),
             EndCond::StoreHolds(n) => stores.iter().any(|&s| u32::from(s) > n),
@@ -823,11 +885,7 @@ impl Position<'_> {
             self.sow_hand[me] = held - 1;
             return;
         }
-        match self.seeds.len() {
-            0..=16 => self.play_sowing_in::<16>(sow, m),
-            17..=32 => self.play_sowing_in::<32>(sow, m),
-            _ => self.play_sowing_in::<MAX_PITS>(sow, m),
-        }
+        sized!(self.seeds.len(), self.play_sowing_in(sow, m))
     }
 
     fn play_sowing_in<const N: usize>(&mut self, sow: &Sow, m: &Move) {
@@ -861,11 +919,12 @@ impl Position<'_> {
             }
         }
         for p in 0..2 {
-            if self.stores[p] != counts.stores[p] {
-                h ^= g.seed_key(n + p, self.stores[p]) ^ g.seed_key(n + p, counts.stores[p]);
+            let new = counts.seeds[n + p];
+            if self.stores[p] != new {
+                h ^= g.seed_key(n + p, self.stores[p]) ^ g.seed_key(n + p, new);
+                self.stores[p] = new;
             }
         }
-        self.stores = counts.stores;
         self.hash = h;
     }
 
