@@ -204,3 +204,49 @@ fn omweso_plays_as_ludii() {
     let (games, turns) = replay_ludii("omweso");
     assert!(games == 50 && turns > 5000, "{games} games, {turns} turns");
 }
+
+/// The computer player searches a position with a choice of direction (Omweso's clockwise
+/// sowings from the left-hand pits) and answers one of its legal moves; the two ways of a
+/// pit are two moves, told apart by their text.
+#[test]
+fn omweso_search_takes_both_ways() {
+    let game = common::game("games/omweso.game");
+    let even = "2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2[0,0] 0,0 s 0 1";
+    let pos = Position::from_text(&game, even).expect("even set-up");
+    let legal = pos.legal_move_texts();
+    assert!(legal.contains(&"a1cw".to_string()) && legal.contains(&"a1".to_string()));
+    let mut rng = tabula::rng::Rng::new(1);
+    let m = tabula::ai::choose(&pos, &mut rng, 2).expect("a move");
+    assert!(legal.contains(&pos.move_text(&m)), "{}", pos.move_text(&m));
+}
+
+/// Omweso's position strings hold the seeds in hand after the pits, and read back.
+#[test]
+fn hands_in_position_strings_round_trip() {
+    let game = common::game("games/omweso.game");
+    let mut st = MatchState::new(game.start());
+    for m in ["@a1", "@h4", "@a1"] {
+        st.play_text(m).expect("legal");
+    }
+    let text = st.pos.to_text();
+    assert!(text.contains("[30,31] 0,0 n"), "{text}");
+    let back = Position::from_text(&game, &text).expect("reads back");
+    assert_eq!(back.to_text(), text);
+    assert_eq!(back.hash(), st.pos.hash());
+    let rows = "0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0";
+    for (bad, why) in [
+        (format!("{rows} 0,0 s 0 1"), "seeds in hand after the pits"),
+        (format!("{rows}[32] 0,0 s 0 1"), "as `[N,N]`"),
+        (format!("{rows}[32,x] 0,0 s 0 1"), "second hand"),
+    ] {
+        let e = Position::from_text(&game, &bad)
+            .expect_err(&bad)
+            .to_string();
+        assert!(e.contains(why), "{bad}: {e}");
+    }
+    let kalah = common::game("games/kalah.game");
+    let e = Position::from_text(&kalah, "4,4,4,4,4,4/4,4,4,4,4,4[1,1] 0,0 s 0 1")
+        .expect_err("no hands in Kalah")
+        .to_string();
+    assert!(e.contains("no seeds in hand"), "{e}");
+}

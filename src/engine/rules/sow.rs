@@ -422,7 +422,6 @@ impl Sow {
         let mut m = Move::new(NONE, NONE);
         m.kind = MoveKind::Sow;
         for way in 0..self.rule.ways.len() as u8 {
-            m.promote = way;
             self.turns(pos.game, me, way, &counts, &mut m, hungry, out);
         }
     }
@@ -470,21 +469,27 @@ impl Sow {
         if pos.sow_hand[me] > 0 {
             return Some(Some(m));
         }
-        m.promote = way;
-        sized!(pos.seeds.len(), self.sow_move(pos, &mut m));
+        sized!(pos.seeds.len(), self.sow_move(pos, way, &mut m));
         Some(Some(m))
     }
 
-    /// Fills in move `m` (its way and its first pit set): its landings and captures.
-    fn sow_move<const N: usize>(&self, pos: &Position, m: &mut Move) {
+    /// Fills in move `m` (its first pit set), sown the way `way` goes: its landings and
+    /// captures.
+    fn sow_move<const N: usize>(&self, pos: &Position, way: u8, m: &mut Move) {
         let me = pos.turn as usize;
         let mut after = Counts::<N>::of(pos);
         let pit = m.from;
         m.npath = 0;
-        self.sow(me, self.dir(m.promote), pit, &mut after, m, false);
+        self.sow(me, self.dir(way), pit, &mut after, m, false);
         if self.has_choice() {
-            m.extra_to = self.first_sown(me, m.promote, pit);
+            m.extra_to = self.first_sown(me, way, pit);
         }
+    }
+
+    /// The way (the `sow` line) move `m` of `me` goes: where there is a choice, the one whose
+    /// first seed goes where the move's does (`extra_to`).
+    pub fn way_of(&self, me: usize, m: &Move) -> u8 {
+        u8::from(self.has_choice() && m.extra_to == self.first_sown(me, 1, m.from))
     }
 
     /// The first sowings of the legal moves of the player to move (way, pit), in list
@@ -895,7 +900,7 @@ impl Position<'_> {
         let n = self.seeds.len();
         let mut scratch = Move::new(NONE, NONE);
         let mut last = Sown::Store;
-        let dir = sow.dir(m.promote);
+        let dir = sow.dir(sow.way_of(me, m));
         for &pit in m.landings() {
             last = sow.sow(me, dir, pit, &mut counts, &mut scratch, false);
         }

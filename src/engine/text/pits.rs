@@ -16,7 +16,7 @@ impl Position<'_> {
             .game
             .sowing
             .as_ref()
-            .map_or("", |s| s.way_suffix(m.promote));
+            .map_or("", |s| s.way_suffix(s.way_of(self.turn as usize, m)));
         let pits: Vec<&str> = m
             .landings()
             .iter()
