@@ -204,10 +204,15 @@ pub struct SowLine {
 pub enum SowLineKind {
     /// `each pit starts with N seeds`.
     Start(Number),
-    /// `sow anticlockwise|clockwise from a pit of mine[, holding at least N seeds]`.
+    /// `each player starts with N seeds in hand, placing one a turn in a pit of mine`.
+    Hand(Number),
+    /// `sow anticlockwise|clockwise from a pit of mine[ in REGION][, holding at least N
+    /// seeds][, only when the last seed falls facing enemy seeds]`.
     Sow {
         clockwise: bool,
+        within: Option<Region>,
         least: Option<Number>,
+        toward_seeds: bool,
     },
     /// `sowing passes my store`.
     PassesStore,
@@ -226,12 +231,18 @@ pub enum SowLineKind {
     },
     /// `when the last seed falls in an occupied pit[ of mine], sow on from it`.
     Relay { mine: bool },
+    /// `when the last seed falls in an occupied pit of mine, capture the pits facing it[ if
+    /// they all hold seeds][, and sow them anticlockwise|clockwise from the pit the lap
+    /// started from]`.
+    Facing { all: bool, sow_back: Option<bool> },
     /// `a capture of every enemy seed captures nothing`.
     NoSlam,
     /// `when the opponent has no seeds, my move must give them some`.
     Feed,
     /// `every sowing must leave the opponent some seeds`.
     LapFeed,
+    /// `a relay of more than N laps is a draw`.
+    LapLimit(Number),
 }
 
 #[derive(Clone, Debug)]

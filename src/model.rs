@@ -152,10 +152,12 @@ pub const MAX_SEEDS: u16 = 10_000;
 pub struct Sowing {
     /// Seeds in each pit at the start.
     pub start: u16,
-    /// Sowing runs clockwise (else anticlockwise), seen with the first player at the bottom.
-    pub clockwise: bool,
-    /// The fewest seeds a pit must hold to be sown (1 unless `holding at least N seeds`).
-    pub least: u16,
+    /// Seeds in each player's hand at the start: while the mover holds some, a turn places
+    /// one of them in a pit of theirs (`each player starts with N seeds in hand`).
+    pub hand: u16,
+    /// The ways a turn may sow, one per `sow` line (one or two; two go opposite ways and give
+    /// a choice of direction, the first line's being the usual one).
+    pub ways: Vec<SowWay>,
     /// A seed goes into the mover's store as sowing passes it (after their last pit).
     pub passes_store: bool,
     /// Sowing skips the pit it started from.
@@ -172,12 +174,33 @@ pub struct Sowing {
     /// The last seed in an occupied pit (of the mover's only, with `true`) lifts that pit's
     /// seeds and sowing goes on.
     pub relay: Option<bool>,
+    /// The last seed in an occupied pit of the mover's captures the enemy pits facing it
+    /// (before any relay): `Some` with whether they must all hold seeds, and where the seeds
+    /// go: the mover's store (`None`), or sown from the pit the lap started from, clockwise
+    /// (`Some(true)`) or anticlockwise.
+    pub facing: Option<(bool, Option<bool>)>,
     /// A capture that would take every enemy seed takes nothing.
     pub no_grand_slam: bool,
     /// A player whose opponent has no seeds must give them some.
     pub must_feed: bool,
     /// Every lap of a sowing (the first and each relay) must leave the opponent some seeds.
     pub lap_feed: bool,
+    /// A relay of more laps than this ends the game in a draw (0: no limit).
+    pub lap_limit: u32,
+}
+
+/// One `sow` line: a direction and the pits it may start from.
+#[derive(Clone, Debug)]
+pub struct SowWay {
+    /// Sowing runs clockwise (else anticlockwise), seen with the first player at the bottom.
+    pub clockwise: bool,
+    /// The fewest seeds a pit must hold to be sown (1 unless `holding at least N seeds`).
+    pub least: u16,
+    /// Per player: the pits it may start from (`in REGION`), or `None` for all of theirs.
+    pub within: Option<[CellSet; 2]>,
+    /// Only where the last seed would fall in a pit of the mover's whose facing enemy pits
+    /// all hold seeds (`only when the last seed falls facing enemy seeds`).
+    pub toward_seeds: bool,
 }
 
 /// `capture by custody DIRS, against REGION [when empty]`.

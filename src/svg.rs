@@ -536,10 +536,8 @@ fn draw_pieces(pos: &Position, l: &Layout, out: &mut String) {
     }
 }
 
-/// Each player's pieces in hand (a reserve, or captured pieces to drop), below the board: the
-/// player's name, then each kind held with its count; a kind none holds is left out.
-/// A sowing game's pits, each a hollow with its count of seeds, and the two stores below
-/// the board.
+/// A sowing game's pits, each a hollow with its count of seeds, and below the board the two
+/// stores (where the rules put seeds in them) and the seeds in hand (where there are).
 fn draw_seeds(pos: &Position, l: &Layout, out: &mut String, extent: &mut Extent) {
     let g = pos.game;
     for c in 0..l.board.len() as Cell {
@@ -559,14 +557,28 @@ fn draw_seeds(pos: &Position, l: &Layout, out: &mut String, extent: &mut Extent)
             pos.seeds_in(c)
         );
     }
-    let stores = format!(
-        "stores: {} {}, {} {}",
-        escape(&g.players[0].name),
-        pos.store(0),
-        escape(&g.players[1].name),
-        pos.store(1)
-    );
-    line_below(out, extent, "stores", &stores);
+    let Some(sow) = &g.sowing else { return };
+    let both = |what: &str, n: [u16; 2]| {
+        format!(
+            "{what}: {} {}, {} {}",
+            escape(&g.players[0].name),
+            n[0],
+            escape(&g.players[1].name),
+            n[1]
+        )
+    };
+    if sow.has_stores() {
+        line_below(
+            out,
+            extent,
+            "stores",
+            &both("stores", [pos.store(0), pos.store(1)]),
+        );
+    }
+    if sow.rule.hand > 0 {
+        let hands = [pos.seeds_in_hand(0), pos.seeds_in_hand(1)];
+        line_below(out, extent, "hands", &both("in hand", hands));
+    }
 }
 
 /// A line of text (already escaped) below everything drawn so far, in class `class`.
@@ -606,6 +618,8 @@ fn draw_throw(pos: &Position, out: &mut String, extent: &mut Extent) {
     line_below(out, extent, "throw", &text);
 }
 
+/// Each player's pieces in hand (a reserve, or captured pieces to drop), below the board: the
+/// player's name, then each kind held with its count; a kind none holds is left out.
 fn draw_hands(pos: &Position, out: &mut String, extent: &mut Extent) {
     let g = pos.game;
     let look = look(g);

@@ -3,6 +3,7 @@
 //! them. The data is written by tests/sowing/openspiel_reference.py from OpenSpiel's
 //! `mancala` (Kalah) and `oware`; the counts from the start are in tests/perft/.
 mod common;
+use tabula::engine::rules::sow::{ENDLESS, TOO_LONG};
 use tabula::engine::{perft, MatchState, Outcome, Position};
 
 /// The pits, stores and side to move of a position string (its first three fields).
@@ -139,18 +140,18 @@ fn pits_position_strings_round_trip() {
     }
 }
 
-/// Ayoayo against Ludii's J'odu: 20 seeded random games replayed turn by turn (the pit
-/// chosen; its relay laps follow by rule), with the pits and stores after every turn, the
-/// forced passes that end a game and the results. Written by tests/sowing/ludii_traces.py
-/// from the Ludii oracle's traces; Ludii's perft counts are in tests/perft/ayoayo.perft.
-#[test]
-fn ayoayo_plays_as_ludii() {
-    let game = common::game("games/ayoayo.game");
-    let text = std::fs::read_to_string(common::root("tests/sowing/ayoayo.ludii")).expect("data");
+/// Replays `tests/sowing/NAME.ludii`, random games of Ludii's written by
+/// tests/sowing/ludii_traces.py from the Ludii oracle's traces: the turn chosen (its relay
+/// laps follow by rule), with the pits, hands and stores after every turn, the forced passes
+/// that end a game and the results. Returns the games and turns replayed.
+fn replay_ludii(name: &str) -> (usize, usize) {
+    let game = common::game(&format!("games/{name}.game"));
+    let text =
+        std::fs::read_to_string(common::root(&format!("tests/sowing/{name}.ludii"))).expect("data");
     let mut state: Option<MatchState> = None;
     let (mut games, mut turns, mut endless) = (0, 0, false);
     for (i, line) in text.lines().enumerate() {
-        let at = format!("ayoayo.ludii:{}", i + 1);
+        let at = format!("{name}.ludii:{}", i + 1);
         let f: Vec<&str> = line.split_whitespace().collect();
         match f.first().copied() {
             None => {}
@@ -158,7 +159,9 @@ fn ayoayo_plays_as_ludii() {
             Some("game") => state = Some(MatchState::new(game.start())),
             Some("turn") => {
                 let st = play_turn(&mut state, &at, f[1]);
-                endless = st.pos.sow_ended() == tabula::engine::rules::sow::ENDLESS;
+                // A relay that never ends, or one longer than the game allows: Ludii sows
+                // either on to its move limit.
+                endless = [ENDLESS, TOO_LONG].contains(&st.pos.sow_ended());
                 if !endless {
                     let got = st.pos.to_text();
                     let got: Vec<&str> = got.split_whitespace().take(2).collect();
@@ -182,5 +185,68 @@ fn ayoayo_plays_as_ludii() {
             Some(other) => panic!("{at}: unknown line `{other}`"),
         }
     }
+    (games, turns)
+}
+
+/// Ayoayo against Ludii's J'odu: 20 seeded random games replayed turn by turn; Ludii's
+/// perft counts are in tests/perft/ayoayo.perft.
+#[test]
+fn ayoayo_plays_as_ludii() {
+    let (games, turns) = replay_ludii("ayoayo");
     assert!(games == 20 && turns > 800, "{games} games, {turns} turns");
+}
+
+/// Omweso against Ludii's Mweso: 50 seeded random games (seeds 1 and 2 of the oracle's
+/// `random`), placement phase included, replayed turn by turn; Ludii's perft counts are in
+/// tests/perft/omweso.perft.
+#[test]
+fn omweso_plays_as_ludii() {
+    let (games, turns) = replay_ludii("omweso");
+    assert!(games == 50 && turns > 5000, "{games} games, {turns} turns");
+}
+
+/// The computer player searches a position with a choice of direction (Omweso's clockwise
+/// sowings from the left-hand pits) and answers one of its legal moves; the two ways of a
+/// pit are two moves, told apart by their text.
+#[test]
+fn omweso_search_takes_both_ways() {
+    let game = common::game("games/omweso.game");
+    let even = "2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2[0,0] 0,0 s 0 1";
+    let pos = Position::from_text(&game, even).expect("even set-up");
+    let legal = pos.legal_move_texts();
+    assert!(legal.contains(&"a1cw".to_string()) && legal.contains(&"a1".to_string()));
+    let mut rng = tabula::rng::Rng::new(1);
+    let m = tabula::ai::choose(&pos, &mut rng, 2).expect("a move");
+    assert!(legal.contains(&pos.move_text(&m)), "{}", pos.move_text(&m));
+}
+
+/// Omweso's position strings hold the seeds in hand after the pits, and read back.
+#[test]
+fn hands_in_position_strings_round_trip() {
+    let game = common::game("games/omweso.game");
+    let mut st = MatchState::new(game.start());
+    for m in ["@a1", "@h4", "@a1"] {
+        st.play_text(m).expect("legal");
+    }
+    let text = st.pos.to_text();
+    assert!(text.contains("[30,31] 0,0 n"), "{text}");
+    let back = Position::from_text(&game, &text).expect("reads back");
+    assert_eq!(back.to_text(), text);
+    assert_eq!(back.hash(), st.pos.hash());
+    let rows = "0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0";
+    for (bad, why) in [
+        (format!("{rows} 0,0 s 0 1"), "seeds in hand after the pits"),
+        (format!("{rows}[32] 0,0 s 0 1"), "as `[N,N]`"),
+        (format!("{rows}[32,x] 0,0 s 0 1"), "second hand"),
+    ] {
+        let e = Position::from_text(&game, &bad)
+            .expect_err(&bad)
+            .to_string();
+        assert!(e.contains(why), "{bad}: {e}");
+    }
+    let kalah = common::game("games/kalah.game");
+    let e = Position::from_text(&kalah, "4,4,4,4,4,4/4,4,4,4,4,4[1,1] 0,0 s 0 1")
+        .expect_err("no hands in Kalah")
+        .to_string();
+    assert!(e.contains("no seeds in hand"), "{e}");
 }

@@ -50,6 +50,16 @@ const CASES: &[(&str, &str, &[&str])] = &[
         &["--moves", "a1 b2 c3"],
     ),
     ("go9", "games/go9.game", &["--moves", "e5 c3 d4"]),
+    (
+        "omweso",
+        "games/omweso.game",
+        &[
+            "--position",
+            "2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2[0,0] 0,0 s 0 1",
+            "--moves",
+            "a1cw",
+        ],
+    ),
 ];
 
 fn option<'a>(args: &[&'a str], name: &str) -> Option<&'a str> {

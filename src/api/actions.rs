@@ -298,8 +298,16 @@ impl ActionSpace {
                 return Ok(());
             }
             MoveKind::Sow => {
-                for &c in m.landings() {
+                // A seed placed from the hand: its pit.
+                if m.npath == 0 {
+                    return push(Action::Cell(m.to));
+                }
+                for (i, &c) in m.landings().iter().enumerate() {
                     push(Action::Cell(c))?;
+                    // Where there is a choice of direction: the pit its first seed goes to.
+                    if i == 0 && m.extra_to != NONE {
+                        push(Action::Cell(m.extra_to))?;
+                    }
                 }
                 return Ok(());
             }

@@ -1,7 +1,8 @@
 //! `sowing { ... }` and `board pits`: the rules of a game of seeds in pits.
 
 use super::*;
-use crate::model::Sowing;
+use crate::geometry::{CellSet, Shape};
+use crate::model::{SowWay, Sowing};
 
 const MAX_SEEDS: u32 = crate::model::MAX_SEEDS as u32;
 
@@ -54,24 +55,38 @@ impl Checker {
                 );
             }
         }
-        let mut s = Sowing {
-            least: 1,
-            ..Sowing::default()
-        };
+        let mut s = Sowing::default();
         let (mut start, mut sow): (Option<Span>, Option<Span>) = (None, None);
         let mut seen: Vec<(std::mem::Discriminant<SowLineKind>, Span)> = Vec::new();
         for line in lines {
             let key = std::mem::discriminant(&line.kind);
             if let Some(&(_, first)) = seen.iter().find(|(k, _)| *k == key) {
-                self.repeated(
-                    "this sowing rule is given twice".to_string(),
-                    line.span,
-                    first,
-                    "keep one of them",
-                );
-                continue;
+                // Two `sow` lines going opposite ways are a choice of direction.
+                let other_way = match (&line.kind, s.ways.first()) {
+                    (SowLineKind::Sow { clockwise, .. }, Some(w)) => {
+                        *clockwise != w.clockwise && s.ways.len() == 1
+                    }
+                    _ => false,
+                };
+                if !other_way {
+                    let (message, hint) = match (&line.kind, s.ways.len()) {
+                        (SowLineKind::Sow { .. }, 2) => (
+                            "a game sows at most two ways, one `sow` line each",
+                            "keep one anticlockwise and one clockwise `sow` line",
+                        ),
+                        (SowLineKind::Sow { .. }, _) => (
+                            "a second `sow` line must go the other way",
+                            "keep one of them; two `sow` lines, one anticlockwise and one \
+                             clockwise, give a choice of direction",
+                        ),
+                        _ => ("this sowing rule is given twice", "keep one of them"),
+                    };
+                    self.repeated(message.to_string(), line.span, first, hint);
+                    continue;
+                }
+            } else {
+                seen.push((key, line.span));
             }
-            seen.push((key, line.span));
             match &line.kind {
                 SowLineKind::Start(n) => {
                     start = Some(line.span);
@@ -86,9 +101,31 @@ impl Checker {
                     }
                     s.start = n.value.min(MAX_SEEDS) as u16;
                 }
-                SowLineKind::Sow { clockwise, least } => {
+                SowLineKind::Hand(n) => {
+                    start = start.or(Some(line.span));
+                    if n.value == 0 || n.value > MAX_SEEDS / 2 {
+                        self.err(CheckError::OutOfRange {
+                            what: "seeds in hand",
+                            value: n.value.to_string(),
+                            span: n.span,
+                            range: format!("1 to {} a player", MAX_SEEDS / 2),
+                        });
+                    }
+                    s.hand = n.value.min(MAX_SEEDS / 2) as u16;
+                }
+                SowLineKind::Sow {
+                    clockwise,
+                    within,
+                    least,
+                    toward_seeds,
+                } => {
                     sow = Some(line.span);
-                    s.clockwise = *clockwise;
+                    let mut way = SowWay {
+                        clockwise: *clockwise,
+                        least: 1,
+                        within: None,
+                        toward_seeds: *toward_seeds,
+                    };
                     if let Some(n) = least {
                         if n.value == 0 || n.value > MAX_SEEDS {
                             self.err(CheckError::OutOfRange {
@@ -98,8 +135,12 @@ impl Checker {
                                 range: format!("1 to {MAX_SEEDS}"),
                             });
                         }
-                        s.least = n.value.clamp(1, MAX_SEEDS) as u16;
+                        way.least = n.value.clamp(1, MAX_SEEDS) as u16;
                     }
+                    if let Some(r) = within {
+                        way.within = self.sow_within(scope, r);
+                    }
+                    s.ways.push(way);
                 }
                 SowLineKind::PassesStore => s.passes_store = true,
                 SowLineKind::SkipsOrigin => s.skips_origin = true,
@@ -114,9 +155,21 @@ impl Checker {
                     s.counts = Some((first, back));
                 }
                 SowLineKind::Relay { mine } => s.relay = Some(*mine),
+                SowLineKind::Facing { all, sow_back } => s.facing = Some((*all, *sow_back)),
                 SowLineKind::NoSlam => s.no_grand_slam = true,
                 SowLineKind::Feed => s.must_feed = true,
                 SowLineKind::LapFeed => s.lap_feed = true,
+                SowLineKind::LapLimit(n) => {
+                    if n.value == 0 {
+                        self.err(CheckError::OutOfRange {
+                            what: "laps",
+                            value: n.value.to_string(),
+                            span: n.span,
+                            range: "1 or more".into(),
+                        });
+                    }
+                    s.lap_limit = n.value.max(1);
+                }
             }
         }
         if start.is_none() {
@@ -125,6 +178,14 @@ impl Checker {
                 span,
                 hint: "each pit starts with 4 seeds",
             });
+        }
+        let total = u32::from(s.start) * scope.board.len() as u32 + 2 * u32::from(s.hand);
+        if total > MAX_SEEDS {
+            self.invalid(
+                span,
+                "the game would hold more seeds than the 10000 a game may hold",
+                "put fewer seeds in the pits or in the hands",
+            );
         }
         if sow.is_none() {
             self.err(CheckError::Missing {
@@ -152,6 +213,14 @@ impl Checker {
                 "add `sowing passes my store`, or remove this line",
             );
         }
+        if s.lap_limit > 0 && s.relay.is_none() {
+            lonely(
+                SowLineKind::LapLimit(Number { value: 0, span }),
+                "no rule relays a sowing",
+                "add `when the last seed falls in an occupied pit, sow on from it`, or remove \
+                 this line",
+            );
+        }
         if s.no_grand_slam && s.counts.is_none() {
             lonely(
                 SowLineKind::NoSlam,
@@ -160,6 +229,40 @@ impl Checker {
             );
         }
         Some(s)
+    }
+
+    /// `in REGION` of a `sow` line, for each player: the pits of theirs it holds. A region
+    /// that holds none of a player's pits is reported.
+    fn sow_within(&mut self, scope: &Scope, r: &Region) -> Option<[CellSet; 2]> {
+        let Shape::Pits { height, .. } = scope.board.shape else {
+            return None;
+        };
+        let mut sets = [CellSet::EMPTY; 2];
+        for (p, set) in sets.iter_mut().enumerate() {
+            let cells = self.region(scope, r, Some(p))?;
+            for c in cells.iter() {
+                let mine = scope.board.coords[c as usize].1 >= height as i32 / 2;
+                if usize::from(mine) == p {
+                    set.insert(c);
+                }
+            }
+            if set.iter().next().is_none() {
+                self.invalid(
+                    r.span,
+                    format!(
+                        "this region holds none of {}'s pits",
+                        scope
+                            .player_names
+                            .get(p)
+                            .map_or("the player", |n| n.as_str())
+                    ),
+                    "name pits of the player's own rows; for pits that differ by player, \
+                     declare `region NAME for PLAYER = ...` for each player and write `in my NAME`",
+                );
+                return None;
+            }
+        }
+        Some(sets)
     }
 
     /// `2 or 3` as bits, each count from 1 to 63.

@@ -493,6 +493,9 @@ impl<'g> Position<'g> {
                 (g.pass_when_stuck && self.nobody_can_move().is_none()).then(Move::pass)
             });
         }
+        if let Some(drawn) = g.sowing.as_ref().and_then(|s| s.random_move(self, rng)) {
+            return drawn;
+        }
         // The swap is one more move than the placements: drawn from the whole list below.
         if let Some(i) = g.sole_place[self.turn as usize].filter(|_| !self.swap_open()) {
             let pl = &g.places[self.turn as usize][i];

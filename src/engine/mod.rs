@@ -491,7 +491,9 @@ pub enum MoveKind {
     /// cells listed in `path` change owner.
     Place,
     /// Sowing: the pits listed in `path` are sown in turn (`from` the first, `to` the last);
-    /// `caps` lists the pits emptied by capture.
+    /// `caps` lists the pits emptied by capture; where there is a choice of direction,
+    /// `extra_to` is the pit the first seed goes to (which tells the way). With no pits in
+    /// `path`: a seed from the mover's hand is placed in `to`.
     Sow,
     /// A throw of the dice: outcome `promote` (a chance node's move).
     Throw,

@@ -251,6 +251,12 @@ impl Position<'_> {
                     reason: "a relay sowing that would never end".into(),
                 }
             }
+            super::rules::sow::TOO_LONG => {
+                let laps = self.game.sowing.as_ref().map_or(0, |s| s.rule.lap_limit);
+                return Outcome::Draw {
+                    reason: format!("a relay sowing of more than {laps} laps"),
+                };
+            }
             super::rules::sow::STUCK => self.turn as usize ^ 1,
             _ => self.turn as usize,
         };

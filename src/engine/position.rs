@@ -55,6 +55,8 @@ pub struct Position<'g> {
     pub(super) seeds: Vec<u16>,
     /// Sowing games: the seeds in each player's store.
     pub(super) stores: [u16; 2],
+    /// Sowing games: the seeds in each player's hand, still to be placed.
+    pub(super) sow_hand: [u16; 2],
     /// Sowing games: the last turn ended the game inside it (`rules::sow::STUCK`, `ENDLESS`).
     pub(super) sow_ended: u8,
     /// Games with dice: the outcome thrown for this turn, or `rules::chance::PENDING` while
@@ -97,6 +99,7 @@ impl Clone for Position<'_> {
             promoted: self.promoted,
             seeds: self.seeds.clone(),
             stores: self.stores,
+            sow_hand: self.sow_hand,
             sow_ended: self.sow_ended,
             throw: self.throw,
             heights: self.heights.clone(),
@@ -129,6 +132,7 @@ impl Clone for Position<'_> {
         self.promoted = o.promoted;
         self.seeds.clone_from(&o.seeds);
         self.stores = o.stores;
+        self.sow_hand = o.sow_hand;
         self.sow_ended = o.sow_ended;
         self.throw = o.throw;
         self.heights.clone_from(&o.heights);
@@ -204,6 +208,10 @@ impl<'g> Position<'g> {
                 None => Vec::new(),
             },
             stores: [0; 2],
+            sow_hand: match &game.sowing {
+                Some(s) => [s.rule.hand; 2],
+                None => [0; 2],
+            },
             sow_ended: 0,
             throw: super::rules::chance::PENDING,
             heights: Vec::new(),

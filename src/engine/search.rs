@@ -45,6 +45,12 @@ impl<'g> Frames<'g> {
         }
         let pos = &self.pos[level];
         let mut moves = std::mem::take(&mut self.moves[level]);
+        if let Some(n) = pos.game.sowing.as_ref().filter(|_| depth == 1) {
+            // A sowing game's last ply: its pits counted, not sown out.
+            if let Some(n) = n.count_moves(pos) {
+                return n;
+            }
+        }
         if depth == 1 && pos.game.draw_plans[pos.turn()].is_some() {
             // The last ply is counted without being listed where the moves allow it.
             if let Some(n) = pos.count_moves(&mut moves) {

@@ -610,14 +610,45 @@ fn build_sow_line(p: Pair<Rule>) -> SowLine {
     let counts = |p: Pair<Rule>| parts(p).into_iter().map(number).collect::<Vec<_>>();
     let kind = match rule {
         Rule::sow_start => SowLineKind::Start(number(kids.into_iter().next().expect("grammar: N"))),
+        Rule::sow_hand => SowLineKind::Hand(number(kids.into_iter().next().expect("grammar: N"))),
         Rule::sow_rule => {
-            let mut it = kids.into_iter();
-            let dir = it.next().expect("grammar: a direction");
-            SowLineKind::Sow {
-                clockwise: dir.as_str().starts_with("clockwise"),
-                least: it.next().map(|l| number(parts(l).remove(0))),
+            let mut s = SowLineKind::Sow {
+                clockwise: false,
+                within: None,
+                least: None,
+                toward_seeds: false,
+            };
+            if let SowLineKind::Sow {
+                clockwise,
+                within,
+                least,
+                toward_seeds,
+            } = &mut s
+            {
+                for k in kids {
+                    match k.as_rule() {
+                        Rule::sow_dir => *clockwise = k.as_str().starts_with("clockwise"),
+                        Rule::sow_in => {
+                            *within = Some(build_region(parts(k).remove(0)));
+                        }
+                        Rule::sow_least => *least = Some(number(parts(k).remove(0))),
+                        _ => *toward_seeds = true,
+                    }
+                }
             }
+            s
         }
+        Rule::sow_facing => SowLineKind::Facing {
+            all: kids.iter().any(|k| k.as_rule() == Rule::facing_all),
+            sow_back: kids
+                .iter()
+                .find(|k| k.as_rule() == Rule::facing_sow)
+                .map(|k| {
+                    parts(k.clone()).iter().any(|d| {
+                        d.as_rule() == Rule::sow_dir && d.as_str().starts_with("clockwise")
+                    })
+                }),
+        },
         Rule::sow_store => SowLineKind::PassesStore,
         Rule::sow_skip => SowLineKind::SkipsOrigin,
         Rule::sow_again => SowLineKind::Again,
@@ -626,6 +657,9 @@ fn build_sow_line(p: Pair<Rule>) -> SowLine {
             with_last: kids.iter().any(|k| k.as_rule() == Rule::with_last),
         },
         Rule::sow_lap_feed => SowLineKind::LapFeed,
+        Rule::sow_lap_limit => {
+            SowLineKind::LapLimit(number(kids.into_iter().next().expect("grammar: N")))
+        }
         Rule::sow_counts => {
             let mut it = kids.into_iter();
             SowLineKind::Counts {

@@ -14,8 +14,9 @@ use crate::model::{EndCond, Sowing};
 /// an array of this size on the stack.
 pub const MAX_PITS: usize = 104;
 
-/// Where a seed goes that goes into the mover's store.
-const STORE: Cell = NONE - 1;
+/// The most counts a sowing keeps: the pits and the two stores, which follow the pits (the
+/// first player's store at index `n`, the second's at `n + 1`, on a board of `n` pits).
+const MAX_COUNTS: usize = MAX_PITS + 2;
 
 /// How a sowing ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,49 +33,78 @@ enum Sown {
     Stuck,
     /// The relay came back to a state it had been in: it would go on forever.
     Endless,
+    /// The relay went on for more laps than `a relay of more than N laps is a draw` allows.
+    TooLong,
 }
 
 /// Why a sowing game ended inside a turn (kept in the position: it has no moves then).
 pub const STUCK: u8 = 1;
 /// See [`STUCK`]: a relay that would never end.
 pub const ENDLESS: u8 = 2;
+/// See [`STUCK`]: a relay longer than the game allows.
+pub const TOO_LONG: u8 = 3;
 
-/// A sowing game's tables: each player's sowing order, the owner and opposite of each pit.
+/// A sowing game's tables: each player's sowing order each way, the owner, opposite and
+/// facing pits of each pit.
 #[derive(Clone, Debug)]
 pub struct Sow {
     pub rule: Sowing,
-    /// Per player, per cell: where the next seed of their sowing goes (a cell or [`STORE`]).
-    next: [Vec<Cell>; 2],
-    /// Per player: where sowing goes on after their store.
-    after_store: [Cell; 2],
-    /// Per player, per cell: the pit before it in their sowing (for captures going back).
-    prev: [Vec<Cell>; 2],
+    /// The number of pits; the stores are counted after them (see [`MAX_COUNTS`]).
+    n: usize,
+    /// A sowing is a single lap: no relay, no lap-by-lap feeding ([`Sow::sow_single`]).
+    single: bool,
+    /// Per player: the cells of their pits, `lo..hi` (a player owns whole rows, and cells
+    /// are numbered row by row).
+    span: [(usize, usize); 2],
+    /// Per direction (0 anticlockwise, 1 clockwise), per player, per pit or store: where the
+    /// next seed of their sowing goes (a pit, or their store: `n + player`).
+    next: [[Vec<Cell>; 2]; 2],
+    /// Per direction, per player: where sowing goes on after their store.
+    after_store: [[Cell; 2]; 2],
+    /// Per direction, per player, per cell: the pit before it in their sowing (for captures
+    /// going back).
+    prev: [[Vec<Cell>; 2]; 2],
     /// Per cell: the player who owns the pit.
     pub owner: Vec<u8>,
     /// Per cell: the pit opposite (the facing pit of the other side's nearest row), or
     /// `NONE` for a pit of a four-row board's outer rows.
     opposite: Vec<Cell>,
-    /// Per player: their pits, in the order moves are listed (along their sowing).
+    /// Per cell: the enemy pits facing it, in its column (the opposite pit; on four rows,
+    /// for a pit of an inner row, the enemy's inner and outer pit), `NONE` where fewer.
+    facing: Vec<[Cell; 2]>,
+    /// Per player: their pits, in the order moves are listed (along the first way's sowing).
     pub pits: [Vec<Cell>; 2],
+    /// Per way (`sow` line), per player: the pits it may start from, in listing order.
+    starts: Vec<[Vec<Cell>; 2]>,
 }
 
-/// Seed counts being sown: the pits and the two stores.
+/// Seed counts being sown: the pits, then the two stores (see [`MAX_COUNTS`]).
 #[derive(Clone, Copy)]
 struct Counts<const N: usize> {
     seeds: [u16; N],
-    stores: [u16; 2],
 }
 
 impl<const N: usize> Counts<N> {
-    /// The counts of `pos` (whose board has at most `N` pits).
+    /// The counts of `pos` (whose board has at most `N - 2` pits).
     fn of(pos: &Position) -> Self {
-        let mut c = Counts {
-            seeds: [0; N],
-            stores: pos.stores,
-        };
-        c.seeds[..pos.seeds.len()].copy_from_slice(&pos.seeds);
+        let n = pos.seeds.len();
+        let mut c = Counts { seeds: [0; N] };
+        c.seeds[..n].copy_from_slice(&pos.seeds);
+        c.seeds[n..n + 2].copy_from_slice(&pos.stores);
         c
     }
+}
+
+/// Calls `$obj.$f::<N>(...)` with the smallest array size `N` that holds the counts of `$n`
+/// pits and the stores: counts are copied at every sowing tried.
+macro_rules! sized {
+    ($n:expr, $obj:ident . $f:ident ( $($arg:expr),* )) => {
+        match $n {
+            0..=14 => $obj.$f::<16>($($arg),*),
+            15..=38 => $obj.$f::<40>($($arg),*),
+            _ => $obj.$f::<MAX_COUNTS>($($arg),*),
+        }
+    };
 }
 
 impl Sow {
@@ -102,32 +132,57 @@ impl Sow {
         let owner: Vec<u8> = (0..n)
             .map(|c| u8::from(board.coords[c].1 >= h / 2))
             .collect();
-        let mut next = [vec![NONE; n], vec![NONE; n]];
-        let mut prev = [vec![NONE; n], vec![NONE; n]];
-        let mut after_store = [NONE; 2];
-        let mut pits: [Vec<Cell>; 2] = [Vec::new(), Vec::new()];
-        for p in 0..2 {
-            let mut order = rings[p].clone();
-            if rule.clockwise {
-                order.reverse();
-            }
-            for (i, &c) in order.iter().enumerate() {
-                let after = order[(i + 1) % order.len()];
-                next[p][c as usize] = after;
-                prev[p][after as usize] = c;
-            }
-            pits[p] = order
-                .iter()
-                .copied()
-                .filter(|&c| owner[c as usize] as usize == p)
-                .collect();
-            if rule.passes_store {
-                // The store comes after the player's last pit along their sowing.
-                let last = *pits[p].last().expect("a player owns pits");
-                after_store[p] = next[p][last as usize];
-                next[p][last as usize] = STORE;
+        let mut next = [
+            [vec![NONE; n + 2], vec![NONE; n + 2]],
+            [vec![NONE; n + 2], vec![NONE; n + 2]],
+        ];
+        let mut prev = [
+            [vec![NONE; n], vec![NONE; n]],
+            [vec![NONE; n], vec![NONE; n]],
+        ];
+        let mut after_store = [[NONE; 2]; 2];
+        let mut orders: [[Vec<Cell>; 2]; 2] = Default::default();
+        for dir in 0..2 {
+            for p in 0..2 {
+                let mut order = rings[p].clone();
+                if dir == 1 {
+                    order.reverse();
+                }
+                for (i, &c) in order.iter().enumerate() {
+                    let after = order[(i + 1) % order.len()];
+                    next[dir][p][c as usize] = after;
+                    prev[dir][p][after as usize] = c;
+                }
+                let mine: Vec<Cell> = order
+                    .iter()
+                    .copied()
+                    .filter(|&c| owner[c as usize] as usize == p)
+                    .collect();
+                if rule.passes_store {
+                    // The store comes after the player's last pit along their sowing.
+                    let last = *mine.last().expect("a player owns pits");
+                    after_store[dir][p] = next[dir][p][last as usize];
+                    next[dir][p][last as usize] = (n + p) as Cell;
+                    next[dir][p][n + p] = after_store[dir][p];
+                }
+                orders[dir][p] = mine;
             }
         }
+        let first = usize::from(rule.ways.first().is_some_and(|w| w.clockwise));
+        let pits = orders[first].clone();
+        let starts = rule
+            .ways
+            .iter()
+            .map(|way| {
+                let mut s = pits.clone();
+                if let Some(within) = &way.within {
+                    for (p, list) in s.iter_mut().enumerate() {
+                        list.retain(|&c| within[p].contains(c));
+                    }
+                }
+                s
+            })
+            .collect();
         let opposite = (0..n)
             .map(|c| {
                 let (x, y) = board.coords[c];
@@ -143,19 +198,83 @@ impl Sow {
                 facing.map_or(NONE, |y| at(x, y))
             })
             .collect();
+        let facing = (0..n)
+            .map(|c| {
+                let (x, y) = board.coords[c];
+                match (h, y) {
+                    (2, _) => [at(x, 1 - y), NONE],
+                    (_, 1) => [at(x, 2), at(x, 3)],
+                    (_, 2) => [at(x, 1), at(x, 0)],
+                    _ => [NONE, NONE],
+                }
+            })
+            .collect();
+        let span = [0, 1].map(|p: u8| {
+            let lo = owner.iter().position(|&o| o == p).unwrap_or(0);
+            let hi = owner.iter().rposition(|&o| o == p).map_or(0, |i| i + 1);
+            debug_assert!(owner[lo..hi].iter().all(|&o| o == p), "rows of pits");
+            (lo, hi)
+        });
         Sow {
             rule: rule.clone(),
+            n,
+            span,
+            single: rule.relay.is_none() && !rule.lap_feed && rule.lap_limit == 0,
             next,
             after_store,
             prev,
             owner,
             opposite,
+            facing,
             pits,
+            starts,
         }
     }
 
-    /// The rules as the description writes them, one line each, for summaries.
-    pub fn rule_lines(&self) -> Vec<String> {
+    /// Whether any rule puts seeds in a store (else the stores stay empty, and drawings
+    /// leave them out; position strings still write them, `0,0`).
+    pub fn has_stores(&self) -> bool {
+        let r = &self.rule;
+        r.passes_store
+            || r.opposite.is_some()
+            || r.counts.is_some()
+            || r.facing.is_some_and(|(_, back)| back.is_none())
+    }
+
+    /// Whether the game gives a choice of direction (two `sow` lines).
+    pub fn has_choice(&self) -> bool {
+        self.rule.ways.len() > 1
+    }
+
+    /// The direction of way `w` (0 anticlockwise, 1 clockwise).
+    fn dir(&self, way: u8) -> usize {
+        usize::from(self.rule.ways[usize::from(way)].clockwise)
+    }
+
+    /// A sowing move's direction written after its pit where there is a choice: `""` for the
+    /// first `sow` line's way, `cw` or `acw` for the other.
+    pub fn way_suffix(&self, way: u8) -> &'static str {
+        match (self.has_choice() && way > 0, self.dir(way)) {
+            (false, _) => "",
+            (true, 1) => "cw",
+            (true, _) => "acw",
+        }
+    }
+
+    /// The pit that `me`'s sowing the way `way` goes would drop the first seed of `pit` in:
+    /// where there is a choice of direction, a move keeps it in `extra_to` (it tells the
+    /// two ways apart in action ids and on a board with a pointer).
+    fn first_sown(&self, me: usize, way: u8, pit: Cell) -> Cell {
+        let d = self.dir(way);
+        match self.next[d][me][pit as usize] {
+            c if c as usize >= self.n => self.after_store[d][me],
+            c => c,
+        }
+    }
+
+    /// The rules as the description writes them, one line each, for summaries (`names`:
+    /// the board's cell names, for the pits a `sow` line may start from).
+    pub fn rule_lines(&self, names: &[String]) -> Vec<String> {
         let r = &self.rule;
         let counts = |mask: u64| {
             (1..64)
@@ -164,19 +283,47 @@ impl Sow {
                 .collect::<Vec<_>>()
                 .join(" or ")
         };
-        let mut l = vec![format!("each pit starts with {} seeds", r.start)];
-        let mut sow = format!(
-            "sow {} from a pit of mine",
-            if r.clockwise {
-                "clockwise"
-            } else {
-                "anticlockwise"
-            }
-        );
-        if r.least > 1 {
-            sow.push_str(&format!(", holding at least {} seeds", r.least));
+        let mut l = Vec::new();
+        if r.start > 0 || r.hand == 0 {
+            l.push(format!("each pit starts with {} seeds", r.start));
         }
-        l.push(sow);
+        if r.hand > 0 {
+            l.push(format!(
+                "each player starts with {} seeds in hand, placing one a turn in a pit of mine",
+                r.hand
+            ));
+        }
+        for way in &r.ways {
+            let mut sow = format!(
+                "sow {} from a pit of mine",
+                if way.clockwise {
+                    "clockwise"
+                } else {
+                    "anticlockwise"
+                }
+            );
+            if let Some(within) = &way.within {
+                let list = |p: usize| {
+                    within[p]
+                        .iter()
+                        .map(|c| names[c as usize].as_str())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
+                sow.push_str(&format!(
+                    " in {} for the first player, {} for the second",
+                    list(0),
+                    list(1)
+                ));
+            }
+            if way.least > 1 {
+                sow.push_str(&format!(", holding at least {} seeds", way.least));
+            }
+            if way.toward_seeds {
+                sow.push_str(", only when the last seed falls facing enemy seeds");
+            }
+            l.push(sow);
+        }
         if r.passes_store {
             l.push("sowing passes my store".into());
         }
@@ -203,6 +350,21 @@ impl Sow {
             }
             l.push(t);
         }
+        if let Some((all, back)) = r.facing {
+            let mut t =
+                "when the last seed falls in an occupied pit of mine, capture the pits facing it"
+                    .to_string();
+            if all {
+                t.push_str(" if they all hold seeds");
+            }
+            if let Some(cw) = back {
+                t.push_str(&format!(
+                    ", and sow them {} from the pit the lap started from",
+                    if cw { "clockwise" } else { "anticlockwise" }
+                ));
+            }
+            l.push(t);
+        }
         if let Some(mine) = r.relay {
             l.push(format!(
                 "when the last seed falls in an occupied pit{}, sow on from it",
@@ -218,15 +380,20 @@ impl Sow {
         if r.lap_feed {
             l.push("every sowing must leave the opponent some seeds".into());
         }
+        if r.lap_limit > 0 {
+            l.push(format!(
+                "a relay of more than {} laps is a draw",
+                r.lap_limit
+            ));
+        }
         l
     }
 
     /// Seeds in `p`'s pits.
+    #[inline]
     pub fn seeds_of(&self, seeds: &[u16], p: usize) -> u32 {
-        self.pits[p]
-            .iter()
-            .map(|&c| u32::from(seeds[c as usize]))
-            .sum()
+        let (lo, hi) = self.span[p];
+        seeds[lo..hi].iter().map(|&n| u32::from(n)).sum()
     }
 
     /// The moves of the player to move, appended to `out`.
@@ -234,12 +401,18 @@ impl Sow {
         if pos.sow_ended != 0 {
             return;
         }
-        // Counts are copied at every sowing tried: an array no larger than the board needs.
-        match pos.seeds.len() {
-            0..=16 => self.moves_in::<16>(pos, out),
-            17..=32 => self.moves_in::<32>(pos, out),
-            _ => self.moves_in::<MAX_PITS>(pos, out),
+        let me = pos.turn as usize;
+        if pos.sow_hand[me] > 0 {
+            // The placement phase: a seed from the hand into any pit of the mover's.
+            for &pit in &self.pits[me] {
+                let mut m = Move::new(pit, pit);
+                m.kind = MoveKind::Sow;
+                out.push(m);
+            }
+            return;
         }
+        // Counts are copied at every sowing tried: an array no larger than the board needs.
+        sized!(pos.seeds.len(), self.moves_in(pos, out))
     }
 
     fn moves_in<const N: usize>(&self, pos: &Position, out: &mut Vec<Move>) {
@@ -248,54 +421,232 @@ impl Sow {
         let hungry = self.rule.must_feed && self.seeds_of(&pos.seeds, me ^ 1) == 0;
         let mut m = Move::new(NONE, NONE);
         m.kind = MoveKind::Sow;
-        self.turns(pos.game, me, &counts, &mut m, hungry, out);
+        for way in 0..self.rule.ways.len() as u8 {
+            self.turns(pos.game, me, way, &counts, &mut m, hungry, out);
+        }
     }
 
-    /// Every turn that starts with a sowing from `counts`, continuing `m` (the sowings made
-    /// so far this turn).
+    /// Whether each pit sown starts exactly one move, told legal by its first lap alone:
+    /// then a random move is drawn by counting the pits that may be sown and sowing only the
+    /// one drawn, and perft counts its last ply the same way. Not so where a turn may sow
+    /// again (a pit starts a move per run of sowings) or must feed the opponent (the whole
+    /// turn decides).
+    fn counted(&self) -> bool {
+        !self.rule.again && !self.rule.must_feed
+    }
+
+    /// The number of legal moves of the player to move, counted without sowing them out, or
+    /// `None` where the list must decide ([`Sow::counted`]).
+    pub(in crate::engine) fn count_moves(&self, pos: &Position) -> Option<u64> {
+        if !self.counted() {
+            return None;
+        }
+        let mut starts = [(0u8, NONE); 2 * MAX_PITS];
+        Some(self.starts_in(pos, &mut starts) as u64)
+    }
+
+    /// A uniformly random legal move of the player to move: the very move the full list
+    /// would give at the index drawn (one draw of `rng`, none where there is no move), built
+    /// alone. `None` where the list must decide ([`Sow::counted`]); `Some(None)` where the
+    /// player has no legal move.
+    pub(in crate::engine) fn random_move(
+        &self,
+        pos: &Position,
+        rng: &mut crate::rng::Rng,
+    ) -> Option<Option<Move>> {
+        if !self.counted() {
+            return None;
+        }
+        let mut starts = [(0u8, NONE); 2 * MAX_PITS];
+        let n = self.starts_in(pos, &mut starts);
+        if n == 0 {
+            return Some(None);
+        }
+        let (way, pit) = starts[rng.below(n)];
+        let me = pos.turn as usize;
+        let mut m = Move::new(pit, pit);
+        m.kind = MoveKind::Sow;
+        if pos.sow_hand[me] > 0 {
+            return Some(Some(m));
+        }
+        sized!(pos.seeds.len(), self.sow_move(pos, way, &mut m));
+        Some(Some(m))
+    }
+
+    /// Fills in move `m` (its first pit set), sown the way `way` goes: its landings and
+    /// captures.
+    fn sow_move<const N: usize>(&self, pos: &Position, way: u8, m: &mut Move) {
+        let me = pos.turn as usize;
+        let mut after = Counts::<N>::of(pos);
+        let pit = m.from;
+        m.npath = 0;
+        self.sow(me, self.dir(way), pit, &mut after, m, false);
+        if self.has_choice() {
+            m.extra_to = self.first_sown(me, way, pit);
+        }
+    }
+
+    /// The way (the `sow` line) move `m` of `me` goes: where there is a choice, the one whose
+    /// first seed goes where the move's does (`extra_to`).
+    pub fn way_of(&self, me: usize, m: &Move) -> u8 {
+        u8::from(self.has_choice() && m.extra_to == self.first_sown(me, 1, m.from))
+    }
+
+    /// The first sowings of the legal moves of the player to move (way, pit), in list
+    /// order, written to `out`; returns how many. In the placement phase: the pits a seed
+    /// may be placed in.
+    fn starts_in(&self, pos: &Position, out: &mut [(u8, Cell); 2 * MAX_PITS]) -> usize {
+        if pos.sow_ended != 0 {
+            return 0;
+        }
+        let me = pos.turn as usize;
+        if pos.sow_hand[me] > 0 {
+            for (o, &pit) in out.iter_mut().zip(&self.pits[me]) {
+                *o = (0, pit);
+            }
+            return self.pits[me].len();
+        }
+        sized!(pos.seeds.len(), self.starts_of(pos, out))
+    }
+
+    fn starts_of<const N: usize>(
+        &self,
+        pos: &Position,
+        out: &mut [(u8, Cell); 2 * MAX_PITS],
+    ) -> usize {
+        let me = pos.turn as usize;
+        let counts = Counts::<N>::of(pos);
+        let mut n = 0;
+        let mut scratch = None;
+        for way in 0..self.rule.ways.len() as u8 {
+            for &pit in &self.starts[usize::from(way)][me] {
+                if !self.may_sow(me, way, pit, &counts) {
+                    continue;
+                }
+                // A first lap that leaves the opponent no seeds is no move.
+                if self.rule.lap_feed {
+                    let m = scratch.get_or_insert_with(|| Move::new(NONE, NONE));
+                    m.truncate_lists(0, 0);
+                    let mut after = counts;
+                    let dir = self.dir(way);
+                    if self.sow(me, dir, pit, &mut after, m, true) == Sown::Starves {
+                        continue;
+                    }
+                }
+                out[n] = (way, pit);
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// Whether `me` may sow `pit` of `c` the way `way` goes: it holds enough seeds, and
+    /// where the way asks for it, its last seed would fall facing enemy seeds.
+    #[inline]
+    fn may_sow<const N: usize>(&self, me: usize, way: u8, pit: Cell, c: &Counts<N>) -> bool {
+        let w = &self.rule.ways[usize::from(way)];
+        let n = c.seeds[pit as usize];
+        if n < w.least.max(1) {
+            return false;
+        }
+        if !w.toward_seeds {
+            return true;
+        }
+        let last = self.landing(me, self.dir(way), pit, n);
+        (last as usize) < self.n
+            && self.owner[last as usize] as usize == me
+            && self.facing_all(last, c)
+    }
+
+    /// Where the last of `n` seeds sown by `me` from `pit` going `dir` falls.
+    fn landing(&self, me: usize, dir: usize, pit: Cell, n: u16) -> Cell {
+        let mut at = pit;
+        let mut left = n;
+        while left > 0 {
+            at = self.next[dir][me][at as usize];
+            if at == pit && self.rule.skips_origin {
+                continue;
+            }
+            left -= 1;
+        }
+        at
+    }
+
+    /// Whether pit `at` has enemy pits facing it and they all hold seeds.
+    #[inline]
+    fn facing_all<const N: usize>(&self, at: Cell, c: &Counts<N>) -> bool {
+        let f = self.facing[at as usize];
+        f[0] != NONE && f.iter().all(|&p| p == NONE || c.seeds[p as usize] > 0)
+    }
+
+    /// Every turn that starts with a sowing the way `way` goes from `counts`, continuing
+    /// `m` (the sowings made so far this turn).
+    #[allow(clippy::too_many_arguments)]
     fn turns<const N: usize>(
         &self,
         g: &Game,
         me: usize,
+        way: u8,
         counts: &Counts<N>,
         m: &mut Move,
         hungry: bool,
         out: &mut Vec<Move>,
     ) {
-        for &pit in &self.pits[me] {
-            if counts.seeds[pit as usize] < self.rule.least.max(1) {
+        let dir = self.dir(way);
+        let w = &self.rule.ways[usize::from(way)];
+        let least = w.least.max(1);
+        for &pit in &self.starts[usize::from(way)][me] {
+            if counts.seeds[pit as usize] < least
+                || w.toward_seeds && !self.may_sow(me, way, pit, counts)
+            {
                 continue;
             }
             let mut after = *counts;
             let (ncap, npath) = (m.ncap, m.npath);
-            let last = self.sow(me, pit, &mut after, m);
+            let last = self.sow(me, dir, pit, &mut after, m, false);
             if last == Sown::Starves {
                 m.truncate_lists(ncap, npath);
                 continue;
             }
             let again = last == Sown::Store
                 && self.rule.again
-                && !self.ended(g, &after.seeds, &after.stores)
-                && self.pits[me]
+                && !self.ended(g, &after.seeds)
+                && self.starts[usize::from(way)][me]
                     .iter()
-                    .any(|&c| after.seeds[c as usize] >= self.rule.least.max(1));
+                    .any(|&c| self.may_sow(me, way, c, &after));
             if again {
-                self.turns(g, me, &after, m, hungry, out);
+                self.turns(g, me, way, &after, m, hungry, out);
             } else if !hungry || self.seeds_of(&after.seeds, me ^ 1) > 0 {
-                let mut done = m.clone();
+                out.push(m.clone());
+                let done = out.last_mut().expect("just pushed");
                 done.from = done.landings()[0];
                 done.to = pit;
-                out.push(done);
+                if self.has_choice() {
+                    done.extra_to = self.first_sown(me, way, done.from);
+                }
             }
             m.truncate_lists(ncap, npath);
         }
     }
 
-    /// One sowing by `me` from `pit` on `c`, lap after lap where it relays, with its
-    /// captures, recorded in `m` (the pit in its path, captured pits in its captures).
-    fn sow<const N: usize>(&self, me: usize, pit: Cell, c: &mut Counts<N>, m: &mut Move) -> Sown {
+    /// One sowing by `me` from `pit` going `dir` on `c`, lap after lap where it relays,
+    /// with its captures, recorded in `m` (the pit in its path, captured pits in its
+    /// captures).
+    fn sow<const N: usize>(
+        &self,
+        me: usize,
+        dir: usize,
+        pit: Cell,
+        c: &mut Counts<N>,
+        m: &mut Move,
+        first_only: bool,
+    ) -> Sown {
+        if self.single {
+            return self.sow_single(me, dir, pit, c, m);
+        }
         m.push_landing(pit);
         let rule = &self.rule;
+        let next = &self.next[dir][me];
         let mut origin = pit;
         let mut at = pit;
         let mut lifts: u32 = 0;
@@ -309,32 +660,32 @@ impl Sow {
                 before = Some(*c);
             }
             let mut hand = std::mem::take(&mut c.seeds[at as usize]);
-            while hand > 0 {
-                at = if at == STORE {
-                    self.after_store[me]
-                } else {
-                    self.next[me][at as usize]
-                };
-                if at == origin && rule.skips_origin {
-                    continue;
+            if rule.skips_origin {
+                while hand > 0 {
+                    at = next[at as usize];
+                    if at != origin {
+                        c.seeds[at as usize] += 1;
+                        hand -= 1;
+                    }
                 }
-                if at == STORE {
-                    c.stores[me] += 1;
-                } else {
+            } else {
+                while hand > 0 {
+                    at = next[at as usize];
                     c.seeds[at as usize] += 1;
+                    hand -= 1;
                 }
-                hand -= 1;
+            }
+            let in_pit = (at as usize) < self.n;
+            let occupied = in_pit && c.seeds[at as usize] > 1;
+            if occupied && rule.facing.is_some() && self.owner[at as usize] as usize == me {
+                self.capture_facing(me, origin, at, c, m);
             }
             let relay = match rule.relay {
-                Some(mine) => {
-                    at != STORE
-                        && c.seeds[at as usize] > 1
-                        && (!mine || self.owner[at as usize] as usize == me)
-                }
+                Some(mine) => occupied && (!mine || self.owner[at as usize] as usize == me),
                 None => false,
             };
-            if !relay && at != STORE {
-                self.capture(me, at, c, m);
+            if !relay && in_pit {
+                self.capture(me, dir, at, c, m);
             }
             // `every sowing must leave the opponent some seeds`, lap by lap: a first lap that
             // does not is no move; a relay lap that does not is not made, and the mover is
@@ -348,16 +699,15 @@ impl Sow {
                     }
                 };
             }
-            if !relay {
-                return if at == STORE {
-                    Sown::Store
-                } else {
-                    Sown::Pit(at)
-                };
+            if !relay || first_only {
+                return if in_pit { Sown::Pit(at) } else { Sown::Store };
             }
             lifts += 1;
+            if lifts > rule.lap_limit.wrapping_sub(1) {
+                return Sown::TooLong;
+            }
             if let Some((s, p)) = &seen {
-                if at == *p && c.seeds == s.seeds && c.stores == s.stores {
+                if at == *p && c.seeds == s.seeds {
                     return Sown::Endless;
                 }
             }
@@ -369,8 +719,94 @@ impl Sow {
         }
     }
 
+    /// [`Sow::sow`] where a sowing is one lap (no relay, no lap-by-lap feeding): the seeds
+    /// dropped, then the captures of the pit where the last one fell.
+    #[inline]
+    fn sow_single<const N: usize>(
+        &self,
+        me: usize,
+        dir: usize,
+        pit: Cell,
+        c: &mut Counts<N>,
+        m: &mut Move,
+    ) -> Sown {
+        m.push_landing(pit);
+        let next = &self.next[dir][me];
+        let mut at = pit;
+        let mut hand = std::mem::take(&mut c.seeds[pit as usize]);
+        if self.rule.skips_origin {
+            while hand > 0 {
+                at = next[at as usize];
+                if at != pit {
+                    c.seeds[at as usize] += 1;
+                    hand -= 1;
+                }
+            }
+        } else {
+            while hand > 0 {
+                at = next[at as usize];
+                c.seeds[at as usize] += 1;
+                hand -= 1;
+            }
+        }
+        if (at as usize) >= self.n {
+            return Sown::Store;
+        }
+        if self.rule.facing.is_some()
+            && c.seeds[at as usize] > 1
+            && self.owner[at as usize] as usize == me
+        {
+            self.capture_facing(me, pit, at, c, m);
+        }
+        self.capture(me, dir, at, c, m);
+        Sown::Pit(at)
+    }
+
+    /// The capture of the enemy pits facing `at`, where the last seed of the lap sown from
+    /// `origin` fell in an occupied pit of the mover's.
+    fn capture_facing<const N: usize>(
+        &self,
+        me: usize,
+        origin: Cell,
+        at: Cell,
+        c: &mut Counts<N>,
+        m: &mut Move,
+    ) {
+        let Some((all, back)) = self.rule.facing else {
+            return;
+        };
+        if all && !self.facing_all(at, c) {
+            return;
+        }
+        let mut taken = 0u16;
+        for p in self.facing[at as usize] {
+            if p != NONE && c.seeds[p as usize] > 0 {
+                taken += std::mem::take(&mut c.seeds[p as usize]);
+                m.push_capture(p);
+            }
+        }
+        match back {
+            None => c.seeds[self.n + me] += taken,
+            // Sown one by one from the pit the lap started from, with no effect of their own.
+            Some(cw) => {
+                let (d, mut p) = (usize::from(cw), origin);
+                for _ in 0..taken {
+                    p = self.next[d][me][p as usize];
+                    c.seeds[p as usize] += 1;
+                }
+            }
+        }
+    }
+
     /// The captures after the last seed fell on `at`.
-    fn capture<const N: usize>(&self, me: usize, at: Cell, c: &mut Counts<N>, m: &mut Move) {
+    fn capture<const N: usize>(
+        &self,
+        me: usize,
+        dir: usize,
+        at: Cell,
+        c: &mut Counts<N>,
+        m: &mut Move,
+    ) {
         let rule = &self.rule;
         let mine = self.owner[at as usize] as usize == me;
         if let Some((if_seeds, with_last)) = rule.opposite {
@@ -378,10 +814,10 @@ impl Sow {
             if mine && c.seeds[at as usize] == 1 && opp != NONE {
                 let taken = c.seeds[opp as usize];
                 if taken > 0 || !if_seeds {
-                    c.stores[me] += taken;
+                    c.seeds[self.n + me] += taken;
                     c.seeds[opp as usize] = 0;
                     if with_last {
-                        c.stores[me] += 1;
+                        c.seeds[self.n + me] += 1;
                         c.seeds[at as usize] = 0;
                         m.push_capture(at);
                     }
@@ -407,7 +843,7 @@ impl Sow {
                 n += 1;
                 sum += u32::from(c.seeds[p as usize]);
                 let Some(back) = back else { break };
-                p = self.prev[me][p as usize];
+                p = self.prev[dir][me][p as usize];
                 if p == NONE
                     || self.owner[p as usize] as usize == me
                     || !holds(back, c.seeds[p as usize])
@@ -423,13 +859,14 @@ impl Sow {
                 c.seeds[p as usize] = 0;
                 m.push_capture(p);
             }
-            c.stores[me] += sum as u16;
+            c.seeds[self.n + me] += sum as u16;
         }
     }
 
     /// Whether a sowing end rule (a player's pits empty, a store holding enough) ends the
     /// game on these counts: a turn's extra sowings stop there.
-    fn ended(&self, g: &Game, seeds: &[u16], stores: &[u16; 2]) -> bool {
+    fn ended(&self, g: &Game, seeds: &[u16]) -> bool {
+        let stores = &seeds[self.n..self.n + 2];
         g.end.iter().any(|e| match e.cond {
             EndCond::PitsEmpty { .. } => (0..2).any(|p| self.seeds_of(seeds, p) == 0),
             EndCond::StoreHolds(n) => stores.iter().any(|&s| u32::from(s) > n),
@@ -440,13 +877,20 @@ impl Sow {
 }
 
 impl Position<'_> {
-    /// Plays a sowing move: each of its sowings in turn, with their captures.
+    /// Plays a sowing move: each of its sowings in turn, with their captures; or, in the
+    /// placement phase (a move with no sowings), a seed from the mover's hand into its pit.
     pub(in crate::engine) fn play_sowing(&mut self, sow: &Sow, m: &Move) {
-        match self.seeds.len() {
-            0..=16 => self.play_sowing_in::<16>(sow, m),
-            17..=32 => self.play_sowing_in::<32>(sow, m),
-            _ => self.play_sowing_in::<MAX_PITS>(sow, m),
+        if m.npath == 0 {
+            let (me, n, g) = (self.turn as usize, self.seeds.len(), self.game);
+            let (pit, held) = (m.to as usize, self.sow_hand[me]);
+            let had = self.seeds[pit];
+            self.hash ^= g.seed_key(pit, had) ^ g.seed_key(pit, had + 1);
+            self.hash ^= g.seed_key(n + 3 + me, held) ^ g.seed_key(n + 3 + me, held - 1);
+            self.seeds[pit] = had + 1;
+            self.sow_hand[me] = held - 1;
+            return;
         }
+        sized!(self.seeds.len(), self.play_sowing_in(sow, m))
     }
 
     fn play_sowing_in<const N: usize>(&mut self, sow: &Sow, m: &Move) {
@@ -456,12 +900,14 @@ impl Position<'_> {
         let n = self.seeds.len();
         let mut scratch = Move::new(NONE, NONE);
         let mut last = Sown::Store;
+        let dir = sow.dir(sow.way_of(me, m));
         for &pit in m.landings() {
-            last = sow.sow(me, pit, &mut counts, &mut scratch);
+            last = sow.sow(me, dir, pit, &mut counts, &mut scratch, false);
         }
         let ended = match last {
             Sown::Stuck => STUCK,
             Sown::Endless => ENDLESS,
+            Sown::TooLong => TOO_LONG,
             _ => 0,
         };
         if ended != self.sow_ended {
@@ -478,11 +924,12 @@ impl Position<'_> {
             }
         }
         for p in 0..2 {
-            if self.stores[p] != counts.stores[p] {
-                h ^= g.seed_key(n + p, self.stores[p]) ^ g.seed_key(n + p, counts.stores[p]);
+            let new = counts.seeds[n + p];
+            if self.stores[p] != new {
+                h ^= g.seed_key(n + p, self.stores[p]) ^ g.seed_key(n + p, new);
+                self.stores[p] = new;
             }
         }
-        self.stores = counts.stores;
         self.hash = h;
     }
 
@@ -497,6 +944,8 @@ impl Position<'_> {
         h ^ g.seed_key(n, self.stores[0])
             ^ g.seed_key(n + 1, self.stores[1])
             ^ g.seed_key(n + 2, u16::from(self.sow_ended))
+            ^ g.seed_key(n + 3, self.sow_hand[0])
+            ^ g.seed_key(n + 4, self.sow_hand[1])
     }
 
     /// How a sowing game ended inside the last turn: [`STUCK`], [`ENDLESS`], or 0.
@@ -514,11 +963,16 @@ impl Position<'_> {
         self.stores[p]
     }
 
-    /// Seeds a player counts at the end: their store and their pits.
+    /// Seeds a player counts at the end: their store, their pits and their hand.
     pub fn seeds_of(&self, p: usize) -> u32 {
         let Some(sow) = &self.game.sowing else {
             return 0;
         };
-        u32::from(self.stores[p]) + sow.seeds_of(&self.seeds, p)
+        u32::from(self.stores[p]) + u32::from(self.sow_hand[p]) + sow.seeds_of(&self.seeds, p)
+    }
+
+    /// Seeds in player `p`'s hand (games with a placement phase).
+    pub fn seeds_in_hand(&self, p: usize) -> u16 {
+        self.sow_hand[p]
     }
 }

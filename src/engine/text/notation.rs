@@ -230,7 +230,14 @@ impl Position<'_> {
                 cells.extend([m.from, m.extra_from]);
             }
             MoveKind::Heal => cells.push(m.from),
-            MoveKind::Sow => cells.extend_from_slice(m.landings()),
+            MoveKind::Sow if m.npath == 0 => cells.push(m.to),
+            MoveKind::Sow => {
+                cells.extend_from_slice(m.landings());
+                // Where there is a choice of direction: the pit its first seed goes to.
+                if m.extra_to != NONE {
+                    cells.insert(1, m.extra_to);
+                }
+            }
             MoveKind::Throw => {}
             MoveKind::Off => cells.push(m.from),
             MoveKind::Turn => cells.extend(m.landings().iter().filter(|&&c| c != NONE)),

@@ -4,15 +4,25 @@
 use super::*;
 
 impl Position<'_> {
-    /// A sowing move's text: the pits sown, in order, joined by `+`.
+    /// A sowing move's text: the pits sown, in order, joined by `+`, the first followed by
+    /// its direction where the game gives a choice and it is the second `sow` line's
+    /// (`a1cw`); a seed placed from the hand: `@a1`.
     pub(super) fn sow_text(&self, m: &Move) -> String {
         let names = &self.game.board.names;
+        if m.npath == 0 {
+            return format!("@{}", names[m.to as usize]);
+        }
+        let suffix = self
+            .game
+            .sowing
+            .as_ref()
+            .map_or("", |s| s.way_suffix(s.way_of(self.turn as usize, m)));
         let pits: Vec<&str> = m
             .landings()
             .iter()
             .map(|&c| names[c as usize].as_str())
             .collect();
-        pits.join("+")
+        format!("{}{suffix}", pits.join("+"))
     }
 
     /// The board field and the stores field of a sowing game's position string: the rows
@@ -29,13 +39,39 @@ impl Position<'_> {
                 counts.join(",")
             })
             .collect();
-        format!("{} {},{}", rows.join("/"), self.stores[0], self.stores[1])
+        let hands = if self.game.sowing.as_ref().is_some_and(|s| s.rule.hand > 0) {
+            format!("[{},{}]", self.sow_hand[0], self.sow_hand[1])
+        } else {
+            String::new()
+        };
+        format!(
+            "{}{hands} {},{}",
+            rows.join("/"),
+            self.stores[0],
+            self.stores[1]
+        )
     }
 
     /// Reads the fields of [`Position::pits_text`] into this position (fresh from the start).
     pub(super) fn read_pits(&mut self, board: &str, stores: &str) -> Result<(), PositionError> {
         let err = |s: String| PositionError(s);
         let b = &self.game.board;
+        // Games with a placement phase write the seeds in hand after the pits: `[32,32]`.
+        let hands = self.game.sowing.as_ref().is_some_and(|s| s.rule.hand > 0);
+        let (board, held) = match board.strip_suffix(']').and_then(|r| r.rsplit_once('[')) {
+            Some((pits, held)) if hands => (pits, Some(held)),
+            Some(_) => {
+                return Err(err(
+                    "this game has no seeds in hand: write the pits alone".into()
+                ))
+            }
+            None if hands => {
+                return Err(err(
+                    "expected the seeds in hand after the pits, as `[32,32]`".into(),
+                ))
+            }
+            None => (board, None),
+        };
         let rows: Vec<&str> = board.split('/').collect();
         if rows.len() != b.rows as usize {
             return Err(err(format!(
@@ -82,6 +118,15 @@ impl Position<'_> {
         };
         self.stores = [count(a, "first store")?, count(z, "second store")?];
         total += u32::from(self.stores[0]) + u32::from(self.stores[1]);
+        if let Some(held) = held {
+            let Some((a, z)) = held.split_once(',') else {
+                return Err(err(format!(
+                    "expected the seeds in hand as `[N,N]`, found `[{held}]`"
+                )));
+            };
+            self.sow_hand = [count(a, "first hand")?, count(z, "second hand")?];
+            total += u32::from(self.sow_hand[0]) + u32::from(self.sow_hand[1]);
+        }
         if total > limit {
             return Err(err(format!(
                 "{total} seeds in all, more than the {limit} a game may hold"
@@ -90,7 +135,8 @@ impl Position<'_> {
         Ok(())
     }
 
-    /// The board with each pit's seeds, the second player's row on top, and the stores.
+    /// The board with each pit's seeds, the second player's row on top, then the stores
+    /// (where the rules put seeds in them) and the seeds in hand (where there are).
     pub(super) fn render_pits(&self) -> String {
         let g = self.game;
         let widest = self
@@ -103,10 +149,18 @@ impl Position<'_> {
             .len();
         let mut out =
             super::drawing::draw(g, widest.max(1), |c| self.seeds[c as usize].to_string());
-        out.push_str(&format!(
-            "stores: {} {}, {} {}\n",
-            g.players[0].name, self.stores[0], g.players[1].name, self.stores[1]
-        ));
+        if g.sowing.as_ref().is_some_and(|s| s.has_stores()) {
+            out.push_str(&format!(
+                "stores: {} {}, {} {}\n",
+                g.players[0].name, self.stores[0], g.players[1].name, self.stores[1]
+            ));
+        }
+        if g.sowing.as_ref().is_some_and(|s| s.rule.hand > 0) {
+            out.push_str(&format!(
+                "in hand: {} {}, {} {}\n",
+                g.players[0].name, self.sow_hand[0], g.players[1].name, self.sow_hand[1]
+            ));
+        }
         out.push_str(&format!("{} to move\n", g.players[self.turn as usize].name));
         out
     }

@@ -37,7 +37,7 @@ impl Game {
         }
         if let Some(sow) = &self.sowing {
             s.push_str("sowing:\n");
-            for line in sow.rule_lines() {
+            for line in sow.rule_lines(&self.board.names) {
                 s.push_str(&format!("  {line}\n"));
             }
         } else {
