@@ -659,22 +659,9 @@ impl Sow {
             if rule.lap_feed && lifts > 0 {
                 before = Some(*c);
             }
-            let mut hand = std::mem::take(&mut c.seeds[at as usize]);
-            if rule.skips_origin {
-                while hand > 0 {
-                    at = next[at as usize];
-                    if at != origin {
-                        c.seeds[at as usize] += 1;
-                        hand -= 1;
-                    }
-                }
-            } else {
-                while hand > 0 {
-                    at = next[at as usize];
-                    c.seeds[at as usize] += 1;
-                    hand -= 1;
-                }
-            }
+            let hand = std::mem::take(&mut c.seeds[at as usize]);
+            let skip = if rule.skips_origin { origin } else { NONE };
+            at = drop_seeds(next, &mut c.seeds, at, hand, skip);
             let in_pit = (at as usize) < self.n;
             let occupied = in_pit && c.seeds[at as usize] > 1;
             if occupied && rule.facing.is_some() && self.owner[at as usize] as usize == me {
@@ -732,23 +719,9 @@ impl Sow {
     ) -> Sown {
         m.push_landing(pit);
         let next = &self.next[dir][me];
-        let mut at = pit;
-        let mut hand = std::mem::take(&mut c.seeds[pit as usize]);
-        if self.rule.skips_origin {
-            while hand > 0 {
-                at = next[at as usize];
-                if at != pit {
-                    c.seeds[at as usize] += 1;
-                    hand -= 1;
-                }
-            }
-        } else {
-            while hand > 0 {
-                at = next[at as usize];
-                c.seeds[at as usize] += 1;
-                hand -= 1;
-            }
-        }
+        let hand = std::mem::take(&mut c.seeds[pit as usize]);
+        let skip = if self.rule.skips_origin { pit } else { NONE };
+        let at = drop_seeds(next, &mut c.seeds, pit, hand, skip);
         if (at as usize) >= self.n {
             return Sown::Store;
         }
@@ -975,4 +948,26 @@ impl Position<'_> {
     pub fn seeds_in_hand(&self, p: usize) -> u16 {
         self.sow_hand[p]
     }
+}
+
+/// Sows `hand` seeds one by one from `at` along `next`, passing `skip` by (the pit a lap
+/// started from, where laps skip it; `NONE` for none); returns the pit of the last seed.
+#[inline]
+fn drop_seeds(next: &[Cell], seeds: &mut [u16], mut at: Cell, mut hand: u16, skip: Cell) -> Cell {
+    if skip == NONE {
+        // The common case, without the test in the loop.
+        for _ in 0..hand {
+            at = next[at as usize];
+            seeds[at as usize] += 1;
+        }
+        return at;
+    }
+    while hand > 0 {
+        at = next[at as usize];
+        if at != skip {
+            seeds[at as usize] += 1;
+            hand -= 1;
+        }
+    }
+    at
 }
