@@ -614,6 +614,8 @@ pub enum EndCondDecl {
     },
     /// `my PIECE is bare`.
     Bare(Name),
+    /// `I have given check N times`.
+    ChecksGiven(Number),
     /// `nobody has PIECES` (`None`: no pieces at all).
     NobodyHas(Option<Name>),
     /// `I have [exactly] N [or more] in a row [along DIRS]`; `both players have ...` with

@@ -552,6 +552,8 @@ pub enum EndCond {
     /// The player's only piece is one of this kind (a bare king), and the opponent cannot
     /// bare theirs in reply.
     Bare(KindId),
+    /// The player has given check this many times in the game (Three-check).
+    ChecksGiven(u8),
     /// A player has `length` pieces (exactly, or at least) in a line along one of `axes`
     /// (one direction of each opposite pair).
     InARow {

@@ -239,6 +239,26 @@ impl Checker {
             }
             EndCondDecl::NoPieces(Some(n)) => EndCond::NoPieces(Some(self.kind(scope, n)?)),
             EndCondDecl::Bare(piece) => EndCond::Bare(self.kind(scope, piece)?),
+            EndCondDecl::ChecksGiven(n) => {
+                if !scope.kinds.values().any(|k| k.royal) {
+                    self.invalid(
+                        n.span,
+                        "only a royal piece can be in check, and this game has none",
+                        "mark the piece that is checked `royal` (`piece king \"K\" royal`)",
+                    );
+                    return None;
+                }
+                if !(1..=100).contains(&n.value) {
+                    self.err(CheckError::OutOfRange {
+                        what: "number of checks",
+                        value: n.value.to_string(),
+                        span: n.span,
+                        range: "1 to 100".into(),
+                    });
+                    return None;
+                }
+                EndCond::ChecksGiven(n.value as u8)
+            }
             EndCondDecl::Reaches { piece, region } => {
                 let kind = self.kind(scope, piece);
                 let region = self.player_regions(scope, region);

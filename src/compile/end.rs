@@ -27,6 +27,7 @@ pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel], players: &[PlayerM
         EndCond::FewerThan(n, Some(k)) => format!("when I have fewer than {n} {}s", kinds[*k].name),
         EndCond::NoPieces(Some(k)) => format!("when I have no {}s", kinds[*k].name),
         EndCond::Bare(k) => format!("when my {} is bare", kinds[*k].name),
+        EndCond::ChecksGiven(n) => format!("when I have given check {n} times"),
         EndCond::Reaches { kind, .. } => format!("when my {} reaches its goal", kinds[*kind].name),
         EndCond::Repetition(n, tiebreak) => format!(
             "on {} repetition{}",

@@ -287,6 +287,10 @@ pub fn compile(m: Model) -> Game {
     for &(p, k, _) in &m.hands {
         start_kinds[p] |= 1 << k;
     }
+    let counts_checks = m
+        .end
+        .iter()
+        .any(|e| matches!(e.cond, crate::model::EndCond::ChecksGiven(_)));
     let end: Vec<EndModel> = m
         .end
         .into_iter()
@@ -436,6 +440,7 @@ pub fn compile(m: Model) -> Game {
         zobrist_promoted: keys.promoted,
         initial_hand,
         initial_heights: m.heights.clone(),
+        counts_checks,
         board_rules: Vec::new(),
         legality_by_play: false,
         bitboards,

@@ -219,6 +219,9 @@ pub struct Game {
     /// Cells that start with a stack of more than one piece, and how many (races whose
     /// pieces share cells).
     pub initial_heights: Vec<(Cell, u16)>,
+    /// An end rule counts the checks each player gives (`win when I have given check N
+    /// times`): the number it needs.
+    pub counts_checks: bool,
     pub initial_unmoved: CellSet,
     pub compulsory_capture: bool,
     pub majority_capture: bool,
@@ -323,6 +326,23 @@ impl Game {
     /// The hash contribution of `n` seeds in pit `c` (index `board.len()` and the next one:
     /// the two stores), 0 for none.
     #[inline]
+    /// The checks a player must give to win (`win when I have given check N times`).
+    pub fn check_goal(&self) -> Option<u8> {
+        self.end.iter().find_map(|e| match e.cond {
+            crate::model::EndCond::ChecksGiven(n) => Some(n),
+            _ => None,
+        })
+    }
+
+    /// The hash contribution of `n` checks given by `player` (nothing for none).
+    pub fn checks_key(&self, player: usize, n: u8) -> u64 {
+        if n == 0 {
+            0
+        } else {
+            self.seed_key(0x4000 + player, u16::from(n))
+        }
+    }
+
     /// The hash contribution of a stack of `n` pieces on cell `c` beyond its piece's own key
     /// (nothing for one piece or none).
     pub fn height_key(&self, c: usize, n: u16) -> u64 {

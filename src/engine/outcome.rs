@@ -162,6 +162,7 @@ impl Position<'_> {
                         .is_some_and(|s| (0..2).any(|q| s.seeds_of(&self.seeds, q) == 0))
             }
             EndCond::StoreHolds(n) => u32::from(self.stores[p]) > *n,
+            EndCond::ChecksGiven(n) => self.checks[p] >= *n,
             EndCond::StoresHold(n) => p == mover && self.stores.iter().all(|&s| u32::from(s) == *n),
             _ => false,
         }

@@ -200,7 +200,21 @@ impl Position<'_> {
         self.ply = self.ply.saturating_add(1);
         self.turn ^= 1;
         self.hash ^= g.zobrist_turn;
+        // `win when I have given check N times`: the move counts if it leaves the opponent
+        // in check.
+        if g.counts_checks && self.in_check() {
+            let mover = (self.turn ^ 1) as usize;
+            self.set_checks(mover, self.checks[mover].saturating_add(1));
+        }
     }
+
+    /// Sets the checks `player` has given (games that count them), keeping the hash.
+    pub(super) fn set_checks(&mut self, player: usize, n: u8) {
+        let g = self.game;
+        self.hash ^= g.checks_key(player, self.checks[player]) ^ g.checks_key(player, n);
+        self.checks[player] = n;
+    }
+
     /// `captured pieces go to the hand of their captor`: each piece `m` captures joins the
     /// mover's hand, as the kind it was promoted from if it was promoted; the moving piece's
     /// promoted mark goes with it, and a promotion marks it.

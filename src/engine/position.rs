@@ -65,6 +65,9 @@ pub struct Position<'g> {
     /// Races whose pieces share cells: how many pieces each cell holds, all alike (empty in
     /// other games).
     pub(super) heights: Vec<u16>,
+    /// Games that count checks (`win when I have given check N times`): the checks each
+    /// player has given.
+    pub(super) checks: [u8; 2],
     pub(super) hash: u64,
 }
 
@@ -103,6 +106,7 @@ impl Clone for Position<'_> {
             sow_ended: self.sow_ended,
             throw: self.throw,
             heights: self.heights.clone(),
+            checks: self.checks,
             hash: self.hash,
         }
     }
@@ -136,6 +140,7 @@ impl Clone for Position<'_> {
         self.sow_ended = o.sow_ended;
         self.throw = o.throw;
         self.heights.clone_from(&o.heights);
+        self.checks = o.checks;
         self.hash = o.hash;
     }
 }
@@ -215,6 +220,7 @@ impl<'g> Position<'g> {
             sow_ended: 0,
             throw: super::rules::chance::PENDING,
             heights: Vec::new(),
+            checks: [0; 2],
             hash: 0,
         };
         if game
@@ -299,6 +305,9 @@ impl<'g> Position<'g> {
         }
         for (c, &n) in self.heights.iter().enumerate() {
             h ^= g.height_key(c, n);
+        }
+        for (p, &n) in self.checks.iter().enumerate() {
+            h ^= g.checks_key(p, n);
         }
         h
     }

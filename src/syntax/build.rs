@@ -500,6 +500,7 @@ pub(super) fn build_end_rule(p: Pair<Rule>) -> EndRule {
                     tiebreak: parts(inner).into_iter().flat_map(tiebreak).collect(),
                 },
                 Rule::bare => EndCondDecl::Bare(name(parts(inner).remove(0))),
+                Rule::checks_given => EndCondDecl::ChecksGiven(number(parts(inner).remove(0))),
                 _ => {
                     let mut it = parts(inner).into_iter();
                     EndCondDecl::Reaches {

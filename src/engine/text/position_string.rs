@@ -96,6 +96,11 @@ impl Position<'_> {
                 out.push_str(&cells.join(","));
             }
         }
+        if let Some(goal) = g.check_goal() {
+            // The checks each player still has to give, as Fairy-Stockfish writes them: `3+3`.
+            let left = |p: usize| goal.saturating_sub(self.checks[p]);
+            out.push_str(&format!(" {}+{}", left(0), left(1)));
+        }
         if g.has_ko() {
             out.push(' ');
             match self.chains.ko {
@@ -628,6 +633,36 @@ impl Position<'_> {
         // FEN as other programs write it has castling and en-passant fields even for games
         // without them: `-` placeholders before the two counters are accepted.
         let mut rest: Vec<&str> = fields.collect();
+        // Checks: those still to give, `1+3` (Fairy-Stockfish, before the counters), or those
+        // given, `+2+0` (lichess, after them); none given without either.
+        let mut checks = [0u8; 2];
+        if let Some(goal) = game.check_goal() {
+            let pair = |f: &str| -> Option<[u8; 2]> {
+                let (a, b) = f.split_once('+')?;
+                Some([a.parse().ok()?, b.parse().ok()?])
+            };
+            if let Some(i) = rest
+                .iter()
+                .position(|f| !f.starts_with('+') && pair(f).is_some())
+            {
+                let [a, b] = pair(rest.remove(i)).unwrap_or([goal; 2]);
+                if a > goal || b > goal {
+                    return Err(err(format!(
+                        "checks still to give `{a}+{b}`: this game needs {goal}"
+                    )));
+                }
+                checks = [goal - a, goal - b];
+            } else if let Some(i) = rest
+                .iter()
+                .position(|f| f.strip_prefix('+').and_then(pair).is_some())
+            {
+                let f = rest.remove(i);
+                checks = f.strip_prefix('+').and_then(pair).unwrap_or([0; 2]);
+                if checks.iter().any(|&n| n > goal) {
+                    return Err(err(format!("checks given `{f}`: this game needs {goal}")));
+                }
+            }
+        }
         let placeholders =
             if game.castles.is_empty() { 1 } else { 0 } + if game.has_en_passant { 0 } else { 1 };
         let mut dropped = 0;
@@ -707,6 +742,7 @@ impl Position<'_> {
             }
         }
         pos.throw = throw;
+        pos.checks = checks;
         pos.hash = pos.compute_hash();
         // A player who starts with a royal piece always has one where the rules never take
         // one away (royal safety keeps it, and checkmate relies on it).
@@ -797,6 +833,9 @@ fn position_fields(game: &Game) -> String {
     }
     if game.has_en_passant {
         f.push("en-passant cells (`-` for none)");
+    }
+    if game.check_goal().is_some() {
+        f.push("checks each player still has to give (`3+3`)");
     }
     if game.has_ko() {
         f.push("ko cell (`-` for none)");
