@@ -232,13 +232,14 @@ impl Track {
             return;
         }
         let mut any = false;
-        let mut tried = 0u32;
         for k in 0..w.dice.len() {
             let v = w.dice[k];
-            if used >> k & 1 != 0 || tried >> v & 1 != 0 {
+            // A die already played, or one of the same value as an earlier unplayed die
+            // (tried with that one), is skipped.
+            let same_earlier = (0..k).any(|j| used >> j & 1 == 0 && w.dice[j] == v);
+            if used >> k & 1 != 0 || same_earlier {
                 continue;
             }
-            tried |= 1 << v;
             if v == 0 {
                 continue;
             }
