@@ -377,6 +377,6 @@ impl Position<'_> {
     /// throw`), whatever the move made with it.
     pub(in crate::engine) fn throw_again(&self, race: &Track) -> bool {
         self.thrown_value()
-            .is_some_and(|v| race.rule.again_on >> v & 1 != 0)
+            .is_some_and(|v| v < 128 && race.rule.again_on >> v & 1 != 0)
     }
 }
