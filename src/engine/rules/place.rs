@@ -313,8 +313,10 @@ impl Position<'_> {
 
     /// A uniformly random turn of `count` placements of `pl` (every set of cells equally
     /// likely), or a pass when `with_pass` (as likely as each set); `None` when there is
-    /// none. The open cells are found in one pass into a stack array and `count` of them
-    /// drawn one by one, each uniform among those not drawn yet: no list of moves is built.
+    /// none. The cells are drawn one by one, each uniform among the open cells not drawn yet:
+    /// by rejection (a random cell, again while it is taken or drawn) for a few tries, else
+    /// from the open cells found in one pass into a stack array. Every ordered draw, so
+    /// every set, is equally likely, and no list of moves is built.
     fn random_place_set(
         &self,
         pl: &Place,
@@ -322,14 +324,14 @@ impl Position<'_> {
         with_pass: bool,
         rng: &mut crate::rng::Rng,
     ) -> Option<Move> {
-        let mut open = [NONE; crate::geometry::MAX_CELLS];
-        let n = self.open_cells(pl, &mut open);
-        let k = count.min(n);
-        if k == 0 {
-            return with_pass.then(Move::pass);
-        }
+        let open = |c: Cell| self.cells[c as usize] == 0 && self.drop_allowed(pl, c);
         if with_pass {
             // One pass against C(n, k) sets (saturating: the pass is then never drawn).
+            let n = (0..self.cells.len() as Cell).filter(|&c| open(c)).count();
+            let k = count.min(n);
+            if k == 0 {
+                return Some(Move::pass());
+            }
             let mut sets: u64 = 1;
             for i in 0..k as u64 {
                 sets = sets.saturating_mul(n as u64 - i) / (i + 1);
@@ -338,14 +340,36 @@ impl Position<'_> {
                 return Some(Move::pass());
             }
         }
-        // A partial Fisher–Yates shuffle of the open cells: each drawn cell is uniform among
-        // those left, so every ordered draw, and so every set, is equally likely.
-        for i in 0..k {
-            let j = i + rng.below(n - i);
-            open.swap(i, j);
-        }
         let mut cells = [NONE; crate::model::MAX_TURN_PLACES as usize];
-        cells[..k].copy_from_slice(&open[..k]);
+        let mut k = 0;
+        'draw: while k < count {
+            for _ in 0..32 {
+                let c = rng.below(self.cells.len()) as Cell;
+                if open(c) && !cells[..k].contains(&c) {
+                    cells[k] = c;
+                    k += 1;
+                    continue 'draw;
+                }
+            }
+            // Many misses: the open cells not drawn yet, counted, and one of them drawn.
+            let mut left = [NONE; crate::geometry::MAX_CELLS];
+            let mut n = 0;
+            for c in 0..self.cells.len() as Cell {
+                if open(c) && !cells[..k].contains(&c) {
+                    left[n] = c;
+                    n += 1;
+                }
+            }
+            if n == 0 {
+                // Fewer open cells than the turn's count: the turn fills them all.
+                break;
+            }
+            cells[k] = left[rng.below(n)];
+            k += 1;
+        }
+        if k == 0 {
+            return None;
+        }
         cells[..k].sort_unstable();
         Some(Self::placement_set(pl, &cells[..k]))
     }
