@@ -101,6 +101,13 @@ pub enum Item {
     MayPass(Span),
     /// `the second player may swap`.
     PieRule(Span),
+    /// `each turn places N PIECES[, the first turn F]`.
+    TurnPlaces {
+        count: Number,
+        piece: Name,
+        first: Option<Number>,
+        span: Span,
+    },
     /// `notation NAME[, numbered from PLAYER]`.
     Notation(Name, Option<Name>),
     /// `levels from CELL`.

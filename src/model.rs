@@ -11,6 +11,19 @@ pub type PlayerId = usize;
 /// Piece kind index, in declaration order.
 pub type KindId = usize;
 
+/// The most placements one turn may hold (`each turn places N ...`).
+pub const MAX_TURN_PLACES: u32 = 4;
+
+/// `each turn places N PIECES[, the first turn F]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TurnPlaces {
+    pub kind: KindId,
+    /// Placements in every turn but the first.
+    pub each: u8,
+    /// Placements in the game's first turn.
+    pub first: u8,
+}
+
 #[derive(Clone, Debug)]
 pub struct Model {
     pub title: String,
@@ -54,6 +67,9 @@ pub struct Model {
     /// `the second player may swap`: on the second player's first turn, taking the first
     /// player's stone is a move too.
     pub pie_rule: bool,
+    /// `each turn places N PIECES, the first turn F`: a turn is several placements of one
+    /// kind on different empty cells.
+    pub turn_places: Option<TurnPlaces>,
     pub notation: Notation,
     /// `notation ..., numbered from PLAYER`: squares are numbered (for PDN records) from that
     /// player's back rank.

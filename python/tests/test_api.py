@@ -283,3 +283,21 @@ def test_backgammon_turn_is_one_move_of_its_steps():
     s.apply_move("a1-c2,e2-f2")
     assert s.is_chance_node()
     assert str(s) == "(5C)1c1(2c)c(5c)4(2C)/(4c)3(3C)1(5C)4(2c) w - - 1 2"
+
+
+def test_a_connect6_turn_is_two_placement_ids_in_cell_order():
+    g = tabula.load_game("connect6")
+    s = g.new_initial_state()
+    # The first turn places one stone: one id, and White moves next.
+    assert len(s.legal_actions()) == 361
+    s.apply_action(s.legal_actions()[180])
+    assert s.current_player() == 1
+    # Then a turn of two: the first id (the lower cell) keeps White to move, the second ends it.
+    first = s.legal_actions()
+    assert len(first) == 359  # any open cell but the last can be the lower of a pair
+    s.apply_action(first[0])
+    assert s.current_player() == 1
+    second = s.legal_actions()
+    assert len(second) == 359  # every open cell after it
+    s.apply_action(second[-1])
+    assert s.current_player() == 0

@@ -43,6 +43,10 @@ pub const CAPTURE_PLIES: usize = 6;
 /// positions, not time, keeps the choice the same for the same seed on any machine.
 pub const NODE_BUDGET: u64 = 250_000;
 
+/// Move lists longer than this count toward the node budget by their length
+/// ([`Searcher::charge`]); no shipped game but Connect6 lists so many.
+const WIDE_LIST: usize = 10_000;
+
 /// The score of a position already won, before the bonus for winning sooner is taken off.
 pub const WIN: i32 = 1_000_000;
 
@@ -244,6 +248,24 @@ impl<'g> Searcher<'g> {
         self.stop = Some(flag);
     }
 
+    /// Counts a list of `listed` moves toward the node budget where it is very long (more
+    /// than [`WIDE_LIST`]: Connect6's pairs), one node per 64 moves, so that a search of such
+    /// a game takes about as long as elsewhere; shorter lists cost nothing extra.
+    fn charge(&mut self, listed: usize) {
+        if listed <= WIDE_LIST {
+            return;
+        }
+        self.nodes += (listed / 64) as u64;
+        if self.deadline.as_mut().is_some_and(|d| d.passed())
+            || self
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed))
+        {
+            self.limit = 0;
+        }
+    }
+
     /// Counts a position visited; once the stop flag is raised or the deadline passed, no
     /// more may be visited.
     fn visit(&mut self) {
@@ -405,6 +427,7 @@ impl<'g> Searcher<'g> {
         }
         let mut moves = std::mem::take(&mut self.moves[level]);
         self.pos[level].legal_moves(&mut moves);
+        self.charge(moves.len());
         let score = if moves.is_empty() {
             self.outcome_score(level, &self.pos[level].no_move_outcome())
         } else if let Some(o) = self.pos[level].limit_outcome(1, None) {
@@ -453,6 +476,7 @@ impl<'g> Searcher<'g> {
         }
         let mut moves = std::mem::take(&mut self.moves[level]);
         self.pos[level].legal_moves(&mut moves);
+        self.charge(moves.len());
         let score = if moves.is_empty() {
             self.outcome_score(level, &self.pos[level].no_move_outcome())
         } else {
@@ -476,6 +500,7 @@ impl<'g> Searcher<'g> {
                     self.null.pseudo_legal_moves(&mut self.spare);
                 } else {
                     self.null.legal_moves(&mut self.spare);
+                    self.charge(self.spare.len());
                 }
                 let theirs = self.spare.len() as i32;
                 let mobility = mine - theirs;

@@ -8,7 +8,7 @@
 //! | block | ids | meaning |
 //! | --- | --- | --- |
 //! | pair | `N * N` | a piece goes from cell `f` to cell `t` (id `f * N + t`): a step, a slide, one leg of a jump chain or a walk, an ability aimed from `f` |
-//! | place | `N * K` | a piece of kind `k` enters cell `c` (id `c * K + k`): placements and drops |
+//! | place | `N * K` | a piece of kind `k` enters cell `c` (id `c * K + k`): placements and drops (a turn of several placements, `each turn places N ...`, is its cells in increasing cell order, one id each) |
 //! | cell | `N` | a further cell: a piece taken where a move may take several, an arrow, an ability's target; in sowing games, a pit sown (a move is its pits in order); in races, the piece borne off from that cell (a turn of dice read one by one is its steps in order: pairs, placements for pieces entering, cells for pieces borne off) |
 //! | kind | `K` | the kind a piece promotes (or changes) to |
 //! | move kind | 11 | what a move that is neither plain nor a placement does (smash, walk, double step, keep, push, push kept, sleep, sleep kept, heal, swap, transfer) |
@@ -259,7 +259,7 @@ impl ActionSpace {
     pub fn first_id(&self, m: &Move) -> Result<u32, String> {
         let a = match m.kind {
             MoveKind::Pass => Action::Pass,
-            MoveKind::Place => Action::Place(m.to, Game::kind_of(m.promote)),
+            MoveKind::Place | MoveKind::Places => Action::Place(m.to, Game::kind_of(m.promote)),
             MoveKind::Sow | MoveKind::Off => Action::Cell(m.from),
             MoveKind::Throw => Action::Throw(m.promote),
             MoveKind::Turn => turn_step(m, 0),
@@ -308,6 +308,13 @@ impl ActionSpace {
                     if i == 0 && m.extra_to != NONE {
                         push(Action::Cell(m.extra_to))?;
                     }
+                }
+                return Ok(());
+            }
+            // A turn of several placements: each cell, in increasing order.
+            MoveKind::Places => {
+                for &c in m.landings() {
+                    push(Action::Place(c, Game::kind_of(m.promote)))?;
                 }
                 return Ok(());
             }

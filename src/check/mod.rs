@@ -27,6 +27,7 @@ mod regions;
 mod rules;
 mod setup;
 mod sowing;
+mod turns;
 
 pub use errors::CheckError;
 use pieces::{enters, shot};
@@ -232,6 +233,7 @@ impl Checker {
                     pie_rule = Some(*s);
                     ("the second player may swap", *s)
                 }
+                Item::TurnPlaces { span, .. } => ("each turn places", *span),
                 Item::End(_, s) => ("end", *s),
                 _ => continue,
             };
@@ -472,6 +474,7 @@ impl Checker {
                 );
             }
         }
+        let turn_places = self.turn_places(&scope, d, &kinds, &hands, pie_rule.is_some());
         let states = self.states(d);
         let sowing = self.sowing(&scope, d);
         let dice = self.dice(d);
@@ -517,6 +520,7 @@ impl Checker {
             identity_by_captures: identity,
             may_pass: may_pass.is_some(),
             pie_rule: pie_rule.is_some(),
+            turn_places,
             notation,
             numbered_from,
             end,

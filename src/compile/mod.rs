@@ -449,6 +449,7 @@ pub fn compile(m: Model) -> Game {
         pass_when_stuck,
         may_pass: m.may_pass,
         pie_rule: m.pie_rule,
+        turn_places: m.turn_places.map(|t| (t.first, t.each)),
         side_letters,
         sole_place,
         shoots_only,

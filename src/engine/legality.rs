@@ -644,6 +644,12 @@ fn moved(m: &Move, cell: Cell) -> Cell {
 /// moves of the kinds that move one piece (and a partner) and remove captured pieces, and for
 /// swaps.
 pub fn apply_cells(cells: &mut [u8], m: &Move) {
+    if m.kind == MoveKind::Places {
+        for &c in m.landings() {
+            cells[c as usize] = m.promote;
+        }
+        return;
+    }
     if m.kind == MoveKind::Place {
         cells[m.to as usize] = m.promote;
         let me = Game::owner(m.promote);

@@ -275,6 +275,9 @@ pub struct Game {
     pub may_pass: bool,
     /// `the second player may swap` (see `rules/place.rs`).
     pub pie_rule: bool,
+    /// `each turn places N PIECES, the first turn F`: placements per turn, (first turn,
+    /// every other turn); `None` for one (see `rules/place.rs`).
+    pub turn_places: Option<(u8, u8)>,
     pub side_letters: [char; 2],
     /// Per player: the kinds that enter the board (`place ...`), and how.
     pub places: [Vec<Place>; 2],
@@ -510,6 +513,9 @@ pub enum MoveKind {
     /// A new piece (`promote`) enters the board on `to` (`from` is `NONE`); the pieces on the
     /// cells listed in `path` change owner.
     Place,
+    /// A turn of several placements (`each turn places N ...`): a new piece (`promote`) on
+    /// each cell listed in `path`, in increasing cell order (`to` is the first).
+    Places,
     /// Sowing: the pits listed in `path` are sown in turn (`from` the first, `to` the last);
     /// `caps` lists the pits emptied by capture; where there is a choice of direction,
     /// `extra_to` is the pit the first seed goes to (which tells the way). With no pits in

@@ -82,14 +82,16 @@ impl Position<'_> {
                         ..
                     } => {
                         (p == mover || self.placed == NONE)
-                            && self.in_a_row(
-                                p,
-                                *length,
-                                *exactly,
-                                axes,
-                                self.placed,
-                                g.line_windows[i].as_ref(),
-                            )
+                            && self.through_placed(|c| {
+                                self.in_a_row(
+                                    p,
+                                    *length,
+                                    *exactly,
+                                    axes,
+                                    c,
+                                    g.line_windows[i].as_ref(),
+                                )
+                            })
                     }
                     cond => self.rare_end_hit(cond, p, mover),
                 };
@@ -136,15 +138,16 @@ impl Position<'_> {
                 p == mover && (0..2).all(|q| self.in_a_row(q, *length, *exactly, axes, NONE, None))
             }
             EndCond::Connects { a, b, .. } => {
-                (p == mover || self.placed == NONE) && self.connects(p, &a[p], &b[p], self.placed)
+                (p == mover || self.placed == NONE)
+                    && self.connects(p, &a[p], &b[p], self.chain_start())
             }
             EndCond::Connected => self.connected(p),
             EndCond::ConnectsEdges { count, what, .. } => {
                 (p == mover || self.placed == NONE)
-                    && self.connects_edges(p, *what, *count, self.placed)
+                    && self.connects_edges(p, *what, *count, self.chain_start())
             }
             EndCond::Ring { rim } => {
-                (p == mover || self.placed == NONE) && self.forms_ring(p, rim, self.placed)
+                (p == mover || self.placed == NONE) && self.forms_ring(p, rim, self.chain_start())
             }
             EndCond::AllOn(region) => {
                 self.hand_count(p, None) == 0
@@ -165,6 +168,30 @@ impl Position<'_> {
             EndCond::ChecksGiven(n) => self.checks[p] >= *n,
             EndCond::StoresHold(n) => p == mover && self.stores.iter().all(|&s| u32::from(s) == *n),
             _ => false,
+        }
+    }
+
+    /// Whether `test` holds through the cell of the last placement, or through any cell of
+    /// the last turn of several placements; `test(NONE)` (the whole board) where the last
+    /// move was no plain placement.
+    #[inline]
+    fn through_placed(&self, test: impl Fn(crate::geometry::Cell) -> bool) -> bool {
+        test(self.placed)
+            || self
+                .also_placed
+                .iter()
+                .take_while(|&&c| c != NONE)
+                .any(|&c| test(c))
+    }
+
+    /// Where chains are searched from: the last placement's cell, or `NONE` (every chain of
+    /// the mover) after a turn of several placements, whose stones may join different chains.
+    #[inline]
+    fn chain_start(&self) -> crate::geometry::Cell {
+        if self.also_placed[0] == NONE {
+            self.placed
+        } else {
+            NONE
         }
     }
 

@@ -45,6 +45,8 @@ impl PlacementPlayout {
         g.bitboards.as_ref()?;
         let plain_game = !g.may_pass
             && !g.pie_rule
+            // One stone a ply: several a turn take the general path.
+            && g.turn_places.is_none()
             && !g.pass_when_stuck
             && !g.has_limits()
             && !g.to_hand

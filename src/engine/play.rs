@@ -54,9 +54,18 @@ impl Position<'_> {
         }
         self.placed = if m.kind == MoveKind::Place && m.npath == 0 && m.turn == 0 {
             m.to
+        } else if m.kind == MoveKind::Places {
+            // Lines are then tested through each of the turn's cells.
+            for (i, slot) in self.also_placed.iter_mut().enumerate() {
+                *slot = m.landings().get(i + 1).copied().unwrap_or(NONE);
+            }
+            m.to
         } else {
             NONE
         };
+        if m.kind != MoveKind::Places && self.also_placed[0] != NONE {
+            self.also_placed = [NONE; crate::model::MAX_TURN_PLACES as usize - 1];
+        }
         if g.groups.is_some() {
             self.set_ko(NONE);
         }
@@ -106,7 +115,7 @@ impl Position<'_> {
         if self.fresh != NONE {
             self.set_fresh(NONE);
         }
-        let code = if m.kind == MoveKind::Place {
+        let code = if matches!(m.kind, MoveKind::Place | MoveKind::Places) {
             m.promote
         } else {
             self.cells[m.from as usize]
@@ -238,7 +247,7 @@ impl Position<'_> {
             let n = self.hand[into as usize];
             self.set_hand(into, n + 1);
         }
-        if m.kind == MoveKind::Place {
+        if matches!(m.kind, MoveKind::Place | MoveKind::Places) {
             return;
         }
         let carried = self.promoted.contains(m.from);
@@ -290,6 +299,11 @@ impl Position<'_> {
                 }
                 if m.turn != 0 {
                     self.turn_block(m);
+                }
+            }
+            MoveKind::Places => {
+                for &c in m.landings() {
+                    self.put(c, m.promote, false);
                 }
             }
             MoveKind::Keep => {

@@ -44,6 +44,9 @@ pub struct Position<'g> {
     /// The cell of the last move if it was a placement that flipped nothing (lines and
     /// connections are then tested through it alone), else `NONE`.
     pub(super) placed: Cell,
+    /// After a turn of several placements (`placed` is then its first cell): its other cells,
+    /// then `NONE`s.
+    pub(super) also_placed: [Cell; crate::model::MAX_TURN_PLACES as usize - 1],
     /// Groups of stones with their liberties, and the ko cell (games with group capture).
     pub(super) chains: super::rules::groups::Chains,
     /// Chains for connection goals (see `rules/connection.rs`), in games that have them.
@@ -97,6 +100,7 @@ impl Clone for Position<'_> {
             bb: self.bb.clone(),
             frozen: self.frozen,
             placed: self.placed,
+            also_placed: self.also_placed,
             chains: self.chains.clone(),
             links: self.links.clone(),
             promoted: self.promoted,
@@ -131,6 +135,7 @@ impl Clone for Position<'_> {
         self.bb.clone_from(&o.bb);
         self.frozen = o.frozen;
         self.placed = o.placed;
+        self.also_placed = o.also_placed;
         self.chains.clone_from(&o.chains);
         self.links.clone_from(&o.links);
         self.promoted = o.promoted;
@@ -205,6 +210,7 @@ impl<'g> Position<'g> {
             },
             frozen: CellSet::EMPTY,
             placed: NONE,
+            also_placed: [NONE; crate::model::MAX_TURN_PLACES as usize - 1],
             chains: super::rules::groups::Chains::none(),
             links: super::rules::connection::Links::default(),
             promoted: CellSet::EMPTY,

@@ -250,6 +250,15 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
         }
         Rule::may_pass => Item::MayPass(sp),
         Rule::pie_rule => Item::PieRule(sp),
+        Rule::turn_places => {
+            let mut it = parts(p).into_iter();
+            Item::TurnPlaces {
+                count: number(it.next().expect("grammar: a count")),
+                piece: name(it.next().expect("grammar: a piece")),
+                first: it.next().map(number),
+                span: sp,
+            }
+        }
         Rule::notation => {
             let mut it = parts(p).into_iter();
             let n = name(it.next().expect("grammar: a notation"));

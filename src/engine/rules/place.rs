@@ -203,7 +203,12 @@ impl Position<'_> {
         // `pieces in hand must be placed first`: while any is left, no piece comes from an
         // unlimited supply either.
         let hand_only = g.hand_first && self.hand_count(self.turn as usize, None) > 0;
+        let count = self.turn_place_count();
         for pl in &g.places[self.turn as usize] {
+            if count > 1 {
+                self.place_sets(pl, count, out);
+                continue;
+            }
             if (pl.from_hand || hand_only) && self.in_hand(pl.code) == 0 {
                 continue;
             }
@@ -235,6 +240,138 @@ impl Position<'_> {
                 push_turns(pl, m, out);
             }
         }
+    }
+
+    /// How many placements the player to move makes this turn (`each turn places N ...`):
+    /// the first turn's number at the game's first ply, else every turn's.
+    #[inline]
+    pub(in crate::engine) fn turn_place_count(&self) -> usize {
+        match self.game.turn_places {
+            None => 1,
+            Some((first, _)) if self.ply == 0 => first as usize,
+            Some((_, each)) => each as usize,
+        }
+    }
+
+    /// The empty cells `pl` may take, in cell order, into `cells`; how many.
+    fn open_cells(&self, pl: &Place, cells: &mut [Cell; crate::geometry::MAX_CELLS]) -> usize {
+        let mut n = 0;
+        for c in 0..self.cells.len() as Cell {
+            if self.cells[c as usize] == 0 && self.drop_allowed(pl, c) {
+                cells[n] = c;
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// A turn of placements of `pl` on `cells` (in increasing order).
+    fn placement_set(pl: &Place, cells: &[Cell]) -> Move {
+        let mut m = Move::new(NONE, cells[0]);
+        m.kind = MoveKind::Places;
+        m.promote = pl.code;
+        m.path[..cells.len()].copy_from_slice(cells);
+        m.npath = cells.len() as u16;
+        m
+    }
+
+    /// The turns of `count` placements of `pl` (`each turn places N ...`): every set of that
+    /// many open cells once, its cells in increasing order, the sets in lexicographic order;
+    /// with fewer open cells left, the one turn that fills them all. Stops once `out` holds
+    /// more than [`crate::engine::MAX_MOVES`] (the caller refuses such a list).
+    fn place_sets(&self, pl: &Place, count: usize, out: &mut Vec<Move>) {
+        let mut open = [NONE; crate::geometry::MAX_CELLS];
+        let n = self.open_cells(pl, &mut open);
+        let k = count.min(n);
+        if k == 0 {
+            return;
+        }
+        // The chosen positions in `open`, increasing.
+        let mut at = [0usize; crate::model::MAX_TURN_PLACES as usize];
+        for (i, a) in at.iter_mut().enumerate().take(k) {
+            *a = i;
+        }
+        let mut cells = [NONE; crate::model::MAX_TURN_PLACES as usize];
+        loop {
+            for i in 0..k {
+                cells[i] = open[at[i]];
+            }
+            out.push(Self::placement_set(pl, &cells[..k]));
+            if out.len() > crate::engine::MAX_MOVES {
+                return;
+            }
+            // The next set: raise the last position that can rise, and reset those after it.
+            let Some(i) = (0..k).rev().find(|&i| at[i] < n - k + i) else {
+                return;
+            };
+            at[i] += 1;
+            for j in i + 1..k {
+                at[j] = at[j - 1] + 1;
+            }
+        }
+    }
+
+    /// A uniformly random turn of `count` placements of `pl` (every set of cells equally
+    /// likely), or a pass when `with_pass` (as likely as each set); `None` when there is
+    /// none. The cells are drawn one by one, each uniform among the open cells not drawn yet:
+    /// by rejection (a random cell, again while it is taken or drawn) for a few tries, else
+    /// from the open cells found in one pass into a stack array. Every ordered draw, so
+    /// every set, is equally likely, and no list of moves is built.
+    fn random_place_set(
+        &self,
+        pl: &Place,
+        count: usize,
+        with_pass: bool,
+        rng: &mut crate::rng::Rng,
+    ) -> Option<Move> {
+        let open = |c: Cell| self.cells[c as usize] == 0 && self.drop_allowed(pl, c);
+        if with_pass {
+            // One pass against C(n, k) sets (saturating: the pass is then never drawn).
+            let n = (0..self.cells.len() as Cell).filter(|&c| open(c)).count();
+            let k = count.min(n);
+            if k == 0 {
+                return Some(Move::pass());
+            }
+            let mut sets: u64 = 1;
+            for i in 0..k as u64 {
+                sets = sets.saturating_mul(n as u64 - i) / (i + 1);
+            }
+            if sets < 1 << 40 && rng.below(sets as usize + 1) == sets as usize {
+                return Some(Move::pass());
+            }
+        }
+        let mut cells = [NONE; crate::model::MAX_TURN_PLACES as usize];
+        let mut k = 0;
+        'draw: while k < count {
+            for _ in 0..32 {
+                let c = rng.below(self.cells.len()) as Cell;
+                if open(c) && !cells[..k].contains(&c) {
+                    cells[k] = c;
+                    k += 1;
+                    continue 'draw;
+                }
+            }
+            // Many misses: the open cells not drawn yet, counted, and one of them drawn.
+            let mut left = [NONE; crate::geometry::MAX_CELLS];
+            let mut n = 0;
+            for c in 0..self.cells.len() as Cell {
+                if open(c) && !cells[..k].contains(&c) {
+                    left[n] = c;
+                    n += 1;
+                }
+            }
+            if n == 0 {
+                // Fewer open cells than the turn's count: the turn fills them all.
+                break;
+            }
+            cells[k] = left[rng.below(n)];
+            k += 1;
+        }
+        if k == 0 {
+            return None;
+        }
+        cells[..k].sort_unstable();
+        Some(Self::placement_set(pl, &cells[..k]))
     }
 
     /// Where the game has bitboards, the cells where a piece placed by `pl` can come to rest
@@ -286,6 +423,10 @@ impl Position<'_> {
     ) -> Option<Move> {
         if pl.from_hand && self.in_hand(pl.code) == 0 {
             return with_pass.then(Move::pass);
+        }
+        let count = self.turn_place_count();
+        if count > 1 {
+            return self.random_place_set(pl, count, with_pass, rng);
         }
         // With rotations every cell has 2 * blocks moves, in the order they are listed.
         let turns = (2 * pl.blocks.len()).max(1);

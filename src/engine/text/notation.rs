@@ -14,6 +14,11 @@ impl Position<'_> {
             return self.sow_text(m);
         }
         let name = |c: Cell| g.board.names[c as usize].as_str();
+        if m.kind == MoveKind::Places {
+            // A turn of several placements: its cells in increasing order, joined (`j10,k11`).
+            let cells: Vec<&str> = m.landings().iter().map(|&c| name(c)).collect();
+            return cells.join(",");
+        }
         if let Some(c) = &g.chance {
             // A throw: `throw-3`, `throw-5-2`; in a race, a piece entering from the hand
             // (`@d1`, with its letter where a player has several kinds) or bearing off
@@ -225,6 +230,7 @@ impl Position<'_> {
                     .any(|pl| pl.code == m.promote && pl.drop);
                 cells.push(m.to);
             }
+            MoveKind::Places => cells.extend_from_slice(m.landings()),
             MoveKind::Smash => cells.extend([m.from, smash_target(m)]),
             MoveKind::Push | MoveKind::PushKept | MoveKind::Sleep | MoveKind::SleepKept => {
                 cells.extend([m.from, m.extra_from]);
@@ -357,6 +363,25 @@ impl Position<'_> {
                 .collect::<String>()
         };
         let want = norm(text);
+        if self.game.turn_places.is_some() {
+            // A turn of several placements may name its cells in any order (`k11,j10`): found
+            // by its cells, without writing out every move.
+            let mut cells: Vec<Cell> = Vec::new();
+            for part in text.split(',') {
+                if let Some(c) = self.game.board.cell(&norm(part)) {
+                    cells.push(c);
+                }
+            }
+            cells.sort_unstable();
+            if cells.len() == text.split(',').count() {
+                if let Some(m) = moves
+                    .iter()
+                    .find(|m| m.kind == MoveKind::Places && m.landings() == cells)
+                {
+                    return Ok(m.clone());
+                }
+            }
+        }
         if let Some(m) = moves.iter().find(|m| norm(&self.move_text(m)) == want) {
             return Ok(m.clone());
         }

@@ -209,6 +209,14 @@ impl Game {
         if self.may_pass {
             rules.push("players may pass".into());
         }
+        if let (Some((first, each)), Some(pl)) = (self.turn_places, self.places[0].first()) {
+            let kind = &self.kinds[Game::kind_of(pl.code)].name;
+            let mut t = format!("each turn places {each} {kind}s");
+            if first != each {
+                t.push_str(&format!(", the first turn {first}"));
+            }
+            rules.push(t);
+        }
         if !rules.is_empty() {
             s.push_str(&format!("rules: {}\n", rules.join("; ")));
         }

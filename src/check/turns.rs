@@ -1,0 +1,114 @@
+//! `each turn places N PIECES[, the first turn F]`: a turn made of several placements of one
+//! kind (Connect6). Only plain placements combine: a turn's stones go on different empty
+//! cells and nothing else happens, so the rest of the description must have no move, flip,
+//! fall, hand, rotation, capture or swap that would need the stones one at a time.
+
+use super::*;
+use crate::model::{TurnPlaces, MAX_TURN_PLACES};
+
+impl Checker {
+    /// The turn's placements, if the description has the line and the game allows them.
+    pub(super) fn turn_places(
+        &mut self,
+        scope: &Scope,
+        d: &Description,
+        kinds: &[KindModel],
+        hands: &[(PlayerId, KindId, u32)],
+        pie_rule: bool,
+    ) -> Option<TurnPlaces> {
+        let (count, piece, first, span) = d.items.iter().find_map(|i| match i {
+            Item::TurnPlaces {
+                count,
+                piece,
+                first,
+                span,
+            } => Some((*count, piece, *first, *span)),
+            _ => None,
+        })?;
+        let mut ok = true;
+        for (n, what, low) in [
+            (Some(count), "placements in a turn", 2),
+            (first, "placements in the first turn", 1),
+        ] {
+            let Some(n) = n else { continue };
+            if n.value < low || n.value > MAX_TURN_PLACES {
+                self.err(CheckError::OutOfRange {
+                    what,
+                    value: n.value.to_string(),
+                    span: n.span,
+                    range: format!("from {low} to {MAX_TURN_PLACES}"),
+                });
+                ok = false;
+            }
+        }
+        let kind = self.kind(scope, piece)?;
+        let plain = |r: &RuleModel| {
+            matches!(
+                r,
+                RuleModel::Place {
+                    falling: None,
+                    flipping: None,
+                    only_flips: false,
+                    rotating: None,
+                    groups: None,
+                }
+            )
+        };
+        let k = &kinds[kind];
+        let places = |r: &RuleModel| matches!(r, RuleModel::Place { .. });
+        if !(0..2).all(|p| k.rules[p].iter().any(places)) {
+            self.invalid(
+                piece.span,
+                format!("{} is not placed by every player", piece.text),
+                "give the piece the rule `place on empty`, or name a piece that has it",
+            );
+            return None;
+        }
+        let fancy = k.rules.iter().flatten().any(|r| places(r) && !plain(r));
+        let other_moves = kinds.iter().enumerate().any(|(i, km)| {
+            km.rules.iter().flatten().any(|r| i != kind || !places(r)) || !km.hooks.is_empty()
+        });
+        let combined = [
+            (
+                fancy,
+                "several placements in a turn of a piece that flips, falls, turns a block or \
+                 captures groups",
+            ),
+            (
+                other_moves,
+                "several placements in a turn together with other moves (a piece that moves, \
+                 another piece placed, a native hook)",
+            ),
+            (
+                hands.iter().any(|&(_, hk, _)| hk == kind),
+                "several placements in a turn drawn from a hand",
+            ),
+            (pie_rule, "several placements in a turn with the swap"),
+            (
+                d.items.iter().any(|i| {
+                    matches!(
+                        i,
+                        Item::Mill { .. } | Item::Custody(_) | Item::Capture { .. }
+                    )
+                }),
+                "several placements in a turn with mills, custodial or compulsory captures",
+            ),
+        ];
+        for (bad, what) in combined {
+            if bad {
+                self.invalid(
+                    span,
+                    format!("{what} is not in the language yet"),
+                    "give the piece only `place on empty` and no other piece a move, with \
+                     no hand, swap or capture rule; or remove this line",
+                );
+                ok = false;
+            }
+        }
+        ok.then(|| TurnPlaces {
+            kind,
+            each: count.value as u8,
+            first: first.map_or(count.value, |f| f.value) as u8,
+        })
+    }
+}
