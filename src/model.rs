@@ -14,6 +14,10 @@ pub type KindId = usize;
 /// The most placements one turn may hold (`each turn places N ...`).
 pub const MAX_TURN_PLACES: u32 = 4;
 
+/// The most moves a position's move list holds (the engine's `MAX_MOVES`): a description
+/// whose turns could list more is refused where the checker can tell.
+pub const MAX_LISTED_MOVES: u64 = 100_000;
+
 /// `each turn places N PIECES[, the first turn F]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TurnPlaces {

@@ -4,7 +4,7 @@
 //! fall, hand, rotation, capture or swap that would need the stones one at a time.
 
 use super::*;
-use crate::model::{TurnPlaces, MAX_TURN_PLACES};
+use crate::model::{TurnPlaces, MAX_LISTED_MOVES, MAX_TURN_PLACES};
 
 impl Checker {
     /// The turn's placements, if the description has the line and the game allows them.
@@ -94,6 +94,29 @@ impl Checker {
                 "several placements in a turn with mills, custodial or compulsory captures",
             ),
         ];
+        // Every turn is listed as one move: the sets of cells must fit a move list.
+        let cells = scope.board.len() as u64;
+        // (A count out of range is reported above.)
+        for n in [Some(count), first]
+            .into_iter()
+            .flatten()
+            .filter(|n| n.value <= MAX_TURN_PLACES)
+        {
+            let k = u64::from(n.value);
+            let sets = (0..k).fold(1u64, |acc, i| acc * (cells.saturating_sub(i)) / (i + 1));
+            if sets > MAX_LISTED_MOVES {
+                self.invalid(
+                    n.span,
+                    format!(
+                        "{} placements a turn on {cells} cells make up to {sets} different \
+                         turns, more than the {MAX_LISTED_MOVES} a move list holds",
+                        n.value
+                    ),
+                    "place fewer stones a turn, or use a smaller board",
+                );
+                ok = false;
+            }
+        }
         for (bad, what) in combined {
             if bad {
                 self.invalid(

@@ -42,6 +42,7 @@ pub const MAX_CAPTURES: usize = 24;
 /// exhausting memory. Real games stay far below: international draughts' richest positions
 /// have a few thousand moves.
 pub const MAX_MOVES: usize = 100_000;
+const _: () = assert!(MAX_MOVES as u64 == crate::model::MAX_LISTED_MOVES);
 
 /// A position has more legal moves than [`MAX_MOVES`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
