@@ -762,11 +762,13 @@ impl Sow {
             None => c.seeds[self.n + me] += taken,
             // Sown one by one from the pit the lap started from, with no effect of their own.
             Some(cw) => {
-                let (d, mut p) = (usize::from(cw), origin);
-                for _ in 0..taken {
-                    p = self.next[d][me][p as usize];
-                    c.seeds[p as usize] += 1;
-                }
+                drop_seeds(
+                    &self.next[usize::from(cw)][me],
+                    &mut c.seeds,
+                    origin,
+                    taken,
+                    NONE,
+                );
             }
         }
     }
