@@ -118,10 +118,10 @@ pub fn warnings(game: &Game) -> Vec<Diagnostic> {
     // makes moves (pieces brought in by placements or shots, like Amazons' arrows, are not
     // on the board at the start).
     for (k, kind) in game.kinds.iter().enumerate() {
-        let codes = [engine::code(k, 0), engine::code(k, 1)];
+        let codes = [game.code(k, 0), game.code(k, 1)];
         let on_board = codes
             .iter()
-            .any(|&c| start.count(engine::Game::owner(c), Some(k)) > 0);
+            .any(|&c| start.count(game.owner(c), Some(k)) > 0);
         let moves = codes.iter().any(|&c| {
             !game.rules[c as usize].is_empty()
                 || game.hooks[c as usize].iter().any(|h| h.generate.is_some())

@@ -38,7 +38,7 @@ pub fn san(pos: &Position, m: &Move) -> String {
                 s.push_str(&name(m.from)[..1]);
             }
         } else {
-            s.push(g.kinds[Game::kind_of(mover)].letter);
+            s.push(g.kinds[pos.game.kind_of(mover)].letter);
             // Other pieces of the same code that can reach the same cell.
             let mut moves = Vec::new();
             pos.legal_moves(&mut moves);
@@ -67,7 +67,7 @@ pub fn san(pos: &Position, m: &Move) -> String {
         s.push_str(name(m.to));
         if m.promote != 0 && pawn {
             s.push('=');
-            s.push(g.kinds[Game::kind_of(m.promote)].letter);
+            s.push(g.kinds[pos.game.kind_of(m.promote)].letter);
         }
         s
     };

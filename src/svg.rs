@@ -408,9 +408,9 @@ fn draw_labels(l: &Layout, out: &mut String, extent: &mut Extent) {
 
 /// One piece: a disc with its letter or figure, a stone, or a mark.
 fn piece(g: &Game, look: Look, code: u8, (x, y): (f64, f64), r: f64) -> String {
-    let owner = Game::owner(code);
+    let owner = g.owner(code);
     let (fill, stroke, ink) = colours(g, owner);
-    let kind = &g.kinds[Game::kind_of(code)];
+    let kind = &g.kinds[g.kind_of(code)];
     let mut s = String::new();
     if look == Look::Mark {
         let mark = g.players[owner].name.to_uppercase();
@@ -638,7 +638,7 @@ fn draw_hands(pos: &Position, out: &mut String, extent: &mut Extent) {
         let mut x = left + 115.0;
         let mut any = false;
         for k in 0..g.kinds.len() {
-            let code = crate::engine::code(k, p);
+            let code = pos.game.code(k, p);
             let n = pos.in_hand(code);
             if n == 0 {
                 continue;

@@ -377,7 +377,7 @@ fn a_win_by_the_first_stone_the_second_or_both() {
             let c = g.board.cell(&reference.name(i)).expect("a cell");
             reference.cells[i] = match before.at(c) {
                 0 => 0,
-                c => 1 + Game::owner(c) as u8,
+                c => 1 + g.owner(c) as u8,
             };
         }
         let cells: Vec<usize> = text.split(',').map(|n| reference.index(n)).collect();

@@ -217,9 +217,9 @@ fn royal_capturable(pos: &Position, player: usize) -> bool {
     pos.pseudo_legal_moves(&mut opp);
     debug_assert_ne!(pos.turn(), player);
     opp.iter().any(|m: &Move| {
-        m.captures().iter().any(|&c| {
-            pos.at(c) != 0 && g.royal[pos.at(c) as usize] && Game::owner(pos.at(c)) == player
-        })
+        m.captures()
+            .iter()
+            .any(|&c| pos.at(c) != 0 && g.royal[pos.at(c) as usize] && g.owner(pos.at(c)) == player)
     }) || royals_face(pos, player)
 }
 
@@ -229,7 +229,7 @@ fn royals_face(pos: &Position, player: usize) -> bool {
     let g = pos.game;
     let royal_of = |c: Cell, p: usize| {
         let v = pos.at(c);
-        v != 0 && g.royal[v as usize] && Game::owner(v) == p
+        v != 0 && g.royal[v as usize] && g.owner(v) == p
     };
     (0..pos.cells().len() as Cell)
         .filter(|&c| royal_of(c, player))

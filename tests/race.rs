@@ -24,7 +24,7 @@ fn described(pos: &Position) -> String {
     let mut cells: Vec<(usize, String)> = Vec::new();
     for (c, &code) in pos.cells().iter().enumerate() {
         if code != 0 {
-            let owner = tabula::engine::Game::owner(code) + 1;
+            let owner = g.owner(code) + 1;
             // Ludii lists its sites row by row from the first player's side.
             let (x, y) = g.board.coords[c];
             cells.push((

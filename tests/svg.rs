@@ -145,7 +145,7 @@ fn check_structure(name: &str, file: &str, args: &[&str], svg: &str) {
     if !g.initial_hand.is_empty() {
         for p in 0..2 {
             for k in 0..g.kinds.len() {
-                let code = tabula::engine::code(k, p);
+                let code = g.code(k, p);
                 let n = pos.in_hand(code);
                 if n > 0 {
                     want.push((p, g.letter(code).to_string(), n.to_string()));

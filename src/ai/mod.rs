@@ -191,7 +191,7 @@ impl<'g> Searcher<'g> {
         let vital = vital_kinds(game);
         let mut worth = vec![0; game.kinds.len() * 2 + 1];
         for (code, w) in worth.iter_mut().enumerate().skip(1) {
-            let kind = Game::kind_of(code as u8);
+            let kind = game.kind_of(code as u8);
             let mut raw = game.kinds[kind].worth;
             if eval == Eval::General && vital[kind] {
                 raw = raw.saturating_mul(VITAL_FACTOR);
@@ -583,7 +583,7 @@ impl<'g> Searcher<'g> {
                 let on: usize = track
                     .iter()
                     .enumerate()
-                    .filter(|&(_, &c)| p.at(c) != 0 && Game::owner(p.at(c)) == q)
+                    .filter(|&(_, &c)| p.at(c) != 0 && p.game.owner(p.at(c)) == q)
                     .map(|(i, _)| i + 1)
                     .sum();
                 (on + p.borne_off(q) * (track.len() + 1)) as i32
@@ -595,7 +595,7 @@ impl<'g> Searcher<'g> {
                 let code = p.at(c as crate::geometry::Cell);
                 if code == 0 {
                     0
-                } else if Game::owner(code) == me {
+                } else if p.game.owner(code) == me {
                     self.worth[code as usize]
                 } else {
                     -self.worth[code as usize]
@@ -615,7 +615,7 @@ impl<'g> Searcher<'g> {
             .map(|code| {
                 let n = p.in_hand(code as u8) as i32;
                 let w = self.worth[code] * n;
-                if Game::owner(code as u8) == me {
+                if p.game.owner(code as u8) == me {
                     w
                 } else {
                     -w

@@ -85,6 +85,8 @@ pub struct ActionSpace {
     throw: u32,
     pass: u32,
     end: u32,
+    /// The game's [`Game::player_shift`], to read a placed piece's kind.
+    shift: u8,
 }
 
 /// Why a game has no action space.
@@ -96,6 +98,11 @@ pub struct ActionSpace {
 pub struct TooManyActions(pub usize);
 
 impl ActionSpace {
+    /// The kind of a non-empty piece code (as [`Game::kind_of`]).
+    fn kind_of(&self, code: u8) -> usize {
+        usize::from(code - 1) >> self.shift
+    }
+
     /// The action space of `game`.
     ///
     /// # Errors
@@ -138,6 +145,7 @@ impl ActionSpace {
             sum += s;
         }
         Ok(ActionSpace {
+            shift: game.player_shift,
             cells: n as u32,
             kinds: k as u32,
             pair: at[0],
@@ -259,7 +267,7 @@ impl ActionSpace {
     pub fn first_id(&self, m: &Move) -> Result<u32, String> {
         let a = match m.kind {
             MoveKind::Pass => Action::Pass,
-            MoveKind::Place | MoveKind::Places => Action::Place(m.to, Game::kind_of(m.promote)),
+            MoveKind::Place | MoveKind::Places => Action::Place(m.to, self.kind_of(m.promote)),
             MoveKind::Sow | MoveKind::Off => Action::Cell(m.from),
             MoveKind::Throw => Action::Throw(m.promote),
             MoveKind::Turn => turn_step(m, 0),
@@ -314,12 +322,12 @@ impl ActionSpace {
             // A turn of several placements: each cell, in increasing order.
             MoveKind::Places => {
                 for &c in m.landings() {
-                    push(Action::Place(c, Game::kind_of(m.promote)))?;
+                    push(Action::Place(c, self.kind_of(m.promote)))?;
                 }
                 return Ok(());
             }
             MoveKind::Place => {
-                push(Action::Place(m.to, Game::kind_of(m.promote)))?;
+                push(Action::Place(m.to, self.kind_of(m.promote)))?;
             }
             kind => {
                 // The cells the piece goes through: its landings where it has several.
@@ -348,7 +356,7 @@ impl ActionSpace {
             push(Action::Cell(c))?;
         }
         if m.promote != 0 && m.kind != MoveKind::Place {
-            push(Action::Kind(Game::kind_of(m.promote)))?;
+            push(Action::Kind(self.kind_of(m.promote)))?;
         }
         for c in [m.extra_from, m.extra_to] {
             if c != NONE {
@@ -356,7 +364,7 @@ impl ActionSpace {
             }
         }
         if m.extra_promote != 0 {
-            push(Action::Kind(Game::kind_of(m.extra_promote)))?;
+            push(Action::Kind(self.kind_of(m.extra_promote)))?;
         }
         if m.kind == MoveKind::Heal {
             for &c in m.landings() {

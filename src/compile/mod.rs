@@ -10,7 +10,6 @@ use crate::geometry::CellSet;
 use crate::model::*;
 use crate::native;
 
-use crate::engine::code;
 use pieces::Pieces;
 
 mod end;
@@ -32,7 +31,9 @@ pub fn compile(m: Model) -> Game {
         .as_ref()
         .map(|r| crate::engine::rules::race::Track::new(r, m.board.len()));
     let board = m.board;
-    let ncodes = 1 + 2 * m.kinds.len();
+    let shift = crate::engine::player_shift(m.players.len());
+    let code = |k: usize, p: usize| crate::engine::code_in(shift, k, p);
+    let ncodes = 1 + (m.kinds.len() << shift);
     let Pieces {
         rules,
         promotion,
@@ -43,7 +44,7 @@ pub fn compile(m: Model) -> Game {
         castles,
         has_en_passant,
         places,
-    } = pieces::compile(&m.kinds, &board);
+    } = pieces::compile(&m.kinds, &board, shift);
 
     // Pieces in hand: the players' placements of those kinds draw from them.
     let mut places = places;
@@ -243,7 +244,7 @@ pub fn compile(m: Model) -> Game {
     let custody = m
         .custody
         .as_ref()
-        .map(|cu| crate::engine::rules::custody::Custody::compile(cu, &m.kinds));
+        .map(|cu| crate::engine::rules::custody::Custody::compile(cu, &m.kinds, shift));
     let groups = m
         .kinds
         .iter()
@@ -270,7 +271,7 @@ pub fn compile(m: Model) -> Game {
         .iter()
         .flatten()
         .filter(|pl| pl.drop)
-        .map(|pl| crate::engine::Game::kind_of(pl.code))
+        .map(|pl| (pl.code as usize - 1) >> shift)
         .collect();
     let always_demote: Vec<bool> = (0..m.kinds.len())
         .map(|k| {
@@ -357,6 +358,7 @@ pub fn compile(m: Model) -> Game {
         title: m.title,
         board,
         players: m.players,
+        player_shift: shift,
         kinds: m.kinds,
         rules,
         promotion,
@@ -461,7 +463,12 @@ pub fn compile(m: Model) -> Game {
         places,
     };
     if let Some(race) = &mut game.race {
-        race.count_start(&game.initial, &game.initial_heights, &game.initial_hand);
+        race.count_start(
+            game.player_shift,
+            &game.initial,
+            &game.initial_heights,
+            &game.initial_hand,
+        );
     }
     game.board_rules = board_rule_hooks
         .iter()

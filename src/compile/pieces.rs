@@ -3,7 +3,7 @@
 //! step effects, castling rights, placements and the piece hooks of the native registry.
 
 use crate::engine::rules::{leap, slide, step};
-use crate::engine::{code, Attack, CastleRight, Place, Rule, NO_FILE};
+use crate::engine::{code_in, Attack, CastleRight, Place, Rule, NO_FILE};
 use crate::geometry::{Board, CellSet};
 use crate::model::{KindModel, RuleModel, Threshold};
 use crate::native::{self, PieceHook};
@@ -23,8 +23,9 @@ pub(super) struct Pieces {
 }
 
 /// Compiles every kind's rules, promotions and hooks, for both players.
-pub(super) fn compile(kinds: &[KindModel], board: &Board) -> Pieces {
-    let ncodes = 1 + 2 * kinds.len();
+pub(super) fn compile(kinds: &[KindModel], board: &Board, shift: u8) -> Pieces {
+    let code = |k: usize, p: usize| code_in(shift, k, p);
+    let ncodes = 1 + (kinds.len() << shift);
     let mut rules: Vec<Vec<Rule>> = vec![Vec::new(); ncodes];
     let mut promotion: Vec<Option<(Vec<u8>, CellSet)>> = vec![None; ncodes];
     let mut hooks: Vec<Vec<PieceHook>> = vec![Vec::new(); ncodes];

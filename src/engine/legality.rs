@@ -45,7 +45,7 @@ impl Position<'_> {
         let g = self.game;
         // The kind on a cell; none off the board (a placement's start) or on an empty cell.
         let kind = |c: Cell| match self.cells.get(c as usize) {
-            Some(&code) if code != 0 => Game::kind_of(code),
+            Some(&code) if code != 0 => self.game.kind_of(code),
             _ => usize::MAX,
         };
         let score = |m: &Move| -> i64 {
@@ -75,7 +75,7 @@ impl Position<'_> {
         let g = self.game;
         cells.iter().enumerate().any(|(c, &code)| {
             code != 0
-                && Game::owner(code) == player
+                && self.game.owner(code) == player
                 && g.royal[code as usize]
                 && g.immune[code as usize] & effect::KILL == 0
                 && self.attacked_on(cells, c as Cell, player ^ 1)
@@ -179,7 +179,7 @@ impl<'g> Position<'g> {
             // the royal pieces are left out, the paths of a walk being many.
             let mut targets = CellSet::EMPTY;
             for (c, &code) in self.cells.iter().enumerate() {
-                if code != 0 && g.royal[code as usize] && Game::owner(code) == victim {
+                if code != 0 && g.royal[code as usize] && self.game.owner(code) == victim {
                     targets.insert(c as Cell);
                 }
             }
@@ -190,7 +190,7 @@ impl<'g> Position<'g> {
         replies.iter().any(|r| {
             r.captures().iter().any(|&c| {
                 let code = self.cells[c as usize];
-                code != 0 && g.royal[code as usize] && Game::owner(code) == victim
+                code != 0 && g.royal[code as usize] && self.game.owner(code) == victim
             })
         })
     }
@@ -230,7 +230,7 @@ impl<'g> Position<'g> {
         if guard.overflow {
             // Too many royal pieces to track: test the slow, general way.
             scratch[..n].copy_from_slice(&self.cells);
-            apply_cells(&mut scratch[..n], m);
+            apply_cells(self.game, &mut scratch[..n], m);
             return !self.royal_attacked_on(&scratch[..n], me);
         }
         // A piece entering the board adds a blocker and never frees an attacker; a pass
@@ -244,7 +244,7 @@ impl<'g> Position<'g> {
         if m.kind == MoveKind::Pass {
             return false;
         }
-        let undo = Undo::apply(&mut scratch[..n], m);
+        let undo = Undo::apply(self.game, &mut scratch[..n], m);
         let safe = guard.royals[..guard.nr].iter().all(|&r| {
             let cell = moved(m, r);
             !self.attacked_on(&scratch[..n], cell, me ^ 1)
@@ -282,7 +282,7 @@ fn royal_cells(pos: &Position, player: usize) -> Option<([Cell; MAX_ROYALS], usi
     for (c, &code) in pos.cells.iter().enumerate() {
         // A royal piece immune to kill cannot be taken: nothing to guard.
         if code != 0
-            && Game::owner(code) == player
+            && pos.game.owner(code) == player
             && g.royal[code as usize]
             && g.immune[code as usize] & effect::KILL == 0
         {
@@ -358,7 +358,7 @@ impl<'g> RoyalGuard<'g> {
                 for a in &g.attacks[enemy] {
                     if let super::Attack::Slide { back, codes } = a {
                         let t = first_along(b, cells, r, *back);
-                        if t == NONE || Game::owner(cells[t as usize]) != me {
+                        if t == NONE || pos.game.owner(cells[t as usize]) != me {
                             continue;
                         }
                         let x = first_along(b, cells, t, *back);
@@ -440,7 +440,7 @@ impl FallGuard {
         }
         let n = pos.cells.len();
         let cells = &mut self.scratch;
-        let undo = Undo::apply(&mut cells[..n], r);
+        let undo = Undo::apply(pos.game, &mut cells[..n], r);
         let rules = &pos.game.board_rules;
         let may = self.royals[..self.nr].iter().any(|&k| {
             let at = moved(r, k);
@@ -595,7 +595,7 @@ struct Undo {
 
 impl Undo {
     /// Applies `m` to `cells` (see [`apply_cells`]), remembering what it changes.
-    fn apply(cells: &mut [u8], m: &Move) -> Undo {
+    fn apply(g: &Game, cells: &mut [u8], m: &Move) -> Undo {
         let mut undo = Undo {
             saved: [(NONE, 0); MAX_CAPTURES + 4],
             n: 0,
@@ -615,7 +615,7 @@ impl Undo {
                 undo.more.push((c, cells[c as usize]));
             }
         }
-        apply_cells(cells, m);
+        apply_cells(g, cells, m);
         undo
     }
 
@@ -643,7 +643,7 @@ fn moved(m: &Move, cell: Cell) -> Cell {
 /// The cell changes of a move, without counters or hashing (for legality tests). Exact for
 /// moves of the kinds that move one piece (and a partner) and remove captured pieces, and for
 /// swaps.
-pub fn apply_cells(cells: &mut [u8], m: &Move) {
+pub fn apply_cells(g: &Game, cells: &mut [u8], m: &Move) {
     if m.kind == MoveKind::Places {
         for &c in m.landings() {
             cells[c as usize] = m.promote;
@@ -652,9 +652,9 @@ pub fn apply_cells(cells: &mut [u8], m: &Move) {
     }
     if m.kind == MoveKind::Place {
         cells[m.to as usize] = m.promote;
-        let me = Game::owner(m.promote);
+        let me = g.owner(m.promote);
         for &c in m.landings() {
-            cells[c as usize] = super::code(Game::kind_of(cells[c as usize]), me);
+            cells[c as usize] = g.code(g.kind_of(cells[c as usize]), me);
         }
         return;
     }
@@ -662,7 +662,7 @@ pub fn apply_cells(cells: &mut [u8], m: &Move) {
         // The move, then the shot (which may land where the piece started).
         let mut without = m.clone();
         without.shot = NONE;
-        apply_cells(cells, &without);
+        apply_cells(g, cells, &without);
         cells[m.shot as usize] = m.shot_code;
         return;
     }

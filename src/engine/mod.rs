@@ -49,10 +49,17 @@ const _: () = assert!(MAX_MOVES as u64 == crate::model::MAX_LISTED_MOVES);
 #[error("more than {MAX_MOVES} moves from this position")]
 pub struct TooManyMoves;
 
-/// Piece code of `kind` owned by `player` (0 is an empty cell).
+/// Piece code of `kind` owned by `player` (0 is an empty cell), in a game whose piece codes
+/// keep the player in their low `shift` bits (see [`Game::player_shift`]).
 #[inline]
-pub fn code(kind: usize, player: usize) -> u8 {
-    (1 + 2 * kind + player) as u8
+pub fn code_in(shift: u8, kind: usize, player: usize) -> u8 {
+    (1 + (kind << shift) + player) as u8
+}
+
+/// The number of low bits of a piece code that name its owner: 1 for two players (so that a
+/// two-player game's codes are `1 + 2 * kind + player`), 2 for up to four, 3 for up to eight.
+pub fn player_shift(players: usize) -> u8 {
+    (usize::BITS - (players.max(2) - 1).leading_zeros()) as u8
 }
 
 /// One castling right: `king` may castle toward `dir` with an unmoved `partner`.
@@ -124,6 +131,8 @@ pub struct Game {
     pub title: String,
     pub board: Board,
     pub players: Vec<PlayerModel>,
+    /// The low bits of a piece code that name its owner ([`player_shift`] of the players).
+    pub player_shift: u8,
     pub kinds: Vec<KindModel>,
     /// Indexed by piece code.
     pub rules: Vec<Vec<Rule>>,
@@ -409,14 +418,26 @@ impl Game {
 
     /// The owner of a non-empty piece code.
     #[inline]
-    pub fn owner(code: u8) -> usize {
-        ((code - 1) & 1) as usize
+    pub fn owner(&self, code: u8) -> usize {
+        ((code - 1) & ((1 << self.player_shift) - 1)) as usize
     }
 
     /// The kind of a non-empty piece code.
     #[inline]
-    pub fn kind_of(code: u8) -> usize {
-        ((code - 1) >> 1) as usize
+    pub fn kind_of(&self, code: u8) -> usize {
+        ((code - 1) >> self.player_shift) as usize
+    }
+
+    /// Piece code of `kind` owned by `player`.
+    #[inline]
+    pub fn code(&self, kind: usize, player: usize) -> u8 {
+        code_in(self.player_shift, kind, player)
+    }
+
+    /// The number of piece codes (0, the empty cell, included): every table indexed by piece
+    /// code has this length.
+    pub fn codes(&self) -> usize {
+        1 + (self.kinds.len() << self.player_shift)
     }
 
     /// The letter of a piece code as drawn on boards and in positions.
@@ -429,7 +450,7 @@ impl Game {
                 .is_some_and(|(to, _)| {
                     let mut others = to
                         .iter()
-                        .filter(|&&t| Self::kind_of(t) != Self::kind_of(from));
+                        .filter(|&&t| self.kind_of(t) != self.kind_of(from));
                     others.next() == Some(&code) && others.next().is_none()
                 })
         })
@@ -439,14 +460,14 @@ impl Game {
         if code == 0 {
             return '.';
         }
-        self.kinds[Self::kind_of(code)].letters[Self::owner(code)]
+        self.kinds[self.kind_of(code)].letters[self.owner(code)]
     }
 
     /// The piece code a letter stands for on the board (either player's letters).
     pub fn code_of_letter(&self, ch: char) -> Option<u8> {
         self.kinds.iter().enumerate().find_map(|(k, kd)| {
             let p = kd.letters.iter().position(|&l| l == ch)?;
-            Some(code(k, p))
+            Some(self.code(k, p))
         })
     }
 

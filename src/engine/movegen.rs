@@ -1,7 +1,7 @@
 //! Move generation: pseudo-legal moves per rule, then the game's filters (compulsory and
 //! majority capture, move identity, royal safety).
 
-use super::{Game, Move, MoveKind, Position, Rule, TooManyMoves, MAX_MOVES};
+use super::{Move, MoveKind, Position, Rule, TooManyMoves, MAX_MOVES};
 use crate::geometry::{Cell, CellSet, NONE};
 use crate::model::Target;
 
@@ -102,7 +102,7 @@ impl Position<'_> {
 
     #[inline]
     pub(in crate::engine) fn enemy_of(&self, code: u8) -> bool {
-        code != 0 && Game::owner(code) != self.turn as usize
+        code != 0 && self.game.owner(code) != self.turn as usize
     }
 
     pub(in crate::engine) fn pseudo_moves(&self, out: &mut Vec<Move>) {
@@ -162,7 +162,7 @@ impl Position<'_> {
                 break;
             }
             let code = self.cells[c];
-            if code == 0 || Game::owner(code) != me {
+            if code == 0 || self.game.owner(code) != me {
                 continue;
             }
             let cell = c as Cell;
@@ -447,7 +447,7 @@ impl Position<'_> {
             let n = b.step(cell, d);
             n != NONE
                 && self.cells[n as usize] != 0
-                && Game::kind_of(self.cells[n as usize]) == *kind
+                && self.game.kind_of(self.cells[n as usize]) == *kind
         })
     }
 

@@ -66,7 +66,7 @@ impl Position<'_> {
                     // Races read this after every move.
                     EndCond::NoPieces(None) => self.count(p, None) + self.hand_count(p, None) == 0,
                     EndCond::Reaches { kind, region } => {
-                        let code = super::code(*kind, p);
+                        let code = self.game.code(*kind, p);
                         if self.bb.is_empty() {
                             region[p].iter().any(|c| self.cells[c as usize] == code)
                         } else {
@@ -154,7 +154,7 @@ impl Position<'_> {
                     && self.count(p, None) > 0
                     && self.cells.iter().enumerate().all(|(c, &code)| {
                         code == 0
-                            || super::Game::owner(code) != p
+                            || self.game.owner(code) != p
                             || region[p].contains(c as crate::geometry::Cell)
                     })
             }

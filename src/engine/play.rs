@@ -5,7 +5,7 @@
 
 use super::hooks::MoveFacts;
 use super::position::{KEPT, TOP};
-use super::{Game, Move, MoveKind, Position};
+use super::{Move, MoveKind, Position};
 use crate::geometry::{CellSet, NONE};
 
 /// Why a move could not be played.
@@ -19,7 +19,7 @@ impl Position<'_> {
     /// The quarter turn of a block after a placement (`then rotate ...`).
     fn turn_block(&mut self, m: &Move) {
         let g = self.game;
-        let Some(pl) = g.places[Game::owner(m.promote)]
+        let Some(pl) = g.places[self.game.owner(m.promote)]
             .iter()
             .find(|p| p.code == m.promote && !p.blocks.is_empty())
         else {
@@ -235,7 +235,7 @@ impl Position<'_> {
             if v == 0 {
                 continue;
             }
-            let mut kind = Game::kind_of(v);
+            let mut kind = self.game.kind_of(v);
             if self.promoted.contains(c) {
                 self.promoted.remove(c);
                 self.hash ^= g.zobrist_promoted[c as usize];
@@ -243,7 +243,7 @@ impl Position<'_> {
             } else if g.always_demote[kind] {
                 kind = usize::from(g.demote[kind]);
             }
-            let into = super::code(kind, me);
+            let into = self.game.code(kind, me);
             let n = self.hand[into as usize];
             self.set_hand(into, n + 1);
         }
@@ -292,10 +292,10 @@ impl Position<'_> {
                     self.set_hand(m.promote, left as u16 - 1);
                 }
                 self.put(m.to, m.promote, false);
-                let me = Game::owner(m.promote);
+                let me = self.game.owner(m.promote);
                 for &c in m.landings() {
                     let (flipped, _) = self.lift(c);
-                    self.put(c, super::code(Game::kind_of(flipped), me), false);
+                    self.put(c, self.game.code(self.game.kind_of(flipped), me), false);
                 }
                 if m.turn != 0 {
                     self.turn_block(m);

@@ -476,7 +476,7 @@ impl<'g> Position<'g> {
     /// Pieces a player has in hand (of one kind, or of any kind).
     pub fn hand_count(&self, player: usize, kind: Option<usize>) -> usize {
         match kind {
-            Some(k) => self.in_hand(super::code(k, player)),
+            Some(k) => self.in_hand(self.game.code(k, player)),
             None => (1 + player..self.hand.len())
                 .step_by(2)
                 .map(|c| usize::from(self.hand[c]))
@@ -494,7 +494,7 @@ impl<'g> Position<'g> {
     /// Number of pieces a player has on the board (of one kind, or of any kind).
     pub fn count(&self, player: usize, kind: Option<usize>) -> usize {
         match kind {
-            Some(k) => self.counts[super::code(k, player) as usize] as usize,
+            Some(k) => self.counts[self.game.code(k, player) as usize] as usize,
             None => self
                 .counts
                 .iter()

@@ -104,7 +104,7 @@ fn same_squares(a: &Move, b: &Move) -> bool {
 /// onto the last rank of a jedi role it holds must promote (B8), whichever role it came from.
 fn moves(pos: &Position, cell: Cell, code: u8, _data: &[u8], out: &mut Vec<Move>) {
     let g = pos.game;
-    let me = Game::owner(code);
+    let me = pos.game.owner(code);
     let chain = chain(pos, cell);
     let sources = chain.sources();
     let first = out.len();
@@ -159,12 +159,12 @@ fn moves(pos: &Position, cell: Cell, code: u8, _data: &[u8], out: &mut Vec<Move>
                     // The role's choices in the chameleon's colour; the role's own piece
                     // takes the place of the chameleon.
                     let kind = if g.borrows_moves[choice as usize] {
-                        Game::kind_of(role)
+                        pos.game.kind_of(role)
                     } else {
-                        Game::kind_of(choice)
+                        pos.game.kind_of(choice)
                     };
                     let mut p = m.clone();
-                    p.promote = crate::engine::code(kind, me);
+                    p.promote = pos.game.code(kind, me);
                     if !out[first..].iter().any(|o| o.same_as(&p)) {
                         out.push(p);
                     }

@@ -102,7 +102,7 @@ impl BoardRule for Hypnosis {
     /// The moving piece must survive the cascade.
     fn move_ok(&self, before: &Position, m: &Move, after: &Position) -> bool {
         m.kind == MoveKind::Pass
-            || (after.at(m.to) != 0 && Game::owner(after.at(m.to)) == before.turn())
+            || (after.at(m.to) != 0 && before.game.owner(after.at(m.to)) == before.turn())
     }
 
     fn reply_watch(&self, pos: &Position, royal: Cell) -> Watch {
@@ -186,7 +186,7 @@ fn count_sources(g: &Game, h: &Hypnosis, cells: &[u8], marked: &CellSet, counts:
         } else {
             h.mask[code as usize]
         };
-        let owner = Game::owner(code);
+        let owner = g.owner(code);
         let mut r = rays;
         while r != 0 {
             let d = r.trailing_zeros() as u8;
@@ -201,7 +201,7 @@ fn count_sources(g: &Game, h: &Hypnosis, cells: &[u8], marked: &CellSet, counts:
                 if target == 0 || marked.contains(t) {
                     continue;
                 }
-                if Game::owner(target) != owner {
+                if g.owner(target) != owner {
                     counts[t as usize] = counts[t as usize].saturating_add(1);
                 }
                 break;
@@ -227,7 +227,7 @@ fn count_sources(g: &Game, h: &Hypnosis, cells: &[u8], marked: &CellSet, counts:
 /// (For a piece that does not borrow roles: those are also held through the pieces they copy.)
 pub fn could_fall(g: &Game, h: &Hypnosis, cells: &[u8], target: Cell) -> bool {
     let b = &g.board;
-    let owner = Game::owner(cells[target as usize]);
+    let owner = g.owner(cells[target as usize]);
     let mut holders = 0;
     for d in 0..b.dirs.len() as u8 {
         let back = b.opposite[d as usize];
@@ -241,7 +241,7 @@ pub fn could_fall(g: &Game, h: &Hypnosis, cells: &[u8], target: Cell) -> bool {
                 break;
             }
             let code = cells[t as usize];
-            if code == 0 || Game::owner(code) == owner {
+            if code == 0 || g.owner(code) == owner {
                 continue;
             }
             if rays_on(g, h, cells, t) >> back & 1 != 0 {
@@ -263,7 +263,7 @@ pub fn fall_watch(g: &Game, h: &Hypnosis, cells: &[u8], target: Cell) -> Option<
         return None;
     }
     let b = &g.board;
-    let owner = Game::owner(cells[target as usize]);
+    let owner = g.owner(cells[target as usize]);
     let mut watch = CellSet::EMPTY;
     watch.insert(target);
     let mut chameleon_on_line = false;
@@ -280,7 +280,7 @@ pub fn fall_watch(g: &Game, h: &Hypnosis, cells: &[u8], target: Cell) -> Option<
             watch.insert(t);
             let code = cells[t as usize];
             chameleon_on_line |=
-                code != 0 && Game::owner(code) != owner && g.borrows_moves[code as usize];
+                code != 0 && g.owner(code) != owner && g.borrows_moves[code as usize];
         }
     }
     if chameleon_on_line {
@@ -318,7 +318,7 @@ pub fn is_held(pos: &Position, h: &Hypnosis, cell: Cell) -> bool {
 
 fn held_on(g: &Game, h: &Hypnosis, cells: &[u8], cell: Cell) -> bool {
     held_through(g, cells, cell, |c| {
-        direct_holds(g, h, cells, c, Game::owner(cells[c as usize]))
+        direct_holds(g, h, cells, c, g.owner(cells[c as usize]))
     }) > 0
 }
 
@@ -348,7 +348,7 @@ fn direct_holds(g: &Game, h: &Hypnosis, cells: &[u8], cell: Cell, colour: usize)
             if code == 0 {
                 continue;
             }
-            if Game::owner(code) != colour && rays_on(g, h, cells, t) >> back & 1 != 0 {
+            if g.owner(code) != colour && rays_on(g, h, cells, t) >> back & 1 != 0 {
                 k += 1;
             }
             break;
@@ -439,7 +439,7 @@ pub fn took_revenge(after: &Position, h: &Hypnosis, from: Cell, mover: usize, fo
 /// an opponent piece and leave `from` out of every enemy hypnotizer's line.
 pub fn retain_revenge(pos: &Position, h: &Hypnosis, from: Cell, start: usize, out: &mut Vec<Move>) {
     let g = pos.game;
-    let me = Game::owner(pos.at(from));
+    let me = pos.game.owner(pos.at(from));
     let before = pos.count(me ^ 1, None);
     // Copied only if some move gets past the quick test.
     let mut child: Option<Position> = None;
@@ -451,7 +451,7 @@ pub fn retain_revenge(pos: &Position, h: &Hypnosis, from: Cell, start: usize, ou
         // without one it is no revenge (tested on the cells alone).
         if out[i].ncap == 0 && matches!(out[i].kind, MoveKind::Normal | MoveKind::DoubleStep) {
             cells[..n].copy_from_slice(pos.cells());
-            crate::engine::apply_cells(&mut cells[..n], &out[i]);
+            crate::engine::apply_cells(g, &mut cells[..n], &out[i]);
             if !cascade_starts(g, h, &cells[..n]) {
                 out.remove(i);
                 continue;

@@ -12,7 +12,7 @@
 //!   it is keeping a piece of the declaring kind.
 
 use super::{ArgValue, PieceHook};
-use crate::engine::{Game, Move, MoveKind, Position};
+use crate::engine::{Move, MoveKind, Position};
 use crate::geometry::{Board, Cell, NONE};
 use crate::model::effect;
 use crate::model::KindId;
@@ -68,20 +68,20 @@ fn keep_moves(pos: &Position, cell: Cell, _code: u8, data: &[u8], out: &mut Vec<
 /// A keeper may not leave an awake kept piece of the exempt kind (the Stealer).
 fn may_leave(pos: &Position, cell: Cell, data: &[u8]) -> bool {
     let kept = pos.under_at(cell);
-    kept == 0 || Game::kind_of(kept) != data[2] as usize || pos.is_slept(cell, true)
+    kept == 0 || pos.game.kind_of(kept) != data[2] as usize || pos.is_slept(cell, true)
 }
 
 /// Transfers from each touching stack whose keeper does not keep a piece of this kind.
 fn transfer_moves(pos: &Position, cell: Cell, code: u8, _data: &[u8], out: &mut Vec<Move>) {
     let b = &pos.game.board;
-    let own_kind = Game::kind_of(code);
+    let own_kind = pos.game.kind_of(code);
     for d in 0..b.dirs.len() as u8 {
         let t = b.step(cell, d);
         if t == NONE {
             continue;
         }
         let kept = pos.under_at(t);
-        if kept != 0 && Game::kind_of(kept) != own_kind {
+        if kept != 0 && pos.game.kind_of(kept) != own_kind {
             let mut m = Move::new(cell, t);
             m.kind = MoveKind::Transfer;
             out.push(m);

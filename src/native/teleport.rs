@@ -65,7 +65,7 @@ impl BoardRule for Teleport {
 /// (B8's roles; the designer's engine counts agree only so).
 fn holders(pos: &Position, kind: usize, x: usize, out: &mut [Cell; 64]) -> usize {
     let g = pos.game;
-    let target = crate::engine::code(kind, x);
+    let target = pos.game.code(kind, x);
     if pos.count(x, Some(kind)) == 0 {
         return 0;
     }
@@ -94,7 +94,7 @@ fn holders(pos: &Position, kind: usize, x: usize, out: &mut [Cell; 64]) -> usize
 
 fn moves(pos: &Position, dude: usize, madam: usize, out: &mut Vec<Move>) {
     let me = pos.turn();
-    let mine = |c: Cell| Game::owner(pos.at(c)) == me;
+    let mine = |c: Cell| pos.game.owner(pos.at(c)) == me;
     // A piece that may start the exchange: the mover's own, not hypnotized.
     let starts = |c: Cell| mine(c) && !pos.frozen().contains(c);
     let (mut dudes, mut madams) = ([NONE; 64], [NONE; 64]);

@@ -19,7 +19,7 @@
 //! have cut off looked at: the regions of other cells beside it, and its own neighbours whose
 //! every neighbour is the player's.
 
-use crate::engine::{Game, Position};
+use crate::engine::Position;
 use crate::geometry::{Board, Cell, CellSet, MAX_CELLS, NONE};
 use crate::model::Edges;
 
@@ -115,7 +115,7 @@ impl Position<'_> {
     #[inline]
     fn owns(&self, player: usize, c: Cell) -> bool {
         let code = self.cells[c as usize];
-        code != 0 && Game::owner(code) == player
+        code != 0 && self.game.owner(code) == player
     }
 
     /// Finds every chain again (at the start, after reading a position string, and after any
@@ -144,7 +144,7 @@ impl Position<'_> {
     pub(in crate::engine) fn place_in_links(&mut self, c: Cell) {
         let game = self.game;
         let board = &game.board;
-        let me = Game::owner(self.cells[c as usize]);
+        let me = self.game.owner(self.cells[c as usize]);
         let ci = c as usize;
         let l = &mut self.links;
         l.parent[ci] = c;
@@ -158,7 +158,7 @@ impl Position<'_> {
             let t = board.step(c, d as u8);
             if t != NONE && l.parent[t as usize] != NONE {
                 let code = self.cells[t as usize];
-                if Game::owner(code) == me {
+                if self.game.owner(code) == me {
                     *root = l.root_halving(t);
                 }
             }

@@ -5,7 +5,7 @@
 //! every side there. The captures are part of the move (its `caps`), so notation, play and
 //! filters see them like any other capture.
 
-use crate::engine::{Game, Move, MoveKind, Position};
+use crate::engine::{Move, MoveKind, Position};
 use crate::geometry::{Cell, CellSet, NONE};
 use crate::model::KindModel;
 
@@ -23,11 +23,11 @@ pub struct Custody {
 }
 
 impl Custody {
-    pub fn compile(m: &crate::model::Custody, kinds: &[KindModel]) -> Custody {
-        let mut surrounded_on = vec![CellSet::EMPTY; 1 + 2 * kinds.len()];
+    pub fn compile(m: &crate::model::Custody, kinds: &[KindModel], shift: u8) -> Custody {
+        let mut surrounded_on = vec![CellSet::EMPTY; 1 + (kinds.len() << shift)];
         for (k, kind) in kinds.iter().enumerate() {
             for p in 0..2 {
-                surrounded_on[crate::engine::code(k, p) as usize] =
+                surrounded_on[crate::engine::code_in(shift, k, p) as usize] =
                     kind.surrounded_on.unwrap_or(CellSet::EMPTY);
             }
         }
@@ -47,7 +47,7 @@ impl Position<'_> {
             return;
         }
         let b = &self.game.board;
-        let me = Game::owner(code);
+        let me = self.game.owner(code);
         let (from, to) = (m.from, m.to);
         // The board as it stands after the move itself.
         let at = |c: Cell| -> u8 {
@@ -65,7 +65,7 @@ impl Position<'_> {
                 return false;
             }
             let v = at(c);
-            (v != 0 && Game::owner(v) == me)
+            (v != 0 && self.game.owner(v) == me)
                 || cu.hostile.contains(c)
                 || (v == 0 && cu.hostile_when_empty.contains(c))
         };
@@ -75,7 +75,7 @@ impl Position<'_> {
                 continue;
             }
             let victim = at(n);
-            if victim == 0 || Game::owner(victim) == me {
+            if victim == 0 || self.game.owner(victim) == me {
                 continue;
             }
             if self.unkillable(n) {

@@ -7,7 +7,7 @@
 //! off the rearmost piece. Where the rules say so, a double is played twice and a turn must
 //! play as many dice as it can (else the higher die).
 
-use super::super::{Game, Move, MoveKind, Position};
+use super::super::{Move, MoveKind, Position};
 use super::race::Track;
 use crate::geometry::{Cell, NONE};
 
@@ -216,7 +216,7 @@ impl Track {
                 continue;
             }
             let n = pos.height(c);
-            if Game::owner(code) == p {
+            if pos.game.owner(code) == p {
                 lane.mine[i] = n;
             } else {
                 lane.enemy[i] = n;
@@ -513,7 +513,7 @@ impl Position<'_> {
                 continue;
             }
             let there = self.cells[to as usize];
-            if there != 0 && Game::owner(there) != p {
+            if there != 0 && self.game.owner(there) != p {
                 let hit = self.remove_piece(to);
                 let n = self.hand[hit as usize];
                 self.set_hand(hit, n + 1);

@@ -8,7 +8,7 @@
 //! placement only touches its four neighbours' chains, and a capture only the removed stones'
 //! neighbours: nothing floods the board per move.
 
-use crate::engine::{Game, Position};
+use crate::engine::Position;
 use crate::geometry::{Cell, NONE};
 
 /// The chains of a position (empty vectors in games without group capture).
@@ -82,7 +82,7 @@ impl Position<'_> {
             if owner_code == 0 || ch.head[start as usize] != NONE {
                 continue;
             }
-            let owner = Game::owner(owner_code);
+            let owner = self.game.owner(owner_code);
             ch.head[start as usize] = start;
             let mut last = start;
             stack.push(start);
@@ -96,7 +96,7 @@ impl Position<'_> {
                     let v = self.cells[t as usize];
                     if v == 0 {
                         ch.libs[start as usize] += 1;
-                    } else if Game::owner(v) == owner && ch.head[t as usize] == NONE {
+                    } else if self.game.owner(v) == owner && ch.head[t as usize] == NONE {
                         ch.head[t as usize] = start;
                         ch.next[last as usize] = t;
                         last = t;
@@ -150,7 +150,7 @@ impl Position<'_> {
         (0..k).any(|i| {
             let h = heads[i];
             let libs = self.chains.libs[h as usize];
-            if Game::owner(self.cells[h as usize]) == me {
+            if self.game.owner(self.cells[h as usize]) == me {
                 // A friendly chain with a liberty elsewhere.
                 libs > edges[i]
             } else {
@@ -169,7 +169,7 @@ impl Position<'_> {
             return;
         };
         let b = &game.board;
-        let me = Game::owner(code);
+        let me = self.game.owner(code);
         let ci = c as usize;
         self.chains.head[ci] = c;
         self.chains.next[ci] = c;
@@ -190,7 +190,9 @@ impl Position<'_> {
         }
         for &d in &gr.dirs {
             let t = b.step(c, d);
-            if t != NONE && self.cells[t as usize] != 0 && Game::owner(self.cells[t as usize]) == me
+            if t != NONE
+                && self.cells[t as usize] != 0
+                && self.game.owner(self.cells[t as usize]) == me
             {
                 let (a, h) = (self.chains.head[ci], self.chains.head[t as usize]);
                 if a != h {
@@ -201,7 +203,9 @@ impl Position<'_> {
         let (mut taken, mut last) = (0u32, NONE);
         for &d in &gr.dirs {
             let t = b.step(c, d);
-            if t == NONE || self.cells[t as usize] == 0 || Game::owner(self.cells[t as usize]) == me
+            if t == NONE
+                || self.cells[t as usize] == 0
+                || self.game.owner(self.cells[t as usize]) == me
             {
                 continue;
             }
@@ -310,7 +314,7 @@ impl Position<'_> {
         for start in 0..self.cells.len() {
             let v = self.cells[start];
             if v != 0 {
-                score[Game::owner(v)] += 1;
+                score[self.game.owner(v)] += 1;
                 continue;
             }
             if seen[start] {
@@ -329,7 +333,7 @@ impl Position<'_> {
                     }
                     let v = self.cells[t as usize];
                     if v != 0 {
-                        borders[Game::owner(v)] = true;
+                        borders[self.game.owner(v)] = true;
                     } else if !seen[t as usize] {
                         seen[t as usize] = true;
                         stack.push(t);

@@ -14,7 +14,7 @@
 
 use super::walk::route;
 use crate::engine::movegen::Sides;
-use crate::engine::{Bitboards, Game, Move, Position, Rule, MAX_MOVES};
+use crate::engine::{Bitboards, Move, Position, Rule, MAX_MOVES};
 use crate::geometry::{Cell, CellSet, NONE};
 use crate::model::Hurdle;
 
@@ -293,7 +293,7 @@ impl Position<'_> {
                         && (!FULL
                             || spec
                                 .kinds
-                                .is_none_or(|k| k >> Game::kind_of(piece) & 1 != 0)) =>
+                                .is_none_or(|k| k >> self.game.kind_of(piece) & 1 != 0)) =>
                 {
                     true
                 }
@@ -513,7 +513,7 @@ impl Position<'_> {
             if hurdles >> h & 1 == 0 || gap_len < u32::from(gap.0) || gap_len > u32::from(gap.1) {
                 continue;
             }
-            if kinds.is_some_and(|k| k >> Game::kind_of(self.cells[h as usize]) & 1 == 0) {
+            if kinds.is_some_and(|k| k >> self.game.kind_of(self.cells[h as usize]) & 1 == 0) {
                 continue;
             }
             let (mut beyond_cells, _) = bits.run(h, d, occupied);

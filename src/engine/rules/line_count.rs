@@ -18,7 +18,7 @@ impl Position<'_> {
         out: &mut Vec<Move>,
     ) {
         let b = &self.game.board;
-        let me = crate::engine::Game::owner(code);
+        let me = self.game.owner(code);
         for &d in dirs {
             let mut pieces = 1;
             for dir in [d, b.opposite[d as usize]] {
@@ -38,10 +38,7 @@ impl Position<'_> {
                     break;
                 }
                 let occ = self.cells[t as usize];
-                if i + 1 < pieces
-                    && occ != 0
-                    && !(over_friends && crate::engine::Game::owner(occ) == me)
-                {
+                if i + 1 < pieces && occ != 0 && !(over_friends && self.game.owner(occ) == me) {
                     open = false;
                     break;
                 }

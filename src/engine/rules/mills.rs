@@ -5,7 +5,7 @@
 //! protection clause, enemy pieces standing in such a line of their own are spared unless
 //! every enemy piece does.
 
-use crate::engine::{Game, Move, MoveKind, Position};
+use crate::engine::{Move, MoveKind, Position};
 use crate::geometry::{Cell, NONE};
 use crate::model::Mill;
 
@@ -29,12 +29,12 @@ impl Position<'_> {
             if !self.makes_line(mill, m, code) {
                 continue;
             }
-            let enemy = Game::owner(code) ^ 1;
+            let enemy = self.game.owner(code) ^ 1;
             let targets = move |spare: bool| {
                 (0..self.cells.len() as Cell).filter(move |&c| {
                     let v = self.after(m, code, c);
                     v != 0
-                        && Game::owner(v) == enemy
+                        && self.game.owner(v) == enemy
                         && !self.unkillable(c)
                         && !(spare && self.in_line(mill, m, code, c, enemy))
                 })
@@ -68,7 +68,7 @@ impl Position<'_> {
 
     /// Whether the piece `m` moves or places ends in a line of the mover's pieces.
     fn makes_line(&self, mill: &Mill, m: &Move, code: u8) -> bool {
-        self.in_line(mill, m, code, m.to, Game::owner(code))
+        self.in_line(mill, m, code, m.to, self.game.owner(code))
     }
 
     /// Whether the piece of `owner` on `c` stands in a line of `mill.length` of `owner`'s
@@ -78,7 +78,7 @@ impl Position<'_> {
         let mine = |x: Cell| {
             x != NONE && {
                 let v = self.after(m, code, x);
-                v != 0 && Game::owner(v) == owner
+                v != 0 && self.game.owner(v) == owner
             }
         };
         mill.axes.iter().any(|&a| {

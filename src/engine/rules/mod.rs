@@ -267,7 +267,7 @@ impl Position<'_> {
             Rule::Screen { dirs } => self.screen_moves(c, code, dirs, out),
             Rule::Fly { dirs, then } => self.fly(c, code, dirs, then.as_deref(), out),
             Rule::FlyAnywhere { when_pieces } => {
-                if self.flies_anywhere(crate::engine::Game::owner(code), *when_pieces) {
+                if self.flies_anywhere(self.game.owner(code), *when_pieces) {
                     self.fly_anywhere(c, code, out);
                 }
             }

@@ -7,7 +7,7 @@
 //! last placement where there is one (a placement can only make lines through its own cell),
 //! else on the whole board.
 
-use crate::engine::{Game, Move, MoveKind, Position};
+use crate::engine::{Move, MoveKind, Position};
 use crate::geometry::{Cell, CellSet, NONE};
 
 /// How a kind enters the board (compiled from `place on empty ...`).
@@ -189,7 +189,7 @@ impl Position<'_> {
             .expect("swap_open: one piece on the board") as Cell;
         let mut m = Move::new(NONE, c);
         m.kind = MoveKind::Place;
-        m.promote = crate::engine::code(Game::kind_of(self.cells[c as usize]), 1);
+        m.promote = self.game.code(self.game.kind_of(self.cells[c as usize]), 1);
         m.push_capture(c);
         m
     }
@@ -537,7 +537,7 @@ impl Position<'_> {
             return false;
         }
         let g = self.game;
-        let restricted = g.places[Game::owner(m.promote)]
+        let restricted = g.places[self.game.owner(m.promote)]
             .iter()
             .any(|pl| pl.code == m.promote && pl.not_mating);
         if !restricted {
@@ -574,7 +574,7 @@ impl Position<'_> {
                 if code == 0 {
                     return false;
                 }
-                if Game::owner(code) == me {
+                if self.game.owner(code) == me {
                     return enemies > 0;
                 }
                 enemies += 1;
@@ -597,7 +597,7 @@ impl Position<'_> {
                 if code == 0 {
                     break;
                 }
-                if Game::owner(code) == me {
+                if self.game.owner(code) == me {
                     if m.npath > start {
                         // Bracketed: keep this line.
                         break;
@@ -638,7 +638,7 @@ impl Position<'_> {
         let mine = |c: Cell| {
             c != NONE
                 && self.cells[c as usize] != 0
-                && Game::owner(self.cells[c as usize]) == player
+                && self.game.owner(self.cells[c as usize]) == player
         };
         let run = |mut c: Cell, d: u8| {
             let mut n = 0usize;
@@ -712,7 +712,7 @@ impl Position<'_> {
     pub(in crate::engine) fn connected(&self, player: usize) -> bool {
         let total = self.count(player, None);
         let Some(first) = (0..self.cells.len())
-            .find(|&c| self.cells[c] != 0 && Game::owner(self.cells[c]) == player)
+            .find(|&c| self.cells[c] != 0 && self.game.owner(self.cells[c]) == player)
         else {
             return false;
         };
@@ -726,7 +726,7 @@ impl Position<'_> {
             n -= 1;
             for t in board.neighbours(stack[n]) {
                 let code = self.cells[t as usize];
-                if code != 0 && Game::owner(code) == player && !seen.contains(t) {
+                if code != 0 && self.game.owner(code) == player && !seen.contains(t) {
                     seen.insert(t);
                     stack[n] = t;
                     n += 1;
@@ -747,8 +747,9 @@ impl Position<'_> {
         through: Cell,
     ) -> bool {
         let board = &self.game.board;
-        let mine =
-            |c: Cell| self.cells[c as usize] != 0 && Game::owner(self.cells[c as usize]) == player;
+        let mine = |c: Cell| {
+            self.cells[c as usize] != 0 && self.game.owner(self.cells[c as usize]) == player
+        };
         let mut seen = CellSet::EMPTY;
         let mut stack = [NONE; crate::geometry::MAX_CELLS];
         // The chain from `s`, if not seen yet: whether it touches both regions.

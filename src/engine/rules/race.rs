@@ -81,9 +81,15 @@ impl Track {
 
     /// Counts each player's pieces at the start (the start position's cells, stacks and
     /// hands), for [`Position::borne_off`].
-    pub fn count_start(&mut self, initial: &[u8], heights: &[(Cell, u16)], hand: &[u16]) {
+    pub fn count_start(
+        &mut self,
+        shift: u8,
+        initial: &[u8],
+        heights: &[(Cell, u16)],
+        hand: &[u16],
+    ) {
         for p in 0..2 {
-            let mine = |c: u8| c != 0 && Game::owner(c) == p;
+            let mine = |c: u8| c != 0 && usize::from(c - 1) & ((1 << shift) - 1) == p;
             self.start[p] = initial.iter().filter(|&&c| mine(c)).count()
                 + heights
                     .iter()
@@ -91,7 +97,7 @@ impl Track {
                     .map(|&(_, n)| usize::from(n) - 1)
                     .sum::<usize>()
                 + (1 + p..hand.len())
-                    .step_by(2)
+                    .step_by(1 << shift)
                     .map(|c| usize::from(hand[c]))
                     .sum::<usize>();
         }
@@ -166,7 +172,7 @@ impl Track {
         if self.rule.clear_start && waiting {
             // A piece of the mover's on the first cell moves on, where it can.
             let code = pos.cells[first as usize];
-            if code != 0 && Game::owner(code) == p && v < track.len() {
+            if code != 0 && pos.game.owner(code) == p && v < track.len() {
                 let mut moved = false;
                 self.land(pos, first, track[v], 0, &mut |s| {
                     moved = true;
@@ -191,7 +197,7 @@ impl Track {
         }
         for (i, &c) in track.iter().enumerate() {
             let code = pos.cells[c as usize];
-            if code == 0 || Game::owner(code) != p {
+            if code == 0 || pos.game.owner(code) != p {
                 continue;
             }
             let j = i + v;
@@ -228,7 +234,7 @@ impl Track {
         let there = pos.cells[to as usize];
         let hit = there != 0;
         if hit
-            && (Game::owner(there) == pos.turn as usize
+            && (pos.game.owner(there) == pos.turn as usize
                 || !self.rule.hit
                 || self.rule.safe.contains(to))
         {

@@ -16,7 +16,7 @@ impl Position<'_> {
         shoot: &[u8],
         out: &mut Vec<Move>,
     ) {
-        let piece = shot_code(piece, code);
+        let piece = shot_code(self.game, piece, code);
         self.shots(c, dirs, shoot, |to, at| {
             out.push(shot_move(c, to, at, piece));
             true
@@ -81,7 +81,7 @@ impl Position<'_> {
         };
         for c in 0..self.cells.len() as Cell {
             let code = self.cells[c as usize];
-            if code == 0 || crate::engine::Game::owner(code) != me {
+            if code == 0 || self.game.owner(code) != me {
                 continue;
             }
             for (i, rule) in g.rules[code as usize].iter().enumerate() {
@@ -127,7 +127,7 @@ impl Position<'_> {
             else {
                 return None;
             };
-            let piece = shot_code(*piece, code);
+            let piece = shot_code(g, *piece, code);
             let mut chosen = None;
             self.shots(c, dirs, shoot, |to, at| {
                 if k == 0 {
@@ -222,11 +222,8 @@ impl Rays128 {
 }
 
 /// The code of the shot piece for the mover `code`.
-fn shot_code(piece: u8, code: u8) -> u8 {
-    crate::engine::code(
-        crate::engine::Game::kind_of(piece),
-        crate::engine::Game::owner(code),
-    )
+fn shot_code(g: &crate::engine::Game, piece: u8, code: u8) -> u8 {
+    g.code(g.kind_of(piece), g.owner(code))
 }
 
 fn shot_move(c: Cell, to: Cell, at: Cell, piece: u8) -> Move {

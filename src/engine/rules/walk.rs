@@ -3,7 +3,7 @@
 //! enemies with at most ... liberties`) each path is its own move, else only where a walk ends
 //! matters and each end cell is one move, found breadth-first.
 
-use crate::engine::{Game, Move, MoveKind, Position};
+use crate::engine::{Move, MoveKind, Position};
 use crate::geometry::{Cell, CellSet, NONE};
 use crate::model::Threshold;
 
@@ -59,12 +59,12 @@ impl Position<'_> {
         let b = &self.game.board;
         let mut budget = steps;
         if friends {
-            let me = Game::owner(code);
+            let me = self.game.owner(code);
             for d in 0..b.dirs.len() as u8 {
                 let n = b.step(c, d);
                 if n != NONE
                     && self.cells[n as usize] != 0
-                    && Game::owner(self.cells[n as usize]) == me
+                    && self.game.owner(self.cells[n as usize]) == me
                 {
                     budget += 1;
                 }
@@ -168,7 +168,7 @@ impl Position<'_> {
             return;
         }
         let b = &self.game.board;
-        let me = Game::owner(w.code);
+        let me = self.game.owner(w.code);
         let nd = b.dirs.len() as u8;
         for &d in w.dirs {
             let n = b.step(at, d);
@@ -196,7 +196,7 @@ impl Position<'_> {
                         continue;
                     }
                     let vc = w.cells[v as usize];
-                    if vc == 0 || Game::owner(vc) == me || self.unkillable(v) {
+                    if vc == 0 || self.game.owner(vc) == me || self.unkillable(v) {
                         continue;
                     }
                     let liberties = (0..nd)
@@ -299,7 +299,7 @@ pub(in crate::engine) fn route(
 #[cfg(test)]
 mod tests {
     use super::super::testing::{at, game, game_of, moves};
-    use crate::engine::{Game, Move};
+    use crate::engine::Move;
     use crate::rng::Rng;
 
     /// The royal-capture test leaves out the walks that cannot reach or remove a royal piece:
@@ -335,7 +335,7 @@ mod tests {
                         let takes = |m: &Move| {
                             m.captures().iter().any(|&c| {
                                 let code = by.cells[c as usize];
-                                code != 0 && g.royal[code as usize] && Game::owner(code) == victim
+                                code != 0 && g.royal[code as usize] && g.owner(code) == victim
                             })
                         };
                         let want = all.iter().any(takes);

@@ -1,7 +1,7 @@
 //! Text forms of the engine's data: move notation, position strings, board drawings and game
 //! summaries. Names appear here only as display text; no I/O happens here.
 
-use super::{code, CastleRight, Game, Move, MoveKind, Position, Rule, NO_FILE};
+use super::{CastleRight, Game, Move, MoveKind, Position, Rule, NO_FILE};
 use crate::geometry::{Cell, CellSet, Shape, NONE};
 use crate::model::{Hurdle, Notation, Target};
 

@@ -44,7 +44,7 @@ impl Position<'_> {
                     } else {
                         format!(
                             "{}@{}",
-                            g.kinds[Game::kind_of(m.promote)].letter,
+                            g.kinds[self.game.kind_of(m.promote)].letter,
                             name(m.to)
                         )
                     };
@@ -68,7 +68,7 @@ impl Position<'_> {
         if m.kind == MoveKind::Place {
             // The cell alone (`e5`), or with the piece's letter (`S*e5`) where the player can
             // place several kinds.
-            let owner = Game::owner(m.promote);
+            let owner = self.game.owner(m.promote);
             let one_kind = g.places[owner].len() == 1;
             let drop = g.places[owner]
                 .iter()
@@ -82,7 +82,7 @@ impl Position<'_> {
                 };
                 format!(
                     "{}{at}{}",
-                    g.kinds[Game::kind_of(m.promote)].letter,
+                    g.kinds[self.game.kind_of(m.promote)].letter,
                     name(m.to)
                 )
             } else if one_kind {
@@ -90,14 +90,14 @@ impl Position<'_> {
             } else {
                 format!(
                     "{}*{}",
-                    g.kinds[Game::kind_of(m.promote)].letter,
+                    g.kinds[self.game.kind_of(m.promote)].letter,
                     name(m.to)
                 )
             };
             // A block's quarter turn after it: its lower-left cell, `>` clockwise, `<` the
             // other way (`b2/d4>`).
             if m.turn != 0 {
-                let pl = g.places[Game::owner(m.promote)]
+                let pl = g.places[self.game.owner(m.promote)]
                     .iter()
                     .find(|p| p.code == m.promote && !p.blocks.is_empty());
                 if let Some(pl) = pl {
@@ -122,7 +122,7 @@ impl Position<'_> {
         };
         match g.notation {
             Notation::Pieces => {
-                let letter = g.kinds[Game::kind_of(mover)].letter;
+                let letter = g.kinds[self.game.kind_of(mover)].letter;
                 let mut s = format!("{letter}{}", name(m.from));
                 match ability(g, m) {
                     Some(a) => s.push_str(&a),
@@ -144,7 +144,7 @@ impl Position<'_> {
                 for p in [m.promote, m.extra_promote] {
                     if p != 0 {
                         s.push('=');
-                        s.push(g.kinds[Game::kind_of(p)].letter);
+                        s.push(g.kinds[self.game.kind_of(p)].letter);
                     }
                 }
                 s
@@ -156,7 +156,7 @@ impl Position<'_> {
             Notation::Usi => {
                 // `+` for a promotion; staying unpromoted is written as a plain move.
                 let mut s = format!("{}{}", name(m.from), name(m.to));
-                if m.promote != 0 && Game::kind_of(m.promote) != Game::kind_of(mover) {
+                if m.promote != 0 && self.game.kind_of(m.promote) != self.game.kind_of(mover) {
                     s.push('+');
                 }
                 s
@@ -225,7 +225,7 @@ impl Position<'_> {
         match m.kind {
             MoveKind::Pass => {}
             MoveKind::Place => {
-                drop = g.places[Game::owner(m.promote)]
+                drop = g.places[self.game.owner(m.promote)]
                     .iter()
                     .any(|pl| pl.code == m.promote && pl.drop);
                 cells.push(m.to);
@@ -279,9 +279,9 @@ impl Position<'_> {
             let i = match m.kind {
                 MoveKind::Pass => g.kinds.len(),
                 MoveKind::Throw => g.kinds.len() + 1,
-                MoveKind::Place => Game::kind_of(m.promote),
+                MoveKind::Place => self.game.kind_of(m.promote),
                 MoveKind::Turn if m.from == NONE => 0,
-                _ => Game::kind_of(self.cells[m.from as usize]),
+                _ => self.game.kind_of(self.cells[m.from as usize]),
             };
             groups[i].1.push(self.move_text(m));
         }

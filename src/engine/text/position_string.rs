@@ -446,7 +446,7 @@ impl Position<'_> {
                 if !can_be_fresh {
                     return Err(err(format!(
                         "the piece on the fresh cell `{f}` ({}) never becomes fresh",
-                        game.kinds[Game::kind_of(code)].name
+                        game.kinds[game.kind_of(code)].name
                     )));
                 }
             }
@@ -456,7 +456,7 @@ impl Position<'_> {
                 if under[c] != 0 && !game.hooks[top as usize].iter().any(|h| h.keeps) {
                     return Err(err(format!(
                         "a {} on {} keeps a piece, but it cannot keep",
-                        game.kinds[Game::kind_of(top)].name,
+                        game.kinds[game.kind_of(top)].name,
                         b.names[c]
                     )));
                 }
@@ -503,7 +503,7 @@ impl Position<'_> {
                     // Castling takes the first partner met, beyond the cell the piece lands on
                     // (three cells away for the two-cell move): a nearer one could never
                     // castle.
-                    let name = |c: u8| &game.kinds[Game::kind_of(c)].name;
+                    let name = |c: u8| &game.kinds[game.kind_of(c)].name;
                     let steps = castle_steps(b, king, r.dir, r.to_file).ok_or_else(|| {
                         err(format!(
                             "castling right `{ch}`: the {} on {} is not before file {}, \
@@ -752,7 +752,7 @@ impl Position<'_> {
                     .filter(|&k| game.kinds[k].royal && game.start_kinds[p] >> k & 1 != 0)
                     .collect();
                 let has = |k: &usize| {
-                    let c = code(*k, p);
+                    let c = game.code(*k, p);
                     // On the board (kept under another piece counts), or in hand.
                     pos.cells.contains(&c)
                         || pos.under.contains(&c)
@@ -891,7 +891,7 @@ fn ep_cell_names<'a>(b: &crate::geometry::Board, field: &'a str) -> Vec<&'a str>
 
 fn find_ep_victim(game: &Game, cells: &[u8], target: Cell, last: usize) -> Option<Cell> {
     for (code, rules) in game.rules.iter().enumerate().skip(1) {
-        if Game::owner(code as u8) != last {
+        if game.owner(code as u8) != last {
             continue;
         }
         for r in rules {
@@ -924,7 +924,7 @@ fn find_ep_victim(game: &Game, cells: &[u8], target: Cell, last: usize) -> Optio
         .find(|&v| {
             v != NONE
                 && cells[v as usize] != 0
-                && Game::owner(cells[v as usize]) == last
+                && game.owner(cells[v as usize]) == last
                 && game.borrows_moves[cells[v as usize] as usize]
         })
 }

@@ -44,7 +44,7 @@ impl Game {
             s.push_str("pieces:\n");
         }
         for (k, kind) in self.kinds.iter().enumerate() {
-            let code = code(k, 0);
+            let code = self.code(k, 0);
             let mut flags = String::new();
             if kind.royal {
                 flags.push_str(" royal");
@@ -108,7 +108,7 @@ impl Game {
             if let Some((to, region)) = &self.promotion[code as usize] {
                 let names: Vec<&str> = to
                     .iter()
-                    .map(|&c| self.kinds[Game::kind_of(c)].name.as_str())
+                    .map(|&c| self.kinds[self.kind_of(c)].name.as_str())
                     .collect();
                 s.push_str(&format!(
                     "    promote to {} on {}{}\n",
@@ -210,7 +210,7 @@ impl Game {
             rules.push("players may pass".into());
         }
         if let (Some((first, each)), Some(pl)) = (self.turn_places, self.places[0].first()) {
-            let kind = &self.kinds[Game::kind_of(pl.code)].name;
+            let kind = &self.kinds[self.kind_of(pl.code)].name;
             let mut t = format!("each turn places {each} {kind}s");
             if first != each {
                 t.push_str(&format!(", the first turn {first}"));
@@ -330,7 +330,7 @@ fn rule_text(game: &Game, r: &Rule) -> String {
         Rule::SlideShoot { dirs, piece, shoot } => format!(
             "slide {} to empty, then shoot {} along {}",
             dirs_text(game, dirs),
-            game.kinds[Game::kind_of(*piece)].name,
+            game.kinds[game.kind_of(*piece)].name,
             dirs_text(game, shoot)
         ),
         Rule::LineCount {
@@ -420,7 +420,7 @@ fn rule_text(game: &Game, r: &Rule) -> String {
                 NO_FILE => String::new(),
                 f => format!(" to file {}", game.board.file_label(u32::from(f))),
             },
-            game.kinds[Game::kind_of(*partner)].name,
+            game.kinds[game.kind_of(*partner)].name,
             game.castles[*right].letter
         ),
     }
