@@ -327,9 +327,10 @@ pub struct PieceDecl {
     pub name: Name,
     pub letter: String,
     pub letter_span: Span,
-    /// The second player's letter when the description gives one (`piece mark "X" "O"`);
-    /// otherwise the second player's pieces are the lower case of `letter`.
-    pub second_letter: Option<(String, Span)>,
+    /// The letters of the second and later players when the description gives them
+    /// (`piece mark "X" "O"`); otherwise the second player's pieces are the lower case of
+    /// `letter`.
+    pub more_letters: Vec<(String, Span)>,
     pub royal: bool,
     pub worth: Option<Number>,
     /// Effects this piece is immune to (`immune to steal, sleep`).

@@ -14,6 +14,17 @@ pub type KindId = usize;
 /// The most placements one turn may hold (`each turn places N ...`).
 pub const MAX_TURN_PLACES: u32 = 4;
 
+/// The most players a game may have.
+pub const MAX_PLAYERS: usize = 6;
+
+/// One value for each player (those past the game's players unused).
+pub type PerPlayer<T> = [T; MAX_PLAYERS];
+
+/// `f` of each of the first `players` players, the default for the unused slots.
+pub fn per_player<T: Default>(players: usize, mut f: impl FnMut(usize) -> T) -> PerPlayer<T> {
+    std::array::from_fn(|p| if p < players { f(p) } else { T::default() })
+}
+
 /// The most moves a position's move list holds (the engine's `MAX_MOVES`): a description
 /// whose turns could list more is refused where the checker can tell.
 pub const MAX_LISTED_MOVES: u64 = 100_000;
@@ -298,10 +309,10 @@ pub struct KindModel {
     pub letter: char,
     /// Each player's letter on the board, in position strings and diagrams: by default
     /// `letter` and its lower case; a description may name both (`piece mark "X" "O"`).
-    pub letters: [char; 2],
+    pub letters: PerPlayer<char>,
     /// The figure each player's piece is drawn with (`drawn as "♔" "♚"`) in pictures of the
     /// board (SVG, the web page); boards in the terminal keep the letters.
-    pub glyphs: Option<[String; 2]>,
+    pub glyphs: Option<PerPlayer<String>>,
     pub royal: bool,
     pub worth: i32,
     /// Effect bits this kind is immune to.
@@ -309,13 +320,13 @@ pub struct KindModel {
     /// `never beside KIND DIRS`: this piece never enters a cell with that kind next to it.
     pub bar: Option<(KindId, Vec<u8>)>,
     /// The piece's movement rules for each player, in declaration order.
-    pub rules: [Vec<RuleModel>; 2],
+    pub rules: PerPlayer<Vec<RuleModel>>,
     pub promotion: Option<Promotion>,
     /// `on REGION, captured only when surrounded`: there, custody needs enemies or hostile
     /// cells on every side along the custody directions.
     pub surrounded_on: Option<CellSet>,
     /// `confined to REGION`: per player, the cells its moves may end on.
-    pub confined: Option<[CellSet; 2]>,
+    pub confined: Option<PerPlayer<CellSet>>,
     /// `after each step remove adjacent enemies with at most ... liberties` (walks only).
     pub step_effect: Option<Threshold>,
     pub hooks: Vec<HookCall>,
@@ -347,11 +358,11 @@ pub enum Priority {
 #[derive(Clone, Debug)]
 pub struct Promotion {
     pub to: Vec<KindId>,
-    pub region: [CellSet; 2],
+    pub region: PerPlayer<CellSet>,
     /// A move that starts in the region may promote too (`also from there`).
     pub from_too: bool,
     /// Where the piece itself is no choice (`forced on REGION`), per player.
-    pub forced: [CellSet; 2],
+    pub forced: PerPlayer<CellSet>,
     /// `even during a capture`: a jump chain landing in the region crowns the piece there,
     /// and it jumps on as the new kind.
     pub in_chain: bool,
@@ -568,7 +579,10 @@ pub enum EndCond {
     /// Neither player has pieces (of a kind).
     NobodyHas(Option<KindId>),
     /// A player has a piece of the kind on the region (their own region).
-    Reaches { kind: KindId, region: [CellSet; 2] },
+    Reaches {
+        kind: KindId,
+        region: PerPlayer<CellSet>,
+    },
     /// The player's only piece is one of this kind (a bare king), and the opponent cannot
     /// bare theirs in reply.
     Bare(KindId),
@@ -588,12 +602,12 @@ pub enum EndCond {
     /// All of a player's pieces form one group of neighbours.
     Connected,
     /// Every piece of a player is on the board, on the region (their own region).
-    AllOn([CellSet; 2]),
+    AllOn(PerPlayer<CellSet>),
     /// A player's pieces form a chain of neighbours from one region to the other (their own
     /// regions).
     Connects {
-        a: [CellSet; 2],
-        b: [CellSet; 2],
+        a: Box<PerPlayer<CellSet>>,
+        b: Box<PerPlayer<CellSet>>,
         /// The two regions as written (`my top and my bottom`), for summaries.
         label: String,
     },

@@ -130,8 +130,17 @@ fn colours(g: &Game, player: usize) -> (&'static str, &'static str, &'static str
         "yellow" => ("#f1c40f", "#7d6200", "#222"),
         "blue" => ("#2e6db4", "#163a66", "#fff"),
         "green" => ("#2e8b57", "#14452a", "#fff"),
+        "orange" => ("#e67e22", "#7a3f0b", "#222"),
+        "purple" => ("#8e44ad", "#4a1f5c", "#fff"),
         _ if player == 0 => ("#f7f4ea", "#3a3a3a", "#222"),
-        _ => ("#2a2a2a", "#000", "#f2f2f2"),
+        _ if player == 1 => ("#2a2a2a", "#000", "#f2f2f2"),
+        // Third and later players with names of no colour: colours far from white and black.
+        _ => [
+            ("#c0392b", "#6b1a12", "#fff"),
+            ("#2e6db4", "#163a66", "#fff"),
+            ("#2e8b57", "#14452a", "#fff"),
+            ("#f1c40f", "#7d6200", "#222"),
+        ][(player - 2) % 4],
     }
 }
 
@@ -343,7 +352,7 @@ fn draw_goals(g: &Game, l: &Layout, out: &mut String) {
         let EndCond::Connects { a, b, .. } = &end.cond else {
             continue;
         };
-        for p in 0..2 {
+        for p in 0..g.players.len() {
             let (fill, _, _) = colours(g, p);
             for c in a[p].union(&b[p]).iter() {
                 let _ = writeln!(
@@ -414,7 +423,11 @@ fn piece(g: &Game, look: Look, code: u8, (x, y): (f64, f64), r: f64) -> String {
     let mut s = String::new();
     if look == Look::Mark {
         let mark = g.players[owner].name.to_uppercase();
-        let colour = if owner == 0 { "#b03a2e" } else { "#1f5f99" };
+        let colour = match owner {
+            0 => "#b03a2e",
+            1 => "#1f5f99",
+            _ => colours(g, owner).0,
+        };
         bold_centred(&mut s, (x, y), r * 2.0, colour, &mark);
         return s;
     }
@@ -625,7 +638,7 @@ fn draw_hands(pos: &Position, out: &mut String, extent: &mut Extent) {
     let look = look(g);
     let r = UNIT * 0.3;
     let left = extent.min.0 + r;
-    for p in 0..2 {
+    for p in 0..g.players.len() {
         let y = extent.max.1 + UNIT * 0.5;
         let _ = writeln!(
             out,

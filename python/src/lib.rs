@@ -339,13 +339,14 @@ impl State {
 
     /// Each player's return: 1 win, -1 loss, 0 draw (and 0 while the game goes on).
     fn returns(&self) -> Vec<f32> {
-        self.env.returns().to_vec()
+        let players = self.env.position().game.players.len();
+        self.env.returns()[..players].to_vec()
     }
 
     /// `returns()` of the player (OpenSpiel's `player_return`).
     fn player_return(&self, player: usize) -> PyResult<f32> {
-        self.env
-            .returns()
+        let players = self.env.position().game.players.len();
+        self.env.returns()[..players]
             .get(player)
             .copied()
             .ok_or_else(|| value_error("no such player"))
@@ -492,7 +493,8 @@ impl VectorEnv {
         let (size, actions) = (self.game.spec.layout.size(), self.game.spec.space.len());
         let mut obs = vec![0f32; n * size];
         let mut masks = vec![false; n * actions];
-        let mut rewards = vec![0f32; n * 2];
+        let np = self.batch.envs().first().map_or(2, |e| e.position().game.players.len());
+        let mut rewards = vec![0f32; n * np];
         let mut terminated = vec![false; n];
         let players = &mut self.players;
         let batch = &mut self.batch;
@@ -514,7 +516,7 @@ impl VectorEnv {
             obs.into_pyarray(py)
                 .reshape([n, l.planes, l.height, l.width])?
                 .into_any(),
-            rewards.into_pyarray(py).reshape([n, 2])?.into_any(),
+            rewards.into_pyarray(py).reshape([n, np])?.into_any(),
             terminated.into_pyarray(py),
             masks.into_pyarray(py).reshape([n, actions])?.into_any(),
         ))
@@ -553,7 +555,7 @@ impl VectorEnv {
     }
 
     /// Plays `actions[i]` (one id) in game `i`. Returns numpy arrays: observations
-    /// `(n, planes, height, width)` float32, rewards `(n, 2)` float32 (each player's return
+    /// `(n, planes, height, width)` float32, rewards `(n, players)` float32 (each player's return
     /// in the games that ended at this step, else 0), terminated `(n,)` bool, and legal-id
     /// masks `(n, num_distinct_actions)` bool. A game that ended has started again: its
     /// observation and mask are the new game's. An illegal id raises `ValueError` and no
@@ -630,7 +632,7 @@ impl VectorEnv {
 /// arrays: per step `actions` (int32), `players` (int8), `returns` (float32, what the game
 /// gave the player who chose the id), `observations` (float32, `(steps, planes, height,
 /// width)`) and `masks` (bool, `(steps, num_distinct_actions)`) where asked for; per game
-/// `lengths` (steps, int64), `plies` (int64) and `game_returns` (float32, `(games, 2)`).
+/// `lengths` (steps, int64), `plies` (int64) and `game_returns` (float32, `(games, players)`).
 #[pyfunction]
 #[pyo3(signature = (game, players=("random".to_string(), "random".to_string()), games=1, seed=0, first=0, observations=true, masks=true))]
 #[allow(clippy::too_many_arguments)]
@@ -686,12 +688,17 @@ fn play_games<'py>(
     out.set_item("returns", t.returns.into_pyarray(py))?;
     let lengths: Vec<i64> = t.lengths.iter().map(|&n| n as i64).collect();
     let plies: Vec<i64> = t.plies.iter().map(|&n| n as i64).collect();
-    let results: Vec<f32> = t.game_returns.iter().flatten().copied().collect();
+    let np = inner.game.players.len();
+    let results: Vec<f32> = t
+        .game_returns
+        .iter()
+        .flat_map(|r| r[..np].iter().copied())
+        .collect();
     out.set_item("lengths", lengths.into_pyarray(py))?;
     out.set_item("plies", plies.into_pyarray(py))?;
     out.set_item(
         "game_returns",
-        results.into_pyarray(py).reshape([games, 2])?,
+        results.into_pyarray(py).reshape([games, np])?,
     )?;
     Ok(out)
 }

@@ -134,16 +134,16 @@ fn prove(tree: &mut [Node], mut node: usize, mut value: i8) {
 /// The moves each player made in one iteration below the root: per player, by move
 /// fingerprint, the iteration that last saw it and the first depth it was made at.
 struct Amaf {
-    seen: [Vec<(u32, u32)>; 2],
+    seen: Vec<Vec<(u32, u32)>>,
     stamp: u32,
     /// The fingerprints and movers of the moves made, in order, from the root down.
     line: Vec<(u64, usize)>,
 }
 
 impl Amaf {
-    fn new() -> Amaf {
+    fn new(players: usize) -> Amaf {
         Amaf {
-            seen: [vec![(0, 0); AMAF_TABLE], vec![(0, 0); AMAF_TABLE]],
+            seen: vec![vec![(0, 0); AMAF_TABLE]; players],
             stamp: 0,
             line: Vec::new(),
         }
@@ -288,11 +288,16 @@ pub fn search_styled(
         _ => None,
     };
     let rave = style == Style::Rave;
-    let mut amaf = rave.then(Amaf::new);
-    let mut tree = vec![Node::new(Move::pass(), usize::MAX, root.turn() ^ 1)];
+    let mut amaf = rave.then(|| Amaf::new(root.game.players.len()));
+    let mut tree = vec![Node::new(
+        Move::pass(),
+        usize::MAX,
+        root.game.previous_player(root.turn()),
+    )];
     // Proofs carry a won child up as a lost parent: only where every move passes the turn
     // and nothing is left to chance.
-    let proofs = rave && root.game.chance.is_none();
+    // With more than two players a lost position says nothing of who wins it: no proofs.
+    let proofs = rave && root.game.chance.is_none() && root.game.players.len() == 2;
     let mut pos = root.clone();
     let mut scratch = Scratch::new(root);
     let mut buf = Vec::new();

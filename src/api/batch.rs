@@ -5,6 +5,7 @@
 use super::actions::NotLegal;
 use super::env::{Env, Spec};
 use crate::engine::Position;
+use crate::model::{PerPlayer, MAX_PLAYERS};
 use crate::rng::Rng;
 
 /// Games below this many per thread are stepped on fewer threads (a thread costs more than
@@ -12,7 +13,7 @@ use crate::rng::Rng;
 const MIN_GAMES_PER_THREAD: usize = 32;
 
 /// Where a step writes, per game: its observation (`spec.layout.size()` values), its legal
-/// ids (`spec.space.len()` flags), each player's reward (2), whether the game ended, and the
+/// ids (`spec.space.len()` flags), each player's reward (one per player), whether the game ended, and the
 /// player to move next.
 pub struct Outputs<'a> {
     pub obs: &'a mut [f32],
@@ -75,7 +76,7 @@ impl<'g> Batch<'g> {
         self.run(&[], out, &|env, _| {
             // The start position's moves were written once in `new`: this cannot fail.
             let _ = env.reset(start);
-            ([0.0; 2], false)
+            ([0.0; MAX_PLAYERS], false)
         });
     }
 
@@ -97,7 +98,7 @@ impl<'g> Batch<'g> {
                 let _ = env.reset(start);
                 (r, true)
             } else {
-                ([0.0; 2], false)
+                ([0.0; MAX_PLAYERS], false)
             }
         });
         Ok(())
@@ -105,7 +106,7 @@ impl<'g> Batch<'g> {
 
     /// Runs `f` on every game (with its action, where `actions` has them) on the threads,
     /// then writes each game's outputs (`f` returns the game's rewards and whether it ended).
-    fn run<F: Fn(&mut Env<'g>, u32) -> ([f32; 2], bool) + Sync>(
+    fn run<F: Fn(&mut Env<'g>, u32) -> (PerPlayer<f32>, bool) + Sync>(
         &mut self,
         actions: &[u32],
         out: Outputs,
@@ -116,6 +117,7 @@ impl<'g> Batch<'g> {
             return;
         }
         let per = n.div_ceil(self.threads());
+        let np = self.envs[0].position().game.players.len();
         let (osize, msize) = (self.spec.layout.size(), self.spec.space.len());
         let spec = &self.spec;
         let work = |envs: &mut [Env<'g>],
@@ -131,7 +133,7 @@ impl<'g> Batch<'g> {
                 let (r, t) = f(env, a);
                 // Throws are made here: a batch's caller sees only players' turns.
                 env.throw_dice(&mut rngs[j]);
-                rewards[2 * j..2 * j + 2].copy_from_slice(&r);
+                rewards[np * j..np * j + np].copy_from_slice(&r[..np]);
                 terminated[j] = t;
                 players[j] = env.current_player().map_or(-1, |p| p as i32);
                 spec.layout.fill(
@@ -150,7 +152,7 @@ impl<'g> Batch<'g> {
                 .zip(self.rngs.chunks_mut(per))
                 .zip(out.obs.chunks_mut(per * osize))
                 .zip(out.masks.chunks_mut(per * msize))
-                .zip(out.rewards.chunks_mut(per * 2))
+                .zip(out.rewards.chunks_mut(per * np))
                 .zip(out.terminated.chunks_mut(per))
                 .zip(out.players.chunks_mut(per))
                 .enumerate();

@@ -4,7 +4,7 @@
 use super::actions::{ActionSpace, NotLegal, TooManyActions, Turn};
 use super::observation::Layout;
 use crate::engine::{MatchState, Move, Outcome, Position};
-use crate::model::EndCond;
+use crate::model::{EndCond, PerPlayer, MAX_PLAYERS};
 
 /// A game's program-facing tables, built once per game.
 #[derive(Clone, Debug)]
@@ -172,16 +172,16 @@ impl<'g> Env<'g> {
         self.plies
     }
 
-    /// Each player's return: 1 for a win, -1 for a loss, 0 for a draw or an unfinished game.
-    pub fn returns(&self) -> [f32; 2] {
-        match self.outcome() {
-            Some(Outcome::Win { player, .. }) => {
-                let mut r = [-1.0; 2];
-                r[*player] = 1.0;
-                r
-            }
-            _ => [0.0; 2],
+    /// Each player's return: 1 for a win, -1 for a loss, 0 for a draw or an unfinished game
+    /// (the slots past the game's players 0).
+    pub fn returns(&self) -> PerPlayer<f32> {
+        let mut r = [0.0; MAX_PLAYERS];
+        if let Some(Outcome::Win { player, .. }) = self.outcome() {
+            let players = self.position().game.players.len();
+            r[..players].fill(-1.0);
+            r[*player] = 1.0;
         }
+        r
     }
 
     /// The ids legal now, sorted (none once the game is over).

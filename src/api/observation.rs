@@ -2,17 +2,19 @@
 //!
 //! The tensor has shape `(planes, height, width)`, where `height` and `width` span the cells'
 //! coordinates (rank and file on square boards; axial coordinates on hexagonal ones, whose
-//! grid then has corners off the board). With `K` piece kinds the planes are, in order:
-//! 1. `2K` planes, one per piece (kind `k` of the first player is plane `2k`, of the second
-//!    `2k + 1`): 1 where that piece is on top of the cell (in races whose pieces share
-//!    cells, the number of pieces of the cell's stack);
-//! 2. in games with stacks, `2K` planes: 1 where that piece is kept under the top one;
-//! 3. in games with hands, `2K` planes: the number of that piece in hand, on every cell;
+//! grid then has corners off the board). With `K` piece kinds and `P` players the planes are,
+//! in order:
+//! 1. `PK` planes, one per piece (kind `k` of player `p` is plane `Pk + p`: with two players
+//!    the first player's is `2k`, the second's `2k + 1`): 1 where that piece is on top of the
+//!    cell (in races whose pieces share cells, the number of pieces of the cell's stack);
+//! 2. in games with stacks, `PK` planes: 1 where that piece is kept under the top one;
+//! 3. in games with hands, `PK` planes: the number of that piece in hand, on every cell;
 //!    in sowing games, 3 planes: the seeds in each pit, then the first and the second
 //!    player's store, on every cell;
 //!    in games with dice, one plane per outcome of a throw: 1 everywhere for the outcome
 //!    thrown this turn (all 0 while the throw is to come);
-//! 4. one plane: 1 everywhere when the second player is to move;
+//! 4. one plane: the number of the player to move over `P - 1` everywhere (with two players,
+//!    1 when the second player is to move, else 0);
 //! 5. one plane: 1 on the cells of the board (the grid's corners off the board are 0);
 //! 6. one plane: 1 on the cells named by the ids already chosen this turn (a move that takes
 //!    several ids).
@@ -31,6 +33,9 @@ pub struct Layout {
     layers: bool,
     hands: bool,
     pieces: usize,
+    /// The game's players and [`Game::player_shift`], to find a piece code's plane.
+    players: usize,
+    shift: u8,
     seeds: bool,
     /// Games with dice: the number of outcomes of a throw (one plane each).
     outcomes: usize,
@@ -60,7 +65,8 @@ impl Layout {
             .iter()
             .map(|&(x, y)| (y - miny) as usize * width + (x - minx) as usize)
             .collect();
-        let pieces = 2 * game.kinds.len();
+        let players = game.players.len();
+        let pieces = players * game.kinds.len();
         let layers = game.has_layers;
         let hands = !game.initial_hand.is_empty() || game.to_hand;
         let seeds = game.sowing.is_some();
@@ -83,10 +89,18 @@ impl Layout {
             layers,
             hands,
             pieces,
+            players,
+            shift: game.player_shift,
             seeds,
             outcomes,
             base,
         }
+    }
+
+    /// The plane (among a group of `PK`) of a non-empty piece code.
+    fn plane_of(&self, code: u8) -> usize {
+        let c = usize::from(code - 1);
+        (c >> self.shift) * self.players + (c & ((1 << self.shift) - 1))
     }
 
     /// The number of values in one observation.
@@ -104,7 +118,7 @@ impl Layout {
             let code = pos.at(c as u16);
             if code != 0 {
                 // A stack of like pieces (a race's) counts its pieces.
-                out[(code as usize - 1) * plane + at] = f32::from(pos.height(c as u16));
+                out[self.plane_of(code) * plane + at] = f32::from(pos.height(c as u16));
             }
         }
         next += self.pieces;
@@ -112,7 +126,7 @@ impl Layout {
             for (c, &at) in self.at.iter().enumerate() {
                 let code = pos.under_at(c as u16);
                 if code != 0 {
-                    out[(next + code as usize - 1) * plane + at] = 1.0;
+                    out[(next + self.plane_of(code)) * plane + at] = 1.0;
                 }
             }
             next += self.pieces;
@@ -151,8 +165,11 @@ impl Layout {
             }
             next += self.outcomes;
         }
-        if pos.turn() == 1 {
-            fill_plane(out, next);
+        if pos.turn() > 0 {
+            let share = pos.turn() as f32 / (self.players - 1) as f32;
+            for &at in &self.at {
+                out[next * plane + at] = share;
+            }
         }
         // The board's plane (`next + 1`) is in `base`.
         let named = next + 2;

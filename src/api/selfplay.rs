@@ -38,7 +38,7 @@ pub struct Trajectories {
     /// Per game, its moves (plies).
     pub plies: Vec<u32>,
     /// Per game, each player's return.
-    pub game_returns: Vec<[f32; 2]>,
+    pub game_returns: Vec<crate::model::PerPlayer<f32>>,
 }
 
 /// The index in `env.moves()` of the move `player` chooses for the turn in progress: a

@@ -355,8 +355,8 @@ impl Checker {
                 let sa = self.player_regions(scope, a);
                 let sb = self.player_regions(scope, b);
                 EndCond::Connects {
-                    a: sa?,
-                    b: sb?,
+                    a: Box::new(sa?),
+                    b: Box::new(sb?),
                     label: format!("{} and {}", region_text(a), region_text(b)),
                 }
             }

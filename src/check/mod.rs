@@ -19,6 +19,7 @@ mod directions;
 mod end;
 mod errors;
 mod hooks;
+mod many;
 mod mills;
 mod pieces;
 mod players;
@@ -61,7 +62,7 @@ struct Checker {
 
 /// A named region: one cell set per player (equal when not declared per player).
 struct NamedRegion {
-    sets: [Option<CellSet>; 2],
+    sets: PerPlayer<Option<CellSet>>,
     per_player: bool,
     /// Where the name was first declared.
     first: Span,
@@ -296,9 +297,10 @@ impl Checker {
             regions: IndexMap::new(),
         };
         self.players(&mut scope, players_decl, players_span);
-        if scope.players.len() != 2 {
+        if scope.players.len() < 2 {
             return None;
         }
+        self.beyond_two_players(d, scope.players.len());
 
         // --- piece names first, so rules can refer to pieces declared later
         for item in &d.items {

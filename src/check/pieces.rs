@@ -30,7 +30,8 @@ impl Checker {
         p: &PieceDecl,
         castle_letters: &mut IndexMap<char, Span>,
     ) -> KindModel {
-        let mut rules: [Vec<RuleModel>; 2] = [Vec::new(), Vec::new()];
+        let np = scope.players.len();
+        let mut rules: PerPlayer<Vec<RuleModel>> = Default::default();
         let mut promotion: Option<Promotion> = None;
         let mut promotion_span: Option<Span> = None;
         let mut step_effect: Option<(Threshold, Span)> = None;
@@ -38,8 +39,8 @@ impl Checker {
         let mut bar_span: Option<Span> = None;
         let mut hooks = Vec::new();
         let mut surrounded: Option<(CellSet, Span)> = None;
-        let mut confined: Option<([CellSet; 2], Span)> = None;
-        let mut drawn: Option<([String; 2], Span)> = None;
+        let mut confined: Option<(PerPlayer<CellSet>, Span)> = None;
+        let mut drawn: Option<(PerPlayer<String>, Span)> = None;
         for r in &p.rules {
             match r {
                 RuleDecl::Drawn { glyphs, span } => {
@@ -62,9 +63,19 @@ impl Checker {
                             );
                         }
                     }
-                    let first = glyphs[0].0.clone();
-                    let second = glyphs.get(1).map_or_else(|| first.clone(), |g| g.0.clone());
-                    drawn.get_or_insert(([first, second], *span));
+                    if glyphs.len() > 1 && glyphs.len() != np {
+                        self.invalid(
+                            glyphs.last().map_or(*span, |g| g.1),
+                            format!("{} figures for {np} players", glyphs.len()),
+                            "write one figure for every player, in the order of `players`, \
+                             or one for all",
+                        );
+                    }
+                    let mut figures: PerPlayer<String> = Default::default();
+                    for (p, f) in figures.iter_mut().enumerate().take(np) {
+                        *f = glyphs.get(p).unwrap_or(&glyphs[0]).0.clone();
+                    }
+                    drawn.get_or_insert((figures, *span));
                 }
                 RuleDecl::Confined { region, span } => {
                     let mut seen = confined.map(|(_, s)| s);
@@ -144,9 +155,9 @@ impl Checker {
                     );
                     let kinds: Vec<KindId> =
                         to.iter().filter_map(|n| self.kind(scope, n)).collect();
-                    let mut region = [CellSet::EMPTY; 2];
+                    let mut region = [CellSet::EMPTY; MAX_PLAYERS];
                     let mut ok = kinds.len() == to.len();
-                    for (pl, reg) in region.iter_mut().enumerate() {
+                    for (pl, reg) in region.iter_mut().enumerate().take(np) {
                         match self.region(scope, on, Some(pl)) {
                             Some(s) => *reg = s,
                             None => {
@@ -170,7 +181,7 @@ impl Checker {
                             Some(sets) => sets,
                             None => continue,
                         },
-                        None => [CellSet::EMPTY; 2],
+                        None => [CellSet::EMPTY; MAX_PLAYERS],
                     };
                     if ok {
                         promotion = Some(Promotion {
@@ -192,20 +203,22 @@ impl Checker {
                     // rule resolves alike unless it names something of its own (a region
                     // declared for one player only), which is then reported too.
                     let first = self.rule(scope, r, 0, true, castle_letters);
-                    let second = self.rule(scope, r, 1, false, castle_letters);
-                    if first.is_some() && second.is_none() {
-                        let mut again = Checker::default();
-                        let mut letters = castle_letters.clone();
-                        again.rule(scope, r, 1, true, &mut letters);
-                        self.errors.extend(again.errors.into_iter().filter(|e| {
-                            !matches!(
-                                e,
-                                CheckError::Unreachable { .. } | CheckError::Duplicate { .. }
-                            )
-                        }));
-                    }
-                    for (out, m) in rules.iter_mut().zip([first, second]) {
-                        out.extend(m);
+                    let resolved = first.is_some();
+                    rules[0].extend(first);
+                    for (pl, out) in rules.iter_mut().enumerate().take(np).skip(1) {
+                        let other = self.rule(scope, r, pl, false, castle_letters);
+                        if resolved && other.is_none() {
+                            let mut again = Checker::default();
+                            let mut letters = castle_letters.clone();
+                            again.rule(scope, r, pl, true, &mut letters);
+                            self.errors.extend(again.errors.into_iter().filter(|e| {
+                                !matches!(
+                                    e,
+                                    CheckError::Unreachable { .. } | CheckError::Duplicate { .. }
+                                )
+                            }));
+                        }
+                        out.extend(other);
                     }
                 }
             }
@@ -248,7 +261,7 @@ impl Checker {
             name: p.name.text.clone(),
             span: p.name.span,
             letter: p.letter.chars().next().unwrap_or('?').to_ascii_uppercase(),
-            letters: piece_letters(p),
+            letters: piece_letters(p, np),
             glyphs: drawn.map(|(g, _)| g),
             royal: p.royal,
             worth: p.worth.map_or(1, |w| w.value as i32),

@@ -4,11 +4,14 @@ use super::*;
 
 impl Checker {
     pub(super) fn players(&mut self, scope: &mut Scope, decls: &[PlayerDecl], span: Span) {
-        if decls.len() != 2 {
+        if !(2..=MAX_PLAYERS).contains(&decls.len()) {
             self.invalid(
                 span,
-                format!("a game needs exactly two players, found {}", decls.len()),
-                "Tabula plays two-player games: `players white (forward north), black (forward south)`",
+                format!(
+                    "a game has 2 to {MAX_PLAYERS} players, found {}",
+                    decls.len()
+                ),
+                "name each player, in turn order: `players white (forward north), black (forward south)`",
             );
             return;
         }
@@ -65,7 +68,7 @@ impl Checker {
         for p in scope.kinds.values() {
             let mut valid = true;
             for (text, span) in std::iter::once((&p.letter, p.letter_span))
-                .chain(p.second_letter.as_ref().map(|(t, s)| (t, *s)))
+                .chain(p.more_letters.iter().map(|(t, s)| (t, *s)))
             {
                 let mut chars = text.chars();
                 if !matches!((chars.next(), chars.next()), (Some(c), None) if c.is_ascii_alphabetic())
@@ -82,25 +85,53 @@ impl Checker {
             if !valid {
                 continue;
             }
-            let letters = piece_letters(p);
-            let spans = [
-                p.letter_span,
-                p.second_letter.as_ref().map_or(p.letter_span, |(_, s)| *s),
-            ];
-            if letters[0] == letters[1] {
+            let np = scope.players.len();
+            let named = p.more_letters.len() + 1;
+            if named > np || (named > 1 && named < np) || (named == 1 && np > 2) {
+                let span = p.more_letters.last().map_or(p.letter_span, |(_, s)| *s);
                 self.invalid(
-                    spans[1],
+                    span,
                     format!(
-                        "piece `{}` has the letter \"{}\" for both players",
-                        p.name.text, letters[0]
+                        "piece `{}` has {named} letter{} for {np} players",
+                        p.name.text,
+                        if named == 1 { "" } else { "s" }
                     ),
-                    "give the second player's pieces another letter, e.g. its lower case",
+                    if np > 2 {
+                        "give one letter for every player, in the order of `players`: \
+                         `piece man \"R\" \"G\" \"B\"`"
+                    } else {
+                        "give one letter (upper case for the first player, lower case for the \
+                         second) or two"
+                    },
                 );
                 continue;
             }
-            for (i, &l) in letters.iter().enumerate() {
+            let letters = piece_letters(p, np);
+            let spans: Vec<Span> = std::iter::once(p.letter_span)
+                .chain(p.more_letters.iter().map(|(_, s)| *s))
+                .chain(std::iter::repeat(p.letter_span))
+                .take(np)
+                .collect();
+            if let Some(i) = (1..np).find(|&i| letters[..i].contains(&letters[i])) {
+                self.invalid(
+                    spans[i],
+                    format!(
+                        "piece `{}` has the letter \"{}\" for {} players",
+                        p.name.text,
+                        letters[i],
+                        if np == 2 { "both" } else { "two" }
+                    ),
+                    if np == 2 {
+                        "give the second player's pieces another letter, e.g. its lower case"
+                    } else {
+                        "give each player's pieces their own letter"
+                    },
+                );
+                continue;
+            }
+            for (i, &l) in letters.iter().enumerate().take(np) {
                 if let Some(&(first, owner)) = seen.get(&l) {
-                    let shown = if p.second_letter.is_none() && i == 1 {
+                    let shown = if p.more_letters.is_empty() && i == 1 {
                         format!("\"{}\" (\"{}\")", p.letter, l)
                     } else {
                         format!("\"{l}\"")
@@ -124,7 +155,7 @@ impl Checker {
                     break;
                 }
             }
-            for (i, &l) in letters.iter().enumerate() {
+            for (i, &l) in letters.iter().enumerate().take(np) {
                 seen.entry(l).or_insert((spans[i], p.name.text.as_str()));
             }
         }
@@ -167,12 +198,20 @@ impl Checker {
     }
 }
 
-/// A piece's letter for each player: as written when the description names both, else the
-/// letter in upper case for the first player and lower case for the second.
-pub(super) fn piece_letters(p: &PieceDecl) -> [char; 2] {
+/// A piece's letter for each of `np` players: as written when the description names them,
+/// else (two players) the letter in upper case for the first player and lower case for the
+/// second. Slots past the players hold `\0`.
+pub(super) fn piece_letters(p: &PieceDecl, np: usize) -> PerPlayer<char> {
     let first = p.letter.chars().next().unwrap_or('?');
-    match &p.second_letter {
-        Some((second, _)) => [first, second.chars().next().unwrap_or('?')],
-        None => [first.to_ascii_uppercase(), first.to_ascii_lowercase()],
+    let mut letters = ['\0'; MAX_PLAYERS];
+    if p.more_letters.is_empty() {
+        letters[0] = first.to_ascii_uppercase();
+        letters[1] = first.to_ascii_lowercase();
+    } else {
+        letters[0] = first;
+        for (slot, (text, _)) in letters[1..np].iter_mut().zip(&p.more_letters) {
+            *slot = text.chars().next().unwrap_or('?');
+        }
     }
+    letters
 }

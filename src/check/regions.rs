@@ -48,8 +48,8 @@ impl Checker {
                 return;
             }
         }
-        let mut sets = [None, None];
-        for (p, set) in sets.iter_mut().enumerate() {
+        let mut sets: PerPlayer<Option<CellSet>> = [None; MAX_PLAYERS];
+        for (p, set) in sets.iter_mut().enumerate().take(scope.players.len()) {
             if player.is_none_or(|q| q == p) {
                 *set = self.region(scope, &r.region, Some(p));
                 if set.is_none() {
@@ -64,7 +64,7 @@ impl Checker {
             .regions
             .entry(r.name.text.clone())
             .or_insert(NamedRegion {
-                sets: [None, None],
+                sets: [None; MAX_PLAYERS],
                 per_player,
                 first: r.name.span,
             });
@@ -328,11 +328,13 @@ impl Checker {
         &mut self,
         scope: &Scope,
         region: &Region,
-    ) -> Option<[CellSet; 2]> {
-        let a = self.region(scope, region, Some(0))?;
-        // Once the first player's region resolved, an error for the second is its own.
-        let b = self.region(scope, region, Some(1))?;
-        Some([a, b])
+    ) -> Option<PerPlayer<CellSet>> {
+        let mut sets = [CellSet::EMPTY; MAX_PLAYERS];
+        // Once the first player's region resolved, an error for another is its own.
+        for (p, set) in sets.iter_mut().enumerate().take(scope.players.len()) {
+            *set = self.region(scope, region, Some(p))?;
+        }
+        Some(sets)
     }
 }
 

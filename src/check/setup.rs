@@ -205,7 +205,8 @@ impl Checker {
                 }
                 let found = legend.get(&sym).copied().or_else(|| {
                     scope.kinds.values().enumerate().find_map(|(k, p)| {
-                        let owner = piece_letters(p).iter().position(|&l| l == sym)?;
+                        let np = scope.players.len();
+                        let owner = piece_letters(p, np)[..np].iter().position(|&l| l == sym)?;
                         Some((owner, k))
                     })
                 });
@@ -220,12 +221,13 @@ impl Checker {
                         let known: Vec<String> = legend
                             .keys()
                             .map(|c| c.to_string())
-                            .chain(
-                                scope
-                                    .kinds
-                                    .values()
-                                    .flat_map(|p| piece_letters(p).map(String::from)),
-                            )
+                            .chain(scope.kinds.values().flat_map(|p| {
+                                let np = scope.players.len();
+                                piece_letters(p, np)[..np]
+                                    .iter()
+                                    .map(|l| l.to_string())
+                                    .collect::<Vec<_>>()
+                            }))
                             .collect();
                         self.unknown(
                             "diagram letter",

@@ -1,5 +1,7 @@
 //! `tabula match`: two players play a series of games, alternating sides, on all cores (or
-//! as many threads as asked), each pair of games from the same seeded random opening.
+//! as many threads as asked), each pair of games from the same seeded random opening. In a
+//! game of more than two players the first player takes each seat in turn and the second
+//! player fills the other seats; each round of seats starts from the same opening.
 
 use super::Fail;
 use std::io::IsTerminal;
@@ -34,8 +36,8 @@ struct GameResult {
     reason: String,
 }
 
-/// Plays game `index` of a match: the first player takes side `index % 2`, after the opening
-/// of its pair (`opening` random plies drawn from the seed and the pair's number).
+/// Plays game `index` of a match: the first player takes side `index % players`, after the
+/// opening of its round (`opening` random plies drawn from the seed and the round's number).
 fn play_one(
     start: &Position,
     players: [Player; 2],
@@ -44,10 +46,12 @@ fn play_one(
     index: usize,
 ) -> GameResult {
     let mut rng = Rng::new(seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    let first_side = index % 2;
+    let seats = start.game.players.len();
+    let first_side = index % seats;
     let mut state = MatchState::new(start.clone());
     let mut plies = 0;
-    let mut opener = Rng::new(!seed ^ ((index / 2) as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
+    let round = (index / seats) as u64;
+    let mut opener = Rng::new(!seed ^ round.wrapping_mul(0xD1B5_4A32_D192_ED03));
     while plies < opening && state.outcome().is_none() {
         let i = opener.below(state.moves().len());
         state.play_index(i);
@@ -159,7 +163,8 @@ pub fn run(
     results.sort_by_key(|r| r.index);
 
     // Wins, draws and losses of the first player, overall and per side it played.
-    let mut wdl = [[0usize; 3]; 3];
+    let seats = g.players.len();
+    let mut wdl = vec![[0usize; 3]; 1 + seats];
     for r in &results {
         let k = match r.winner {
             Some(0) => 0,
@@ -207,13 +212,12 @@ pub fn run(
             "first_score_low": score_lo,
             "first_score_high": score_hi,
             "opening_plies": opening,
-            "elo": elo(score).is_finite().then(|| elo(score)),
-            "elo_low": lo.is_finite().then_some(lo),
-            "elo_high": hi.is_finite().then_some(hi),
-            "first_as": {
-                g.players[0].name.clone(): side(1),
-                g.players[1].name.clone(): side(2),
-            },
+            "elo": (seats == 2 && elo(score).is_finite()).then(|| elo(score)),
+            "elo_low": (seats == 2 && lo.is_finite()).then_some(lo),
+            "elo_high": (seats == 2 && hi.is_finite()).then_some(hi),
+            "first_as": (0..seats)
+                .map(|p| (g.players[p].name.clone(), side(1 + p)))
+                .collect::<serde_json::Map<_, _>>(),
             "avg_plies": avg_plies,
             "results": per_game,
         });
@@ -238,12 +242,22 @@ pub fn run(
         score_lo * 100.0,
         score_hi * 100.0
     );
-    for p in 0..2 {
+    for p in 0..seats {
         let [w, d, l] = wdl[1 + p];
         println!(
             "  as {}: {w} wins, {d} draws, {l} losses",
             g.players[p].name
         );
+    }
+    if seats > 2 {
+        // Against a field of several opponents an even match wins one game in `seats`: no
+        // two-player Elo difference reads from that.
+        println!(
+            "players of equal strength would win {:.1}% of the games each ({} seats)",
+            100.0 / seats as f64,
+            seats
+        );
+        return Ok(());
     }
     let diff = format!("Elo difference ({} - {})", names[0], names[1]);
     let all = if score >= 1.0 {

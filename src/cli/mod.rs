@@ -239,9 +239,13 @@ enum Command {
         /// that player: `--red`, `--x`).
         #[arg(long, value_enum, default_value_t = Side::Human)]
         white: Side,
-        /// Who plays the second player's side (also `--NAME`: `--yellow`, `--o`).
+        /// Who plays the second player's side (also `--NAME`: `--yellow`, `--o`). In a game
+        /// of more than two players the others are `ai` unless named: `--blue human`.
         #[arg(long, value_enum, default_value_t = Side::Ai)]
         black: Side,
+        /// The third and later players' sides, as `--NAME` rewrites them (`3=human`).
+        #[arg(long = "seat", hide = true)]
+        seats: Vec<String>,
         #[command(flatten)]
         start: Start,
         /// Seed for the random and AI players.
@@ -401,7 +405,8 @@ fn quiet_broken_pipe() {
 }
 
 /// `tabula play FILE --red human --yellow ai`: the players' own names stand for `--white`
-/// (the first player) and `--black` (the second). The description is read to learn them;
+/// (the first player) and `--black` (the second), and later players' names for `--seat`. The
+/// description is read to learn them;
 /// anything else is left for the argument parser to judge.
 fn side_options_by_name(mut args: Vec<String>) -> Vec<String> {
     if args.get(1).map(String::as_str) != Some("play") {
@@ -416,26 +421,33 @@ fn side_options_by_name(mut args: Vec<String>) -> Vec<String> {
     const OWN: [&str; 10] = [
         "white", "black", "position", "moves", "seed", "ai", "save", "load", "depth", "help",
     ];
-    for a in args.iter_mut().skip(2) {
+    let mut out: Vec<String> = args.drain(..2).collect();
+    let mut rest = args.into_iter();
+    while let Some(a) = rest.next() {
         let Some(name) = a.strip_prefix("--") else {
+            out.push(a);
             continue;
         };
         let (name, value) = match name.split_once('=') {
             Some((n, v)) => (n.to_string(), Some(v.to_string())),
             None => (name.to_string(), None),
         };
-        if OWN.contains(&name.as_str()) {
+        let seat = g.players.iter().position(|pl| pl.name == name);
+        let Some(p) = seat.filter(|_| !OWN.contains(&name.as_str())) else {
+            out.push(a);
             continue;
-        }
-        if let Some(p) = g.players.iter().position(|pl| pl.name == name) {
-            let side = if p == 0 { "--white" } else { "--black" };
-            *a = match value {
-                Some(v) => format!("{side}={v}"),
-                None => side.to_string(),
-            };
-        }
+        };
+        out.push(match (p, value) {
+            (0, Some(v)) => format!("--white={v}"),
+            (0, None) => "--white".to_string(),
+            (1, Some(v)) => format!("--black={v}"),
+            (1, None) => "--black".to_string(),
+            (p, Some(v)) => format!("--seat={p}={v}"),
+            // `--blue human`: the value is the next argument.
+            (p, None) => format!("--seat={p}={}", rest.next().unwrap_or_default()),
+        });
     }
-    args
+    out
 }
 
 pub fn run() -> i32 {
@@ -643,6 +655,7 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
             file,
             white,
             black,
+            seats,
             start:
                 Start {
                     position: p,
@@ -701,7 +714,7 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
             play::run(
                 &g,
                 start,
-                [white, black],
+                play_sides(&g, white, black, &seats)?,
                 seed,
                 ai,
                 save.map(|path| (path, template)),
@@ -709,6 +722,33 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
             )
         }
     }
+}
+
+/// Who plays each player's side in `play`: `--white` and `--black` (or their names) for the
+/// first two, `--seat` (the later players' names rewritten) for the others, `ai` by default.
+fn play_sides(g: &Game, white: Side, black: Side, seats: &[String]) -> Result<Vec<Side>, Fail> {
+    let mut sides = vec![Side::Ai; g.players.len()];
+    sides[0] = white;
+    sides[1] = black;
+    for s in seats {
+        let (p, v) = s.split_once('=').unwrap_or((s, ""));
+        let p: usize = p
+            .parse()
+            .map_err(|_| Fail(format!("error: unknown side `{s}`"), 2))?;
+        let side = Side::from_str(v, true).map_err(|_| {
+            Fail(
+                format!(
+                    "error: `--{} {v}`: a side is `human`, `random` or `ai`",
+                    g.players.get(p).map_or("?", |pl| pl.name.as_str())
+                ),
+                2,
+            )
+        })?;
+        if let Some(slot) = sides.get_mut(p) {
+            *slot = side;
+        }
+    }
+    Ok(sides)
 }
 
 /// `show --svg OUT`: the position drawn, its last move tinted, to a file or standard output.

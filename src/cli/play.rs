@@ -38,7 +38,7 @@ commands:
 pub fn run(
     g: &Game,
     pos: Position,
-    sides: [Side; 2],
+    sides: Vec<Side>,
     seed: u64,
     ai: Player,
     record: Option<(String, Record)>,
@@ -71,7 +71,7 @@ enum Step {
 
 struct Session<'g> {
     game: &'g Game,
-    sides: [Side; 2],
+    sides: Vec<Side>,
     /// Where the game began, printed with the moves when it is not the game's own start.
     from: Option<String>,
     state: MatchState<'g>,
@@ -98,7 +98,7 @@ struct Played {
 }
 
 impl<'g> Session<'g> {
-    fn new(game: &'g Game, pos: Position<'g>, sides: [Side; 2], seed: u64, ai: Player) -> Self {
+    fn new(game: &'g Game, pos: Position<'g>, sides: Vec<Side>, seed: u64, ai: Player) -> Self {
         let text = pos.to_text();
         Session {
             game,
@@ -176,7 +176,7 @@ impl<'g> Session<'g> {
 
     fn play(&mut self, input: &mut dyn BufRead, out: &mut dyn Write, echo: bool) -> io::Result<()> {
         let g = self.game;
-        let versus: Vec<String> = (0..2)
+        let versus: Vec<String> = (0..g.players.len())
             .map(|p| format!("{} ({})", self.player(p), Self::side_name(self.sides[p])))
             .collect();
         writeln!(out, "{}: {}", g.title, versus.join(" vs "))?;
@@ -453,7 +453,7 @@ impl<'g> Session<'g> {
         if let Some((path, template)) = &self.save_to {
             let mut r = template.clone();
             r.moves = self.past.iter().map(|p| p.text.clone()).collect();
-            for (p, side) in r.players.iter_mut().zip(self.sides) {
+            for (p, &side) in r.players.iter_mut().zip(&self.sides) {
                 p.1 = self.side_label(side);
             }
             r.result = self.state.outcome().map(|o| o.describe(self.game));

@@ -31,9 +31,12 @@ pub fn compile(m: Model) -> Game {
         .as_ref()
         .map(|r| crate::engine::rules::race::Track::new(r, m.board.len()));
     let board = m.board;
-    let shift = crate::engine::player_shift(m.players.len());
+    let np = m.players.len();
+    let shift = crate::engine::player_shift(np);
     let code = |k: usize, p: usize| crate::engine::code_in(shift, k, p);
     let ncodes = 1 + (m.kinds.len() << shift);
+    let kind_of = |c: usize| (c - 1) >> shift;
+    let owner_of = |c: usize| (c - 1) & ((1 << shift) - 1);
     let Pieces {
         rules,
         promotion,
@@ -44,7 +47,7 @@ pub fn compile(m: Model) -> Game {
         castles,
         has_en_passant,
         places,
-    } = pieces::compile(&m.kinds, &board, shift);
+    } = pieces::compile(&m.kinds, &board, np, shift);
 
     // Pieces in hand: the players' placements of those kinds draw from them.
     let mut places = places;
@@ -73,7 +76,7 @@ pub fn compile(m: Model) -> Game {
     }
 
     let has_layers = m.uses_layers;
-    let keys = tables::Keys::draw(ncodes, board.len(), has_layers);
+    let keys = tables::Keys::draw(ncodes, board.len(), np, has_layers);
     // The hooks with a board-wide mechanic that some piece declares, each built once below.
     let mut board_rule_hooks: Vec<usize> = m
         .kinds
@@ -93,7 +96,7 @@ pub fn compile(m: Model) -> Game {
             c > 0
                 && m.end.iter().any(|e| {
                     matches!(e.cond, EndCond::PlyLimit { no_progress: Some(Some(k)), .. }
-                        if k == (c - 1) / 2)
+                        if k == kind_of(c))
                 })
         })
         .collect();
@@ -129,7 +132,7 @@ pub fn compile(m: Model) -> Game {
         || m.kinds.iter().any(|k| k.royal)
         || !board_rule_hooks.is_empty()
         || m.mill.is_some();
-    let sole_place = [0, 1].map(|p| {
+    let sole_place = per_player(np, |p| {
         let moves_otherwise = (0..m.kinds.len()).any(|k| {
             let c = code(k, p) as usize;
             !rules[c].is_empty() || hooks[c].iter().any(|h| h.generate.is_some())
@@ -138,7 +141,7 @@ pub fn compile(m: Model) -> Game {
         (places[p].len() == 1 && !moves_otherwise && !filtered && !m.hand_first).then_some(0)
     });
 
-    let shoots_only = [0, 1].map(|p| {
+    let shoots_only = per_player(np, |p| {
         let kinds = 0..m.kinds.len();
         let shoots = kinds
             .clone()
@@ -161,14 +164,14 @@ pub fn compile(m: Model) -> Game {
     let confine: Vec<Option<CellSet>> = (0..ncodes)
         .map(|c| {
             (c > 0)
-                .then(|| m.kinds[(c - 1) / 2].confined.map(|r| r[(c - 1) % 2]))
+                .then(|| m.kinds[kind_of(c)].confined.map(|r| r[owner_of(c)]))
                 .flatten()
         })
         .collect();
     // `royal pieces may not face each other`: each side's royal pieces attack the other's
     // along those lines, for royal safety only.
     let mut attacks = attacks;
-    for (p, side) in attacks.iter_mut().enumerate() {
+    for (p, side) in attacks.iter_mut().enumerate().take(np) {
         for (k, kind) in m.kinds.iter().enumerate() {
             if !kind.royal {
                 continue;
@@ -195,17 +198,17 @@ pub fn compile(m: Model) -> Game {
     // `also from there` and `forced on REGION`, by piece code.
     let promotion_of = |c: usize| {
         (c > 0)
-            .then(|| m.kinds[(c - 1) / 2].promotion.as_ref())
+            .then(|| m.kinds[kind_of(c)].promotion.as_ref())
             .flatten()
     };
     let promotion_from: Vec<bool> = (0..ncodes)
         .map(|c| promotion_of(c).is_some_and(|p| p.from_too))
         .collect();
     let promotion_forced: Vec<CellSet> = (0..ncodes)
-        .map(|c| promotion_of(c).map_or(CellSet::EMPTY, |p| p.forced[(c - 1) % 2]))
+        .map(|c| promotion_of(c).map_or(CellSet::EMPTY, |p| p.forced[owner_of(c)]))
         .collect();
     let royal: Vec<bool> = (0..ncodes)
-        .map(|c| c > 0 && m.kinds[(c - 1) / 2].royal)
+        .map(|c| c > 0 && m.kinds[kind_of(c)].royal)
         .collect();
     let side_letters = tables::side_letters(&m.players);
     let has_royal = royal.iter().any(|&r| r);
@@ -215,7 +218,7 @@ pub fn compile(m: Model) -> Game {
             if c == 0 {
                 0
             } else {
-                m.kinds[(c - 1) / 2].immune
+                m.kinds[kind_of(c)].immune
             }
         })
         .collect();
@@ -224,7 +227,7 @@ pub fn compile(m: Model) -> Game {
             if c == 0 {
                 None
             } else {
-                m.kinds[(c - 1) / 2].bar.clone()
+                m.kinds[kind_of(c)].bar.clone()
             }
         })
         .collect();
@@ -233,7 +236,7 @@ pub fn compile(m: Model) -> Game {
             .map(|c| {
                 let mut out = CellSet::EMPTY;
                 for (allowed, cells) in &m.entry {
-                    if c > 0 && !allowed.contains(&((c - 1) / 2)) {
+                    if c > 0 && !allowed.contains(&(kind_of(c))) {
                         out = out.union(cells);
                     }
                 }
@@ -281,7 +284,7 @@ pub fn compile(m: Model) -> Game {
                 && !dropped.contains(&k)
         })
         .collect();
-    let mut start_kinds = [0u128; 2];
+    let mut start_kinds = [0u128; MAX_PLAYERS];
     for &(_, p, k) in &m.setup {
         start_kinds[p] |= 1 << k;
     }
@@ -431,7 +434,7 @@ pub fn compile(m: Model) -> Game {
         zobrist_piece: keys.piece,
         zobrist_unmoved: keys.unmoved,
         zobrist_ep: keys.ep,
-        zobrist_turn: keys.turn,
+        zobrist_turns: keys.turns,
         zobrist_pass: keys.pass,
         zobrist_under: keys.under,
         zobrist_slept: keys.slept,
@@ -455,7 +458,7 @@ pub fn compile(m: Model) -> Game {
         side_letters,
         sole_place,
         shoots_only,
-        draw_plans: [None, None],
+        draw_plans: Default::default(),
         rays128,
         sowing,
         chance,
@@ -478,7 +481,7 @@ pub fn compile(m: Model) -> Game {
     // Custody takes pieces that no attack pattern describes: royal safety plays the replies.
     game.legality_by_play = game.board_rules.iter().any(|r| r.changes_threats())
         || (game.custody.is_some() && game.has_royal);
-    game.draw_plans = [0, 1].map(|p| crate::engine::DrawPlan::new(&game, p));
+    game.draw_plans = per_player(np, |p| crate::engine::DrawPlan::new(&game, p));
     game.royals_stay = royals_stay(&game);
     game
 }

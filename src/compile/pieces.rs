@@ -5,7 +5,7 @@
 use crate::engine::rules::{leap, slide, step};
 use crate::engine::{code_in, Attack, CastleRight, Place, Rule, NO_FILE};
 use crate::geometry::{Board, CellSet};
-use crate::model::{KindModel, RuleModel, Threshold};
+use crate::model::{KindModel, PerPlayer, RuleModel, Threshold};
 use crate::native::{self, PieceHook};
 
 /// The per-piece-code tables of a game.
@@ -15,29 +15,29 @@ pub(super) struct Pieces {
     pub hooks: Vec<Vec<PieceHook>>,
     pub step_effect: Vec<Option<Threshold>>,
     /// `attacks[p]`: how player p's pieces capture.
-    pub attacks: [Vec<Attack>; 2],
+    pub attacks: PerPlayer<Vec<Attack>>,
     pub tracks_moved: Vec<bool>,
     pub castles: Vec<CastleRight>,
     pub has_en_passant: bool,
-    pub places: [Vec<Place>; 2],
+    pub places: PerPlayer<Vec<Place>>,
 }
 
 /// Compiles every kind's rules, promotions and hooks, for both players.
-pub(super) fn compile(kinds: &[KindModel], board: &Board, shift: u8) -> Pieces {
+pub(super) fn compile(kinds: &[KindModel], board: &Board, players: usize, shift: u8) -> Pieces {
     let code = |k: usize, p: usize| code_in(shift, k, p);
     let ncodes = 1 + (kinds.len() << shift);
     let mut rules: Vec<Vec<Rule>> = vec![Vec::new(); ncodes];
     let mut promotion: Vec<Option<(Vec<u8>, CellSet)>> = vec![None; ncodes];
     let mut hooks: Vec<Vec<PieceHook>> = vec![Vec::new(); ncodes];
     let mut step_effect: Vec<Option<Threshold>> = vec![None; ncodes];
-    let mut attacks: [Vec<Attack>; 2] = [Vec::new(), Vec::new()];
+    let mut attacks: PerPlayer<Vec<Attack>> = Default::default();
     let mut tracks_moved = vec![false; ncodes];
     let mut castles = Vec::new();
     let mut has_en_passant = false;
-    let mut places: [Vec<Place>; 2] = [Vec::new(), Vec::new()];
+    let mut places: PerPlayer<Vec<Place>> = Default::default();
 
     for (k, kind) in kinds.iter().enumerate() {
-        for p in 0..2 {
+        for p in 0..players {
             let c = code(k, p);
             for r in &kind.rules[p] {
                 let rule = match r {

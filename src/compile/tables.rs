@@ -3,7 +3,7 @@
 
 use crate::engine::Bitboards;
 use crate::geometry::{Board, Cell, Shape, NONE};
-use crate::model::PlayerModel;
+use crate::model::{per_player, PerPlayer, PlayerModel, MAX_PLAYERS};
 use crate::rng::Rng;
 
 /// The Zobrist keys of a game.
@@ -11,9 +11,10 @@ pub(super) struct Keys {
     pub piece: Vec<u64>,
     pub unmoved: Vec<u64>,
     pub ep: Vec<u64>,
-    pub turn: u64,
+    /// Per player: the key of their turn (0 for the first player).
+    pub turns: PerPlayer<u64>,
     pub pass: Vec<u64>,
-    pub spent: [u64; 2],
+    pub spent: PerPlayer<u64>,
     pub under: Vec<u64>,
     pub slept: Vec<u64>,
     pub fresh: Vec<u64>,
@@ -23,14 +24,17 @@ pub(super) struct Keys {
 
 impl Keys {
     /// Draws the keys, always in the same order from the same seed.
-    pub(super) fn draw(ncodes: usize, cells: usize, has_layers: bool) -> Keys {
+    pub(super) fn draw(ncodes: usize, cells: usize, players: usize, has_layers: bool) -> Keys {
         let mut rng = Rng::new(0x7AB0_1A5E_ED00_0001);
         let piece = (0..ncodes * cells).map(|_| rng.next_u64()).collect();
         let unmoved = (0..cells).map(|_| rng.next_u64()).collect();
         let ep = (0..cells).map(|_| rng.next_u64()).collect();
-        let turn = rng.next_u64();
+        let mut turns = [0; MAX_PLAYERS];
+        turns[1] = rng.next_u64();
         let pass = (0..8).map(|_| rng.next_u64()).collect();
-        let spent = [rng.next_u64(), rng.next_u64()];
+        let mut spent = [0; MAX_PLAYERS];
+        spent[0] = rng.next_u64();
+        spent[1] = rng.next_u64();
         let layer_keys = |rng: &mut Rng, k: usize| -> Vec<u64> {
             if has_layers {
                 (0..k).map(|_| rng.next_u64()).collect()
@@ -45,11 +49,16 @@ impl Keys {
         let hand = (0..ncodes).map(|_| rng.next_u64()).collect();
         // After the hands', so that games without promoted marks keep their hashes.
         let promoted = (0..cells).map(|_| rng.next_u64()).collect();
+        // The third and later players' keys last, so that two-player games keep their hashes.
+        for p in 2..players {
+            turns[p] = rng.next_u64();
+            spent[p] = rng.next_u64();
+        }
         Keys {
             piece,
             unmoved,
             ep,
-            turn,
+            turns,
             pass,
             spent,
             under,
@@ -98,24 +107,22 @@ pub(super) fn bitboards(board: &Board, has_layers: bool) -> Option<Bitboards> {
     })
 }
 
-/// One letter per player for position strings: the first letter of each name, or 1 and 2
-/// when both names start alike.
-pub(super) fn side_letters(players: &[PlayerModel]) -> [char; 2] {
-    let a = players[0]
-        .name
-        .chars()
-        .next()
-        .unwrap_or('1')
-        .to_ascii_lowercase();
-    let b = players[1]
-        .name
-        .chars()
-        .next()
-        .unwrap_or('2')
-        .to_ascii_lowercase();
-    if a == b {
-        ['1', '2']
-    } else {
-        [a, b]
-    }
+/// One letter per player for position strings: the first letter of each name, or 1, 2, ...
+/// when two names start alike.
+pub(super) fn side_letters(players: &[PlayerModel]) -> PerPlayer<char> {
+    let initial = |p: usize| {
+        players[p]
+            .name
+            .chars()
+            .next()
+            .map_or('?', |c| c.to_ascii_lowercase())
+    };
+    let distinct = (0..players.len()).all(|p| (0..p).all(|q| initial(q) != initial(p)));
+    per_player(players.len(), |p| {
+        if distinct {
+            initial(p)
+        } else {
+            char::from(b'1' + p as u8)
+        }
+    })
 }

@@ -122,7 +122,7 @@ impl DrawPlan {
         // With a capture filter, a counted move must not capture.
         let quiet = |t: Target| !captures_filter || t == Target::Empty;
         let has_repeats = |dirs: &[u8]| dirs.iter().enumerate().any(|(i, d)| dirs[..i].contains(d));
-        for code in (1 + player..g.rules.len()).step_by(2) {
+        for code in (1 + player..g.rules.len()).step_by(1 << g.player_shift) {
             if !g.hooks[code].is_empty() {
                 return None;
             }

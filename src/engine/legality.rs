@@ -264,7 +264,7 @@ fn royal_cells(pos: &Position, player: usize) -> Option<([Cell; MAX_ROYALS], usi
     let mut nr = 0;
     if g.bitboards.is_some() {
         let mut bits = 0u64;
-        for code in (1 + player..pos.bb.len()).step_by(2) {
+        for code in (1 + player..pos.bb.len()).step_by(1 << pos.game.player_shift) {
             if g.royal[code] {
                 bits |= pos.bb[code];
             }

@@ -28,7 +28,7 @@ pub use search::{
 };
 
 use crate::geometry::{Board, Cell, CellSet, NONE};
-use crate::model::{EndModel, KindModel, Notation, PlayerModel, States, Threshold};
+use crate::model::{EndModel, KindModel, Notation, PerPlayer, PlayerModel, States, Threshold};
 use hooks::{BoardRule, PieceHook};
 
 /// The captures and landing cells a [`Move`] holds inline. International draughts needs 20 at
@@ -211,11 +211,11 @@ pub struct Game {
     pub edge_marks: Vec<u32>,
     /// Per player, the kinds (as bits) they start with, on the board or in hand: `when I have
     /// no PIECE` speaks only of a kind the player had.
-    pub start_kinds: [u128; 2],
+    pub start_kinds: PerPlayer<u128>,
     /// What slept, kept, keeping and fresh pieces may not do or suffer.
     pub states: States,
     /// `attacks[p]`: how player p's pieces capture.
-    pub attacks: [Vec<Attack>; 2],
+    pub attacks: PerPlayer<Vec<Attack>>,
     pub royal: Vec<bool>,
     pub has_royal: bool,
     /// No rule of the game ever takes a royal piece off the board or from its player: royal
@@ -249,7 +249,8 @@ pub struct Game {
     pub zobrist_piece: Vec<u64>,
     pub zobrist_unmoved: Vec<u64>,
     pub zobrist_ep: Vec<u64>,
-    pub zobrist_turn: u64,
+    /// Per player: the key of their turn (0 for the first player).
+    pub zobrist_turns: PerPlayer<u64>,
     /// Stacks, slept flags and fresh pieces (empty tables in games without them).
     pub zobrist_under: Vec<u64>,
     pub zobrist_slept: Vec<u64>,
@@ -264,7 +265,7 @@ pub struct Game {
     /// told apart only by a mark are not one position for repetition.
     pub zobrist_promoted: Vec<u64>,
     /// Keys for each player's spent once-per-game right.
-    pub zobrist_spent: [u64; 2],
+    pub zobrist_spent: PerPlayer<u64>,
     /// Board-wide mechanics built from the game's native hooks (see [`hooks::BoardRule`]).
     pub board_rules: Vec<Box<dyn BoardRule>>,
     /// Some board rule changes threats: royal safety is tested by playing the replies.
@@ -288,21 +289,21 @@ pub struct Game {
     /// `each turn places N PIECES, the first turn F`: placements per turn, (first turn,
     /// every other turn); `None` for one (see `rules/place.rs`).
     pub turn_places: Option<(u8, u8)>,
-    pub side_letters: [char; 2],
+    pub side_letters: PerPlayer<char>,
     /// Per player: the kinds that enter the board (`place ...`), and how.
-    pub places: [Vec<Place>; 2],
+    pub places: PerPlayer<Vec<Place>>,
     /// Per player: the index in `places` of their only source of moves, when a placement is
     /// all they can ever do besides passing by choice, and nothing filters it (no moving
     /// pieces, no royal pieces or capture rules): random playouts then draw a placement (or
     /// the pass) directly.
-    pub sole_place: [Option<usize>; 2],
+    pub sole_place: PerPlayer<Option<usize>>,
     /// Per player: every move they can make is a slide and a shot (Amazons) and nothing
     /// filters it: random playouts count the moves and build only the one drawn.
-    pub shoots_only: [bool; 2],
+    pub shoots_only: PerPlayer<bool>,
     /// Per player whose moves nothing filters or adds to, on a board with bitboards: how
     /// random playouts count the moves and build only the one drawn, and perft counts its
     /// last ply (see `counted.rs`).
-    pub draw_plans: [Option<counted::DrawPlan>; 2],
+    pub draw_plans: PerPlayer<Option<counted::DrawPlan>>,
     /// Ray masks for counting slides and shots fast, where a player shoots only and the
     /// board is square with at most 128 cells.
     pub rays128: Option<rules::shoot::Rays128>,
@@ -428,6 +429,26 @@ impl Game {
         ((code - 1) >> self.player_shift) as usize
     }
 
+    /// The player who moves after `player`.
+    #[inline]
+    pub fn next_player(&self, player: usize) -> usize {
+        if player + 1 == self.players.len() {
+            0
+        } else {
+            player + 1
+        }
+    }
+
+    /// The player who moved before `player`.
+    #[inline]
+    pub fn previous_player(&self, player: usize) -> usize {
+        if player == 0 {
+            self.players.len() - 1
+        } else {
+            player - 1
+        }
+    }
+
     /// Piece code of `kind` owned by `player`.
     #[inline]
     pub fn code(&self, kind: usize, player: usize) -> u8 {
@@ -466,7 +487,9 @@ impl Game {
     /// The piece code a letter stands for on the board (either player's letters).
     pub fn code_of_letter(&self, ch: char) -> Option<u8> {
         self.kinds.iter().enumerate().find_map(|(k, kd)| {
-            let p = kd.letters.iter().position(|&l| l == ch)?;
+            let p = kd.letters[..self.players.len()]
+                .iter()
+                .position(|&l| l == ch)?;
             Some(self.code(k, p))
         })
     }

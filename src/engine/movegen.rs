@@ -245,7 +245,7 @@ impl Position<'_> {
         let mut starts = [0u64; 32];
         let mut certain = false;
         let mut k = 0;
-        for code in (1 + me..self.bb.len()).step_by(2) {
+        for code in (1 + me..self.bb.len()).step_by(1 << g.player_shift) {
             if self.bb[code] == 0 {
                 continue;
             }
@@ -262,7 +262,7 @@ impl Position<'_> {
         }
         let skip_quiet = legal && certain && g.compulsory_capture;
         let mut k = 0;
-        for code in (1 + me..self.bb.len()).step_by(2) {
+        for code in (1 + me..self.bb.len()).step_by(1 << g.player_shift) {
             let pieces = self.bb[code];
             if pieces == 0 {
                 continue;
@@ -413,12 +413,23 @@ impl Position<'_> {
         let me = self.turn as usize;
         let (mut mine, mut theirs) = (0u64, 0u64);
         // Piece codes alternate between the players, the first player's first, after the
-        // empty code 0: 1 + 2k is the first player's, 2 + 2k the second's.
-        let pairs = self.bb.len() / 2;
-        let bb = &self.bb[1..1 + 2 * pairs];
-        for k in 0..pairs {
-            mine |= bb[2 * k + me];
-            theirs |= bb[2 * k + (me ^ 1)];
+        // empty code 0: with two players 1 + 2k is the first player's, 2 + 2k the second's.
+        let shift = self.game.player_shift;
+        if shift == 1 {
+            let pairs = self.bb.len() / 2;
+            let bb = &self.bb[1..1 + 2 * pairs];
+            for k in 0..pairs {
+                mine |= bb[2 * k + me];
+                theirs |= bb[2 * k + (me ^ 1)];
+            }
+        } else {
+            for (i, &b) in self.bb.iter().enumerate().skip(1) {
+                if (i - 1) & ((1 << shift) - 1) == me {
+                    mine |= b;
+                } else {
+                    theirs |= b;
+                }
+            }
         }
         Sides {
             mine,

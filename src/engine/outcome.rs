@@ -54,10 +54,12 @@ impl Position<'_> {
             // game (a position string that says otherwise is refused).
             return None;
         }
-        let mover = self.turn as usize ^ 1;
+        let mover = g.previous_player(self.turn as usize);
         for &i in &g.static_ends {
             let e = &g.end[i];
-            for p in [mover, mover ^ 1] {
+            // The mover first, then the others in turn order.
+            let mut p = mover;
+            for _ in 0..g.players.len() {
                 let hit = match &e.cond {
                     EndCond::PassLimit { passes, .. } => {
                         p == mover && u32::from(self.passes) >= *passes
@@ -98,6 +100,7 @@ impl Position<'_> {
                 if hit {
                     return Some((i, p));
                 }
+                p = g.next_player(p);
             }
         }
         None
@@ -135,7 +138,9 @@ impl Position<'_> {
                 axes,
                 ..
             } => {
-                p == mover && (0..2).all(|q| self.in_a_row(q, *length, *exactly, axes, NONE, None))
+                p == mover
+                    && (0..g.players.len())
+                        .all(|q| self.in_a_row(q, *length, *exactly, axes, NONE, None))
             }
             EndCond::Connects { a, b, .. } => {
                 (p == mover || self.placed == NONE)
@@ -262,11 +267,16 @@ impl Position<'_> {
             .iter()
             .find(|e| matches!(e.cond, EndCond::NobodyCanMove { .. }))?;
         let mut other = self.clone();
-        other.turn ^= 1;
         let mut moves = Vec::new();
-        other.pseudo_moves_for(&mut moves, true);
-        other.filter(&mut moves);
-        moves.is_empty().then_some(e)
+        for _ in 1..self.game.players.len() {
+            other.turn = self.game.next_player(other.turn as usize) as u8;
+            other.pseudo_moves_for(&mut moves, true);
+            other.filter(&mut moves);
+            if !moves.is_empty() {
+                return None;
+            }
+        }
+        Some(e)
     }
 
     /// The result when the player to move has no legal move.
@@ -285,7 +295,7 @@ impl Position<'_> {
                     reason: format!("a relay sowing of more than {laps} laps"),
                 };
             }
-            super::rules::sow::STUCK => self.turn as usize ^ 1,
+            super::rules::sow::STUCK => self.game.previous_player(self.turn as usize),
             _ => self.turn as usize,
         };
         if let Some(e) = self.nobody_can_move() {

@@ -43,7 +43,8 @@ impl PlacementPlayout {
     pub fn new(start: &Position) -> Option<PlacementPlayout> {
         let g = start.game;
         g.bitboards.as_ref()?;
-        let plain_game = !g.may_pass
+        let plain_game = g.players.len() == 2
+            && !g.may_pass
             && !g.pie_rule
             // One stone a ply: several a turn take the general path.
             && g.turn_places.is_none()

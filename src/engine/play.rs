@@ -76,8 +76,7 @@ impl Position<'_> {
             self.quiet = self.quiet.saturating_add(1);
             self.ply = self.ply.saturating_add(1);
             if !g.race.as_ref().is_some_and(|r| self.throw_again(r)) {
-                self.turn ^= 1;
-                self.hash ^= g.zobrist_turn;
+                self.pass_turn();
             }
             if g.chance.is_some() {
                 self.set_throw(super::rules::chance::PENDING);
@@ -94,8 +93,7 @@ impl Position<'_> {
             };
             self.ply = self.ply.saturating_add(1);
             if !again {
-                self.turn ^= 1;
-                self.hash ^= g.zobrist_turn;
+                self.pass_turn();
             }
             self.set_throw(super::rules::chance::PENDING);
             return;
@@ -108,8 +106,7 @@ impl Position<'_> {
                 self.quiet.saturating_add(1)
             };
             self.ply = self.ply.saturating_add(1);
-            self.turn ^= 1;
-            self.hash ^= g.zobrist_turn;
+            self.pass_turn();
             return;
         }
         if self.fresh != NONE {
@@ -207,12 +204,11 @@ impl Position<'_> {
             self.quiet = self.quiet.saturating_add(1);
         }
         self.ply = self.ply.saturating_add(1);
-        self.turn ^= 1;
-        self.hash ^= g.zobrist_turn;
+        self.pass_turn();
         // `win when I have given check N times`: the move counts if it leaves the opponent
         // in check.
         if g.counts_checks && self.in_check() {
-            let mover = (self.turn ^ 1) as usize;
+            let mover = g.previous_player(self.turn as usize);
             self.set_checks(mover, self.checks[mover].saturating_add(1));
         }
     }

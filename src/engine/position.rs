@@ -270,16 +270,14 @@ impl<'g> Position<'g> {
         for c in self.promoted.iter() {
             h ^= g.zobrist_promoted[c as usize];
         }
-        if self.turn == 1 {
-            h ^= g.zobrist_turn;
-        }
+        h ^= g.zobrist_turns[self.turn as usize];
         for (code, &n) in self.hand.iter().enumerate() {
             h ^= g.hand_key(code as u8, n);
         }
         if self.passes > 0 {
             h ^= g.zobrist_pass[self.passes.min(7) as usize];
         }
-        for p in 0..2 {
+        for p in 0..g.players.len() {
             if self.spent >> p & 1 != 0 {
                 h ^= g.zobrist_spent[p];
             }
@@ -358,7 +356,7 @@ impl<'g> Position<'g> {
     pub fn royal_count(&self, player: usize) -> usize {
         let g = self.game;
         (1 + player..self.counts.len())
-            .step_by(2)
+            .step_by(1 << g.player_shift)
             .filter(|&code| g.royal[code])
             .map(|code| self.counts[code] as usize)
             .sum()
@@ -427,11 +425,14 @@ impl<'g> Position<'g> {
         }
     }
 
-    /// Gives the turn to the other player and changes nothing else (a null move, for
-    /// evaluations: how many moves the opponent would have here).
+    /// Gives the turn to the next player and changes nothing else (a null move, for
+    /// evaluations: how many moves the opponent would have here; and the end of every move).
+    #[inline]
     pub fn pass_turn(&mut self) {
-        self.turn ^= 1;
-        self.hash ^= self.game.zobrist_turn;
+        let g = self.game;
+        let next = g.next_player(self.turn as usize);
+        self.hash ^= g.zobrist_turns[self.turn as usize] ^ g.zobrist_turns[next];
+        self.turn = next as u8;
     }
 
     /// The player to move.
@@ -478,7 +479,7 @@ impl<'g> Position<'g> {
         match kind {
             Some(k) => self.in_hand(self.game.code(k, player)),
             None => (1 + player..self.hand.len())
-                .step_by(2)
+                .step_by(1 << self.game.player_shift)
                 .map(|c| usize::from(self.hand[c]))
                 .sum(),
         }
@@ -499,7 +500,7 @@ impl<'g> Position<'g> {
                 .counts
                 .iter()
                 .skip(1 + player)
-                .step_by(2)
+                .step_by(1 << self.game.player_shift)
                 .map(|&n| n as usize)
                 .sum(),
         }

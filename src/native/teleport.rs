@@ -36,7 +36,7 @@ pub fn board_rule(g: &Game) -> Box<dyn BoardRule> {
         .hooks
         .iter()
         .skip(1)
-        .step_by(2)
+        .step_by(1 << g.player_shift)
         .flatten()
         .filter(|h| h.name == "teleport")
         .map(|h| (h.data[0] as usize, h.data[1] as usize))

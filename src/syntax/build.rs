@@ -305,7 +305,7 @@ pub(super) fn build_piece(p: Pair<Rule>) -> PieceDecl {
         name: n,
         letter,
         letter_span,
-        second_letter: None,
+        more_letters: Vec::new(),
         royal: false,
         worth: None,
         immune: Vec::new(),
@@ -314,7 +314,7 @@ pub(super) fn build_piece(p: Pair<Rule>) -> PieceDecl {
     };
     for c in it {
         match c.as_rule() {
-            Rule::string => decl.second_letter = Some(string(c)),
+            Rule::string => decl.more_letters.push(string(c)),
             Rule::royal => decl.royal = true,
             Rule::worth => decl.worth = Some(number(parts(c).remove(0))),
             Rule::immune => decl

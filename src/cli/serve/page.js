@@ -56,15 +56,46 @@ function say(text) {
 
 // ---------------------------------------------------------------- games and sides
 
-async function start() {
-  for (const id of ["side0", "side1"]) {
-    for (const [value, label] of SIDES) {
-      const o = document.createElement("option");
-      o.value = value;
-      o.textContent = label;
-      $(id).appendChild(o);
+function fillSides(select) {
+  for (const [value, label] of SIDES) {
+    const o = document.createElement("option");
+    o.value = value;
+    o.textContent = label;
+    select.appendChild(o);
+  }
+}
+
+// The sides of a game of more than two players: one more chooser per player, played by the
+// computer until changed; choosers past the game's players are hidden.
+function showSides(players) {
+  for (let p = 2; p < players.length; p++) {
+    if (!$("side" + p)) {
+      const label = document.createElement("label");
+      label.className = "extra-side";
+      const name = document.createElement("span");
+      name.id = "side" + p + "-name";
+      const select = document.createElement("select");
+      select.id = "side" + p;
+      select.className = "side";
+      fillSides(select);
+      select.value = "default";
+      select.addEventListener("change", refresh);
+      label.append(name, " ", select);
+      $("side" + (p - 1)).parentElement.after(label);
     }
   }
+  for (let p = 0; $("side" + p); p++) {
+    $("side" + p).parentElement.hidden = p >= players.length;
+    if (p < players.length) $("side" + p + "-name").textContent = players[p];
+  }
+}
+
+function playerNumbers() {
+  return game.view ? game.view.players.map((_, i) => i) : [0, 1];
+}
+
+async function start() {
+  for (const id of ["side0", "side1"]) fillSides($(id));
   $("side0").value = "human";
   $("side1").value = "default";
   const r = await fetch("/api/games");
@@ -122,8 +153,7 @@ async function refresh() {
   game.view = data;
   game.selection = [];
   $("board").innerHTML = data.svg;
-  $("side0-name").textContent = data.players[0];
-  $("side1-name").textContent = data.players[1];
+  showSides(data.players);
   const status = $("status");
   if (data.outcome) {
     status.textContent = data.outcome.text;
@@ -292,7 +322,7 @@ async function undo() {
   game.generation++;
   game.moves.pop();
   // Against a computer, take back its move too, so that the person is to move again.
-  if (game.moves.length > 0 && [0, 1].some((t) => sideOf(t) === "human")) {
+  if (game.moves.length > 0 && playerNumbers().some((t) => sideOf(t) === "human")) {
     const { ok, data } = await post("/api/state", request());
     if (ok && sideOf(data.turn) !== "human") game.moves.pop();
   }
@@ -303,7 +333,7 @@ async function undo() {
 // ---------------------------------------------------------------- records and perft
 
 async function saveRecord() {
-  const sides = [0, 1].map(sideOf);
+  const sides = playerNumbers().map(sideOf);
   const { ok, data } = await post("/api/record", request({ sides }));
   if (!ok) return say(data.error);
   const blob = new Blob([data.text], { type: "text/plain" });

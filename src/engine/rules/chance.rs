@@ -163,8 +163,7 @@ impl Position<'_> {
             if let Some(c) = &self.game.chance {
                 let v = &c.values[i as usize];
                 if v[0] < v[1] {
-                    self.turn = 1;
-                    self.hash ^= self.game.zobrist_turn;
+                    self.pass_turn();
                     self.ply = 1;
                 }
             }

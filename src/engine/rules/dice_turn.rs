@@ -500,7 +500,7 @@ impl Position<'_> {
             let (from, to) = (m.path[k], m.path[k + 1]);
             let code = if from == NONE {
                 let code = (1 + p as u8..self.hand.len() as u8)
-                    .step_by(2)
+                    .step_by(1 << self.game.player_shift)
                     .find(|&c| self.hand[c as usize] > 0)
                     .unwrap_or(0);
                 let n = self.hand[code as usize];

@@ -675,7 +675,7 @@ impl Position<'_> {
     /// The cells of `player`'s pieces as bits (games with bitboards).
     pub(in crate::engine) fn player_bits(&self, player: usize) -> u64 {
         (1 + player..self.bb.len())
-            .step_by(2)
+            .step_by(1 << self.game.player_shift)
             .fold(0, |m, code| m | self.bb[code])
     }
 

@@ -221,7 +221,7 @@ impl Track {
     #[inline]
     fn enter(&self, pos: &Position, e: Cell, f: &mut impl FnMut(Step)) {
         let p = pos.turn as usize;
-        for code in (1 + p as u8..pos.hand.len() as u8).step_by(2) {
+        for code in (1 + p as u8..pos.hand.len() as u8).step_by(1 << pos.game.player_shift) {
             if pos.hand[code as usize] > 0 {
                 self.land(pos, NONE, e, code, f);
             }

@@ -102,7 +102,13 @@ impl Position<'_> {
             // Each player's pieces in hand: `in hand: white 2S, black -`.
             let side = |p: usize| {
                 let mut t = String::new();
-                for (code, &n) in self.hand.iter().enumerate().skip(1 + p).step_by(2) {
+                for (code, &n) in self
+                    .hand
+                    .iter()
+                    .enumerate()
+                    .skip(1 + p)
+                    .step_by(1 << g.player_shift)
+                {
                     if n > 0 {
                         t.push_str(&format!("{n}{}", g.letter(code as u8)));
                     }

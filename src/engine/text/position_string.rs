@@ -110,7 +110,7 @@ impl Position<'_> {
         }
         if g.right_name().is_some() {
             // The players whose once-per-game right is still unused.
-            let open: String = (0..2)
+            let open: String = (0..g.players.len())
                 .filter(|&p| !self.right_spent(p))
                 .map(|p| g.side_letters[p])
                 .collect();
@@ -132,7 +132,11 @@ impl Position<'_> {
         if g.counts_passes() {
             out.push_str(&format!(" {}", self.passes));
         }
-        out.push_str(&format!(" {} {}", self.quiet, self.ply / 2 + 1));
+        out.push_str(&format!(
+            " {} {}",
+            self.quiet,
+            self.ply / g.players.len() as u32 + 1
+        ));
         out
     }
 
@@ -409,17 +413,21 @@ impl Position<'_> {
             .ok_or_else(|| err("missing the side to move".into()))?;
         // FEN's `w` stands for the first player where no player's letter is `w` (Xiangqi's
         // red).
-        let fen_first = side == "w" && !game.side_letters.contains(&'w');
+        let np = game.players.len();
+        let letters = &game.side_letters[..np];
+        let fen_first = side == "w" && !letters.contains(&'w');
         let turn = if fen_first {
             0
         } else {
-            game.side_letters
+            letters
                 .iter()
                 .position(|&l| side.len() == 1 && side.starts_with(l))
                 .ok_or_else(|| {
+                    let named: Vec<String> = letters.iter().map(|l| format!("`{l}`")).collect();
+                    let (last, first) = named.split_last().expect("two players or more");
                     err(format!(
-                        "side to move must be `{}` or `{}`, found `{side}`",
-                        game.side_letters[0], game.side_letters[1]
+                        "side to move must be {} or {last}, found `{side}`",
+                        first.join(", ")
                     ))
                 })? as u8
         };
@@ -551,7 +559,7 @@ impl Position<'_> {
                     if run && pos.cells[t as usize] != 0 {
                         continue;
                     }
-                    let last = turn as usize ^ 1;
+                    let last = game.previous_player(turn as usize);
                     ep_victim = find_ep_victim(game, &pos.cells, t, last)
                         .ok_or_else(|| err(format!("no piece could have passed over `{name}`")))?;
                     ep_targets.insert(t);
@@ -722,7 +730,7 @@ impl Position<'_> {
         pos.unmoved = unmoved;
         pos.ep_targets = ep_targets;
         pos.ep_victim = ep_victim;
-        pos.ply = (movenum - 1) * 2 + turn as u32;
+        pos.ply = (movenum - 1) * np as u32 + turn as u32;
         pos.quiet = quiet;
         pos.spent = spent;
         pos.hand = hand;
@@ -773,9 +781,9 @@ impl Position<'_> {
         // The player who has just moved cannot have left a royal piece attacked.
         if game.has_royal {
             let mut other = pos.clone();
-            other.turn ^= 1;
+            other.pass_turn();
             if other.in_check() {
-                let (who, mover) = (turn as usize ^ 1, turn as usize);
+                let (who, mover) = (game.previous_player(turn as usize), turn as usize);
                 return Err(err(format!(
                     "{} is in check although it is {}'s turn: the position cannot arise",
                     game.players[who].name, game.players[mover].name

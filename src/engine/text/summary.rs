@@ -49,21 +49,30 @@ impl Game {
             if kind.royal {
                 flags.push_str(" royal");
             }
-            // The second player's letter where it is not the first's lower case.
-            let [first, second] = kind.letters;
-            let letters = if second == first.to_ascii_lowercase() && first != second {
+            // The other players' letters where they are not the first's lower case.
+            let np = self.players.len();
+            let [first, second, ..] = kind.letters;
+            let letters = if np == 2 && second == first.to_ascii_lowercase() && first != second {
                 format!("\"{first}\"")
             } else {
-                format!("\"{first}\" \"{second}\"")
+                kind.letters[..np]
+                    .iter()
+                    .map(|l| format!("\"{l}\""))
+                    .collect::<Vec<_>>()
+                    .join(" ")
             };
             s.push_str(&format!(
                 "  {} {letters}{} worth {}\n",
                 kind.name, flags, kind.worth
             ));
-            match &kind.glyphs {
-                Some([a, b]) if a == b => s.push_str(&format!("    drawn as \"{a}\"\n")),
-                Some([a, b]) => s.push_str(&format!("    drawn as \"{a}\" \"{b}\"\n")),
-                None => {}
+            if let Some(figures) = &kind.glyphs {
+                let figures = &figures[..np];
+                if figures.iter().all(|f| *f == figures[0]) {
+                    s.push_str(&format!("    drawn as \"{}\"\n", figures[0]));
+                } else {
+                    let all: Vec<String> = figures.iter().map(|f| format!("\"{f}\"")).collect();
+                    s.push_str(&format!("    drawn as {}\n", all.join(" ")));
+                }
             }
             for pl in self.places[0].iter().filter(|pl| pl.code == code) {
                 let mut t = if pl.drop {
@@ -224,7 +233,7 @@ impl Game {
         for e in &self.end {
             s.push_str(&format!("  {}\n", e.text));
             if let crate::model::EndCond::Reaches { region, .. } = &e.cond {
-                for (p, r) in region.iter().enumerate() {
+                for (p, r) in region.iter().enumerate().take(self.players.len()) {
                     s.push_str(&format!(
                         "    goal of {}: {}\n",
                         self.players[p].name,
