@@ -454,6 +454,7 @@ pub fn compile(m: Model) -> Game {
         sole_place,
         shoots_only,
         draw_plans: [None, None],
+        reach_draw: false,
         rays128,
         sowing,
         chance,
@@ -472,6 +473,7 @@ pub fn compile(m: Model) -> Game {
     game.legality_by_play = game.board_rules.iter().any(|r| r.changes_threats())
         || (game.custody.is_some() && game.has_royal);
     game.draw_plans = [0, 1].map(|p| crate::engine::DrawPlan::new(&game, p));
+    game.reach_draw = game.draws_by_reach();
     game.royals_stay = royals_stay(&game);
     game
 }
