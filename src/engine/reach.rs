@@ -78,18 +78,19 @@ impl Position<'_> {
             return None;
         }
         let me = self.turn as usize;
-        // Each piece's cell and count, for the first pieces (the others are counted again).
-        let mut counts = [(NONE, 0usize); 32];
+        // Each piece's cell, code and count; more pieces than that are left to the list.
+        let mut pieces = [(NONE, 0u8, 0usize); 64];
         let mut n = 0;
         let mut total = 0usize;
         for c in 0..self.cells.len() {
             let code = self.cells[c];
             if code != 0 && Game::owner(code) == me {
-                let here = self.reach(c as Cell, code).len();
-                if n < counts.len() {
-                    counts[n] = (c as Cell, here);
-                    n += 1;
+                if n == pieces.len() {
+                    return None;
                 }
+                let here = self.reach(c as Cell, code).len();
+                pieces[n] = (c as Cell, code, here);
+                n += 1;
                 total += here;
             }
         }
@@ -97,19 +98,7 @@ impl Position<'_> {
             return None;
         }
         let mut k = rng.below(total);
-        let mut i = 0;
-        for c in 0..self.cells.len() {
-            let code = self.cells[c];
-            if code == 0 || Game::owner(code) != me {
-                continue;
-            }
-            let cell = c as Cell;
-            let here = if i < n {
-                counts[i].1
-            } else {
-                self.reach(cell, code).len()
-            };
-            i += 1;
+        for &(cell, code, here) in &pieces[..n] {
             if k >= here {
                 k -= here;
                 continue;
