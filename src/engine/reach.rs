@@ -190,3 +190,59 @@ impl Position<'_> {
         reached
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::Scratch;
+    use crate::rng::Rng;
+
+    const HALMA: &str = "  piece man \"M\" {\n    step all to empty\n    \
+                         jump all over any repeatedly\n  }";
+
+    fn star_game(pieces: &str) -> crate::engine::Game {
+        let src = format!(
+            "game \"T\" {{\n  players white, black\n  board star\n{pieces}\n  setup {{\n    \
+             white man on north point\n    black man on south point\n  }}\n}}\n"
+        );
+        crate::compile_source(&src).unwrap_or_else(|e| panic!("{src}\n{e:?}"))
+    }
+
+    fn halma(extra: &str) -> crate::engine::Game {
+        star_game(&format!("{HALMA}\n{extra}"))
+    }
+
+    /// Only games whose pieces step and hop, with a step and a chain to one cell merged, draw
+    /// by reach; a capture, or moves not merged, send the draw to the list.
+    #[test]
+    fn only_step_and_hop_games_with_merged_moves_draw_by_reach() {
+        let merged = "  moves are identified by start, end and captures";
+        assert!(halma(merged).reach_draw);
+        assert!(!halma("").reach_draw);
+        let capture = star_game(&format!(
+            "  piece man \"M\" {{\n    step all to empty\n    jump all over enemy\n  }}\n{merged}"
+        ));
+        assert!(!capture.reach_draw);
+    }
+
+    /// Along a random game, the move drawn by reach is the move the legal list gives at the
+    /// index drawn from the same generator.
+    #[test]
+    fn a_draw_by_reach_is_the_listed_move() {
+        let g = halma("  moves are identified by start, end and captures");
+        let mut pos = g.start();
+        let mut rng = Rng::new(3);
+        for ply in 0..120 {
+            let mut legal = Vec::new();
+            pos.legal_moves(&mut legal);
+            let (mut a, mut b) = (Rng::new(ply), Rng::new(ply));
+            let (mut buf, mut scratch) = (Vec::new(), Scratch::new(&pos));
+            let m = pos
+                .random_legal_move(&mut a, &mut buf, &mut scratch)
+                .expect("a move");
+            let listed = &legal[b.below(legal.len())];
+            assert!(m.same_as(listed), "ply {ply}: {}", pos.move_text(&m));
+            let next = legal[rng.below(legal.len())].clone();
+            pos.play_unchecked(&next);
+        }
+    }
+}
