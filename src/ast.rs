@@ -278,6 +278,8 @@ pub enum BoardDecl {
     Triangle {
         side: Number,
     },
+    /// `board star`: the six-pointed star of Chinese checkers, 121 holes.
+    Star,
     /// `board pits W x H`: rows of pits holding seeds.
     Pits {
         width: Number,
@@ -319,6 +321,8 @@ pub enum RegionTerm {
     Files(Name, Name),
     /// `colour K of N`.
     Colour(Number, Number),
+    /// `north point`: one of the six points of a star board, by its compass word.
+    StarPoint(Name),
     Named(Name),
 }
 

@@ -105,6 +105,10 @@ pub enum Shape {
         width: u32,
         height: u32,
     },
+    /// The six-pointed star of Chinese checkers (121 holes): a hexagon of side 5 with a
+    /// triangle of 10 cells on each side, in the axial coordinates of [`Shape::Hex`] on a
+    /// 17 x 17 grid (see [`Board::star`]).
+    Star,
     /// Points of a `width` x `height` grid joined by straight lines (Nine Men's Morris): only
     /// the points on a line exist, and a point's neighbour in a direction is the next point
     /// along a line that way.
@@ -192,6 +196,48 @@ const TRIANGLE_DIRS: [(&str, i32, i32); 6] = [
     ("nw", -1, 1),
 ];
 
+/// The star's points, in order around it clockwise from the top: the names `point` regions
+/// use (`north point`).
+pub const STAR_POINTS: [&str; 6] = [
+    "north",
+    "north-east",
+    "south-east",
+    "south",
+    "south-west",
+    "north-west",
+];
+
+/// Where grid cell (c, r) lies on the star: `Some(k)` in point `k` of [`STAR_POINTS`],
+/// `Some(6)` in the middle hexagon (side 5), `None` off the star. Around the centre (8, 8)
+/// a cell has three coordinates, dc, dr and dr - dc; the hexagon holds each within 4, and a
+/// point is where exactly one of them is out by 1 to 4 in one direction, the others within the
+/// hexagon's opposite bounds (so that the two great triangles of side 13 make the star).
+fn star_point_of(c: i32, r: i32) -> Option<usize> {
+    let (dc, dr) = (c - 8, r - 8);
+    let de = dr - dc;
+    // The two great triangles: one with dc <= 4, dr >= -4, de <= 4; the other the reverse.
+    let first = dc <= 4 && dr >= -4 && de <= 4;
+    let second = dc >= -4 && dr <= 4 && de >= -4;
+    if !(first || second) || !(0..17).contains(&c) || !(0..17).contains(&r) {
+        return None;
+    }
+    Some(if dr > 4 {
+        0
+    } else if dc > 4 {
+        1
+    } else if de < -4 {
+        2
+    } else if dr < -4 {
+        3
+    } else if dc < -4 {
+        4
+    } else if de > 4 {
+        5
+    } else {
+        6
+    })
+}
+
 /// The name of file `x` (0 = `a`, 25 = `z`, then `aa`, `ab`, ...).
 pub fn file_name(x: u32) -> String {
     if x < 26 {
@@ -256,6 +302,27 @@ impl Board {
             &TRIANGLE_DIRS,
             move |c, r| c + r < s,
         )
+    }
+
+    /// The six-pointed star of Chinese checkers: the cells of a 17 x 17 grid, in the axial
+    /// coordinates of [`Board::hex`], that lie in one of two triangles of side 13 turned
+    /// against each other around the centre `i9`. Each cell touches six others, as on a hex
+    /// board; its six [points](Board::star_point) hold 10 cells each.
+    pub fn star() -> Board {
+        Self::build(Shape::Star, 17, 17, &HEX_DIRS, |c, r| {
+            star_point_of(c, r).is_some()
+        })
+    }
+
+    /// The cells of the star's point named `name` (`north`, `north-east`, `south-east`,
+    /// `south`, `south-west`, `north-west`), or `None` when the board is no star or the name
+    /// is no point's.
+    pub fn star_point(&self, name: &str) -> Option<CellSet> {
+        if self.shape != Shape::Star {
+            return None;
+        }
+        let k = STAR_POINTS.iter().position(|&p| p == name)?;
+        Some(self.select(|c, r| star_point_of(c, r) == Some(k)))
     }
 
     /// A rhombus of hexagons, `width` cells per row and `height` rows; a cell touches six
@@ -625,6 +692,7 @@ impl Board {
             }
             Shape::Hex { side } => format!("hex {side} ({} cells)", self.len()),
             Shape::Triangle { side } => format!("triangle {side} ({} cells)", self.len()),
+            Shape::Star => format!("star ({} cells)", self.len()),
             Shape::Rhombus { width, height } => {
                 format!(
                     "rhombus {width} x {height} of hexagons ({} cells)",
@@ -641,7 +709,7 @@ impl Board {
     /// drawn: the shift of a row, in cells, from the row below it (half a cell either way).
     pub fn hex_slant(&self) -> Option<f64> {
         match self.shape {
-            Shape::Hex { .. } | Shape::Rhombus { .. } => Some(-0.5),
+            Shape::Hex { .. } | Shape::Rhombus { .. } | Shape::Star => Some(-0.5),
             Shape::Triangle { .. } => Some(0.5),
             _ => None,
         }
@@ -658,7 +726,9 @@ impl Board {
                 vec![(0, 0), (m, 0), (e, m), (e, e), (m, e), (0, m)]
             }
             Shape::Triangle { side } => vec![(0, 0), (side as i32 - 1, 0), (0, side as i32 - 1)],
-            Shape::Pits { .. } | Shape::Lines { .. } => Vec::new(),
+            // A star's rim turns at twelve places, six of them inward: it has no sides a
+            // connection goal could mean.
+            Shape::Pits { .. } | Shape::Lines { .. } | Shape::Star => Vec::new(),
         }
     }
 
@@ -785,6 +855,41 @@ mod tests {
         // The largest hexagon a description may ask for fits the cell sets.
         assert_eq!(Board::hex(13).len(), 469);
         assert!(Board::hex(13).len() <= MAX_CELLS);
+    }
+
+    #[test]
+    fn the_star_has_121_holes_and_six_points_of_ten() {
+        let b = Board::star();
+        assert_eq!(b.len(), 121);
+        let widths: Vec<usize> = (0..17)
+            .map(|r| (0..17).filter(|&c| b.at(c, r) != NONE).count())
+            .collect();
+        assert_eq!(
+            widths,
+            [1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1]
+        );
+        let name = |c: Cell| b.names[c as usize].clone();
+        let mut all = CellSet::EMPTY;
+        for (k, p) in STAR_POINTS.iter().enumerate() {
+            let s = b.star_point(p).unwrap();
+            assert_eq!(s.len(), 10, "{p}");
+            assert!(all.union(&s).len() == 10 * (k + 1), "points overlap");
+            all = all.union(&s);
+        }
+        // The apexes: the one cell of each point with two neighbours.
+        let apex = |p: &str| {
+            let s = b.star_point(p).unwrap();
+            let c = s.iter().find(|&c| b.neighbours(c).count() == 2).unwrap();
+            name(c)
+        };
+        let apexes: Vec<String> = STAR_POINTS.iter().map(|p| apex(p)).collect();
+        assert_eq!(apexes, ["m17", "q13", "m5", "e1", "a5", "e13"]);
+        assert_eq!(b.star_point("east"), None);
+        assert_eq!(Board::hex(5).star_point("north"), None);
+        // The middle hexagon, 61 cells, all with six neighbours but its rim.
+        let i9 = b.cell("i9").unwrap();
+        assert_eq!(b.neighbours(i9).count(), 6);
+        assert_eq!(b.distances(i9).iter().filter(|&&d| d <= 4).count(), 61);
     }
 
     #[test]

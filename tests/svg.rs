@@ -22,6 +22,11 @@ const CASES: &[(&str, &str, &[&str])] = &[
     ),
     ("rascals", "games/rascals.game", &[]),
     (
+        "chinese-checkers",
+        "games/chinese-checkers.game",
+        &["--moves", "k15-i13 e4-e5"],
+    ),
+    (
         "nine-mens-morris",
         "games/nine-mens-morris.game",
         &["--moves", "d7 a1 g7"],

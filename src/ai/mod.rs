@@ -189,7 +189,7 @@ impl<'g> Searcher<'g> {
             .min()
             .unwrap_or(1);
         let vital = vital_kinds(game);
-        let mut worth = vec![0; game.kinds.len() * 2 + 1];
+        let mut worth = vec![0; game.codes()];
         for (code, w) in worth.iter_mut().enumerate().skip(1) {
             let kind = game.kind_of(code as u8);
             let mut raw = game.kinds[kind].worth;

@@ -174,6 +174,7 @@ impl Checker {
                 }
                 Some(Board::hex(side.value))
             }
+            BoardDecl::Star => Some(Board::star()),
             BoardDecl::Triangle { side } => {
                 if side.value < 2 || side.value > 31 {
                     self.err(CheckError::OutOfRange {

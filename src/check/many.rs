@@ -27,7 +27,6 @@ impl Checker {
             match item {
                 Item::Capture { span, .. } => refuse(self, *span, "compulsory capture"),
                 Item::RemovedAtOnce(s) => refuse(self, *s, "removing captures at once"),
-                Item::Identity(s) => refuse(self, *s, "this rule"),
                 Item::Custody(c) => refuse(self, c.span, "capture by custody"),
                 Item::HandFirst(s) | Item::ToHand(s) => refuse(self, *s, "a hand of pieces"),
                 Item::Face(_, s) => refuse(self, *s, "royal pieces"),

@@ -2,6 +2,7 @@
 //! rank`, `colour 0 of 2`, cell lists).
 
 use super::*;
+use crate::geometry::{Shape, STAR_POINTS};
 
 impl Checker {
     pub(super) fn region_decl(&mut self, scope: &mut Scope, r: &RegionDecl) {
@@ -288,6 +289,22 @@ impl Checker {
                 }
                 Some(b.select(|x, _| x >= a && x <= z))
             }
+            RegionTerm::StarPoint(n) => {
+                if b.shape != Shape::Star {
+                    self.invalid(
+                        n.span,
+                        format!("`{} point` needs `board star`", n.text),
+                        "only `board star` has points",
+                    );
+                    return None;
+                }
+                let set = b.star_point(&n.text);
+                if set.is_none() {
+                    let known: Vec<String> = STAR_POINTS.iter().map(|p| p.to_string()).collect();
+                    self.unknown("point", n, &known);
+                }
+                set
+            }
             RegionTerm::Named(n) => {
                 if let Some(r) = scope.regions.get(&n.text) {
                     if r.per_player {
@@ -353,6 +370,7 @@ pub(super) fn region_text(r: &Region) -> String {
             RegionTerm::File(n) => format!("file {}", n.text),
             RegionTerm::Files(a, z) => format!("files {}..{}", a.text, z.text),
             RegionTerm::Colour(k, n) => format!("colour {} of {}", k.value, n.value),
+            RegionTerm::StarPoint(n) => format!("{} point", n.text),
             RegionTerm::Named(n) => n.text.clone(),
         })
         .collect();

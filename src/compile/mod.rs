@@ -459,6 +459,7 @@ pub fn compile(m: Model) -> Game {
         sole_place,
         shoots_only,
         draw_plans: Default::default(),
+        reach_draw: false,
         rays128,
         sowing,
         chance,
@@ -482,6 +483,7 @@ pub fn compile(m: Model) -> Game {
     game.legality_by_play = game.board_rules.iter().any(|r| r.changes_threats())
         || (game.custody.is_some() && game.has_royal);
     game.draw_plans = per_player(np, |p| crate::engine::DrawPlan::new(&game, p));
+    game.reach_draw = game.draws_by_reach();
     game.royals_stay = royals_stay(&game);
     game
 }

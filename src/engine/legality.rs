@@ -517,6 +517,11 @@ impl<'g> Position<'g> {
                 return Some(m);
             }
         }
+        if g.reach_draw {
+            if let Some(m) = self.random_reach_move(rng, buf) {
+                return Some(m);
+            }
+        }
         if !g.per_move_legality() {
             self.legal_moves(buf);
             return (!buf.is_empty()).then(|| buf.swap_remove(rng.below(buf.len())));
@@ -550,6 +555,9 @@ impl<'g> Position<'g> {
 /// in order: pairwise for a short list (no allocation), by sorting for a long one, whose
 /// pairwise test would take quadratic time (up to [`super::MAX_MOVES`] moves).
 fn dedup_by_captures(out: &mut Vec<Move>) {
+    if dedup_quiet_runs(out) {
+        return;
+    }
     if out.len() <= 64 {
         let mut i = 0;
         while i < out.len() {
@@ -582,6 +590,47 @@ fn dedup_by_captures(out: &mut Vec<Move>) {
         i += 1;
         !drop[i - 1]
     });
+}
+
+/// [`dedup_by_captures`] in a pass or two where no move captures or promotes and the moves of
+/// each start come together (as the generator lists them, piece by piece): two moves are then
+/// the same when they end on the same cell, a set per start; the second pass only where the
+/// first found the same move twice. Returns `false`, leaving `out` as it is, where that does
+/// not hold.
+fn dedup_quiet_runs(out: &mut Vec<Move>) -> bool {
+    let mut done = CellSet::EMPTY;
+    let mut seen = CellSet::EMPTY;
+    let mut from = NONE;
+    let mut twice = false;
+    for m in out.iter() {
+        if m.ncap != 0 || m.promote != 0 || (m.to as usize) >= crate::geometry::MAX_CELLS {
+            return false;
+        }
+        if m.from != from {
+            if (m.from as usize) >= crate::geometry::MAX_CELLS || done.contains(m.from) {
+                return false;
+            }
+            done.insert(m.from);
+            from = m.from;
+            seen = CellSet::EMPTY;
+        }
+        twice |= seen.contains(m.to);
+        seen.insert(m.to);
+    }
+    if !twice {
+        return true;
+    }
+    let mut from = NONE;
+    out.retain(|m| {
+        if m.from != from {
+            from = m.from;
+            seen = CellSet::EMPTY;
+        }
+        let new = !seen.contains(m.to);
+        seen.insert(m.to);
+        new
+    });
+    true
 }
 
 /// The cells a move changed on a scratch board, with their contents before it: inline, and

@@ -13,6 +13,7 @@ mod outcome;
 mod placement_playout;
 mod play;
 mod position;
+mod reach;
 pub mod rules;
 mod search;
 pub mod text;
@@ -304,6 +305,8 @@ pub struct Game {
     /// random playouts count the moves and build only the one drawn, and perft counts its
     /// last ply (see `counted.rs`).
     pub draw_plans: PerPlayer<Option<counted::DrawPlan>>,
+    /// Random moves are drawn by the cells each piece reaches ([`Game::draws_by_reach`]).
+    pub reach_draw: bool,
     /// Ray masks for counting slides and shots fast, where a player shoots only and the
     /// board is square with at most 128 cells.
     pub rays128: Option<rules::shoot::Rays128>,

@@ -88,6 +88,7 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
                     let height = n.next().expect("grammar: height");
                     BoardDecl::Pits { width, height }
                 }
+                Rule::board_star => BoardDecl::Star,
                 Rule::board_triangle => BoardDecl::Triangle {
                     side: number(parts(inner).remove(0)),
                 },

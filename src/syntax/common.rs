@@ -84,6 +84,7 @@ pub(super) fn build_region(p: Pair<Rule>) -> Region {
                 let mut n = parts(t).into_iter().map(number);
                 RegionTerm::Colour(n.next().expect("colour"), n.next().expect("count"))
             }
+            Rule::star_point => RegionTerm::StarPoint(name(parts(t).remove(0))),
             Rule::named => RegionTerm::Named(name(parts(t).remove(0))),
             r => unreachable!("grammar: unexpected region term {r:?}"),
         })

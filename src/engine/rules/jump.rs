@@ -451,6 +451,14 @@ impl Position<'_> {
     /// A chain of jumps over friends or any pieces that takes nothing (`repeatedly`): every
     /// cell some chain of one or more jumps reaches is one move; the chain may stop anywhere.
     fn jump_ends(&self, ch: &mut Chain, spec: &Spec, out: &mut Vec<Move>) {
+        if self.game.plain_emit[ch.code as usize]
+            && spec.gap == (0, 0)
+            && spec.beyond == (1, 1)
+            && spec.landing.is_none()
+        {
+            self.hop_ends(ch, spec, out);
+            return;
+        }
         let c = ch.start;
         let mut parent = [NONE; crate::geometry::MAX_CELLS];
         let mut queue = [NONE; crate::geometry::MAX_CELLS];
@@ -480,6 +488,55 @@ impl Position<'_> {
             let mut m = Move::new(c, l);
             route(&parent, c, l, &mut m);
             self.emit(m, ch.code, out);
+        }
+    }
+
+    /// [`Position::jump_ends`] for hops over a piece right beside to the cell right behind it,
+    /// where every end is listed as it is (Halma, Chinese checkers): breadth-first over the
+    /// moves themselves, each new end the move of the end it was first reached from, one hop
+    /// longer, so that nothing is set up but the set of cells reached. The very moves, in the
+    /// very order, of the general search.
+    fn hop_ends(&self, ch: &mut Chain, spec: &Spec, out: &mut Vec<Move>) {
+        let b = &self.game.board;
+        let c = ch.start;
+        let friends_only = spec.hurdle == Hurdle::Friend;
+        // The start counts as empty: it is no hurdle, and (visited) no landing either.
+        let occupied = |x: Cell| x != c && self.cells[x as usize] != 0;
+        let mut next = out.len();
+        let mut at = c;
+        // The move that reached `at`, or none for the start.
+        let mut reached_by = None;
+        loop {
+            for &d in spec.dirs {
+                let h = b.step(at, d);
+                if h == NONE || !occupied(h) {
+                    continue;
+                }
+                if friends_only && self.enemy_of(self.cells[h as usize]) {
+                    continue;
+                }
+                let l = b.step(h, d);
+                if l == NONE || ch.visited.contains(l) || occupied(l) {
+                    continue;
+                }
+                ch.visited.insert(l);
+                let mut m = match reached_by {
+                    Some(i) => {
+                        let m: &Move = &out[i];
+                        m.clone()
+                    }
+                    None => Move::new(c, c),
+                };
+                m.push_landing(l);
+                m.to = l;
+                out.push(m);
+            }
+            if next == out.len() || out.len() > MAX_MOVES {
+                return;
+            }
+            at = out[next].to;
+            reached_by = Some(next);
+            next += 1;
         }
     }
 

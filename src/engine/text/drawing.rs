@@ -277,6 +277,27 @@ pub(super) fn draw(g: &Game, cell: usize, symbol: impl Fn(Cell) -> String) -> St
                 out.push('\n');
             }
         }
+        Shape::Star => {
+            // As a hex board, each row half a cell left of the row below; the star's widest
+            // reach to the left (its west points' apexes, a5 and e13) is at 2c - r = -4.
+            for y in (0..b.rows as i32).rev() {
+                let cells: Vec<Cell> = (0..b.cols as i32)
+                    .map(|x| b.at(x, y))
+                    .filter(|&c| c != NONE)
+                    .collect();
+                let first = b.coords[cells[0] as usize].0;
+                let indent = ((2 * first - y + 4) as usize * (cell + 1)) / 2;
+                out.push_str(&format!("{:>width$} ", b.rank_label(y as u32)));
+                out.push_str(&" ".repeat(indent));
+                for (i, &c) in cells.iter().enumerate() {
+                    if i > 0 {
+                        out.push(' ');
+                    }
+                    out.push_str(&format!("{:>cell$}", symbol(c)));
+                }
+                out.push('\n');
+            }
+        }
         Shape::Hex { side } => {
             for y in (0..b.rows as i32).rev() {
                 let cells: Vec<(i32, Cell)> = (0..b.cols as i32)
