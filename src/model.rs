@@ -18,6 +18,19 @@ pub const MAX_TURN_PLACES: u32 = 4;
 /// whose turns could list more is refused where the checker can tell.
 pub const MAX_LISTED_MOVES: u64 = 100_000;
 
+/// `to open, PLAYER removes a PIECE on REGION` or `... next to an empty cell along DIRS`:
+/// the player's first turn removes one of their own pieces of that kind, and nothing else.
+#[derive(Clone, Debug)]
+pub struct Opening {
+    pub player: PlayerId,
+    pub kind: KindId,
+    /// The cells the piece may be removed from (every cell without `on`).
+    pub cells: CellSet,
+    /// `next to an empty cell along DIRS` (absolute directions): only a piece with an empty
+    /// neighbour that way.
+    pub next_to_empty: Option<Vec<u8>>,
+}
+
 /// `each turn places N PIECES[, the first turn F]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TurnPlaces {
@@ -74,6 +87,8 @@ pub struct Model {
     /// `each turn places N PIECES, the first turn F`: a turn is several placements of one
     /// kind on different empty cells.
     pub turn_places: Option<TurnPlaces>,
+    /// `to open, PLAYER removes a PIECE ...`: what the players' first turns remove.
+    pub openings: Vec<Opening>,
     pub notation: Notation,
     /// `notation ..., numbered from PLAYER`: squares are numbered (for PDN records) from that
     /// player's back rank.
@@ -469,6 +484,10 @@ pub enum RuleModel {
         kinds: Option<u128>,
         /// `without turning back`: no jump of a chain opposite to the one before it.
         no_turning_back: bool,
+        /// `in a straight line`: every jump of a chain goes the way of the first.
+        straight: bool,
+        /// `, may stop after any jump`: every prefix of a capturing chain is a move.
+        may_stop: bool,
     },
     /// A path of single steps; every prefix is a move.
     Walk {

@@ -450,6 +450,16 @@ pub fn compile(m: Model) -> Game {
         may_pass: m.may_pass,
         pie_rule: m.pie_rule,
         turn_places: m.turn_places.map(|t| (t.first, t.each)),
+        openings: m
+            .openings
+            .iter()
+            .map(|o| crate::engine::rules::opening::Opening {
+                player: o.player,
+                code: crate::engine::code(o.kind, o.player),
+                cells: o.cells,
+                next_to_empty: o.next_to_empty.clone(),
+            })
+            .collect(),
         side_letters,
         sole_place,
         shoots_only,

@@ -148,6 +148,8 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board) -> Pieces {
                         repeatedly,
                         kinds,
                         no_turning_back,
+                        straight,
+                        may_stop,
                     } => Rule::Jump {
                         dirs: dirs.clone(),
                         hurdle: *hurdle,
@@ -157,6 +159,8 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board) -> Pieces {
                         repeatedly: *repeatedly,
                         kinds: *kinds,
                         no_turning_back: *no_turning_back,
+                        straight: *straight,
+                        may_stop: *may_stop,
                     },
                     RuleModel::Walk {
                         dirs,

@@ -83,6 +83,8 @@ struct Spec<'a> {
     beyond: (u8, u8),
     landing: &'a Option<CellSet>,
     no_turning_back: bool,
+    straight: bool,
+    may_stop: bool,
 }
 
 impl<'a> Spec<'a> {
@@ -97,6 +99,8 @@ impl<'a> Spec<'a> {
                 landing,
                 kinds,
                 no_turning_back,
+                straight,
+                may_stop,
                 ..
             } => Some(Spec {
                 dirs,
@@ -106,6 +110,8 @@ impl<'a> Spec<'a> {
                 beyond: *beyond,
                 landing,
                 no_turning_back: *no_turning_back,
+                straight: *straight,
+                may_stop: *may_stop,
             }),
             _ => None,
         }
@@ -130,6 +136,8 @@ pub(in crate::engine) struct Chain<'a> {
     visited: CellSet,
     /// The direction of the last jump, or [`NO_DIR`].
     last_dir: u8,
+    /// The chain may end after any jump (`may stop after any jump` on its first rule).
+    may_stop: bool,
 }
 
 impl Position<'_> {
@@ -192,6 +200,7 @@ impl Position<'_> {
             captured: CellSet::EMPTY,
             visited: CellSet::EMPTY,
             last_dir: NO_DIR,
+            may_stop: spec.may_stop,
         };
         chain.visited.insert(c);
         if *repeatedly && spec.hurdle != Hurdle::Enemy {
@@ -205,6 +214,8 @@ impl Position<'_> {
             && g.chains.crown[code as usize].0 == 0
             && !g.chains.at_once
             && !spec.no_turning_back
+            && !spec.straight
+            && !spec.may_stop
             && spec.kinds.is_none()
             && spec.beyond.1 <= 1;
         if lean {
@@ -265,7 +276,7 @@ impl Position<'_> {
         };
         let mut any = false;
         for &d in spec.dirs {
-            if d == back {
+            if d == back || (FULL && spec.straight && ch.last_dir != NO_DIR && d != ch.last_dir) {
                 continue;
             }
             // Find the hurdle: the first occupied cell, after `gap` empty ones.
@@ -350,8 +361,9 @@ impl Position<'_> {
                     m.pop_capture();
                     continue;
                 }
-                // With one landing at most (a man's jump), an end is listed at once.
-                let single = spec.beyond.1 <= 1;
+                // With one landing at most (a man's jump), or where the chain may stop
+                // anywhere, an end is listed at once.
+                let single = spec.beyond.1 <= 1 || ch.may_stop;
                 if self.jump_from_landing(ch, d, hurdle, l, m, out, single) {
                     went_on = true;
                 } else if single {
@@ -403,8 +415,13 @@ impl Position<'_> {
             ch.now = *crown;
         }
         ch.last_dir = d;
+        if end_here && ch.may_stop {
+            // Stopping here is a move whether or not the chain could go on.
+            m.to = l;
+            self.list_chain(m, ch.code, ch.now, out);
+        }
         let went_on = self.jump_on(ch, l, m, out);
-        if !went_on && end_here {
+        if !went_on && end_here && !ch.may_stop {
             m.to = l;
             self.list_chain(m, ch.code, ch.now, out);
         }

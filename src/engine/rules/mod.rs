@@ -16,6 +16,7 @@ pub mod jump;
 pub mod leap;
 mod line_count;
 pub mod mills;
+pub mod opening;
 pub mod place;
 pub mod race;
 pub mod screen;
@@ -103,6 +104,10 @@ pub enum Rule {
         kinds: Option<u128>,
         /// A chain's next jump never goes opposite to the one before it.
         no_turning_back: bool,
+        /// Every jump of a chain goes the way of the first.
+        straight: bool,
+        /// A capturing chain may end after any of its jumps.
+        may_stop: bool,
     },
     /// A path of single steps to empty cells; every prefix is a move.
     Walk {

@@ -217,6 +217,23 @@ impl Game {
             }
             rules.push(t);
         }
+        for o in &self.openings {
+            let mut t = format!(
+                "to open, {} removes a {}",
+                self.players[o.player].name,
+                self.kinds[Game::kind_of(o.code)].name,
+            );
+            if o.cells != self.board.all() {
+                t.push_str(&format!(" on {}", region_text(self, &o.cells)));
+            }
+            if let Some(dirs) = &o.next_to_empty {
+                t.push_str(&format!(
+                    " next to an empty cell along {}",
+                    dirs_text(self, dirs)
+                ));
+            }
+            rules.push(t);
+        }
         if !rules.is_empty() {
             s.push_str(&format!("rules: {}\n", rules.join("; ")));
         }
@@ -352,6 +369,8 @@ fn rule_text(game: &Game, r: &Rule) -> String {
             repeatedly,
             kinds,
             no_turning_back,
+            straight,
+            may_stop,
         } => {
             let mut s = format!(
                 "jump {} over {}",
@@ -385,6 +404,12 @@ fn rule_text(game: &Game, r: &Rule) -> String {
             }
             if *no_turning_back {
                 s.push_str(" without turning back");
+            }
+            if *straight {
+                s.push_str(" in a straight line");
+            }
+            if *may_stop {
+                s.push_str(", may stop after any jump");
             }
             s
         }
