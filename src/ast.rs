@@ -482,6 +482,18 @@ pub enum RuleDecl {
         may_stop: Option<Span>,
         span: Span,
     },
+    /// `step DIRS to empty, capturing by approach or withdrawal[, repeatedly][, may stop after
+    /// any capture][, without revisiting][, never twice in the same direction]`.
+    Approach {
+        dirs: Vec<Name>,
+        repeatedly: bool,
+        /// `repeatedly except on the first turn`.
+        not_first_turn: bool,
+        may_stop: Option<Span>,
+        no_revisit: Option<Span>,
+        no_same_dir: Option<Span>,
+        span: Span,
+    },
     Walk {
         /// `None`: every direction of the board.
         dirs: Option<Vec<Name>>,

@@ -489,6 +489,20 @@ pub enum RuleModel {
         /// `, may stop after any jump`: every prefix of a capturing chain is a move.
         may_stop: bool,
     },
+    /// A step to an empty cell that captures the line of enemies ahead of it (approach) or
+    /// behind it (withdrawal); `repeatedly`, a chain of such steps by the piece.
+    Approach {
+        dirs: Vec<u8>,
+        repeatedly: bool,
+        /// Not on the game's first turn, which is a single capture.
+        not_first_turn: bool,
+        /// The chain may end after any capture.
+        may_stop: bool,
+        /// No step of a chain lands on a cell the piece has stood on this turn.
+        no_revisit: bool,
+        /// No step of a chain goes the way of the step before it.
+        no_same_dir: bool,
+    },
     /// A path of single steps; every prefix is a move.
     Walk {
         dirs: Vec<u8>,

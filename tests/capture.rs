@@ -2,8 +2,8 @@
 //! every position the board and the player to move must agree, and so must the whole set of
 //! legal turns: Ludii plays a turn as several moves (each jump of a chain, a pass to stop it),
 //! so the data lists Ludii's whole turns, each as the cells its piece stands on and the enemy
-//! cells it empties (`e6-e4-e2:e3,e5`, a removal `d5-off:`), and Tabula's moves are written the
-//! same way. The data is written by tests/capture/ludii_turns.py from the oracle's dump (see
+//! cells it leaves empty (`e6-e4-e2:e3,e5`, a removal `d5-off:`), and Tabula's moves are written
+//! the same way. The data is written by tests/capture/ludii_turns.py from the oracle's dump (see
 //! the header of each data file); the counts from the start are in tests/perft/.
 mod common;
 use tabula::engine::{Game, MatchState, Move, MoveKind, Outcome, Position};
@@ -48,15 +48,21 @@ fn turn_text(pos: &Position, m: &Move) -> String {
     if m.landings().is_empty() && m.to != m.from {
         path.push(name(m.to));
     }
-    let mut caps: Vec<String> = m.captures().iter().map(|&c| name(c)).collect();
+    // The enemy cells emptied: a chain may take a piece and later stop on its cell.
+    let mut caps: Vec<String> = m
+        .captures()
+        .iter()
+        .filter(|&&c| c != m.to)
+        .map(|&c| name(c))
+        .collect();
     caps.sort();
     format!("{}:{}", path.join("-"), caps.join(","))
 }
 
-/// Replays `tests/capture/NAME.ludii` on `games/NAME.game`; returns the games and positions
-/// compared.
-fn replay(name: &str) -> (usize, usize) {
-    let game = common::game(&format!("games/{name}.game"));
+/// Replays `tests/capture/NAME.ludii` on the description `game` (a path from the repository's
+/// root); returns the games and positions compared.
+fn replay(name: &str, game: &str) -> (usize, usize) {
+    let game = common::game(game);
     let order = site_order(&game);
     let data = std::fs::read_to_string(common::root(&format!("tests/capture/{name}.ludii")))
         .expect("reference data");
@@ -109,10 +115,40 @@ fn replay(name: &str) -> (usize, usize) {
 
 #[test]
 fn konane_replays_ludii_games() {
-    let (games, positions) = replay("konane");
+    let (games, positions) = replay("konane", "games/konane.game");
     assert_eq!(
         (games, positions),
         (10, 476),
         "games and positions replayed"
     );
+}
+
+/// Fanorona's standard rules, against Ludii's Fanorona with the two rules it leaves out
+/// applied by the oracle's harness to its move lists (`--fanorona-standard`: no two steps of a
+/// sequence the same way in a row; the game's first turn one capture).
+#[test]
+fn fanorona_replays_ludii_games_with_the_standard_rules() {
+    let (games, positions) = replay("fanorona", "games/fanorona.game");
+    assert_eq!(
+        (games, positions),
+        (10, 344),
+        "games and positions replayed"
+    );
+}
+
+/// Fanorona as Ludii plays it (tests/capture/fanorona-ludii.game): its own random games, and
+/// its perft counts (`./oracle.sh perft Fanorona 5`).
+#[test]
+fn fanorona_as_ludii_plays_it() {
+    let (games, positions) = replay("fanorona-ludii", "tests/capture/fanorona-ludii.game");
+    assert_eq!(
+        (games, positions),
+        (10, 402),
+        "games and positions replayed"
+    );
+    let game = common::game("tests/capture/fanorona-ludii.game");
+    let counts: Vec<u64> = (1..=5)
+        .map(|d| tabula::engine::perft(&game.start(), d, &mut |_| {}).expect("perft"))
+        .collect();
+    assert_eq!(counts, [5, 39, 738, 19_828, 530_873]);
 }

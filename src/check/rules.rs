@@ -356,8 +356,8 @@ impl Checker {
                         if report {
                             self.invalid(
                                 *sp,
-                                &format!("`{what}` is about the jumps of a chain"),
-                                &format!("add `repeatedly`, or leave `{what}` out"),
+                                format!("`{what}` is about the jumps of a chain"),
+                                format!("add `repeatedly`, or leave `{what}` out"),
                             );
                         }
                         return None;
@@ -436,6 +436,41 @@ impl Checker {
                     no_turning_back: no_turning_back.is_some(),
                     straight: straight.is_some(),
                     may_stop: may_stop.is_some(),
+                })
+            }
+            RuleDecl::Approach {
+                dirs,
+                repeatedly,
+                not_first_turn,
+                may_stop,
+                no_revisit,
+                no_same_dir,
+                ..
+            } => {
+                let ds = self.dirs(scope, dirs, p, report)?;
+                for (sp, what) in [
+                    (may_stop, "may stop after any capture"),
+                    (no_revisit, "without revisiting"),
+                    (no_same_dir, "never twice in the same direction"),
+                ] {
+                    if let (Some(sp), false) = (sp, repeatedly) {
+                        if report {
+                            self.invalid(
+                                *sp,
+                                format!("`{what}` is about the steps of a chain"),
+                                "add `, repeatedly` before it, or leave it out",
+                            );
+                        }
+                        return None;
+                    }
+                }
+                Some(RuleModel::Approach {
+                    dirs: ds,
+                    repeatedly: *repeatedly,
+                    not_first_turn: *not_first_turn,
+                    may_stop: may_stop.is_some(),
+                    no_revisit: no_revisit.is_some(),
+                    no_same_dir: no_same_dir.is_some(),
                 })
             }
             RuleDecl::Walk {

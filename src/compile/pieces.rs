@@ -162,6 +162,21 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board) -> Pieces {
                         straight: *straight,
                         may_stop: *may_stop,
                     },
+                    RuleModel::Approach {
+                        dirs,
+                        repeatedly,
+                        not_first_turn,
+                        may_stop,
+                        no_revisit,
+                        no_same_dir,
+                    } => Rule::Approach {
+                        dirs: dirs.clone(),
+                        repeatedly: *repeatedly,
+                        not_first_turn: *not_first_turn,
+                        may_stop: *may_stop,
+                        no_revisit: *no_revisit,
+                        no_same_dir: *no_same_dir,
+                    },
                     RuleModel::Walk {
                         dirs,
                         friends,

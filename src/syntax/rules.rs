@@ -257,6 +257,33 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                 span: sp,
             }
         }
+        Rule::approach_rule => {
+            let mut d = Vec::new();
+            let (mut repeatedly, mut not_first_turn) = (false, false);
+            let (mut may_stop, mut no_revisit, mut no_same_dir) = (None, None, None);
+            for c in kids {
+                match c.as_rule() {
+                    Rule::dirs => d = dirs(c),
+                    Rule::approach_again => {
+                        repeatedly = true;
+                        not_first_turn = !parts(c).is_empty();
+                    }
+                    Rule::approach_may_stop => may_stop = Some(span(&c)),
+                    Rule::no_revisit => no_revisit = Some(span(&c)),
+                    Rule::approach_turn => no_same_dir = Some(span(&c)),
+                    r => unreachable!("grammar: approach part {r:?}"),
+                }
+            }
+            RuleDecl::Approach {
+                dirs: d,
+                repeatedly,
+                not_first_turn,
+                may_stop,
+                no_revisit,
+                no_same_dir,
+                span: sp,
+            }
+        }
         Rule::step_effect => {
             let t = kids.into_iter().next().expect("threshold");
             let inner = parts(t).remove(0);

@@ -4,6 +4,7 @@
 //! is a new file here, a variant of [`Rule`] and one line in that table.
 
 mod abilities;
+mod approach;
 pub(in crate::engine) mod castle;
 pub mod chance;
 pub mod connection;
@@ -108,6 +109,17 @@ pub enum Rule {
         straight: bool,
         /// A capturing chain may end after any of its jumps.
         may_stop: bool,
+    },
+    /// A step to an empty cell capturing the enemy line it approaches or withdraws from;
+    /// repeatedly, a chain of them (see `approach.rs`).
+    Approach {
+        dirs: Vec<u8>,
+        repeatedly: bool,
+        /// Not on the game's first turn, which is a single capture.
+        not_first_turn: bool,
+        may_stop: bool,
+        no_revisit: bool,
+        no_same_dir: bool,
     },
     /// A path of single steps to empty cells; every prefix is a move.
     Walk {
@@ -289,6 +301,7 @@ impl Position<'_> {
                 target,
             } => self.line_count_moves(c, code, dirs, *over_friends, *target, out),
             Rule::Jump { .. } => self.jump_moves(rule, c, code, out),
+            Rule::Approach { .. } => self.approach_moves(rule, c, code, out),
             Rule::Walk {
                 dirs,
                 friends,

@@ -413,6 +413,31 @@ fn rule_text(game: &Game, r: &Rule) -> String {
             }
             s
         }
+        Rule::Approach {
+            dirs,
+            repeatedly,
+            not_first_turn,
+            may_stop,
+            no_revisit,
+            no_same_dir,
+        } => {
+            let mut s = format!(
+                "step {} to empty, capturing by approach or withdrawal",
+                dirs_text(game, dirs)
+            );
+            for (on, text) in [
+                (*repeatedly, ", repeatedly"),
+                (*not_first_turn, " except on the first turn"),
+                (*may_stop, ", may stop after any capture"),
+                (*no_revisit, ", without revisiting"),
+                (*no_same_dir, ", never twice in the same direction"),
+            ] {
+                if on {
+                    s.push_str(text);
+                }
+            }
+            s
+        }
         Rule::Walk {
             dirs,
             friends,
