@@ -497,25 +497,30 @@ fn royals_stay(g: &Game) -> bool {
         || g.groups.is_some()
         || g.step_effect.iter().any(Option::is_some)
         || g.places.iter().flatten().any(|pl| !pl.flipping.is_empty())
+        || !g.openings.is_empty()
         || g.rules.iter().flatten().any(|r| {
             matches!(
                 r,
                 Rule::Jump {
                     hurdle: Hurdle::Enemy,
                     ..
-                } | Rule::Step {
-                    target: Target::EmptyOrAny,
-                    ..
-                } | Rule::Slide {
-                    target: Target::EmptyOrAny,
-                    ..
-                } | Rule::Leap {
-                    target: Target::EmptyOrAny,
-                    ..
-                } | Rule::LineCount {
-                    target: Target::EmptyOrAny,
-                    ..
-                }
+                } | Rule::Approach { .. }
+                    | Rule::Step {
+                        target: Target::EmptyOrAny,
+                        ..
+                    }
+                    | Rule::Slide {
+                        target: Target::EmptyOrAny,
+                        ..
+                    }
+                    | Rule::Leap {
+                        target: Target::EmptyOrAny,
+                        ..
+                    }
+                    | Rule::LineCount {
+                        target: Target::EmptyOrAny,
+                        ..
+                    }
             )
         });
     // A royal piece that removes itself, may be taken en passant or promotes to a piece that

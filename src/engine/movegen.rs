@@ -403,6 +403,10 @@ impl Position<'_> {
                 }
                 return;
             }
+            Rule::Jump { dirs, .. } if self.straight_chains_apply(rule, code) => {
+                self.straight_chains(bits, sides, code, dirs, jump_from, out);
+                return;
+            }
             Rule::Jump { .. } => p = jump_from,
             _ => {}
         }

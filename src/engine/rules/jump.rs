@@ -559,6 +559,81 @@ impl Position<'_> {
         }
     }
 
+    /// The moves of a straight capturing chain that may stop after any jump (`jump DIRS over
+    /// enemy repeatedly in a straight line, may stop after any jump`, Konane) for the pieces
+    /// `pieces` of `code`, found on bitboards: in each direction, the pieces that can make k
+    /// jumps are those that could make k - 1 with an enemy 2k - 1 cells ahead and an empty
+    /// cell 2k cells ahead, every k a move. A chain in one direction never meets its start or
+    /// a piece it took, so this is exact. The general generator's moves, in another order.
+    /// Only for a piece's sole chain rule, adjacent hurdles, landing right behind them, no
+    /// kinds, landing region, crowning or immunity ([`Position::straight_chains_apply`]).
+    pub(in crate::engine) fn straight_chains(
+        &self,
+        bits: &Bitboards,
+        sides: &Sides,
+        code: u8,
+        dirs: &[u8],
+        pieces: u64,
+        out: &mut Vec<Move>,
+    ) {
+        let b = &self.game.board;
+        for &d in dirs {
+            let back = b.opposite[d as usize];
+            // Cells whose next cell along `d` is an enemy, and whose next but one is empty;
+            // shifted back two cells per jump.
+            let mut enemy_ahead = bits.step(sides.theirs, back);
+            let mut empty_after = bits.step(bits.step(sides.empty, back), back);
+            let mut can = pieces;
+            let mut k = 0usize;
+            loop {
+                can &= enemy_ahead & empty_after;
+                if can == 0 {
+                    break;
+                }
+                k += 1;
+                let mut each = can;
+                while each != 0 {
+                    let c = each.trailing_zeros() as Cell;
+                    each &= each - 1;
+                    let mut m = Move::new(c, c);
+                    let mut at = c;
+                    for _ in 0..k {
+                        let hurdle = b.step(at, d);
+                        at = b.step(hurdle, d);
+                        m.push_capture(hurdle);
+                        m.push_landing(at);
+                    }
+                    m.to = at;
+                    self.emit(m, code, out);
+                }
+                enemy_ahead = bits.step(bits.step(enemy_ahead, back), back);
+                empty_after = bits.step(bits.step(empty_after, back), back);
+            }
+        }
+    }
+
+    /// Whether the jump `rule` of the piece `code` is one [`Position::straight_chains`]
+    /// generates.
+    pub(in crate::engine) fn straight_chains_apply(&self, rule: &Rule, code: u8) -> bool {
+        let g = self.game;
+        matches!(
+            rule,
+            Rule::Jump {
+                hurdle: Hurdle::Enemy,
+                gap: (0, 0),
+                beyond: (1, 1),
+                landing: None,
+                repeatedly: true,
+                kinds: None,
+                straight: true,
+                may_stop: true,
+                ..
+            }
+        ) && g.chains.links[code as usize].len() == 1
+            && g.chains.crown[code as usize].0 == 0
+            && !g.kill_immunity
+    }
+
     /// Of `pieces`, those worth trying for the jump `rule` piece by piece: all of them where
     /// a single jump ([`Position::single_jumps`], a few mask operations per direction) costs
     /// less for so few pieces than the shifts of [`Position::jump_starts`] over every
