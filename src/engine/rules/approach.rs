@@ -182,3 +182,69 @@ impl Position<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{game, moves};
+
+    const STEP: &str = "step orthogonal to empty, capturing by approach or withdrawal";
+
+    #[test]
+    fn a_step_takes_the_line_it_approaches_or_the_line_it_leaves() {
+        // b2 to c2 approaches d2 and e2 (the line stops at the friend on f2), or withdraws
+        // from a2: two moves. Up and down it takes nothing.
+        let g = game("square 6 x 6", "man \"M\"", &[STEP]);
+        assert_eq!(
+            moves(&g, "6/6/6/6/mM1mmM/6 w"),
+            [
+                "b2-b1",
+                "b2-b3",
+                "b2-c2 x a2",
+                "b2-c2 x d2 x e2",
+                "f2-f1",
+                "f2-f3"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_chain_goes_on_while_it_captures() {
+        // a1 to b1 approaches c1; then b1 to b2 approaches b3.
+        let pos = "6/6/6/1m4/6/M1m3 w";
+        let g = game(
+            "square 6 x 6",
+            "man \"M\"",
+            &[&format!("{STEP}, repeatedly")],
+        );
+        assert_eq!(moves(&g, pos), ["a1-a2", "a1-b1-b2 x c1 x b3"]);
+        let may_stop = format!("{STEP}, repeatedly, may stop after any capture");
+        let g = game("square 6 x 6", "man \"M\"", &[&may_stop]);
+        assert_eq!(
+            moves(&g, pos),
+            ["a1-a2", "a1-b1 x c1", "a1-b1-b2 x c1 x b3"]
+        );
+        // The game's first turn is a single capture (move 1, White to move: ply 0).
+        let first = format!("{STEP}, repeatedly except on the first turn");
+        let g = game("square 6 x 6", "man \"M\"", &[&first]);
+        assert_eq!(moves(&g, "6/6/6/1m4/6/M1m3 w 0 1"), ["a1-a2", "a1-b1 x c1"]);
+        assert_eq!(
+            moves(&g, "6/6/6/1m4/6/M1m3 w 0 2"),
+            ["a1-a2", "a1-b1-b2 x c1 x b3"]
+        );
+    }
+
+    #[test]
+    fn a_chain_may_be_kept_from_going_the_same_way_twice() {
+        // b1 to c1 withdraws from a1; on east to d1 it approaches e1.
+        let pos = "6/6/6/6/6/mM2m1 w";
+        let may_stop = format!("{STEP}, repeatedly, may stop after any capture");
+        let g = game("square 6 x 6", "man \"M\"", &[&may_stop]);
+        assert_eq!(
+            moves(&g, pos),
+            ["b1-b2", "b1-c1 x a1", "b1-c1-d1 x a1 x e1"]
+        );
+        let turning = format!("{may_stop}, never twice in the same direction");
+        let g = game("square 6 x 6", "man \"M\"", &[&turning]);
+        assert_eq!(moves(&g, pos), ["b1-b2", "b1-c1 x a1"]);
+    }
+}

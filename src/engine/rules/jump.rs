@@ -884,6 +884,42 @@ mod tests {
     }
 
     #[test]
+    fn a_straight_chain_that_may_stop_lists_every_length_in_one_direction() {
+        // a1 over a2, a4, a6 north, and over b1 east; from a3 the chain may not turn east
+        // over b3. On 8 x 8 the moves come from the bitboard generator, on 9 x 9 (no
+        // bitboards) from the general one: the same moves.
+        let rule =
+            "jump orthogonal over enemy repeatedly in a straight line, may stop after any jump";
+        let want = ["a1xa3", "a1xa3xa5", "a1xa3xa5xa7", "a1xc1"];
+        let g = game("square 8 x 8", "man \"M\"", &[rule]);
+        assert!(g.bitboards.is_some());
+        assert_eq!(moves(&g, "8/8/m7/8/m7/1m6/m7/Mm6 w"), want);
+        let g = game("square 9 x 9", "man \"M\"", &[rule]);
+        assert!(g.bitboards.is_none());
+        assert_eq!(moves(&g, "9/9/9/m8/9/m8/1m7/m8/Mm7 w"), want);
+        // Without `may stop`, only the longest chain; without `in a straight line`, the
+        // chain turns east at a3 too.
+        let g = game(
+            "square 8 x 8",
+            "man \"M\"",
+            &["jump orthogonal over enemy repeatedly in a straight line"],
+        );
+        assert_eq!(
+            moves(&g, "8/8/m7/8/m7/1m6/m7/Mm6 w"),
+            ["a1xa3xa5xa7", "a1xc1"]
+        );
+        let g = game(
+            "square 8 x 8",
+            "man \"M\"",
+            &["jump orthogonal over enemy repeatedly, may stop after any jump"],
+        );
+        assert_eq!(
+            moves(&g, "8/8/m7/8/m7/1m6/m7/Mm6 w"),
+            ["a1xa3", "a1xa3xa5", "a1xa3xa5xa7", "a1xa3xc3", "a1xc1"]
+        );
+    }
+
+    #[test]
     fn a_jump_over_enemy_men_leaves_kings_alone() {
         let g = super::super::testing::game_of(
             "square 8 x 8",
