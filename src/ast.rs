@@ -108,6 +108,17 @@ pub enum Item {
         first: Option<Number>,
         span: Span,
     },
+    /// `to open, PLAYER removes a PIECE on REGION` or `... next to an empty cell [along
+    /// DIRS]`: the player's first turn removes one of their own pieces.
+    Opening {
+        player: Name,
+        piece: Name,
+        /// `on REGION`.
+        on: Option<Region>,
+        /// `next to an empty cell [along DIRS]` (`Some(None)`: along every direction).
+        next_to_empty: Option<Option<Vec<Name>>>,
+        span: Span,
+    },
     /// `notation NAME[, numbered from PLAYER]`.
     Notation(Name, Option<Name>),
     /// `levels from CELL`.
@@ -470,6 +481,22 @@ pub enum RuleDecl {
         kinds: Vec<Name>,
         /// `without turning back`: no jump opposite to the chain's last.
         no_turning_back: Option<Span>,
+        /// `in a straight line`: every jump of a chain goes the way of the first.
+        straight: Option<Span>,
+        /// `, may stop after any jump`: a capturing chain may end after any jump.
+        may_stop: Option<Span>,
+        span: Span,
+    },
+    /// `step DIRS to empty, capturing by approach or withdrawal[, repeatedly][, may stop after
+    /// any capture][, without revisiting][, never twice in the same direction]`.
+    Approach {
+        dirs: Vec<Name>,
+        repeatedly: bool,
+        /// `repeatedly except on the first turn`.
+        not_first_turn: bool,
+        may_stop: Option<Span>,
+        no_revisit: Option<Span>,
+        no_same_dir: Option<Span>,
         span: Span,
     },
     Walk {

@@ -29,6 +29,19 @@ pub fn per_player<T: Default>(players: usize, mut f: impl FnMut(usize) -> T) -> 
 /// whose turns could list more is refused where the checker can tell.
 pub const MAX_LISTED_MOVES: u64 = 100_000;
 
+/// `to open, PLAYER removes a PIECE on REGION` or `... next to an empty cell along DIRS`:
+/// the player's first turn removes one of their own pieces of that kind, and nothing else.
+#[derive(Clone, Debug)]
+pub struct Opening {
+    pub player: PlayerId,
+    pub kind: KindId,
+    /// The cells the piece may be removed from (every cell without `on`).
+    pub cells: CellSet,
+    /// `next to an empty cell along DIRS` (absolute directions): only a piece with an empty
+    /// neighbour that way.
+    pub next_to_empty: Option<Vec<u8>>,
+}
+
 /// `each turn places N PIECES[, the first turn F]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TurnPlaces {
@@ -85,6 +98,8 @@ pub struct Model {
     /// `each turn places N PIECES, the first turn F`: a turn is several placements of one
     /// kind on different empty cells.
     pub turn_places: Option<TurnPlaces>,
+    /// `to open, PLAYER removes a PIECE ...`: what the players' first turns remove.
+    pub openings: Vec<Opening>,
     pub notation: Notation,
     /// `notation ..., numbered from PLAYER`: squares are numbered (for PDN records) from that
     /// player's back rank.
@@ -480,6 +495,24 @@ pub enum RuleModel {
         kinds: Option<u128>,
         /// `without turning back`: no jump of a chain opposite to the one before it.
         no_turning_back: bool,
+        /// `in a straight line`: every jump of a chain goes the way of the first.
+        straight: bool,
+        /// `, may stop after any jump`: every prefix of a capturing chain is a move.
+        may_stop: bool,
+    },
+    /// A step to an empty cell that captures the line of enemies ahead of it (approach) or
+    /// behind it (withdrawal); `repeatedly`, a chain of such steps by the piece.
+    Approach {
+        dirs: Vec<u8>,
+        repeatedly: bool,
+        /// Not on the game's first turn, which is a single capture.
+        not_first_turn: bool,
+        /// The chain may end after any capture.
+        may_stop: bool,
+        /// No step of a chain lands on a cell the piece has stood on this turn.
+        no_revisit: bool,
+        /// No step of a chain goes the way of the step before it.
+        no_same_dir: bool,
     },
     /// A path of single steps; every prefix is a move.
     Walk {

@@ -21,6 +21,7 @@ mod errors;
 mod hooks;
 mod many;
 mod mills;
+mod opening;
 mod pieces;
 mod players;
 mod race;
@@ -476,6 +477,7 @@ impl Checker {
                 );
             }
         }
+        let openings = self.openings(&scope, d);
         let turn_places = self.turn_places(&scope, d, &kinds, &hands, pie_rule.is_some());
         let states = self.states(d);
         let sowing = self.sowing(&scope, d);
@@ -523,6 +525,7 @@ impl Checker {
             may_pass: may_pass.is_some(),
             pie_rule: pie_rule.is_some(),
             turn_places,
+            openings,
             notation,
             numbered_from,
             end,

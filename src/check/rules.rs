@@ -333,6 +333,8 @@ impl Checker {
                 repeatedly,
                 kinds,
                 no_turning_back,
+                straight,
+                may_stop,
                 ..
             } => {
                 let ds = self.dirs(scope, dirs, p, report)?;
@@ -345,12 +347,39 @@ impl Checker {
                     };
                     *kind_bits.get_or_insert(0u128) |= 1 << k;
                 }
-                if let (Some(sp), false) = (no_turning_back, repeatedly) {
+                for (sp, what) in [
+                    (no_turning_back, "without turning back"),
+                    (straight, "in a straight line"),
+                    (may_stop, "may stop after any jump"),
+                ] {
+                    if let (Some(sp), false) = (sp, repeatedly) {
+                        if report {
+                            self.invalid(
+                                *sp,
+                                format!("`{what}` is about the jumps of a chain"),
+                                format!("add `repeatedly`, or leave `{what}` out"),
+                            );
+                        }
+                        return None;
+                    }
+                }
+                let takes = matches!(hurdle, HurdleDecl::Enemy);
+                if let (Some(sp), false) = (may_stop, takes) {
                     if report {
                         self.invalid(
                             *sp,
-                            "`without turning back` is about the jumps of a chain",
-                            "add `repeatedly`, or leave `without turning back` out",
+                            "a chain that takes nothing may already stop after any jump",
+                            "leave `, may stop after any jump` out, or jump `over enemy`",
+                        );
+                    }
+                    return None;
+                }
+                if let (Some(sp), false) = (straight, takes) {
+                    if report {
+                        self.invalid(
+                            *sp,
+                            "`in a straight line` is for chains that capture",
+                            "jump `over enemy`, or leave `in a straight line` out",
                         );
                     }
                     return None;
@@ -405,6 +434,43 @@ impl Checker {
                     repeatedly: *repeatedly,
                     kinds: kind_bits,
                     no_turning_back: no_turning_back.is_some(),
+                    straight: straight.is_some(),
+                    may_stop: may_stop.is_some(),
+                })
+            }
+            RuleDecl::Approach {
+                dirs,
+                repeatedly,
+                not_first_turn,
+                may_stop,
+                no_revisit,
+                no_same_dir,
+                ..
+            } => {
+                let ds = self.dirs(scope, dirs, p, report)?;
+                for (sp, what) in [
+                    (may_stop, "may stop after any capture"),
+                    (no_revisit, "without revisiting"),
+                    (no_same_dir, "never twice in the same direction"),
+                ] {
+                    if let (Some(sp), false) = (sp, repeatedly) {
+                        if report {
+                            self.invalid(
+                                *sp,
+                                format!("`{what}` is about the steps of a chain"),
+                                "add `, repeatedly` before it, or leave it out",
+                            );
+                        }
+                        return None;
+                    }
+                }
+                Some(RuleModel::Approach {
+                    dirs: ds,
+                    repeatedly: *repeatedly,
+                    not_first_turn: *not_first_turn,
+                    may_stop: may_stop.is_some(),
+                    no_revisit: no_revisit.is_some(),
+                    no_same_dir: no_same_dir.is_some(),
                 })
             }
             RuleDecl::Walk {

@@ -455,6 +455,16 @@ pub fn compile(m: Model) -> Game {
         may_pass: m.may_pass,
         pie_rule: m.pie_rule,
         turn_places: m.turn_places.map(|t| (t.first, t.each)),
+        openings: m
+            .openings
+            .iter()
+            .map(|o| crate::engine::rules::opening::Opening {
+                player: o.player,
+                code: code(o.kind, o.player),
+                cells: o.cells,
+                next_to_empty: o.next_to_empty.clone(),
+            })
+            .collect(),
         side_letters,
         sole_place,
         shoots_only,
@@ -499,25 +509,30 @@ fn royals_stay(g: &Game) -> bool {
         || g.groups.is_some()
         || g.step_effect.iter().any(Option::is_some)
         || g.places.iter().flatten().any(|pl| !pl.flipping.is_empty())
+        || !g.openings.is_empty()
         || g.rules.iter().flatten().any(|r| {
             matches!(
                 r,
                 Rule::Jump {
                     hurdle: Hurdle::Enemy,
                     ..
-                } | Rule::Step {
-                    target: Target::EmptyOrAny,
-                    ..
-                } | Rule::Slide {
-                    target: Target::EmptyOrAny,
-                    ..
-                } | Rule::Leap {
-                    target: Target::EmptyOrAny,
-                    ..
-                } | Rule::LineCount {
-                    target: Target::EmptyOrAny,
-                    ..
-                }
+                } | Rule::Approach { .. }
+                    | Rule::Step {
+                        target: Target::EmptyOrAny,
+                        ..
+                    }
+                    | Rule::Slide {
+                        target: Target::EmptyOrAny,
+                        ..
+                    }
+                    | Rule::Leap {
+                        target: Target::EmptyOrAny,
+                        ..
+                    }
+                    | Rule::LineCount {
+                        target: Target::EmptyOrAny,
+                        ..
+                    }
             )
         });
     // A royal piece that removes itself, may be taken en passant or promotes to a piece that

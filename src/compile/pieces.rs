@@ -149,6 +149,8 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board, players: usize, shift:
                         repeatedly,
                         kinds,
                         no_turning_back,
+                        straight,
+                        may_stop,
                     } => Rule::Jump {
                         dirs: dirs.clone(),
                         hurdle: *hurdle,
@@ -158,6 +160,23 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board, players: usize, shift:
                         repeatedly: *repeatedly,
                         kinds: *kinds,
                         no_turning_back: *no_turning_back,
+                        straight: *straight,
+                        may_stop: *may_stop,
+                    },
+                    RuleModel::Approach {
+                        dirs,
+                        repeatedly,
+                        not_first_turn,
+                        may_stop,
+                        no_revisit,
+                        no_same_dir,
+                    } => Rule::Approach {
+                        dirs: dirs.clone(),
+                        repeatedly: *repeatedly,
+                        not_first_turn: *not_first_turn,
+                        may_stop: *may_stop,
+                        no_revisit: *no_revisit,
+                        no_same_dir: *no_same_dir,
                     },
                     RuleModel::Walk {
                         dirs,

@@ -290,6 +290,9 @@ pub struct Game {
     /// `each turn places N PIECES, the first turn F`: placements per turn, (first turn,
     /// every other turn); `None` for one (see `rules/place.rs`).
     pub turn_places: Option<(u8, u8)>,
+    /// `to open, PLAYER removes a PIECE ...`: the players' first turns (see
+    /// `rules/opening.rs`).
+    pub openings: Vec<rules::opening::Opening>,
     pub side_letters: PerPlayer<char>,
     /// Per player: the kinds that enter the board (`place ...`), and how.
     pub places: PerPlayer<Vec<Place>>,

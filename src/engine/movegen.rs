@@ -128,6 +128,9 @@ impl Position<'_> {
             sow.moves(self, out);
             return;
         }
+        if !self.game.openings.is_empty() && self.opening_moves(out) {
+            return;
+        }
         if let Some(bits) = &self.game.bitboards {
             self.pseudo_moves_bitboard(bits, out, legal);
         } else {
@@ -154,6 +157,9 @@ impl Position<'_> {
     ) {
         let me = self.turn as usize;
         let g = self.game;
+        if !g.openings.is_empty() && self.opening_moves(out) {
+            return;
+        }
         let frozen = self.frozen;
         // `pieces in hand must be placed first`: only placements while any is left.
         let placing_only = g.hand_first && self.hand_count(me, None) > 0;
@@ -395,6 +401,10 @@ impl Position<'_> {
                         bits, sides, c, code, dirs, *hurdle, *gap, *beyond, *landing, *kinds, out,
                     );
                 }
+                return;
+            }
+            Rule::Jump { dirs, .. } if self.straight_chains_apply(rule, code) => {
+                self.straight_chains(bits, sides, code, dirs, jump_from, out);
                 return;
             }
             Rule::Jump { .. } => p = jump_from,

@@ -263,7 +263,11 @@ impl Position<'_> {
         let placed = if m.promote != 0 { m.promote } else { code };
         match m.kind {
             // Played by `play_sowing` before any of this.
-            MoveKind::Sow | MoveKind::Throw | MoveKind::Off | MoveKind::Turn => {}
+            MoveKind::Sow | MoveKind::Throw | MoveKind::Turn => {}
+            // An opening removal (races bear off in `play_race`).
+            MoveKind::Off => {
+                self.lift(m.from);
+            }
             MoveKind::Normal | MoveKind::Smash | MoveKind::Walk | MoveKind::DoubleStep => {
                 for &c in m.captures() {
                     self.lift(c);

@@ -215,6 +215,25 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
             })
         }
         Rule::hand_first => Item::HandFirst(sp),
+        Rule::opening_rule => {
+            let mut it = parts(p).into_iter();
+            let player = name(it.next().expect("grammar: a player"));
+            let piece = name(it.next().expect("grammar: a piece"));
+            let place = it.next().expect("grammar: where");
+            let (mut on, mut next_to_empty) = (None, None);
+            if place.as_rule() == Rule::opening_on {
+                on = Some(build_region(parts(place).remove(0)));
+            } else {
+                next_to_empty = Some(parts(place).into_iter().next().map(dirs));
+            }
+            Item::Opening {
+                player,
+                piece,
+                on,
+                next_to_empty,
+                span: sp,
+            }
+        }
         Rule::to_hand => Item::ToHand(sp),
         Rule::face_rule => Item::Face(
             dirs(parts(p).into_iter().next().expect("grammar: directions")),

@@ -170,6 +170,7 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
             let mut hurdle = HurdleDecl::Enemy;
             let (mut gap, mut beyond, mut landing, mut rep) = (None, None, None, false);
             let (mut kinds, mut no_turning_back) = (Vec::new(), None);
+            let (mut straight, mut may_stop) = (None, None);
             for c in kids {
                 match c.as_rule() {
                     Rule::far => far = true,
@@ -190,6 +191,8 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                         }
                     }
                     Rule::no_turning_back => no_turning_back = Some(span(&c)),
+                    Rule::straight_on => straight = Some(span(&c)),
+                    Rule::may_stop => may_stop = Some(span(&c)),
                     Rule::gap => gap = Some(range(c)),
                     Rule::beyond => beyond = Some(range(c)),
                     Rule::landing => landing = Some(build_region(parts(c).remove(0))),
@@ -207,6 +210,8 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                 repeatedly: rep,
                 kinds,
                 no_turning_back,
+                straight,
+                may_stop,
                 span: sp,
             }
         }
@@ -249,6 +254,33 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                 steps: steps.expect("grammar: walk budget"),
                 target: tgt,
                 no_revisit,
+                span: sp,
+            }
+        }
+        Rule::approach_rule => {
+            let mut d = Vec::new();
+            let (mut repeatedly, mut not_first_turn) = (false, false);
+            let (mut may_stop, mut no_revisit, mut no_same_dir) = (None, None, None);
+            for c in kids {
+                match c.as_rule() {
+                    Rule::dirs => d = dirs(c),
+                    Rule::approach_again => {
+                        repeatedly = true;
+                        not_first_turn = !parts(c).is_empty();
+                    }
+                    Rule::approach_may_stop => may_stop = Some(span(&c)),
+                    Rule::no_revisit => no_revisit = Some(span(&c)),
+                    Rule::approach_turn => no_same_dir = Some(span(&c)),
+                    r => unreachable!("grammar: approach part {r:?}"),
+                }
+            }
+            RuleDecl::Approach {
+                dirs: d,
+                repeatedly,
+                not_first_turn,
+                may_stop,
+                no_revisit,
+                no_same_dir,
                 span: sp,
             }
         }

@@ -83,6 +83,8 @@ struct Spec<'a> {
     beyond: (u8, u8),
     landing: &'a Option<CellSet>,
     no_turning_back: bool,
+    straight: bool,
+    may_stop: bool,
 }
 
 impl<'a> Spec<'a> {
@@ -97,6 +99,8 @@ impl<'a> Spec<'a> {
                 landing,
                 kinds,
                 no_turning_back,
+                straight,
+                may_stop,
                 ..
             } => Some(Spec {
                 dirs,
@@ -106,6 +110,8 @@ impl<'a> Spec<'a> {
                 beyond: *beyond,
                 landing,
                 no_turning_back: *no_turning_back,
+                straight: *straight,
+                may_stop: *may_stop,
             }),
             _ => None,
         }
@@ -130,6 +136,8 @@ pub(in crate::engine) struct Chain<'a> {
     visited: CellSet,
     /// The direction of the last jump, or [`NO_DIR`].
     last_dir: u8,
+    /// The chain may end after any jump (`may stop after any jump` on its first rule).
+    may_stop: bool,
 }
 
 impl Position<'_> {
@@ -192,6 +200,7 @@ impl Position<'_> {
             captured: CellSet::EMPTY,
             visited: CellSet::EMPTY,
             last_dir: NO_DIR,
+            may_stop: spec.may_stop,
         };
         chain.visited.insert(c);
         if *repeatedly && spec.hurdle != Hurdle::Enemy {
@@ -205,6 +214,8 @@ impl Position<'_> {
             && g.chains.crown[code as usize].0 == 0
             && !g.chains.at_once
             && !spec.no_turning_back
+            && !spec.straight
+            && !spec.may_stop
             && spec.kinds.is_none()
             && spec.beyond.1 <= 1;
         if lean {
@@ -265,7 +276,7 @@ impl Position<'_> {
         };
         let mut any = false;
         for &d in spec.dirs {
-            if d == back {
+            if d == back || (FULL && spec.straight && ch.last_dir != NO_DIR && d != ch.last_dir) {
                 continue;
             }
             // Find the hurdle: the first occupied cell, after `gap` empty ones.
@@ -350,8 +361,9 @@ impl Position<'_> {
                     m.pop_capture();
                     continue;
                 }
-                // With one landing at most (a man's jump), an end is listed at once.
-                let single = spec.beyond.1 <= 1;
+                // With one landing at most (a man's jump), or where the chain may stop
+                // anywhere, an end is listed at once.
+                let single = spec.beyond.1 <= 1 || ch.may_stop;
                 if self.jump_from_landing(ch, d, hurdle, l, m, out, single) {
                     went_on = true;
                 } else if single {
@@ -403,8 +415,13 @@ impl Position<'_> {
             ch.now = *crown;
         }
         ch.last_dir = d;
+        if end_here && ch.may_stop {
+            // Stopping here is a move whether or not the chain could go on.
+            m.to = l;
+            self.list_chain(m, ch.code, ch.now, out);
+        }
         let went_on = self.jump_on(ch, l, m, out);
-        if !went_on && end_here {
+        if !went_on && end_here && !ch.may_stop {
             m.to = l;
             self.list_chain(m, ch.code, ch.now, out);
         }
@@ -597,6 +614,81 @@ impl Position<'_> {
                 self.emit(m, code, out);
             }
         }
+    }
+
+    /// The moves of a straight capturing chain that may stop after any jump (`jump DIRS over
+    /// enemy repeatedly in a straight line, may stop after any jump`, Konane) for the pieces
+    /// `pieces` of `code`, found on bitboards: in each direction, the pieces that can make k
+    /// jumps are those that could make k - 1 with an enemy 2k - 1 cells ahead and an empty
+    /// cell 2k cells ahead, every k a move. A chain in one direction never meets its start or
+    /// a piece it took, so this is exact. The general generator's moves, in another order.
+    /// Only for a piece's sole chain rule, adjacent hurdles, landing right behind them, no
+    /// kinds, landing region, crowning or immunity ([`Position::straight_chains_apply`]).
+    pub(in crate::engine) fn straight_chains(
+        &self,
+        bits: &Bitboards,
+        sides: &Sides,
+        code: u8,
+        dirs: &[u8],
+        pieces: u64,
+        out: &mut Vec<Move>,
+    ) {
+        let b = &self.game.board;
+        for &d in dirs {
+            let back = b.opposite[d as usize];
+            // Cells whose next cell along `d` is an enemy, and whose next but one is empty;
+            // shifted back two cells per jump.
+            let mut enemy_ahead = bits.step(sides.theirs, back);
+            let mut empty_after = bits.step(bits.step(sides.empty, back), back);
+            let mut can = pieces;
+            let mut k = 0usize;
+            loop {
+                can &= enemy_ahead & empty_after;
+                if can == 0 {
+                    break;
+                }
+                k += 1;
+                let mut each = can;
+                while each != 0 {
+                    let c = each.trailing_zeros() as Cell;
+                    each &= each - 1;
+                    let mut m = Move::new(c, c);
+                    let mut at = c;
+                    for _ in 0..k {
+                        let hurdle = b.step(at, d);
+                        at = b.step(hurdle, d);
+                        m.push_capture(hurdle);
+                        m.push_landing(at);
+                    }
+                    m.to = at;
+                    self.emit(m, code, out);
+                }
+                enemy_ahead = bits.step(bits.step(enemy_ahead, back), back);
+                empty_after = bits.step(bits.step(empty_after, back), back);
+            }
+        }
+    }
+
+    /// Whether the jump `rule` of the piece `code` is one [`Position::straight_chains`]
+    /// generates.
+    pub(in crate::engine) fn straight_chains_apply(&self, rule: &Rule, code: u8) -> bool {
+        let g = self.game;
+        matches!(
+            rule,
+            Rule::Jump {
+                hurdle: Hurdle::Enemy,
+                gap: (0, 0),
+                beyond: (1, 1),
+                landing: None,
+                repeatedly: true,
+                kinds: None,
+                straight: true,
+                may_stop: true,
+                ..
+            }
+        ) && g.chains.links[code as usize].len() == 1
+            && g.chains.crown[code as usize].0 == 0
+            && !g.kill_immunity
     }
 
     /// Of `pieces`, those worth trying for the jump `rule` piece by piece: all of them where
@@ -846,6 +938,42 @@ mod tests {
             once,
         );
         assert_eq!(moves(&g, pos), ["c1xa1", "c1xf1", "c1xg1", "c1xh1"]);
+    }
+
+    #[test]
+    fn a_straight_chain_that_may_stop_lists_every_length_in_one_direction() {
+        // a1 over a2, a4, a6 north, and over b1 east; from a3 the chain may not turn east
+        // over b3. On 8 x 8 the moves come from the bitboard generator, on 9 x 9 (no
+        // bitboards) from the general one: the same moves.
+        let rule =
+            "jump orthogonal over enemy repeatedly in a straight line, may stop after any jump";
+        let want = ["a1xa3", "a1xa3xa5", "a1xa3xa5xa7", "a1xc1"];
+        let g = game("square 8 x 8", "man \"M\"", &[rule]);
+        assert!(g.bitboards.is_some());
+        assert_eq!(moves(&g, "8/8/m7/8/m7/1m6/m7/Mm6 w"), want);
+        let g = game("square 9 x 9", "man \"M\"", &[rule]);
+        assert!(g.bitboards.is_none());
+        assert_eq!(moves(&g, "9/9/9/m8/9/m8/1m7/m8/Mm7 w"), want);
+        // Without `may stop`, only the longest chain; without `in a straight line`, the
+        // chain turns east at a3 too.
+        let g = game(
+            "square 8 x 8",
+            "man \"M\"",
+            &["jump orthogonal over enemy repeatedly in a straight line"],
+        );
+        assert_eq!(
+            moves(&g, "8/8/m7/8/m7/1m6/m7/Mm6 w"),
+            ["a1xa3xa5xa7", "a1xc1"]
+        );
+        let g = game(
+            "square 8 x 8",
+            "man \"M\"",
+            &["jump orthogonal over enemy repeatedly, may stop after any jump"],
+        );
+        assert_eq!(
+            moves(&g, "8/8/m7/8/m7/1m6/m7/Mm6 w"),
+            ["a1xa3", "a1xa3xa5", "a1xa3xa5xa7", "a1xa3xc3", "a1xc1"]
+        );
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! is a new file here, a variant of [`Rule`] and one line in that table.
 
 mod abilities;
+mod approach;
 pub(in crate::engine) mod castle;
 pub mod chance;
 pub mod connection;
@@ -16,6 +17,7 @@ pub mod jump;
 pub mod leap;
 mod line_count;
 pub mod mills;
+pub mod opening;
 pub mod place;
 pub mod race;
 pub mod screen;
@@ -103,6 +105,21 @@ pub enum Rule {
         kinds: Option<u128>,
         /// A chain's next jump never goes opposite to the one before it.
         no_turning_back: bool,
+        /// Every jump of a chain goes the way of the first.
+        straight: bool,
+        /// A capturing chain may end after any of its jumps.
+        may_stop: bool,
+    },
+    /// A step to an empty cell capturing the enemy line it approaches or withdraws from;
+    /// repeatedly, a chain of them (see `approach.rs`).
+    Approach {
+        dirs: Vec<u8>,
+        repeatedly: bool,
+        /// Not on the game's first turn, which is a single capture.
+        not_first_turn: bool,
+        may_stop: bool,
+        no_revisit: bool,
+        no_same_dir: bool,
     },
     /// A path of single steps to empty cells; every prefix is a move.
     Walk {
@@ -284,6 +301,7 @@ impl Position<'_> {
                 target,
             } => self.line_count_moves(c, code, dirs, *over_friends, *target, out),
             Rule::Jump { .. } => self.jump_moves(rule, c, code, out),
+            Rule::Approach { .. } => self.approach_moves(rule, c, code, out),
             Rule::Walk {
                 dirs,
                 friends,

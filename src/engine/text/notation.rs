@@ -19,13 +19,16 @@ impl Position<'_> {
             let cells: Vec<&str> = m.landings().iter().map(|&c| name(c)).collect();
             return cells.join(",");
         }
+        if m.kind == MoveKind::Off {
+            // Bearing off, or an opening removal: `g1-off`.
+            return format!("{}-off", name(m.from));
+        }
         if let Some(c) = &g.chance {
             // A throw: `throw-3`, `throw-5-2`; in a race, a piece entering from the hand
             // (`@d1`, with its letter where a player has several kinds) or bearing off
             // (`g1-off`).
             match m.kind {
                 MoveKind::Throw => return format!("throw-{}", c.name(m.promote as usize)),
-                MoveKind::Off => return format!("{}-off", name(m.from)),
                 // A turn of dice played one by one: each die's step, `a2-c1,@j2,g1-off`.
                 MoveKind::Turn => {
                     let steps: Vec<String> = m.path[..m.npath as usize]

@@ -226,6 +226,23 @@ impl Game {
             }
             rules.push(t);
         }
+        for o in &self.openings {
+            let mut t = format!(
+                "to open, {} removes a {}",
+                self.players[o.player].name,
+                self.kinds[self.kind_of(o.code)].name,
+            );
+            if o.cells != self.board.all() {
+                t.push_str(&format!(" on {}", region_text(self, &o.cells)));
+            }
+            if let Some(dirs) = &o.next_to_empty {
+                t.push_str(&format!(
+                    " next to an empty cell along {}",
+                    dirs_text(self, dirs)
+                ));
+            }
+            rules.push(t);
+        }
         if !rules.is_empty() {
             s.push_str(&format!("rules: {}\n", rules.join("; ")));
         }
@@ -361,6 +378,8 @@ fn rule_text(game: &Game, r: &Rule) -> String {
             repeatedly,
             kinds,
             no_turning_back,
+            straight,
+            may_stop,
         } => {
             let mut s = format!(
                 "jump {} over {}",
@@ -394,6 +413,37 @@ fn rule_text(game: &Game, r: &Rule) -> String {
             }
             if *no_turning_back {
                 s.push_str(" without turning back");
+            }
+            if *straight {
+                s.push_str(" in a straight line");
+            }
+            if *may_stop {
+                s.push_str(", may stop after any jump");
+            }
+            s
+        }
+        Rule::Approach {
+            dirs,
+            repeatedly,
+            not_first_turn,
+            may_stop,
+            no_revisit,
+            no_same_dir,
+        } => {
+            let mut s = format!(
+                "step {} to empty, capturing by approach or withdrawal",
+                dirs_text(game, dirs)
+            );
+            for (on, text) in [
+                (*repeatedly, ", repeatedly"),
+                (*not_first_turn, " except on the first turn"),
+                (*may_stop, ", may stop after any capture"),
+                (*no_revisit, ", without revisiting"),
+                (*no_same_dir, ", never twice in the same direction"),
+            ] {
+                if on {
+                    s.push_str(text);
+                }
             }
             s
         }

@@ -1,0 +1,154 @@
+//! Capture games against Ludii: seeded random games of Ludii 1.3.13 replayed turn by turn. At
+//! every position the board and the player to move must agree, and so must the whole set of
+//! legal turns: Ludii plays a turn as several moves (each jump of a chain, a pass to stop it),
+//! so the data lists Ludii's whole turns, each as the cells its piece stands on and the enemy
+//! cells it leaves empty (`e6-e4-e2:e3,e5`, a removal `d5-off:`), and Tabula's moves are written
+//! the same way. The data is written by tests/capture/ludii_turns.py from the oracle's dump (see
+//! the header of each data file); the counts from the start are in tests/perft/.
+mod common;
+use tabula::engine::{Game, MatchState, Move, MoveKind, Outcome, Position};
+
+/// The cell names of a board in Ludii's site order (row by row from the bottom left).
+fn site_order(g: &Game) -> Vec<usize> {
+    let mut cells: Vec<usize> = (0..g.board.len()).collect();
+    cells.sort_by_key(|&c| {
+        let (x, y) = g.board.coords[c];
+        (y, x)
+    });
+    cells
+}
+
+/// The owners of the cells in Ludii's order (`.`, `1`, `2`) and the player to move, as the
+/// data writes a position.
+fn described(pos: &Position, order: &[usize]) -> String {
+    let cells = pos.cells();
+    let board: String = order
+        .iter()
+        .map(|&c| match cells[c] {
+            0 => '.',
+            code if pos.game.owner(code) == 0 => '1',
+            _ => '2',
+        })
+        .collect();
+    format!("{board} {}", pos.turn() + 1)
+}
+
+/// A move as the data writes a turn: the cells the piece stands on, then the captured cells.
+fn turn_text(pos: &Position, m: &Move) -> String {
+    let name = |c: tabula::geometry::Cell| pos.game.board.names[c as usize].clone();
+    if m.kind == MoveKind::Off {
+        return format!("{}-off:", name(m.from));
+    }
+    let mut path = vec![name(m.from)];
+    for &l in m.landings() {
+        if path.last() != Some(&name(l)) {
+            path.push(name(l));
+        }
+    }
+    if m.landings().is_empty() && m.to != m.from {
+        path.push(name(m.to));
+    }
+    // The enemy cells emptied: a chain may take a piece and later stop on its cell.
+    let mut caps: Vec<String> = m
+        .captures()
+        .iter()
+        .filter(|&&c| c != m.to)
+        .map(|&c| name(c))
+        .collect();
+    caps.sort();
+    format!("{}:{}", path.join("-"), caps.join(","))
+}
+
+/// Replays `tests/capture/NAME.ludii` on the description `game` (a path from the repository's
+/// root); returns the games and positions compared.
+fn replay(name: &str, game: &str) -> (usize, usize) {
+    let game = common::game(game);
+    let order = site_order(&game);
+    let data = std::fs::read_to_string(common::root(&format!("tests/capture/{name}.ludii")))
+        .expect("reference data");
+    let mut state: Option<MatchState> = None;
+    let (mut games, mut positions) = (0, 0);
+    for (i, line) in data.lines().enumerate() {
+        let at = format!("{name}.ludii:{}", i + 1);
+        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match key {
+            "game" => state = Some(MatchState::new(game.start())),
+            "pos" => {
+                let st = state.as_ref().expect("a game first");
+                assert!(st.outcome().is_none(), "{at}: Tabula's game is over");
+                assert_eq!(described(&st.pos, &order), rest, "{at}: the position");
+                positions += 1;
+            }
+            "turns" => {
+                let st = state.as_ref().expect("a game first");
+                let mut want: Vec<&str> = rest.split(' ').skip(1).collect();
+                want.sort_unstable();
+                let mut got: Vec<String> =
+                    st.moves().iter().map(|m| turn_text(&st.pos, m)).collect();
+                got.sort();
+                assert_eq!(got, want, "{at}: the legal turns");
+            }
+            "play" => {
+                let st = state.as_mut().expect("a game first");
+                let i = st
+                    .moves()
+                    .iter()
+                    .position(|m| turn_text(&st.pos, m) == rest)
+                    .unwrap_or_else(|| panic!("{at}: {rest} is not among Tabula's moves"));
+                st.play_index(i);
+            }
+            "end" => {
+                let st = state.take().expect("a game first");
+                let winner = match st.outcome() {
+                    Some(Outcome::Win { player, .. }) => player + 1,
+                    Some(Outcome::Draw { .. }) => 0,
+                    None => panic!("{at}: Tabula's game goes on"),
+                };
+                assert_eq!(winner.to_string(), rest, "{at}: the winner");
+                games += 1;
+            }
+            _ => {}
+        }
+    }
+    (games, positions)
+}
+
+#[test]
+fn konane_replays_ludii_games() {
+    let (games, positions) = replay("konane", "games/konane.game");
+    assert_eq!(
+        (games, positions),
+        (10, 476),
+        "games and positions replayed"
+    );
+}
+
+/// Fanorona's standard rules, against Ludii's Fanorona with the two rules it leaves out
+/// applied by the oracle's harness to its move lists (`--fanorona-standard`: no two steps of a
+/// sequence the same way in a row; the game's first turn one capture).
+#[test]
+fn fanorona_replays_ludii_games_with_the_standard_rules() {
+    let (games, positions) = replay("fanorona", "games/fanorona.game");
+    assert_eq!(
+        (games, positions),
+        (10, 344),
+        "games and positions replayed"
+    );
+}
+
+/// Fanorona as Ludii plays it (tests/capture/fanorona-ludii.game): its own random games, and
+/// its perft counts (`./oracle.sh perft Fanorona 5`).
+#[test]
+fn fanorona_as_ludii_plays_it() {
+    let (games, positions) = replay("fanorona-ludii", "tests/capture/fanorona-ludii.game");
+    assert_eq!(
+        (games, positions),
+        (10, 402),
+        "games and positions replayed"
+    );
+    let game = common::game("tests/capture/fanorona-ludii.game");
+    let counts: Vec<u64> = (1..=5)
+        .map(|d| tabula::engine::perft(&game.start(), d, &mut |_| {}).expect("perft"))
+        .collect();
+    assert_eq!(counts, [5, 39, 738, 19_828, 530_873]);
+}
