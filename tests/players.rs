@@ -198,3 +198,95 @@ fn a_hop_race_of_three_players_finishes_with_each_winner() {
     }
     assert!(wins.iter().all(|&n| n > 0), "{wins:?}");
 }
+
+#[test]
+fn a_match_seats_the_first_player_in_each_seat_and_reports_each() {
+    let (code, out, err) = common::run_tabula(
+        &[
+            "match",
+            "tests/players/three-in-a-row-3p.game",
+            "--first",
+            "mcts:300",
+            "--second",
+            "random",
+            "--games",
+            "9",
+            "--threads",
+            "1",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
+    assert_eq!(v["games"], 9);
+    // Three games in each of the three seats.
+    for seat in ["x", "o", "z"] {
+        let s = &v["first_as"][seat];
+        let n = |k: &str| s[k].as_u64().expect("a count");
+        assert_eq!(n("wins") + n("draws") + n("losses"), 3, "{v}");
+    }
+    // No two-player Elo against a field of two opponents.
+    assert!(v["elo"].is_null(), "{v}");
+    let played: Vec<&str> = v["results"]
+        .as_array()
+        .expect("per game")
+        .iter()
+        .map(|r| r["first_plays"].as_str().expect("a seat"))
+        .collect();
+    assert_eq!(played, ["x", "o", "z", "x", "o", "z", "x", "o", "z"]);
+}
+
+#[test]
+fn alpha_beta_is_refused_for_more_than_two_players_with_a_plain_message() {
+    let (code, _, err) = common::run_tabula(
+        &[
+            "match",
+            "tests/players/three-in-a-row-3p.game",
+            "--first",
+            "alphabeta:2",
+            "--second",
+            "random",
+        ],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("alpha-beta search plays two-player games"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn play_takes_a_side_for_each_player_by_name() {
+    // x and o play at random; z is the person, who types z's moves as asked.
+    let mut input = String::new();
+    for c in [
+        "a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3", "a4",
+    ] {
+        input.push_str(c);
+        input.push('\n');
+    }
+    let (code, out, err) = common::run_tabula(
+        &[
+            "play",
+            "tests/players/three-in-a-row-3p.game",
+            "--x",
+            "random",
+            "--o",
+            "random",
+            "--z",
+            "human",
+            "--seed",
+            "4",
+        ],
+        &input,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("x (random) vs o (random) vs z (human)"),
+        "{out}"
+    );
+    assert!(out.contains("z to move"), "{out}");
+}

@@ -626,9 +626,10 @@ impl VectorEnv {
 }
 
 /// Plays `games` whole games in Rust between `players` (two player texts as `Player` takes
-/// them, the first moving first), with the GIL released, recording every id chosen. Game
-/// `k` is game `first + k` of a series and draws from a generator seeded `seed + first + k`,
-/// so a series split into calls gives the same games as one call. Returns a dict of numpy
+/// them, the first moving first and the second in every other seat), with the GIL released,
+/// recording every id chosen. Game `k` is game `first + k` of a series and draws from a
+/// generator seeded `seed + first + k`, so a series split into calls gives the same games as
+/// one call. Returns a dict of numpy
 /// arrays: per step `actions` (int32), `players` (int8), `returns` (float32, what the game
 /// gave the player who chose the id), `observations` (float32, `(steps, planes, height,
 /// width)`) and `masks` (bool, `(steps, num_distinct_actions)`) where asked for; per game
@@ -650,6 +651,9 @@ fn play_games<'py>(
     let players = [parse(&players.0)?, parse(&players.1)?];
     let inner = &game.inner;
     let g = Loaded::game(inner);
+    for p in &players {
+        p.can_play(&g).map_err(value_error)?;
+    }
     let record = Record {
         observations,
         masks,

@@ -18,6 +18,7 @@
 use super::clock::Deadline;
 use super::fingerprint;
 use crate::engine::{Move, Outcome, Position, Scratch};
+use crate::model::MAX_PLAYERS;
 use crate::rng::Rng;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -427,7 +428,7 @@ pub fn search_styled(
             }
         };
         // Backpropagation: each node is credited for the player who moved into it.
-        let rewards = [reward(&outcome, 0), reward(&outcome, 1)];
+        let rewards: [f64; MAX_PLAYERS] = std::array::from_fn(|p| reward(&outcome, p));
         let mut depth = 0;
         let mut n = node;
         while tree[n].parent != usize::MAX {

@@ -62,7 +62,8 @@ pub fn choose(env: &Env, player: &Player, rng: &mut Rng) -> usize {
     cands[rng.below(cands.len())] as usize
 }
 
-/// Plays `games` games from `start`, `players[0]` moving first, and records them. Game `k`
+/// Plays `games` games from `start`, `players[0]` moving first (and `players[1]` every other
+/// seat, with more than two players), and records them. Game `k`
 /// of the call is game `first + k` of the caller's series and draws from a generator seeded
 /// `seed + first + k`.
 ///
@@ -87,7 +88,7 @@ pub fn play_games<'g>(
         let mut rng = Rng::new(seed.wrapping_add(first).wrapping_add(k));
         let begin = out.actions.len();
         while let Some(p) = env.current_player() {
-            let index = choose(&env, &players[p], &mut rng);
+            let index = choose(&env, &players[p.min(1)], &mut rng);
             let ids = env.encode(index);
             for &id in &ids[env.pending().len()..] {
                 if record.observations {
