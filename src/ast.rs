@@ -396,6 +396,20 @@ pub enum RuleDecl {
         then_fresh: bool,
         span: Span,
     },
+    /// `ride (A, B) [toward DIRS] [TARGET]`: the leap repeated along its line.
+    Ride {
+        a: Number,
+        b: Number,
+        target: Option<TargetDecl>,
+        toward: Option<Vec<Name>>,
+        span: Span,
+    },
+    /// `hop DIRS [TARGET]`: over the first piece met, onto the cell just behind it.
+    Hop {
+        dirs: Vec<Name>,
+        target: Option<TargetDecl>,
+        span: Span,
+    },
     /// `confined to REGION`.
     Confined {
         region: Region,

@@ -428,6 +428,16 @@ pub enum RuleModel {
         blocked: bool,
         then_fresh: bool,
     },
+    /// The leap of each offset repeated in its own direction over empty cells, stopping at
+    /// the first piece met (`ride (1, 2)`: the nightrider).
+    Ride {
+        offsets: Vec<(i32, i32)>,
+        target: Target,
+        label: (u32, u32),
+    },
+    /// Along each direction to the first piece of either side, landing on the cell just
+    /// behind it (`hop all`: the grasshopper).
+    Hop { dirs: Vec<u8>, target: Target },
     /// `capture DIRS over a screen`: over exactly one piece, onto the first enemy beyond.
     Screen { dirs: Vec<u8> },
     /// Any distance over pieces (not those immune to leap-over) to an empty cell, then

@@ -183,12 +183,14 @@ pub fn compile(m: Model) -> Game {
             }
         }
     }
-    // Screens and blocked leaps make attacks that a move can create by adding or moving a
-    // piece anywhere on their lines: royal safety then tests every move.
+    // Screens, hops and blocked leaps make attacks that a move can create by adding or
+    // moving a piece anywhere on their lines: royal safety then tests every move.
     let royal_shortcuts = !rules.iter().flatten().any(|r| {
         matches!(
             r,
-            crate::engine::Rule::Screen { .. } | crate::engine::Rule::Leap { legs: Some(_), .. }
+            crate::engine::Rule::Screen { .. }
+                | crate::engine::Rule::Hop { .. }
+                | crate::engine::Rule::Leap { legs: Some(_), .. }
         )
     });
     // `also from there` and `forced on REGION`, by piece code.
@@ -503,6 +505,12 @@ fn royals_stay(g: &Game) -> bool {
                     target: Target::EmptyOrAny,
                     ..
                 } | Rule::LineCount {
+                    target: Target::EmptyOrAny,
+                    ..
+                } | Rule::Ride {
+                    target: Target::EmptyOrAny,
+                    ..
+                } | Rule::Hop {
                     target: Target::EmptyOrAny,
                     ..
                 }

@@ -4,6 +4,7 @@
 
 use super::hooks::Watch;
 use super::movegen::Deferred;
+use super::rules::ride;
 use super::rules::slide::first_along;
 use super::{Game, Move, MoveKind, Position, MAX_CAPTURES};
 use crate::geometry::{Cell, CellSet, NONE};
@@ -356,15 +357,35 @@ impl<'g> RoyalGuard<'g> {
             let cells = &pos.cells;
             for &r in royals {
                 for a in &g.attacks[enemy] {
-                    if let super::Attack::Slide { back, codes } = a {
-                        let t = first_along(b, cells, r, *back);
-                        if t == NONE || Game::owner(cells[t as usize]) != me {
-                            continue;
+                    match a {
+                        super::Attack::Slide { back, codes } => {
+                            let t = first_along(b, cells, r, *back);
+                            if t == NONE || Game::owner(cells[t as usize]) != me {
+                                continue;
+                            }
+                            let x = first_along(b, cells, t, *back);
+                            if x != NONE && codes >> cells[x as usize] & 1 != 0 {
+                                guard.tested.insert(t);
+                            }
                         }
-                        let x = first_along(b, cells, t, *back);
-                        if x != NONE && codes >> cells[x as usize] & 1 != 0 {
-                            guard.tested.insert(t);
+                        // The same along the lines of a ride.
+                        super::Attack::Ride {
+                            codes,
+                            stride,
+                            back,
+                        } => {
+                            for i in 0..*stride {
+                                let t = ride::first_along(cells, r, *stride, back, i);
+                                if t == NONE || Game::owner(cells[t as usize]) != me {
+                                    continue;
+                                }
+                                let x = ride::first_along(cells, t, *stride, back, i);
+                                if x != NONE && codes >> cells[x as usize] & 1 != 0 {
+                                    guard.tested.insert(t);
+                                }
+                            }
                         }
+                        _ => {}
                     }
                 }
                 guard.tested.insert(r);

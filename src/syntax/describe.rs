@@ -61,6 +61,8 @@ pub(super) fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::k_jump | Rule::jump_rule => &["`jump`"],
         Rule::k_landing | Rule::landing => &["`landing`"],
         Rule::k_leap | Rule::leap_rule => &["`leap`"],
+        Rule::k_ride | Rule::ride_rule => &["`ride`"],
+        Rule::k_hop | Rule::hop_rule => &["`hop`"],
         Rule::k_legal => &["`legal`"],
         Rule::k_lose | Rule::lose => &["`lose`"],
         Rule::k_may => &["`may`"],

@@ -314,6 +314,12 @@ fn rule_text(game: &Game, r: &Rule) -> String {
             },
             if *then_fresh { ", then fresh" } else { "" }
         ),
+        Rule::Ride { stride, target, .. } => {
+            format!("ride ({stride} lines){}", target_text(*target))
+        }
+        Rule::Hop { dirs, target } => {
+            format!("hop {}{}", dirs_text(game, dirs), target_text(*target))
+        }
         Rule::Screen { dirs } => format!("capture {} over a screen", dirs_text(game, dirs)),
         Rule::Fly { dirs, then } => match then {
             Some(t) => format!(
