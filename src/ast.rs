@@ -83,6 +83,12 @@ pub enum Item {
     ToHand(Span),
     /// `royal pieces may not face each other along DIRS`.
     Face(Vec<Name>, Span),
+    /// `captures explode along DIRS[, sparing PIECES]`.
+    Explode {
+        dirs: Vec<Name>,
+        sparing: Vec<Name>,
+        span: Span,
+    },
     /// `making N in a row [along DIRS] removes an enemy piece[, not one in a row unless all
     /// are]`.
     Mill {
@@ -408,6 +414,11 @@ pub enum RuleDecl {
     Hop {
         dirs: Vec<Name>,
         target: Option<TargetDecl>,
+        span: Span,
+    },
+    /// `may not capture PIECES`.
+    NoCapture {
+        pieces: Vec<Name>,
         span: Span,
     },
     /// `confined to REGION`.

@@ -62,6 +62,8 @@ pub struct Model {
     pub to_hand: bool,
     /// `royal pieces may not face each other along DIRS` (absolute directions).
     pub face: Vec<u8>,
+    /// `captures explode along DIRS[, sparing PIECES]`.
+    pub explosion: Option<Explosion>,
     /// `making N in a row ... removes an enemy piece`.
     pub mill: Option<Mill>,
     /// Moves with the same start, end and captured set are one move.
@@ -246,6 +248,15 @@ pub struct Mill {
     pub protect: bool,
 }
 
+/// `captures explode along DIRS[, sparing PIECES]`: a capture removes the capturing piece and
+/// the pieces on the landing cell's neighbours along `dirs`, but those of the `spared` kinds
+/// (bits by kind); pieces immune to `blast` stay.
+#[derive(Clone, Debug)]
+pub struct Explosion {
+    pub dirs: Vec<u8>,
+    pub spared: u128,
+}
+
 /// Effects a piece can be immune to, as bits.
 pub mod effect {
     pub const KILL: u8 = 1;
@@ -254,14 +265,17 @@ pub mod effect {
     pub const SLEEP: u8 = 8;
     pub const STEAL: u8 = 16;
     pub const LEAP_OVER: u8 = 32;
+    /// Removal by an explosion (`captures explode ...`), the capturer's own included.
+    pub const BLAST: u8 = 64;
     /// The names a description uses, with their bits.
-    pub const NAMES: [(&str, u8); 6] = [
+    pub const NAMES: [(&str, u8); 7] = [
         ("kill", KILL),
         ("keep", KEEP),
         ("push", PUSH),
         ("sleep", SLEEP),
         ("steal", STEAL),
         ("leap-over", LEAP_OVER),
+        ("blast", BLAST),
     ];
 }
 
@@ -308,6 +322,8 @@ pub struct KindModel {
     pub immune: u8,
     /// `never beside KIND DIRS`: this piece never enters a cell with that kind next to it.
     pub bar: Option<(KindId, Vec<u8>)>,
+    /// `may not capture PIECES`: the kinds (bits) this piece never captures.
+    pub no_capture: u128,
     /// The piece's movement rules for each player, in declaration order.
     pub rules: [Vec<RuleModel>; 2],
     pub promotion: Option<Promotion>,

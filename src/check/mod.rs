@@ -456,6 +456,8 @@ impl Checker {
             }
         }
 
+        let explosion = self.explosion(&scope, d);
+
         if let Some(span) = pie_rule {
             // The swap takes the first player's first stone: both players must place stones.
             let places = |p: usize| {
@@ -516,6 +518,7 @@ impl Checker {
             hand_first,
             to_hand,
             face,
+            explosion,
             mill,
             identity_by_captures: identity,
             may_pass: may_pass.is_some(),

@@ -534,6 +534,7 @@ impl Checker {
                 })
             }
             RuleDecl::Promote { .. }
+            | RuleDecl::NoCapture { .. }
             | RuleDecl::Surrounded { .. }
             | RuleDecl::Confined { .. }
             | RuleDecl::Drawn { .. }

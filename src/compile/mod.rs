@@ -317,8 +317,19 @@ pub fn compile(m: Model) -> Game {
             _ => None,
         })
         .collect();
+    let no_capture: Vec<u128> = (0..ncodes)
+        .map(|c| {
+            if c == 0 {
+                0
+            } else {
+                m.kinds[(c - 1) / 2].no_capture
+            }
+        })
+        .collect();
     let checks_only_promotion = |c: usize| {
-        bar[c].is_none()
+        m.explosion.is_none()
+            && no_capture[c] == 0
+            && bar[c].is_none()
             && keep_out
                 .as_ref()
                 .is_none_or(|k: &Vec<CellSet>| k[c] == CellSet::EMPTY)
@@ -443,6 +454,8 @@ pub fn compile(m: Model) -> Game {
         initial_hand,
         initial_heights: m.heights.clone(),
         counts_checks,
+        explosion: m.explosion.clone(),
+        no_capture,
         board_rules: Vec::new(),
         legality_by_play: false,
         bitboards,
@@ -484,6 +497,7 @@ pub fn compile(m: Model) -> Game {
 fn royals_stay(g: &Game) -> bool {
     use crate::engine::Rule;
     let unseen_removal = g.has_layers
+        || g.explosion.is_some()
         || (!g.board_rules.is_empty() && !g.legality_by_play)
         || g.mill.is_some()
         || g.groups.is_some()

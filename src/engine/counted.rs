@@ -111,6 +111,7 @@ impl DrawPlan {
             || !g.board_rules.is_empty()
             || !g.places[player].is_empty()
             || g.may_pass
+            || g.explosion.is_some()
         {
             return None;
         }

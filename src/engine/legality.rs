@@ -19,6 +19,8 @@ impl Position<'_> {
         if g.legality_by_play {
             // Board rules change threats: moves are tested by playing them and the replies.
             self.retain_play_safe(out);
+        } else if g.has_royal && g.explosion.is_some() {
+            self.retain_blast_safe(out);
         } else if g.has_royal {
             self.retain_royal_safe(out);
         }
@@ -79,7 +81,7 @@ impl Position<'_> {
                 && Game::owner(code) == player
                 && g.royal[code as usize]
                 && g.immune[code as usize] & effect::KILL == 0
-                && self.attacked_on(cells, c as Cell, player ^ 1)
+                && self.royal_exposed(cells, c as Cell, player ^ 1)
         })
     }
     /// Whether the player to move has a royal piece under attack.
@@ -295,6 +297,22 @@ fn royal_cells(pos: &Position, player: usize) -> Option<([Cell; MAX_ROYALS], usi
         }
     }
     Some((royals, nr))
+}
+
+/// The cells of `player`'s royal pieces (at most [`MAX_ROYALS`] of them).
+pub(super) fn royal_list(pos: &Position, player: usize) -> Vec<Cell> {
+    match royal_cells(pos, player) {
+        Some((royals, nr)) => royals[..nr].to_vec(),
+        None => pos
+            .cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, &code)| {
+                code != 0 && Game::owner(code) == player && pos.game.royal[code as usize]
+            })
+            .map(|(c, _)| c as Cell)
+            .collect(),
+    }
 }
 
 /// What testing moves for royal safety needs from a position, found once: the mover's royal
@@ -608,7 +626,7 @@ fn dedup_by_captures(out: &mut Vec<Move>) {
 /// The cells a move changed on a scratch board, with their contents before it: inline, and
 /// for a chain of more captures than a move holds inline, in `more` (which only such a move
 /// allocates).
-struct Undo {
+pub(super) struct Undo {
     saved: [(Cell, u8); MAX_CAPTURES + 4],
     n: usize,
     more: Vec<(Cell, u8)>,
@@ -616,7 +634,7 @@ struct Undo {
 
 impl Undo {
     /// Applies `m` to `cells` (see [`apply_cells`]), remembering what it changes.
-    fn apply(cells: &mut [u8], m: &Move) -> Undo {
+    pub(super) fn apply(cells: &mut [u8], m: &Move) -> Undo {
         let mut undo = Undo {
             saved: [(NONE, 0); MAX_CAPTURES + 4],
             n: 0,
@@ -641,7 +659,7 @@ impl Undo {
     }
 
     /// Takes the move back.
-    fn restore(&self, cells: &mut [u8]) {
+    pub(super) fn restore(&self, cells: &mut [u8]) {
         for &(c, v) in self.saved[..self.n].iter().chain(&self.more).rev() {
             cells[c as usize] = v;
         }
@@ -702,7 +720,13 @@ pub fn apply_cells(cells: &mut [u8], m: &Move) {
         cells[c as usize] = 0;
     }
     cells[m.from as usize] = 0;
-    cells[m.to as usize] = if m.promote != 0 { m.promote } else { code };
+    cells[m.to as usize] = if m.vanishes {
+        0
+    } else if m.promote != 0 {
+        m.promote
+    } else {
+        code
+    };
     // A second piece that moves (castling); abilities acting on one cell name no `extra_to`.
     if m.extra_from != NONE && m.extra_to != NONE {
         let p = cells[m.extra_from as usize];

@@ -215,6 +215,19 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
         }
         Rule::hand_first => Item::HandFirst(sp),
         Rule::to_hand => Item::ToHand(sp),
+        Rule::explode_rule => {
+            let mut it = parts(p).into_iter();
+            let ds = dirs(it.next().expect("grammar: blast directions"));
+            let sparing = it
+                .next()
+                .map(|s| parts(parts(s).remove(0)).into_iter().map(name).collect())
+                .unwrap_or_default();
+            Item::Explode {
+                dirs: ds,
+                sparing,
+                span: sp,
+            }
+        }
         Rule::face_rule => Item::Face(
             dirs(parts(p).into_iter().next().expect("grammar: directions")),
             sp,

@@ -350,6 +350,13 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
             glyphs: kids.into_iter().map(super::common::string).collect(),
             span: sp,
         },
+        Rule::no_capture_rule => RuleDecl::NoCapture {
+            pieces: parts(kids.into_iter().next().expect("grammar: piece list"))
+                .into_iter()
+                .map(name)
+                .collect(),
+            span: sp,
+        },
         Rule::confine_rule => RuleDecl::Confined {
             region: build_region(kids.into_iter().next().expect("grammar: a region")),
             span: sp,

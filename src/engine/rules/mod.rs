@@ -10,6 +10,7 @@ pub mod connection;
 pub mod custody;
 pub mod dice_turn;
 mod en_passant;
+pub mod explosion;
 mod fly;
 pub mod groups;
 pub mod hop;

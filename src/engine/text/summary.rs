@@ -57,8 +57,15 @@ impl Game {
                 format!("\"{first}\" \"{second}\"")
             };
             s.push_str(&format!(
-                "  {} {letters}{} worth {}\n",
-                kind.name, flags, kind.worth
+                "  {} {letters}{} worth {}{}\n",
+                kind.name,
+                flags,
+                kind.worth,
+                if kind.immune & crate::model::effect::BLAST != 0 {
+                    " immune to blast"
+                } else {
+                    ""
+                }
             ));
             match &kind.glyphs {
                 Some([a, b]) if a == b => s.push_str(&format!("    drawn as \"{a}\"\n")),
@@ -124,6 +131,13 @@ impl Game {
             for h in &self.hooks[code as usize] {
                 s.push_str(&format!("    native {}\n", h.name));
             }
+            if kind.no_capture != 0 {
+                let names: Vec<&str> = (0..self.kinds.len())
+                    .filter(|&j| kind.no_capture >> j & 1 != 0)
+                    .map(|j| self.kinds[j].name.as_str())
+                    .collect();
+                s.push_str(&format!("    may not capture {}\n", names.join(", ")));
+            }
             if let Some(cells) = &self.confine[code as usize] {
                 s.push_str(&format!("    confined to {}\n", region_text(self, cells)));
             }
@@ -154,6 +168,21 @@ impl Game {
         }
         if self.hand_first {
             rules.push("pieces in hand must be placed first".into());
+        }
+        if let Some(ex) = &self.explosion {
+            let spared: Vec<&str> = (0..self.kinds.len())
+                .filter(|&j| ex.spared >> j & 1 != 0)
+                .map(|j| self.kinds[j].name.as_str())
+                .collect();
+            rules.push(format!(
+                "captures explode along {}{}",
+                dirs_text(self, &ex.dirs),
+                if spared.is_empty() {
+                    String::new()
+                } else {
+                    format!(", sparing {}", spared.join(", "))
+                }
+            ));
         }
         if let Some(mill) = &self.mill {
             rules.push(format!(
