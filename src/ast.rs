@@ -83,6 +83,8 @@ pub enum Item {
     ToHand(Span),
     /// `royal pieces may not face each other along DIRS`.
     Face(Vec<Name>, Span),
+    /// `moves may not give check`.
+    NoCheck(Span),
     /// `captures explode along DIRS[, sparing PIECES]`.
     Explode {
         dirs: Vec<Name>,
@@ -643,6 +645,8 @@ pub enum EndCondDecl {
     Reaches {
         piece: Name,
         region: Region,
+        /// `, which the second player may equal`.
+        equal: bool,
     },
     /// `my PIECE is bare`.
     Bare(Name),

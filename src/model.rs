@@ -64,6 +64,8 @@ pub struct Model {
     pub face: Vec<u8>,
     /// `captures explode along DIRS[, sparing PIECES]`.
     pub explosion: Option<Explosion>,
+    /// `moves may not give check`.
+    pub no_checks: bool,
     /// `making N in a row ... removes an enemy piece`.
     pub mill: Option<Mill>,
     /// Moves with the same start, end and captured set are one move.
@@ -594,7 +596,14 @@ pub enum EndCond {
     /// Neither player has pieces (of a kind).
     NobodyHas(Option<KindId>),
     /// A player has a piece of the kind on the region (their own region).
-    Reaches { kind: KindId, region: [CellSet; 2] },
+    /// With `equal` (`, which the second player may equal`): the first player's arrival
+    /// waits for the second player's reply where that player could arrive too, and a reply
+    /// that does draws.
+    Reaches {
+        kind: KindId,
+        region: [CellSet; 2],
+        equal: bool,
+    },
     /// The player's only piece is one of this kind (a bare king), and the opponent cannot
     /// bare theirs in reply.
     Bare(KindId),

@@ -375,8 +375,11 @@ fn check_position(name: &str, pos: &Position, checked: &mut u64) {
             let text = pos.move_text(m);
             let mut child = pos.clone();
             child.play_unchecked(m);
-            // A drop that may not give checkmate and does is illegal too (uchifuzume).
-            let exposed = royal_capturable(&child, me) || pos.drop_mates(m);
+            // A drop that may not give checkmate and does is illegal too (uchifuzume), and so
+            // is any check where moves may not give one (Racing Kings).
+            let exposed = royal_capturable(&child, me)
+                || pos.drop_mates(m)
+                || (g.no_checks && child.in_check());
             assert_eq!(
                 texts.contains(&text),
                 !exposed,

@@ -455,6 +455,7 @@ pub fn compile(m: Model) -> Game {
         initial_heights: m.heights.clone(),
         counts_checks,
         explosion: m.explosion.clone(),
+        no_checks: m.no_checks,
         no_capture,
         board_rules: Vec::new(),
         legality_by_play: false,

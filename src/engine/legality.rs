@@ -24,6 +24,9 @@ impl Position<'_> {
         } else if g.has_royal {
             self.retain_royal_safe(out);
         }
+        if g.no_checks {
+            self.retain_no_check(out);
+        }
         if g.no_mating_drops {
             out.retain(|m| !self.drop_mates(m));
         }
@@ -71,6 +74,21 @@ impl Position<'_> {
         };
         let best = out.iter().map(score).max().unwrap_or(0);
         out.retain(|m| score(m) == best);
+    }
+
+    /// `moves may not give check`: keeps the moves after which no enemy royal piece is
+    /// attacked.
+    fn retain_no_check(&self, out: &mut Vec<Move>) {
+        let n = self.cells.len();
+        let enemy = self.turn as usize ^ 1;
+        let mut scratch = [0u8; crate::geometry::MAX_CELLS];
+        scratch[..n].copy_from_slice(&self.cells);
+        out.retain(|m| {
+            let undo = Undo::apply(&mut scratch[..n], m);
+            let checks = self.royal_attacked_on(&scratch[..n], enemy);
+            undo.restore(&mut scratch[..n]);
+            !checks
+        });
     }
 
     /// Whether any royal piece of `player` is attacked on `cells`.

@@ -222,6 +222,8 @@ pub struct Game {
     pub initial_heights: Vec<(Cell, u16)>,
     /// `captures explode along DIRS[, sparing PIECES]` (see `rules/explosion.rs`).
     pub explosion: Option<crate::model::Explosion>,
+    /// `moves may not give check`.
+    pub no_checks: bool,
     /// `may not capture PIECES`, by piece code: the kinds (bits) it never captures.
     pub no_capture: Vec<u128>,
     /// An end rule counts the checks each player gives (`win when I have given check N
@@ -317,7 +319,8 @@ impl Game {
         !(self.compulsory_capture
             || self.majority_capture
             || self.identity_by_captures
-            || self.explosion.is_some())
+            || self.explosion.is_some()
+            || self.no_checks)
     }
 
     /// The hash contribution of `n` pieces of `code` in hand (0 for none), drawn from the

@@ -197,6 +197,7 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
         }
         Rule::removal_rule => Item::RemovedAtOnce(sp),
         Rule::identity_rule => Item::Identity(sp),
+        Rule::no_check_rule => Item::NoCheck(sp),
         Rule::custody_rule => {
             let mut it = parts(p).into_iter();
             let ds = dirs(it.next().expect("grammar: custody directions"));
@@ -528,6 +529,7 @@ pub(super) fn build_end_rule(p: Pair<Rule>) -> EndRule {
                     EndCondDecl::Reaches {
                         piece: name(it.next().expect("piece")),
                         region: build_region(it.next().expect("region")),
+                        equal: it.next().is_some(),
                     }
                 }
             }

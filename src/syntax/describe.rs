@@ -64,6 +64,7 @@ pub(super) fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::k_ride | Rule::ride_rule => &["`ride`"],
         Rule::k_hop | Rule::hop_rule => &["`hop`"],
         Rule::k_explode => &["`explode`"],
+        Rule::reach_equal => &["`, which the second player may equal`"],
         Rule::k_sparing | Rule::explode_sparing => &["`, sparing`"],
         Rule::k_legal => &["`legal`"],
         Rule::k_lose | Rule::lose => &["`lose`"],

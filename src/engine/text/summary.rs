@@ -169,6 +169,9 @@ impl Game {
         if self.hand_first {
             rules.push("pieces in hand must be placed first".into());
         }
+        if self.no_checks {
+            rules.push("moves may not give check".into());
+        }
         if let Some(ex) = &self.explosion {
             let spared: Vec<&str> = (0..self.kinds.len())
                 .filter(|&j| ex.spared >> j & 1 != 0)
