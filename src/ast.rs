@@ -83,6 +83,14 @@ pub enum Item {
     ToHand(Span),
     /// `royal pieces may not face each other along DIRS`.
     Face(Vec<Name>, Span),
+    /// `moves may not give check`.
+    NoCheck(Span),
+    /// `captures explode along DIRS[, sparing PIECES]`.
+    Explode {
+        dirs: Vec<Name>,
+        sparing: Vec<Name>,
+        span: Span,
+    },
     /// `making N in a row [along DIRS] removes an enemy piece[, not one in a row unless all
     /// are]`.
     Mill {
@@ -412,6 +420,25 @@ pub enum RuleDecl {
         then_fresh: bool,
         span: Span,
     },
+    /// `ride (A, B) [toward DIRS] [TARGET]`: the leap repeated along its line.
+    Ride {
+        a: Number,
+        b: Number,
+        target: Option<TargetDecl>,
+        toward: Option<Vec<Name>>,
+        span: Span,
+    },
+    /// `hop DIRS [TARGET]`: over the first piece met, onto the cell just behind it.
+    Hop {
+        dirs: Vec<Name>,
+        target: Option<TargetDecl>,
+        span: Span,
+    },
+    /// `may not capture PIECES`.
+    NoCapture {
+        pieces: Vec<Name>,
+        span: Span,
+    },
     /// `confined to REGION`.
     Confined {
         region: Region,
@@ -650,6 +677,8 @@ pub enum EndCondDecl {
     Reaches {
         piece: Name,
         region: Region,
+        /// `, which the second player may equal`.
+        equal: bool,
     },
     /// `my PIECE is bare`.
     Bare(Name),

@@ -86,6 +86,10 @@ pub struct Model {
     pub to_hand: bool,
     /// `royal pieces may not face each other along DIRS` (absolute directions).
     pub face: Vec<u8>,
+    /// `captures explode along DIRS[, sparing PIECES]`.
+    pub explosion: Option<Explosion>,
+    /// `moves may not give check`.
+    pub no_checks: bool,
     /// `making N in a row ... removes an enemy piece`.
     pub mill: Option<Mill>,
     /// Moves with the same start, end and captured set are one move.
@@ -272,6 +276,15 @@ pub struct Mill {
     pub protect: bool,
 }
 
+/// `captures explode along DIRS[, sparing PIECES]`: a capture removes the capturing piece and
+/// the pieces on the landing cell's neighbours along `dirs`, but those of the `spared` kinds
+/// (bits by kind); pieces immune to `blast` stay.
+#[derive(Clone, Debug)]
+pub struct Explosion {
+    pub dirs: Vec<u8>,
+    pub spared: u128,
+}
+
 /// Effects a piece can be immune to, as bits.
 pub mod effect {
     pub const KILL: u8 = 1;
@@ -280,14 +293,17 @@ pub mod effect {
     pub const SLEEP: u8 = 8;
     pub const STEAL: u8 = 16;
     pub const LEAP_OVER: u8 = 32;
+    /// Removal by an explosion (`captures explode ...`), the capturer's own included.
+    pub const BLAST: u8 = 64;
     /// The names a description uses, with their bits.
-    pub const NAMES: [(&str, u8); 6] = [
+    pub const NAMES: [(&str, u8); 7] = [
         ("kill", KILL),
         ("keep", KEEP),
         ("push", PUSH),
         ("sleep", SLEEP),
         ("steal", STEAL),
         ("leap-over", LEAP_OVER),
+        ("blast", BLAST),
     ];
 }
 
@@ -334,6 +350,8 @@ pub struct KindModel {
     pub immune: u8,
     /// `never beside KIND DIRS`: this piece never enters a cell with that kind next to it.
     pub bar: Option<(KindId, Vec<u8>)>,
+    /// `may not capture PIECES`: the kinds (bits) this piece never captures.
+    pub no_capture: u128,
     /// The piece's movement rules for each player, in declaration order.
     pub rules: PerPlayer<Vec<RuleModel>>,
     pub promotion: Option<Promotion>,
@@ -454,6 +472,16 @@ pub enum RuleModel {
         blocked: bool,
         then_fresh: bool,
     },
+    /// The leap of each offset repeated in its own direction over empty cells, stopping at
+    /// the first piece met (`ride (1, 2)`: the nightrider).
+    Ride {
+        offsets: Vec<(i32, i32)>,
+        target: Target,
+        label: (u32, u32),
+    },
+    /// Along each direction to the first piece of either side, landing on the cell just
+    /// behind it (`hop all`: the grasshopper).
+    Hop { dirs: Vec<u8>, target: Target },
     /// `capture DIRS over a screen`: over exactly one piece, onto the first enemy beyond.
     Screen { dirs: Vec<u8> },
     /// Any distance over pieces (not those immune to leap-over) to an empty cell, then
@@ -612,9 +640,13 @@ pub enum EndCond {
     /// Neither player has pieces (of a kind).
     NobodyHas(Option<KindId>),
     /// A player has a piece of the kind on the region (their own region).
+    /// With `equal` (`, which the second player may equal`): the first player's arrival
+    /// waits for the second player's reply where that player could arrive too, and a reply
+    /// that does draws.
     Reaches {
         kind: KindId,
         region: PerPlayer<CellSet>,
+        equal: bool,
     },
     /// The player's only piece is one of this kind (a bare king), and the opponent cannot
     /// bare theirs in reply.

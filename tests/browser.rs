@@ -213,6 +213,32 @@ async fn the_page_plays_games_by_clicks_and_shows_diagnostics() {
     .await;
     assert_eq!(move_list(&c).await, json!(["a1", "a2", "b1", "b2", "c1"]));
 
+    // Chinese checkers for three: a side chooser for each player, and the turn passes from
+    // red to yellow.
+    open_game(&c, &server, "chinese-checkers-3", "j14").await;
+    until(
+        &c,
+        "a chooser for the third player",
+        "const n = document.getElementById('side2-name'); return !!n && n.textContent === 'blue'",
+    )
+    .await;
+    c.execute(
+        "for (const id of ['side1', 'side2']) { const s = document.getElementById(id); \
+         s.value = 'human'; s.dispatchEvent(new Event('change')); }",
+        vec![],
+    )
+    .await
+    .expect("every side is a person");
+    click_cell(&c, "j14").await;
+    click_cell(&c, "j13").await;
+    history_len(&c, 1, "red's step").await;
+    until(
+        &c,
+        "yellow's turn",
+        "return document.getElementById('status').textContent.startsWith('yellow to move')",
+    )
+    .await;
+
     // Shogi, both sides by clicks: a promotion chosen from the menu (8h2b and 8h2b+ share
     // their cells), then a drop that starts at the bishop in hand.
     open_game(&c, &server, "shogi", "7g").await;

@@ -334,8 +334,10 @@ fn check_position(name: &str, pos: &Position, checked: &mut u64) {
             pos.move_text(m)
         );
         // (With hypnosis a capture whose capturer the cascade removes is no threat, B13.1:
-        // this capture-only brute force does not apply.)
-        if g.has_royal && !slow(g) {
+        // this capture-only brute force does not apply. Nor where captures explode: a royal
+        // piece is safe when no enemy piece attacks it, though a capture beside it would blow
+        // it up, as in atomic chess.)
+        if g.has_royal && !slow(g) && g.explosion.is_none() {
             assert!(
                 !royal_capturable(&child, me),
                 "{name}: {} leaves the royal piece capturable at {}",
@@ -365,16 +367,20 @@ fn check_position(name: &str, pos: &Position, checked: &mut u64) {
 
     // Royal safety filters exactly the moves that expose the royal piece.
     // (With hypnosis a royal piece can also be lost to the cascade, which this capture-only
-    // brute force does not see.)
-    if g.has_royal && !g.compulsory_capture && !slow(g) {
+    // brute force does not see; where captures explode, royal safety is the attack test with
+    // its exceptions, not whether a capture could blow the royal piece up.)
+    if g.has_royal && !g.compulsory_capture && !slow(g) && g.explosion.is_none() {
         let mut pseudo = Vec::new();
         pos.pseudo_legal_moves(&mut pseudo);
         for m in &pseudo {
             let text = pos.move_text(m);
             let mut child = pos.clone();
             child.play_unchecked(m);
-            // A drop that may not give checkmate and does is illegal too (uchifuzume).
-            let exposed = royal_capturable(&child, me) || pos.drop_mates(m);
+            // A drop that may not give checkmate and does is illegal too (uchifuzume), and so
+            // is any check where moves may not give one (Racing Kings).
+            let exposed = royal_capturable(&child, me)
+                || pos.drop_mates(m)
+                || (g.no_checks && child.in_check());
             assert_eq!(
                 texts.contains(&text),
                 !exposed,

@@ -66,4 +66,37 @@ impl Checker {
         }
         true
     }
+
+    /// `captures explode along DIRS[, sparing PIECES]`: at most one line.
+    pub(super) fn explosion(&mut self, scope: &Scope, d: &Description) -> Option<Explosion> {
+        let mut first: Option<Span> = None;
+        let mut out = None;
+        for item in &d.items {
+            let Item::Explode {
+                dirs,
+                sparing,
+                span,
+            } = item
+            else {
+                continue;
+            };
+            self.once(
+                &mut first,
+                *span,
+                "captures explode",
+                "keep one of them, with all its directions",
+            );
+            let ds = self.dirs(scope, dirs, 0, true);
+            let mut spared = 0u128;
+            for n in sparing {
+                if let Some(k) = self.kind(scope, n) {
+                    spared |= 1 << k;
+                }
+            }
+            if let (Some(dirs), None) = (ds, &out) {
+                out = Some(Explosion { dirs, spared });
+            }
+        }
+        out
+    }
 }

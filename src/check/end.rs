@@ -259,12 +259,17 @@ impl Checker {
                 }
                 EndCond::ChecksGiven(n.value as u8)
             }
-            EndCondDecl::Reaches { piece, region } => {
+            EndCondDecl::Reaches {
+                piece,
+                region,
+                equal,
+            } => {
                 let kind = self.kind(scope, piece);
                 let region = self.player_regions(scope, region);
                 EndCond::Reaches {
                     kind: kind?,
                     region: region?,
+                    equal: *equal,
                 }
             }
             EndCondDecl::Repetition(n, tiebreak) => {

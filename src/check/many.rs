@@ -102,7 +102,7 @@ impl Checker {
             }
             EndCondDecl::NoPieces(_)
             | EndCondDecl::FewerThan(..)
-            | EndCondDecl::Reaches { .. }
+            | EndCondDecl::Reaches { equal: false, .. }
             | EndCondDecl::InARow { .. }
             | EndCondDecl::Connected
             | EndCondDecl::AllOn(_)

@@ -193,6 +193,7 @@ impl Checker {
         let mut compulsory = false;
         let mut majority = false;
         let mut identity = false;
+        let mut no_checks: Option<Span> = None;
         let mut may_pass: Option<Span> = None;
         let mut pie_rule: Option<Span> = None;
         let mut first_seen: IndexMap<&'static str, Span> = IndexMap::new();
@@ -226,6 +227,10 @@ impl Checker {
                 Item::Identity(s) => {
                     identity = true;
                     ("moves are identified", *s)
+                }
+                Item::NoCheck(s) => {
+                    no_checks = Some(*s);
+                    ("moves may not give check", *s)
                 }
                 Item::MayPass(s) => {
                     may_pass = Some(*s);
@@ -459,6 +464,15 @@ impl Checker {
             }
         }
 
+        let explosion = self.explosion(&scope, d);
+        if let (Some(span), false) = (no_checks, kinds.iter().any(|k| k.royal)) {
+            self.invalid(
+                span,
+                "only a royal piece can be in check, and this game has none",
+                "mark the piece that is checked `royal` (`piece king \"K\" royal`)",
+            );
+        }
+
         if let Some(span) = pie_rule {
             // The swap takes the first player's first stone: both players must place stones.
             let places = |p: usize| {
@@ -520,6 +534,8 @@ impl Checker {
             hand_first,
             to_hand,
             face,
+            explosion,
+            no_checks: no_checks.is_some(),
             mill,
             identity_by_captures: identity,
             may_pass: may_pass.is_some(),

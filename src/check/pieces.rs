@@ -41,8 +41,16 @@ impl Checker {
         let mut surrounded: Option<(CellSet, Span)> = None;
         let mut confined: Option<(PerPlayer<CellSet>, Span)> = None;
         let mut drawn: Option<(PerPlayer<String>, Span)> = None;
+        let mut no_capture = 0u128;
         for r in &p.rules {
             match r {
+                RuleDecl::NoCapture { pieces, .. } => {
+                    for n in pieces {
+                        if let Some(k) = self.kind(scope, n) {
+                            no_capture |= 1 << k;
+                        }
+                    }
+                }
                 RuleDecl::Drawn { glyphs, span } => {
                     let mut seen = drawn.as_ref().map(|(_, s)| *s);
                     self.once(
@@ -270,6 +278,7 @@ impl Checker {
             confined: confined.map(|(c, _)| c),
             immune: self.effects(&p.immune),
             bar,
+            no_capture,
             rules,
             promotion,
             hooks,

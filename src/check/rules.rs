@@ -116,45 +116,7 @@ impl Checker {
                 then_fresh,
                 span,
             } => {
-                if b.dirs.len() != 8 {
-                    if report {
-                        self.invalid(*span, "leaps are defined on square boards only", "");
-                    }
-                    return None;
-                }
-                let (x, y) = (a.value as i32, bb.value as i32);
-                if x == 0 && y == 0 {
-                    if report {
-                        self.err(CheckError::Unreachable {
-                            span: *span,
-                            reason: "a leap of (0, 0) goes nowhere".into(),
-                            hint: "a knight leaps (1, 2), a camel (1, 3)".into(),
-                        });
-                    }
-                    return None;
-                }
-                let mut offsets = Vec::new();
-                for (dx, dy) in [(x, y), (y, x)] {
-                    for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-                        let o = (dx * sx, dy * sy);
-                        if !offsets.contains(&o) {
-                            offsets.push(o);
-                        }
-                    }
-                }
-                if let Some(names) = toward {
-                    // Keep the leaps whose longer side points one of those ways: the part
-                    // along the direction is positive and at least the part across it.
-                    let ds = self.dirs(scope, names, p, report)?;
-                    offsets.retain(|&(ox, oy)| {
-                        ds.iter().any(|&d| {
-                            let dir = &b.dirs[d as usize];
-                            let along = ox * dir.dx + oy * dir.dy;
-                            let across = ox * dir.dy - oy * dir.dx;
-                            along > 0 && along.abs() >= across.abs()
-                        })
-                    });
-                }
+                let offsets = self.leap_offsets(scope, a, bb, toward, *span, p, report)?;
                 Some(RuleModel::Leap {
                     offsets,
                     target: Self::target(*target, Target::EmptyOrEnemy),
@@ -162,6 +124,46 @@ impl Checker {
                     blocked: *blocked,
                     then_fresh: *then_fresh,
                 })
+            }
+            RuleDecl::Ride {
+                a,
+                b: bb,
+                target,
+                toward,
+                span,
+            } => {
+                let offsets = self.leap_offsets(scope, a, bb, toward, *span, p, report)?;
+                let target = Self::target(*target, Target::EmptyOrEnemy);
+                if target == Target::Smash {
+                    if report {
+                        self.invalid(
+                            *span,
+                            "a ride cannot smash",
+                            "end it with `to empty`, `to enemy` or `to empty or enemy`",
+                        );
+                    }
+                    return None;
+                }
+                Some(RuleModel::Ride {
+                    offsets,
+                    target,
+                    label: (a.value, bb.value),
+                })
+            }
+            RuleDecl::Hop { dirs, target, span } => {
+                let ds = self.dirs(scope, dirs, p, report)?;
+                let target = Self::target(*target, Target::EmptyOrEnemy);
+                if target == Target::Smash {
+                    if report {
+                        self.invalid(
+                            *span,
+                            "a hop cannot smash",
+                            "end it with `to empty`, `to enemy` or `to empty or enemy`",
+                        );
+                    }
+                    return None;
+                }
+                Some(RuleModel::Hop { dirs: ds, target })
             }
             RuleDecl::Fly { dirs, then, .. } => {
                 let ds = self.dirs(scope, dirs, p, report)?;
@@ -598,6 +600,7 @@ impl Checker {
                 })
             }
             RuleDecl::Promote { .. }
+            | RuleDecl::NoCapture { .. }
             | RuleDecl::Surrounded { .. }
             | RuleDecl::Confined { .. }
             | RuleDecl::Drawn { .. }
@@ -700,5 +703,61 @@ impl Checker {
             );
         }
         Some(b as u8)
+    }
+
+    /// The offsets of a leap (or a ride) of `(a, b)`, in all eight combinations of signs and
+    /// order, kept to those whose longer side points one of the `toward` directions.
+    #[allow(clippy::too_many_arguments)]
+    fn leap_offsets(
+        &mut self,
+        scope: &Scope,
+        a: &Number,
+        bb: &Number,
+        toward: &Option<Vec<Name>>,
+        span: Span,
+        p: PlayerId,
+        report: bool,
+    ) -> Option<Vec<(i32, i32)>> {
+        let b = &scope.board;
+        if b.dirs.len() != 8 {
+            if report {
+                self.invalid(span, "leaps are defined on square boards only", "");
+            }
+            return None;
+        }
+        let (x, y) = (a.value as i32, bb.value as i32);
+        if x == 0 && y == 0 {
+            if report {
+                self.err(CheckError::Unreachable {
+                    span,
+                    reason: "a leap of (0, 0) goes nowhere".into(),
+                    hint: "a knight leaps (1, 2), a camel (1, 3)".into(),
+                });
+            }
+            return None;
+        }
+        let mut offsets = Vec::new();
+        for (dx, dy) in [(x, y), (y, x)] {
+            for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                let o = (dx * sx, dy * sy);
+                if !offsets.contains(&o) {
+                    offsets.push(o);
+                }
+            }
+        }
+        if let Some(names) = toward {
+            // Keep the leaps whose longer side points one of those ways: the part
+            // along the direction is positive and at least the part across it.
+            let ds = self.dirs(scope, names, p, report)?;
+            offsets.retain(|&(ox, oy)| {
+                ds.iter().any(|&d| {
+                    let dir = &b.dirs[d as usize];
+                    let along = ox * dir.dx + oy * dir.dy;
+                    let across = ox * dir.dy - oy * dir.dx;
+                    along > 0 && along.abs() >= across.abs()
+                })
+            });
+        }
+        Some(offsets)
     }
 }

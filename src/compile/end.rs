@@ -28,7 +28,13 @@ pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel], players: &[PlayerM
         EndCond::NoPieces(Some(k)) => format!("when I have no {}s", kinds[*k].name),
         EndCond::Bare(k) => format!("when my {} is bare", kinds[*k].name),
         EndCond::ChecksGiven(n) => format!("when I have given check {n} times"),
-        EndCond::Reaches { kind, .. } => format!("when my {} reaches its goal", kinds[*kind].name),
+        EndCond::Reaches {
+            kind, equal: false, ..
+        } => format!("when my {} reaches its goal", kinds[*kind].name),
+        EndCond::Reaches { kind, .. } => format!(
+            "when my {} reaches its goal, which the second player may equal",
+            kinds[*kind].name
+        ),
         EndCond::Repetition(n, tiebreak) => format!(
             "on {} repetition{}",
             match n {

@@ -187,12 +187,14 @@ pub fn compile(m: Model) -> Game {
             }
         }
     }
-    // Screens and blocked leaps make attacks that a move can create by adding or moving a
-    // piece anywhere on their lines: royal safety then tests every move.
+    // Screens, hops and blocked leaps make attacks that a move can create by adding or
+    // moving a piece anywhere on their lines: royal safety then tests every move.
     let royal_shortcuts = !rules.iter().flatten().any(|r| {
         matches!(
             r,
-            crate::engine::Rule::Screen { .. } | crate::engine::Rule::Leap { legs: Some(_), .. }
+            crate::engine::Rule::Screen { .. }
+                | crate::engine::Rule::Hop { .. }
+                | crate::engine::Rule::Leap { legs: Some(_), .. }
         )
     });
     // `also from there` and `forced on REGION`, by piece code.
@@ -319,8 +321,19 @@ pub fn compile(m: Model) -> Game {
             _ => None,
         })
         .collect();
+    let no_capture: Vec<u128> = (0..ncodes)
+        .map(|c| {
+            if c == 0 {
+                0
+            } else {
+                m.kinds[kind_of(c)].no_capture
+            }
+        })
+        .collect();
     let checks_only_promotion = |c: usize| {
-        bar[c].is_none()
+        m.explosion.is_none()
+            && no_capture[c] == 0
+            && bar[c].is_none()
             && keep_out
                 .as_ref()
                 .is_none_or(|k: &Vec<CellSet>| k[c] == CellSet::EMPTY)
@@ -446,6 +459,9 @@ pub fn compile(m: Model) -> Game {
         initial_hand,
         initial_heights: m.heights.clone(),
         counts_checks,
+        explosion: m.explosion.clone(),
+        no_checks: m.no_checks,
+        no_capture,
         board_rules: Vec::new(),
         legality_by_play: false,
         bitboards,
@@ -504,6 +520,7 @@ pub fn compile(m: Model) -> Game {
 fn royals_stay(g: &Game) -> bool {
     use crate::engine::Rule;
     let unseen_removal = g.has_layers
+        || g.explosion.is_some()
         || (!g.board_rules.is_empty() && !g.legality_by_play)
         || g.mill.is_some()
         || g.groups.is_some()
@@ -530,6 +547,14 @@ fn royals_stay(g: &Game) -> bool {
                         ..
                     }
                     | Rule::LineCount {
+                        target: Target::EmptyOrAny,
+                        ..
+                    }
+                    | Rule::Ride {
+                        target: Target::EmptyOrAny,
+                        ..
+                    }
+                    | Rule::Hop {
                         target: Target::EmptyOrAny,
                         ..
                     }

@@ -136,6 +136,24 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board, players: usize, shift:
                         *then_fresh,
                         &mut attacks[p],
                     ),
+                    RuleModel::Ride {
+                        offsets, target, ..
+                    } => crate::engine::rules::ride::compile(
+                        board,
+                        c,
+                        offsets,
+                        *target,
+                        &mut attacks[p],
+                    ),
+                    RuleModel::Hop { dirs, target } => {
+                        if target.captures() {
+                            crate::engine::rules::hop::attacks(board, c, dirs, &mut attacks[p]);
+                        }
+                        Rule::Hop {
+                            dirs: dirs.clone(),
+                            target: *target,
+                        }
+                    }
                     RuleModel::Screen { dirs } => {
                         crate::engine::rules::screen::attacks(board, c, dirs, &mut attacks[p]);
                         Rule::Screen { dirs: dirs.clone() }

@@ -112,6 +112,7 @@ impl DrawPlan {
             || !g.places[player].is_empty()
             || g.may_pass
             || !g.openings.is_empty()
+            || g.explosion.is_some()
         {
             return None;
         }

@@ -4,6 +4,7 @@
 
 use super::hooks::Watch;
 use super::movegen::Deferred;
+use super::rules::ride;
 use super::rules::slide::first_along;
 use super::{Game, Move, MoveKind, Position, MAX_CAPTURES};
 use crate::geometry::{Cell, CellSet, NONE};
@@ -18,8 +19,13 @@ impl Position<'_> {
         if g.legality_by_play {
             // Board rules change threats: moves are tested by playing them and the replies.
             self.retain_play_safe(out);
+        } else if g.has_royal && g.explosion.is_some() {
+            self.retain_blast_safe(out);
         } else if g.has_royal {
             self.retain_royal_safe(out);
+        }
+        if g.no_checks {
+            self.retain_no_check(out);
         }
         if g.no_mating_drops {
             out.retain(|m| !self.drop_mates(m));
@@ -70,6 +76,21 @@ impl Position<'_> {
         out.retain(|m| score(m) == best);
     }
 
+    /// `moves may not give check`: keeps the moves after which no enemy royal piece is
+    /// attacked.
+    fn retain_no_check(&self, out: &mut Vec<Move>) {
+        let n = self.cells.len();
+        let enemy = self.turn as usize ^ 1;
+        let mut scratch = [0u8; crate::geometry::MAX_CELLS];
+        scratch[..n].copy_from_slice(&self.cells);
+        out.retain(|m| {
+            let undo = Undo::apply(self.game, &mut scratch[..n], m);
+            let checks = self.royal_attacked_on(&scratch[..n], enemy);
+            undo.restore(&mut scratch[..n]);
+            !checks
+        });
+    }
+
     /// Whether any royal piece of `player` is attacked on `cells`.
     pub(super) fn royal_attacked_on(&self, cells: &[u8], player: usize) -> bool {
         let g = self.game;
@@ -78,7 +99,7 @@ impl Position<'_> {
                 && self.game.owner(code) == player
                 && g.royal[code as usize]
                 && g.immune[code as usize] & effect::KILL == 0
-                && self.attacked_on(cells, c as Cell, player ^ 1)
+                && self.royal_exposed(cells, c as Cell, player ^ 1)
         })
     }
     /// Whether the player to move has a royal piece under attack.
@@ -296,6 +317,22 @@ fn royal_cells(pos: &Position, player: usize) -> Option<([Cell; MAX_ROYALS], usi
     Some((royals, nr))
 }
 
+/// The cells of `player`'s royal pieces (at most [`MAX_ROYALS`] of them).
+pub(super) fn royal_list(pos: &Position, player: usize) -> Vec<Cell> {
+    match royal_cells(pos, player) {
+        Some((royals, nr)) => royals[..nr].to_vec(),
+        None => pos
+            .cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, &code)| {
+                code != 0 && pos.game.owner(code) == player && pos.game.royal[code as usize]
+            })
+            .map(|(c, _)| c as Cell)
+            .collect(),
+    }
+}
+
 /// What testing moves for royal safety needs from a position, found once: the mover's royal
 /// pieces, whether one is attacked now, and the cells whose pieces may be pinned. When no
 /// royal piece is attacked, a move can only expose one by leaving a cell on a sliding line
@@ -356,15 +393,35 @@ impl<'g> RoyalGuard<'g> {
             let cells = &pos.cells;
             for &r in royals {
                 for a in &g.attacks[enemy] {
-                    if let super::Attack::Slide { back, codes } = a {
-                        let t = first_along(b, cells, r, *back);
-                        if t == NONE || pos.game.owner(cells[t as usize]) != me {
-                            continue;
+                    match a {
+                        super::Attack::Slide { back, codes } => {
+                            let t = first_along(b, cells, r, *back);
+                            if t == NONE || pos.game.owner(cells[t as usize]) != me {
+                                continue;
+                            }
+                            let x = first_along(b, cells, t, *back);
+                            if x != NONE && codes >> cells[x as usize] & 1 != 0 {
+                                guard.tested.insert(t);
+                            }
                         }
-                        let x = first_along(b, cells, t, *back);
-                        if x != NONE && codes >> cells[x as usize] & 1 != 0 {
-                            guard.tested.insert(t);
+                        // The same along the lines of a ride.
+                        super::Attack::Ride {
+                            codes,
+                            stride,
+                            back,
+                        } => {
+                            for i in 0..*stride {
+                                let t = ride::first_along(cells, r, *stride, back, i);
+                                if t == NONE || pos.game.owner(cells[t as usize]) != me {
+                                    continue;
+                                }
+                                let x = ride::first_along(cells, t, *stride, back, i);
+                                if x != NONE && codes >> cells[x as usize] & 1 != 0 {
+                                    guard.tested.insert(t);
+                                }
+                            }
                         }
+                        _ => {}
                     }
                 }
                 guard.tested.insert(r);
@@ -636,7 +693,7 @@ fn dedup_quiet_runs(out: &mut Vec<Move>) -> bool {
 /// The cells a move changed on a scratch board, with their contents before it: inline, and
 /// for a chain of more captures than a move holds inline, in `more` (which only such a move
 /// allocates).
-struct Undo {
+pub(super) struct Undo {
     saved: [(Cell, u8); MAX_CAPTURES + 4],
     n: usize,
     more: Vec<(Cell, u8)>,
@@ -644,7 +701,7 @@ struct Undo {
 
 impl Undo {
     /// Applies `m` to `cells` (see [`apply_cells`]), remembering what it changes.
-    fn apply(g: &Game, cells: &mut [u8], m: &Move) -> Undo {
+    pub(super) fn apply(g: &Game, cells: &mut [u8], m: &Move) -> Undo {
         let mut undo = Undo {
             saved: [(NONE, 0); MAX_CAPTURES + 4],
             n: 0,
@@ -669,7 +726,7 @@ impl Undo {
     }
 
     /// Takes the move back.
-    fn restore(&self, cells: &mut [u8]) {
+    pub(super) fn restore(&self, cells: &mut [u8]) {
         for &(c, v) in self.saved[..self.n].iter().chain(&self.more).rev() {
             cells[c as usize] = v;
         }
@@ -730,7 +787,13 @@ pub fn apply_cells(g: &Game, cells: &mut [u8], m: &Move) {
         cells[c as usize] = 0;
     }
     cells[m.from as usize] = 0;
-    cells[m.to as usize] = if m.promote != 0 { m.promote } else { code };
+    cells[m.to as usize] = if m.vanishes {
+        0
+    } else if m.promote != 0 {
+        m.promote
+    } else {
+        code
+    };
     // A second piece that moves (castling); abilities acting on one cell name no `extra_to`.
     if m.extra_from != NONE && m.extra_to != NONE {
         let p = cells[m.extra_from as usize];

@@ -230,6 +230,12 @@ pub struct Game {
     /// Cells that start with a stack of more than one piece, and how many (races whose
     /// pieces share cells).
     pub initial_heights: Vec<(Cell, u16)>,
+    /// `captures explode along DIRS[, sparing PIECES]` (see `rules/explosion.rs`).
+    pub explosion: Option<crate::model::Explosion>,
+    /// `moves may not give check`.
+    pub no_checks: bool,
+    /// `may not capture PIECES`, by piece code: the kinds (bits) it never captures.
+    pub no_capture: Vec<u128>,
     /// An end rule counts the checks each player gives (`win when I have given check N
     /// times`): the number it needs.
     pub counts_checks: bool,
@@ -326,7 +332,11 @@ impl Game {
     /// no filter that compares it with the other moves (compulsory or majority capture, moves
     /// told apart by their captures only).
     pub fn per_move_legality(&self) -> bool {
-        !(self.compulsory_capture || self.majority_capture || self.identity_by_captures)
+        !(self.compulsory_capture
+            || self.majority_capture
+            || self.identity_by_captures
+            || self.explosion.is_some()
+            || self.no_checks)
     }
 
     /// The hash contribution of `n` pieces of `code` in hand (0 for none), drawn from the
@@ -625,6 +635,8 @@ pub struct Move {
     pub shot_code: u8,
     /// The moved piece is fresh during the opponent's next action.
     pub mark_fresh: bool,
+    /// The moving piece is removed where it lands (it exploded: `captures explode ...`).
+    pub vanishes: bool,
     /// After a placement, a block turns a quarter (`then rotate ...`): 0 for none, else
     /// 1 + 2 * block + (0 clockwise, 1 anticlockwise).
     pub turn: u8,
@@ -702,6 +714,7 @@ impl Move {
             shot: NONE,
             shot_code: 0,
             mark_fresh: false,
+            vanishes: false,
             turn: 0,
             long: None,
         }

@@ -519,6 +519,18 @@ impl Position<'_> {
                 }
             }
         }
+        if moves_piece && m.ncap > 0 {
+            // `may not capture PIECES`: the piece taken where it lands (or en passant).
+            let taken = self.cells[m.caps[0] as usize];
+            if taken != 0
+                && self.game.no_capture[code as usize] >> self.game.kind_of(taken) & 1 != 0
+            {
+                return;
+            }
+            if let Some(ex) = &self.game.explosion {
+                self.add_blast(ex, &mut m, code);
+            }
+        }
         if let Some(cu) = &self.game.custody {
             self.add_custody_captures(cu, &mut m, code);
         }

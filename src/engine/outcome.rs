@@ -30,6 +30,14 @@ impl Position<'_> {
         let (i, p) = self.static_end()?;
         let e = &self.game.end[i];
         Some(match &e.cond {
+            // Both arrived: the second player equalled the first.
+            EndCond::Reaches {
+                kind,
+                region,
+                equal: true,
+            } if (0..2).all(|q| self.has_reached(*kind, region, q)) => Outcome::Draw {
+                reason: e.text.clone(),
+            },
             EndCond::PassLimit { tiebreak, .. }
             | EndCond::BoardFull { tiebreak }
             | EndCond::PitsEmpty { tiebreak } => self.decide(tiebreak, e.verdict, p, &e.text),
@@ -67,7 +75,11 @@ impl Position<'_> {
                     EndCond::BoardFull { .. } => p == mover && self.board_full(),
                     // Races read this after every move.
                     EndCond::NoPieces(None) => self.count(p, None) + self.hand_count(p, None) == 0,
-                    EndCond::Reaches { kind, region } => {
+                    EndCond::Reaches {
+                        kind,
+                        region,
+                        equal: false,
+                    } => {
                         let code = self.game.code(*kind, p);
                         if self.bb.is_empty() {
                             region[p].iter().any(|c| self.cells[c as usize] == code)
@@ -170,10 +182,55 @@ impl Position<'_> {
                         .is_some_and(|s| (0..2).any(|q| s.seeds_of(&self.seeds, q) == 0))
             }
             EndCond::StoreHolds(n) => u32::from(self.stores[p]) > *n,
+            EndCond::Reaches {
+                kind,
+                region,
+                equal: true,
+            } => self.reached_unequalled(*kind, region, p),
             EndCond::ChecksGiven(n) => self.checks[p] >= *n,
             EndCond::StoresHold(n) => p == mover && self.stores.iter().all(|&s| u32::from(s) == *n),
             _ => false,
         }
+    }
+
+    /// Whether a piece of `kind` of player `q` stands in its region.
+    fn has_reached(
+        &self,
+        kind: usize,
+        region: &crate::model::PerPlayer<crate::geometry::CellSet>,
+        q: usize,
+    ) -> bool {
+        let code = self.game.code(kind, q);
+        region[q].iter().any(|c| self.cells[c as usize] == code)
+    }
+
+    /// `when my PIECE reaches REGION, which the second player may equal`, read for `p`: the
+    /// second player's arrival decides at once, and so does both players' (a draw, see
+    /// [`Position::static_outcome`]); the first player's waits, while the second player is to
+    /// move, for that player's reply, unless no legal move brings one of their pieces of the
+    /// kind there.
+    fn reached_unequalled(
+        &self,
+        kind: usize,
+        region: &crate::model::PerPlayer<crate::geometry::CellSet>,
+        p: usize,
+    ) -> bool {
+        if !self.has_reached(kind, region, p) {
+            return false;
+        }
+        if p == 1 || self.has_reached(kind, region, 1) || self.turn == 0 {
+            return true;
+        }
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        let code = self.game.code(kind, 1);
+        !moves.iter().any(|m| {
+            m.from != NONE
+                && m.kind.moves_piece()
+                && self.cells[m.from as usize] == code
+                && !m.vanishes
+                && region[1].contains(m.to)
+        })
     }
 
     /// Whether `test` holds through the cell of the last placement, or through any cell of

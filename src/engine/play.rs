@@ -121,6 +121,9 @@ impl Position<'_> {
             self.captures_to_hand(m, code);
         }
         self.apply_action(m, code);
+        if m.vanishes {
+            self.lift(m.to);
+        }
         if m.shot != NONE {
             self.put(m.shot, m.shot_code, false);
         }

@@ -198,6 +198,7 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
         }
         Rule::removal_rule => Item::RemovedAtOnce(sp),
         Rule::identity_rule => Item::Identity(sp),
+        Rule::no_check_rule => Item::NoCheck(sp),
         Rule::custody_rule => {
             let mut it = parts(p).into_iter();
             let ds = dirs(it.next().expect("grammar: custody directions"));
@@ -235,6 +236,19 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
             }
         }
         Rule::to_hand => Item::ToHand(sp),
+        Rule::explode_rule => {
+            let mut it = parts(p).into_iter();
+            let ds = dirs(it.next().expect("grammar: blast directions"));
+            let sparing = it
+                .next()
+                .map(|s| parts(parts(s).remove(0)).into_iter().map(name).collect())
+                .unwrap_or_default();
+            Item::Explode {
+                dirs: ds,
+                sparing,
+                span: sp,
+            }
+        }
         Rule::face_rule => Item::Face(
             dirs(parts(p).into_iter().next().expect("grammar: directions")),
             sp,
@@ -535,6 +549,7 @@ pub(super) fn build_end_rule(p: Pair<Rule>) -> EndRule {
                     EndCondDecl::Reaches {
                         piece: name(it.next().expect("piece")),
                         region: build_region(it.next().expect("region")),
+                        equal: it.next().is_some(),
                     }
                 }
             }

@@ -105,6 +105,34 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                 span: sp,
             }
         }
+        Rule::ride_rule => {
+            let mut it = kids.into_iter();
+            let a = number(it.next().expect("ride a"));
+            let b = number(it.next().expect("ride b"));
+            let (mut tgt, mut toward) = (None, None);
+            for c in it {
+                match c.as_rule() {
+                    Rule::leap_toward => toward = Some(dirs(parts(c).remove(0))),
+                    _ => tgt = Some(target(c)),
+                }
+            }
+            RuleDecl::Ride {
+                a,
+                b,
+                target: tgt,
+                toward,
+                span: sp,
+            }
+        }
+        Rule::hop_rule => {
+            let mut it = kids.into_iter();
+            let d = dirs(it.next().expect("hop dirs"));
+            RuleDecl::Hop {
+                dirs: d,
+                target: it.next().map(target),
+                span: sp,
+            }
+        }
         Rule::fly_rule => {
             let mut it = kids.into_iter();
             let d = dirs(it.next().expect("fly dirs"));
@@ -352,6 +380,13 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
         }
         Rule::drawn_rule => RuleDecl::Drawn {
             glyphs: kids.into_iter().map(super::common::string).collect(),
+            span: sp,
+        },
+        Rule::no_capture_rule => RuleDecl::NoCapture {
+            pieces: parts(kids.into_iter().next().expect("grammar: piece list"))
+                .into_iter()
+                .map(name)
+                .collect(),
             span: sp,
         },
         Rule::confine_rule => RuleDecl::Confined {

@@ -51,10 +51,21 @@ impl Position<'_> {
             return;
         }
         let enemy = self.turn as usize ^ 1;
-        // The start, every cell crossed and the landing cell must be safe.
+        // The start, every cell crossed and the landing cell must be safe. Where captures
+        // explode, a cell next to an enemy royal piece is safe, and the king's own cell does
+        // not shield the cells behind it.
+        let mut scratch = [0u8; crate::geometry::MAX_CELLS];
+        let cells = if self.game.explosion.is_some() {
+            let n = self.cells.len();
+            scratch[..n].copy_from_slice(&self.cells);
+            scratch[king as usize] = 0;
+            &scratch[..n]
+        } else {
+            &self.cells[..]
+        };
         let mut land = king;
         for i in 0..=steps {
-            if self.attacked_on(&self.cells, land, enemy) {
+            if self.royal_exposed(cells, land, enemy) {
                 return;
             }
             if i < steps {

@@ -11,8 +11,10 @@ pub mod connection;
 pub mod custody;
 pub mod dice_turn;
 mod en_passant;
+pub mod explosion;
 mod fly;
 pub mod groups;
+pub mod hop;
 pub mod jump;
 pub mod leap;
 mod line_count;
@@ -20,6 +22,7 @@ pub mod mills;
 pub mod opening;
 pub mod place;
 pub mod race;
+pub mod ride;
 pub mod screen;
 pub mod shoot;
 pub mod slide;
@@ -55,6 +58,17 @@ pub enum Rule {
         target: Target,
         /// The piece is fresh during the opponent's next action.
         then_fresh: bool,
+    },
+    /// A leap repeated in its own direction (see `ride.rs`): `table` as for `Leap`.
+    Ride {
+        stride: usize,
+        table: Vec<Cell>,
+        target: Target,
+    },
+    /// Over the first piece met, onto the cell just behind it (see `hop.rs`).
+    Hop {
+        dirs: Vec<u8>,
+        target: Target,
     },
     /// To every empty cell, while the player has `when_pieces` pieces (or always); while it
     /// applies, the piece has no other moves (see `fly.rs`).
@@ -162,6 +176,16 @@ pub enum Attack {
     },
     /// The second piece along direction `back` from the attacked cell (over one screen).
     Screen { codes: u128, back: u8 },
+    /// The first piece met following the ride table `back` (one offset per column of
+    /// `stride`) from the attacked cell.
+    Ride {
+        codes: u128,
+        stride: usize,
+        back: Vec<Cell>,
+    },
+    /// The first piece along direction `back` beyond the attacked cell's neighbour that way,
+    /// which must hold a piece (the hurdle of a hop).
+    Hop { codes: u128, back: u8 },
 }
 
 /// Adds an attack pattern, merging it into one of the same shape (same direction, same
@@ -184,7 +208,25 @@ pub fn add_attack(attacks: &mut Vec<Attack>, new: Attack) {
                 *codes |= c;
                 return;
             }
-            (Attack::Screen { codes, back }, Attack::Screen { codes: c, back: b }) if back == b => {
+            (Attack::Screen { codes, back }, Attack::Screen { codes: c, back: b })
+            | (Attack::Hop { codes, back }, Attack::Hop { codes: c, back: b })
+                if back == b =>
+            {
+                *codes |= c;
+                return;
+            }
+            (
+                Attack::Ride {
+                    codes,
+                    stride,
+                    back,
+                },
+                Attack::Ride {
+                    codes: c,
+                    stride: s,
+                    back: b,
+                },
+            ) if stride == s && back == b => {
                 *codes |= c;
                 return;
             }
@@ -281,6 +323,12 @@ impl Position<'_> {
                 *then_fresh,
                 out,
             ),
+            Rule::Ride {
+                stride,
+                table,
+                target,
+            } => self.ride_moves(c, code, *stride, table, *target, out),
+            Rule::Hop { dirs, target } => self.hop_moves(c, code, dirs, *target, out),
             Rule::Screen { dirs } => self.screen_moves(c, code, dirs, out),
             Rule::Fly { dirs, then } => self.fly(c, code, dirs, then.as_deref(), out),
             Rule::FlyAnywhere { when_pieces } => {
@@ -333,6 +381,12 @@ impl Position<'_> {
                 legs,
             } => leap::attacked(cells, target, *codes, *stride, sources, legs.as_deref()),
             Attack::Screen { codes, back } => screen::attacked(b, cells, target, *codes, *back),
+            Attack::Ride {
+                codes,
+                stride,
+                back,
+            } => ride::attacked(cells, target, *codes, *stride, back),
+            Attack::Hop { codes, back } => hop::attacked(b, cells, target, *codes, *back),
         })
     }
 }

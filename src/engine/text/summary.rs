@@ -62,8 +62,15 @@ impl Game {
                     .join(" ")
             };
             s.push_str(&format!(
-                "  {} {letters}{} worth {}\n",
-                kind.name, flags, kind.worth
+                "  {} {letters}{} worth {}{}\n",
+                kind.name,
+                flags,
+                kind.worth,
+                if kind.immune & crate::model::effect::BLAST != 0 {
+                    " immune to blast"
+                } else {
+                    ""
+                }
             ));
             if let Some(figures) = &kind.glyphs {
                 let figures = &figures[..np];
@@ -133,6 +140,13 @@ impl Game {
             for h in &self.hooks[code as usize] {
                 s.push_str(&format!("    native {}\n", h.name));
             }
+            if kind.no_capture != 0 {
+                let names: Vec<&str> = (0..self.kinds.len())
+                    .filter(|&j| kind.no_capture >> j & 1 != 0)
+                    .map(|j| self.kinds[j].name.as_str())
+                    .collect();
+                s.push_str(&format!("    may not capture {}\n", names.join(", ")));
+            }
             if let Some(cells) = &self.confine[code as usize] {
                 s.push_str(&format!("    confined to {}\n", region_text(self, cells)));
             }
@@ -163,6 +177,24 @@ impl Game {
         }
         if self.hand_first {
             rules.push("pieces in hand must be placed first".into());
+        }
+        if self.no_checks {
+            rules.push("moves may not give check".into());
+        }
+        if let Some(ex) = &self.explosion {
+            let spared: Vec<&str> = (0..self.kinds.len())
+                .filter(|&j| ex.spared >> j & 1 != 0)
+                .map(|j| self.kinds[j].name.as_str())
+                .collect();
+            rules.push(format!(
+                "captures explode along {}{}",
+                dirs_text(self, &ex.dirs),
+                if spared.is_empty() {
+                    String::new()
+                } else {
+                    format!(", sparing {}", spared.join(", "))
+                }
+            ));
         }
         if let Some(mill) = &self.mill {
             rules.push(format!(
@@ -340,6 +372,12 @@ fn rule_text(game: &Game, r: &Rule) -> String {
             },
             if *then_fresh { ", then fresh" } else { "" }
         ),
+        Rule::Ride { stride, target, .. } => {
+            format!("ride ({stride} lines){}", target_text(*target))
+        }
+        Rule::Hop { dirs, target } => {
+            format!("hop {}{}", dirs_text(game, dirs), target_text(*target))
+        }
         Rule::Screen { dirs } => format!("capture {} over a screen", dirs_text(game, dirs)),
         Rule::Fly { dirs, then } => match then {
             Some(t) => format!(
