@@ -375,6 +375,7 @@ pub fn compile(m: Model) -> Game {
         board,
         players: m.players,
         player_shift: shift,
+        owner_mask: (1 << shift) - 1,
         kinds: m.kinds,
         rules,
         promotion,

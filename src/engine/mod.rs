@@ -134,6 +134,8 @@ pub struct Game {
     pub players: Vec<PlayerModel>,
     /// The low bits of a piece code that name its owner ([`player_shift`] of the players).
     pub player_shift: u8,
+    /// `(1 << player_shift) - 1`: the owner's bits of a piece code less one.
+    pub owner_mask: u8,
     pub kinds: Vec<KindModel>,
     /// Indexed by piece code.
     pub rules: Vec<Vec<Rule>>,
@@ -436,7 +438,7 @@ impl Game {
     /// The owner of a non-empty piece code.
     #[inline]
     pub fn owner(&self, code: u8) -> usize {
-        ((code - 1) & ((1 << self.player_shift) - 1)) as usize
+        ((code - 1) & self.owner_mask) as usize
     }
 
     /// The kind of a non-empty piece code.

@@ -251,7 +251,12 @@ impl Position<'_> {
         let mut starts = [0u64; 32];
         let mut certain = false;
         let mut k = 0;
-        for code in (1 + me..self.bb.len()).step_by(1 << g.player_shift) {
+        // The mover's piece codes: every `1 << player_shift`-th from `1 + me` (a plain loop:
+        // a stepped range divides to count its steps).
+        let step = 1usize << g.player_shift;
+        let mut code = (1 + me).wrapping_sub(step);
+        while code.wrapping_add(step) < self.bb.len() {
+            code = code.wrapping_add(step);
             if self.bb[code] == 0 {
                 continue;
             }
@@ -268,7 +273,9 @@ impl Position<'_> {
         }
         let skip_quiet = legal && certain && g.compulsory_capture;
         let mut k = 0;
-        for code in (1 + me..self.bb.len()).step_by(1 << g.player_shift) {
+        let mut code = (1 + me).wrapping_sub(step);
+        while code.wrapping_add(step) < self.bb.len() {
+            code = code.wrapping_add(step);
             let pieces = self.bb[code];
             if pieces == 0 {
                 continue;

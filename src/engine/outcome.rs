@@ -66,8 +66,9 @@ impl Position<'_> {
         for &i in &g.static_ends {
             let e = &g.end[i];
             // The mover first, then the others in turn order.
-            let mut p = mover;
-            for _ in 0..g.players.len() {
+            let np = g.players.len();
+            for k in 0..np {
+                let p = if np == 2 { mover ^ k } else { (mover + k) % np };
                 let hit = match &e.cond {
                     EndCond::PassLimit { passes, .. } => {
                         p == mover && u32::from(self.passes) >= *passes
@@ -112,7 +113,6 @@ impl Position<'_> {
                 if hit {
                     return Some((i, p));
                 }
-                p = g.next_player(p);
             }
         }
         None

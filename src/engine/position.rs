@@ -430,6 +430,12 @@ impl<'g> Position<'g> {
     #[inline]
     pub fn pass_turn(&mut self) {
         let g = self.game;
+        if g.players.len() == 2 {
+            // The first player's key is 0: the second's toggles the turn.
+            self.turn ^= 1;
+            self.hash ^= g.zobrist_turns[1];
+            return;
+        }
         let next = g.next_player(self.turn as usize);
         self.hash ^= g.zobrist_turns[self.turn as usize] ^ g.zobrist_turns[next];
         self.turn = next as u8;
