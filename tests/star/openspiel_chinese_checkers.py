@@ -229,46 +229,22 @@ def perft(state, depth):
     return total
 
 
-def write_perft():
-    game = load()
-    if PLAYERS != 2:
-        write_perft_many(game)
-        return
-    print("# Chinese checkers, 2 players: OpenSpiel 2.0.2's `chinese_checkers(players=2)`, counts")
-    print("# from OpenSpiel, one move a whole turn (a hop chain merged by the hole it ends on).")
-    print("# The start's counts are those of OpenSpiel's published file (shared/perft); the")
-    print("# positions from games OpenSpiel played were counted by")
-    print("# tests/star/openspiel_chinese_checkers.py, as were the start's to depth 3.")
-    print("id startpos")
-    for d, n in [(1, 14), (2, 196), (3, 4760), (4, 115600), (5, 3188520)]:
-        if d <= 3:
-            assert perft(game.new_initial_state(), d) == n
-        print(f"perft {d} {n}")
-    # Positions from the games: in the middle game, and close to the end, where a win cuts
-    # lines short. `at` counts turns from the start, or from the end when negative.
-    for seed, at in [(1, 30), (4, 70), (2, -3), (3, -2)]:
-        history = []
-        play(game, seed, lambda st, res, pick: history.append(st.clone()))
-        state = history[at]
-        when = f"after {at} turns" if at >= 0 else f"{-at} turns before its end"
-        print()
-        print(f"id game {seed}, {when}")
-        print(f"fen {position(state)}")
-        for d in (1, 2, 3):
-            print(f"perft {d} {perft(state, d)}")
-
-
-# OpenSpiel's published counts from the start for more players (shared/perft), merged by result.
+# OpenSpiel's published counts from the start (shared/perft), merged by result.
 START = {
+    2: [14, 196, 4760, 115600, 3188520],
     3: [14, 196, 2744, 66640, 1618400],
     4: [14, 199, 2786, 39601, 958384],
     6: [14, 199, 2828, 40189, 571130],
 }
+# Positions from the games: in the middle game, and close to the end, where a win cuts lines
+# short. `at` counts turns from the start, or from the end when negative.
+PICKS = {2: [(1, 30), (4, 70), (2, -3), (3, -2)]}
 
 
-def write_perft_many(game):
-    print(f"# Chinese checkers, {PLAYERS} players: OpenSpiel 2.0.2's `chinese_checkers(players={PLAYERS})`,")
-    print("# counts from OpenSpiel, one move a whole turn (a hop chain merged by the hole it ends on).")
+def write_perft():
+    game = load()
+    print(f"# Chinese checkers, {PLAYERS} players: OpenSpiel 2.0.2's `chinese_checkers(players={PLAYERS})`, counts")
+    print("# from OpenSpiel, one move a whole turn (a hop chain merged by the hole it ends on).")
     print("# The start's counts are those of OpenSpiel's published file (shared/perft); the")
     print("# positions from games OpenSpiel played were counted by")
     print("# tests/star/openspiel_chinese_checkers.py, as were the start's to depth 3.")
@@ -277,7 +253,7 @@ def write_perft_many(game):
         if d <= 3:
             assert perft(game.new_initial_state(), d) == n
         print(f"perft {d} {n}")
-    for seed, at in [(1, 60), (2, -2)]:
+    for seed, at in PICKS.get(PLAYERS, [(1, 60), (2, -2)]):
         history = []
         play(game, seed, lambda st, res, pick: history.append(st.clone()))
         state = history[at]
