@@ -11,7 +11,7 @@ use crate::geometry::{Cell, CellSet, NONE};
 use crate::model::{Hurdle, Target};
 
 impl Game {
-    /// Whether random moves are drawn by reach ([`Position::random_reach_move`]; found once, at
+    /// Whether random moves are drawn by reach (`Position::random_reach_move`; found once, at
     /// compile time, as [`Game::reach_draw`]): every rule of
     /// every piece is a plain step to an empty cell or a chain of hops over any piece (or a
     /// friend) right beside to the cell right behind it, moves are told apart by start and end,

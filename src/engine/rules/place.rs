@@ -27,7 +27,7 @@ pub struct Place {
     /// `then rotate a B x B block either way`: each block's cells, row by row from its
     /// lower-left cell (B * B of them); empty when nothing rotates.
     pub blocks: Vec<Vec<Cell>>,
-    /// `capturing groups without liberties` (Go): see [`Game::groups`] for how.
+    /// `capturing groups without liberties` (Go): see [`crate::engine::Game::groups`] for how.
     pub groups: bool,
     /// `drop on empty`: only from the hand (written `P@e4`).
     pub drop: bool,
