@@ -337,7 +337,8 @@ impl State {
         self.env.is_terminal()
     }
 
-    /// Each player's return: 1 win, -1 loss, 0 draw (and 0 while the game goes on).
+    /// Each player's return: the winner's the number of other players (1 with two), -1 for
+    /// each other player, 0 for a draw (and 0 while the game goes on).
     fn returns(&self) -> Vec<f32> {
         let players = self.env.position().game.players.len();
         self.env.returns()[..players].to_vec()

@@ -42,8 +42,8 @@ def _register(tg, short):
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=2,
-        min_num_players=2,
+        max_num_players=tg.num_players(),
+        min_num_players=tg.num_players(),
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
@@ -53,9 +53,9 @@ def _register(tg, short):
     info = pyspiel.GameInfo(
         num_distinct_actions=tg.num_distinct_actions(),
         max_chance_outcomes=tg.max_chance_outcomes(),
-        num_players=2,
+        num_players=tg.num_players(),
         min_utility=-1.0,
-        max_utility=1.0,
+        max_utility=float(tg.num_players() - 1),
         utility_sum=0.0,
         max_game_length=tg.max_game_length() * tg.max_actions_per_move(),
     )

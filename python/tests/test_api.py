@@ -17,7 +17,8 @@ def test_shipped_games_are_the_repository_games():
     assert tabula.shipped_games() == names
     for name in names:
         g = tabula.load_game(name)
-        assert g.num_players() == 2
+        players = int(name.rsplit("-", 1)[1]) if name.startswith("chinese-checkers-") else 2
+        assert g.num_players() == players
         assert g.num_distinct_actions() > 0
         planes, h, w = g.observation_tensor_shape()
         assert planes >= 3 and h * w >= len(g.cell_names())
@@ -301,3 +302,19 @@ def test_a_connect6_turn_is_two_placement_ids_in_cell_order():
     assert len(second) == 359  # every open cell after it
     s.apply_action(second[-1])
     assert s.current_player() == 0
+
+
+def test_three_players_take_turns_and_the_winner_takes_the_others_returns():
+    g = tabula.load_game(str(ROOT / "tests" / "players" / "three-in-a-row-3p.game"))
+    assert g.num_players() == 3
+    s = g.new_initial_state()
+    # x takes the bottom rank's first three cells while o and z play elsewhere.
+    for k, move in enumerate(["a1", "a4", "d4", "b1", "b4", "d3", "c1"]):
+        assert s.current_player() == k % 3
+        s.apply_action(s.string_to_action(move))
+    assert s.is_terminal()
+    assert s.returns() == [2.0, -1.0, -1.0]
+    assert s.winner() == 0
+    v = tabula.VectorEnv(g, 2, seed=1)
+    obs, rewards, terminated, masks = v.reset()
+    assert rewards.shape == (2, 3)
