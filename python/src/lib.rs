@@ -494,7 +494,11 @@ impl VectorEnv {
         let (size, actions) = (self.game.spec.layout.size(), self.game.spec.space.len());
         let mut obs = vec![0f32; n * size];
         let mut masks = vec![false; n * actions];
-        let np = self.batch.envs().first().map_or(2, |e| e.position().game.players.len());
+        let np = self
+            .batch
+            .envs()
+            .first()
+            .map_or(2, |e| e.position().game.players.len());
         let mut rewards = vec![0f32; n * np];
         let mut terminated = vec![false; n];
         let players = &mut self.players;
@@ -653,7 +657,7 @@ fn play_games<'py>(
     let inner = &game.inner;
     let g = Loaded::game(inner);
     for p in &players {
-        p.can_play(&g).map_err(value_error)?;
+        p.can_play(g).map_err(value_error)?;
     }
     let record = Record {
         observations,
