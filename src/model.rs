@@ -151,9 +151,9 @@ pub struct Outcome {
 #[derive(Clone, Debug, Default)]
 pub struct Race {
     /// Per player: the cells of their track, in order.
-    pub tracks: [Vec<Cell>; 2],
+    pub tracks: PerPlayer<Vec<Cell>>,
     /// Per player: the exact throw past the last cell bears a piece off.
-    pub off: [bool; 2],
+    pub off: PerPlayer<bool>,
     /// A piece landing on an enemy piece sends it back to its owner's hand.
     pub hit: bool,
     /// Landing here gives another throw.
@@ -176,7 +176,7 @@ pub struct Race {
     /// While the mover has pieces in hand, no other piece moves.
     pub hand_first: bool,
     /// Per player: pieces bear off only while all of the player's pieces are here.
-    pub home: Option<[CellSet; 2]>,
+    pub home: Option<PerPlayer<CellSet>>,
     /// A throw higher than needed bears off the rearmost piece (none being further back).
     pub higher: bool,
     /// Equal dice are played twice (two dice: four moves).

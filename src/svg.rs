@@ -620,13 +620,10 @@ fn draw_throw(pos: &Position, out: &mut String, extent: &mut Extent) {
         .as_ref()
         .is_some_and(|r| r.rule.off.iter().any(|&o| o))
     {
-        text.push_str(&format!(
-            "; borne off: {} {}, {} {}",
-            name(0),
-            pos.borne_off(0),
-            name(1),
-            pos.borne_off(1)
-        ));
+        let each: Vec<String> = (0..g.players.len())
+            .map(|p| format!("{} {}", name(p), pos.borne_off(p)))
+            .collect();
+        text.push_str(&format!("; borne off: {}", each.join(", ")));
     }
     line_below(out, extent, "throw", &text);
 }

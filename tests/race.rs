@@ -40,12 +40,10 @@ fn described(pos: &Position) -> String {
     } else {
         occupied.join(" ")
     };
-    format!(
-        "{occupied} {},{} {}",
-        pos.hand_count(0, None),
-        pos.hand_count(1, None),
-        pos.turn() + 1
-    )
+    let hands: Vec<String> = (0..g.players.len())
+        .map(|p| pos.hand_count(p, None).to_string())
+        .collect();
+    format!("{occupied} {} {}", hands.join(","), pos.turn() + 1)
 }
 
 /// Tabula's moves after throw `t` in `pos`, in the data's notation, `+` after a move that
@@ -82,13 +80,17 @@ fn play_step(st: &mut MatchState, at: &str, step: &str) {
 }
 
 /// The result of a finished game as the data writes it: `1 -1`, `-1 1` or `0 0`.
-fn result(st: &MatchState, at: &str) -> &'static str {
-    match st.outcome() {
-        Some(Outcome::Win { player: 0, .. }) => "1 -1",
-        Some(Outcome::Win { .. }) => "-1 1",
-        Some(Outcome::Draw { .. }) => "0 0",
-        None => panic!("{at}: the game goes on"),
-    }
+fn result(st: &MatchState, at: &str) -> String {
+    let n = st.pos.game.players.len();
+    let returns: Vec<String> = (0..n)
+        .map(|p| match st.outcome() {
+            Some(Outcome::Win { player, .. }) if *player == p => (n as i32 - 1).to_string(),
+            Some(Outcome::Win { .. }) => "-1".into(),
+            Some(Outcome::Draw { .. }) => "0".into(),
+            None => panic!("{at}: the game goes on"),
+        })
+        .collect();
+    returns.join(" ")
 }
 
 #[test]
@@ -147,13 +149,26 @@ fn ur_replays_ludii_games() {
 /// position before each step and the result.
 #[test]
 fn maedn_replays_openspiel_games() {
-    let game = common::game("games/maedn.game");
-    let data = std::fs::read_to_string(common::root("tests/race/maedn.openspiel")).expect("data");
+    let steps = replay_maedn("games/maedn.game", "maedn.openspiel");
+    assert!(steps > 1000, "only {steps} steps");
+}
+
+/// The same with four players, each at their own side of the cross.
+#[test]
+fn maedn_four_players_replays_openspiel_games() {
+    let steps = replay_maedn("games/maedn-4.game", "maedn-4.openspiel");
+    assert!(steps > 3000, "only {steps} steps");
+}
+
+/// Replays the eight OpenSpiel games of `tests/race/FILE` in `game`; returns the steps played.
+fn replay_maedn(game: &str, file: &str) -> usize {
+    let game = common::game(game);
+    let data = std::fs::read_to_string(common::root(&format!("tests/race/{file}"))).expect("data");
     let mut state: Option<MatchState> = None;
     let mut legal: Option<Vec<String>> = None;
     let (mut games, mut steps) = (0, 0);
     for (i, line) in data.lines().enumerate() {
-        let at = format!("maedn.openspiel:{}", i + 1);
+        let at = format!("{file}:{}", i + 1);
         let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
         match key {
             "game" => state = Some(MatchState::new(game.start())),
@@ -184,7 +199,7 @@ fn maedn_replays_openspiel_games() {
         }
     }
     assert_eq!(games, 8, "games replayed");
-    assert!(steps > 1000, "only {steps} steps");
+    steps
 }
 
 /// A position's board and hand as the Backgammon data writes them: the first and third

@@ -1,8 +1,9 @@
 //! Games of more than two players: what the language can say for them so far. Movement,
 //! placement, regions, setups and goals that one player reaches are read for every player;
-//! rules that speak of "the opponent" (royal safety, custody, mills, hands, sowing, races,
-//! tie-breaks, a loss that does not say who wins) are refused here, each with its span, as not
-//! in the language yet for more than two players.
+//! rules that speak of "the opponent" (royal safety, custody, mills, hands outside races,
+//! sowing, an opening throw, tie-breaks, a loss that does not say who wins) are refused here,
+//! each with its span, as not in the language yet for more than two players. Dice and races
+//! (Ludo) are read for every player.
 
 use super::*;
 
@@ -23,6 +24,8 @@ impl Checker {
                  see \"More than two players\" in the language reference",
             );
         };
+        // Pieces in hand are the race's own: those waiting to enter its tracks.
+        let race = d.items.iter().any(|i| matches!(i, Item::Race(..)));
         for item in &d.items {
             match item {
                 Item::Capture { span, .. } => refuse(self, *span, "compulsory capture"),
@@ -34,10 +37,16 @@ impl Checker {
                 Item::PieRule(s) => refuse(self, *s, "the swap rule"),
                 Item::State(s) => refuse(self, s.span, "a piece state"),
                 Item::Sowing(_, s) => refuse(self, *s, "sowing"),
-                Item::Dice(dd) => refuse(self, dd.span, "dice"),
-                Item::Race(_, s) => refuse(self, *s, "a race"),
+                Item::Race(lines, _) => {
+                    for l in lines
+                        .iter()
+                        .filter(|l| matches!(l.kind, RaceLineKind::Opening))
+                    {
+                        refuse(self, l.span, "an opening throw of one die each");
+                    }
+                }
                 Item::Native(call) => refuse(self, call.span, "a native hook"),
-                Item::Setup(_, hands, _) => {
+                Item::Setup(_, hands, _) if !race => {
                     for h in hands {
                         refuse(self, h.span, "a hand of pieces");
                     }

@@ -1,7 +1,7 @@
 //! `dice ...` and `race { ... }`: the throw of a turn and the tracks pieces run along.
 
 use super::*;
-use crate::model::{Dice, Outcome, Race, MAX_OUTCOMES};
+use crate::model::{Dice, Outcome, PerPlayer, Race, MAX_OUTCOMES, MAX_PLAYERS};
 
 /// The most dice a throw may have.
 const MAX_DICE: u32 = 4;
@@ -201,7 +201,7 @@ impl Checker {
             }
         }
         let mut race = Race::default();
-        let mut tracks: [Option<Span>; 2] = [None, None];
+        let mut tracks: PerPlayer<Option<Span>> = [None; MAX_PLAYERS];
         let mut seen: Vec<(std::mem::Discriminant<RaceLineKind>, Span)> = Vec::new();
         for line in lines {
             match &line.kind {
@@ -375,14 +375,17 @@ impl Checker {
     }
 
     /// The region a race's pieces must all be on to bear off, for each player.
-    fn home_region(&mut self, scope: &Scope, n: &Name) -> Option<[CellSet; 2]> {
+    fn home_region(&mut self, scope: &Scope, n: &Name) -> Option<PerPlayer<CellSet>> {
         let Some(r) = scope.regions.get(&n.text) else {
             let known: Vec<String> = scope.regions.keys().cloned().collect();
             self.unknown("region", n, &known);
             return None;
         };
-        let of = |p: usize| r.sets[p].or(r.sets[1 - p]).unwrap_or(CellSet::EMPTY);
-        Some([of(0), of(1)])
+        // A region given for one player only is everyone's.
+        let any = r.sets.iter().flatten().next().copied();
+        Some(std::array::from_fn(|p| {
+            r.sets[p].or(any).unwrap_or(CellSet::EMPTY)
+        }))
     }
 
     /// Start stacks, where the game lets pieces share cells.

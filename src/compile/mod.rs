@@ -495,6 +495,7 @@ pub fn compile(m: Model) -> Game {
     };
     if let Some(race) = &mut game.race {
         race.count_start(
+            game.players.len(),
             game.player_shift,
             &game.initial,
             &game.initial_heights,

@@ -1,17 +1,20 @@
-"""Writes tests/race/maedn.openspiel: random games of OpenSpiel's `maedn` (2 players, on
-opposite sides) with OpenSpiel's legal moves at every step, for tests/race.rs to replay.
+"""Writes tests/race/maedn.openspiel and maedn-4.openspiel: random games of OpenSpiel's `maedn`
+(2 players on opposite sides, or 4) with OpenSpiel's legal moves at every step, for
+tests/race.rs to replay.
 
     python3 tests/race/openspiel_maedn.py > tests/race/maedn.openspiel
+    python3 tests/race/openspiel_maedn.py 4 > tests/race/maedn-4.openspiel
 
 OpenSpiel (pip install open_spiel) is the oracle; its board is read from its drawing
 (`str(state)`): the 40 ring and 16 home fields at their places on an 11 x 11 cross, named as
-games/maedn.game names them (column a..k from the left, row 11 at the top). Player 1 ("2" on
-OpenSpiel's board) sits at position 2.
+games/maedn.game names them (column a..k from the left, row 11 at the top). With two players,
+player 1 ("2" on OpenSpiel's board) sits at position 2; with four, player p at position p.
 
 Output: `game`; then per step `step THROW:MOVE / BOARD HANDS MOVER` and before it `legal M,M,...`
 (OpenSpiel's moves for that throw): a move is `@-CELL` (a piece enters), `A-B` or `pass`; BOARD
-lists the occupied cells as `CELL=PLAYER` (1 or 2), HANDS the pieces in hand `R,B`, MOVER the
-player to move (1 or 2); `result 1 -1` or `-1 1` ends a game.
+lists the occupied cells as `CELL=PLAYER` (1 to 4), HANDS each player's pieces in hand `R,B`,
+MOVER the player to move (from 1); `result` with OpenSpiel's returns (`1 -1`, `-1 3 -1 -1`)
+ends a game.
 """
 import random
 
@@ -23,7 +26,7 @@ COORDS = [(0, 4), (2, 4), (4, 4), (6, 4), (8, 4), (8, 3), (8, 2), (8, 1), (8, 0)
           (12, 10), (10, 10), (8, 10), (8, 9), (8, 8), (8, 7), (8, 6), (6, 6), (4, 6), (2, 6),
           (0, 6), (0, 5), (2, 5), (4, 5), (6, 5), (8, 5), (10, 1), (10, 2), (10, 3), (10, 4),
           (18, 5), (16, 5), (14, 5), (12, 5), (10, 9), (10, 8), (10, 7), (10, 6)]
-POSITION = [0, 2]  # player -> board position (two players opposite)
+POSITION = [0, 2]  # player -> board position (two players opposite; four: 0 1 2 3)
 
 
 def name(c):
@@ -51,16 +54,19 @@ def board(state):
     occupied = []
     for (x, y) in sorted(COORDS, key=lambda c: (10 - c[1], c[0])):
         ch = rows[y][x]
-        if ch in "12":
+        if ch in "1234":
             occupied.append(f"{name((x, y))}={ch}")
     return occupied
 
 
-def main(games=8, seed=11):
+def main(players=2, games=8, seed=11):
+    global POSITION
+    POSITION = [0, 2] if players == 2 else list(range(players))
     rng = random.Random(seed)
-    print("# OpenSpiel 2.0.2's maedn (players=2, opposite): random games with its legal moves,")
-    print("# written by tests/race/openspiel_maedn.py (see there for the format).")
-    game = pyspiel.load_game("maedn", {"players": 2})
+    kind = "opposite" if players == 2 else "clockwise"
+    print(f"# OpenSpiel 2.0.2's maedn (players={players}, {kind}): random games with its legal")
+    print("# moves, written by tests/race/openspiel_maedn.py (see there for the format).")
+    game = pyspiel.load_game("maedn", {"players": players})
     for _ in range(games):
         state = game.new_initial_state()
         print("game")
@@ -70,20 +76,21 @@ def main(games=8, seed=11):
             chance = rng.choices(ids, probs)[0]
             dice = chance + 1
             occupied = board(state)
-            pieces = {p: sum(1 for o in occupied if o.endswith(f"={p + 1}")) for p in (0, 1)}
+            pieces = [sum(1 for o in occupied if o.endswith(f"={p + 1}")) for p in range(players)]
             state.apply_action(chance)
             player = state.current_player()
             # Pieces in hand: four less those on the board.
-            hands = f"{4 - pieces[0]},{4 - pieces[1]}"
+            hands = ",".join(str(4 - n) for n in pieces)
             legal = state.legal_actions()
             print("legal " + ",".join(sorted(move(state, player, dice, a) for a in legal)))
             action = rng.choice(legal)
             print(f"step {dice}:{move(state, player, dice, action)} / "
                   f"{' '.join(occupied) or '-'} {hands} {player + 1}")
             state.apply_action(action)
-        r = state.returns()
-        print("result " + ("1 -1" if r[0] > r[1] else "-1 1"))
+        print("result " + " ".join(str(int(r)) for r in state.returns()))
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 2)

@@ -6,7 +6,7 @@
 
 use super::super::{Game, Move, MoveKind, Position};
 use crate::geometry::{Cell, NONE};
-use crate::model::Race;
+use crate::model::{PerPlayer, Race, MAX_PLAYERS};
 use crate::rng::Rng;
 
 /// One race move before it is built: a piece entering (`from` is `NONE`, `code` its piece),
@@ -59,14 +59,14 @@ impl Step {
 pub struct Track {
     pub rule: Race,
     /// Per player, per cell: the cell's place on the player's track, or `u16::MAX` off it.
-    at: [Vec<u16>; 2],
+    at: Vec<Vec<u16>>,
     /// Per player: the pieces they start with, on the board and in hand.
-    start: [usize; 2],
+    start: PerPlayer<usize>,
 }
 
 impl Track {
     pub fn new(rule: &Race, cells: usize) -> Track {
-        let mut at = [vec![u16::MAX; cells], vec![u16::MAX; cells]];
+        let mut at = vec![vec![u16::MAX; cells]; rule.tracks.len()];
         for (p, track) in rule.tracks.iter().enumerate() {
             for (i, &c) in track.iter().enumerate() {
                 at[p][c as usize] = i as u16;
@@ -75,7 +75,7 @@ impl Track {
         Track {
             rule: rule.clone(),
             at,
-            start: [0; 2],
+            start: [0; MAX_PLAYERS],
         }
     }
 
@@ -83,12 +83,13 @@ impl Track {
     /// hands), for [`Position::borne_off`].
     pub fn count_start(
         &mut self,
+        players: usize,
         shift: u8,
         initial: &[u8],
         heights: &[(Cell, u16)],
         hand: &[u16],
     ) {
-        for p in 0..2 {
+        for p in 0..players {
             let mine = |c: u8| c != 0 && usize::from(c - 1) & ((1 << shift) - 1) == p;
             self.start[p] = initial.iter().filter(|&&c| mine(c)).count()
                 + heights
@@ -258,7 +259,7 @@ impl Track {
             v.join(" ")
         };
         let mut lines = Vec::new();
-        for p in 0..2 {
+        for p in 0..g.players.len() {
             let off = if self.rule.off[p] { ", then off" } else { "" };
             lines.push(format!(
                 "{} runs {}{off}",
@@ -313,10 +314,10 @@ impl Track {
             lines.push("pieces in the hand enter before any other piece moves".into());
         }
         if let Some(home) = &self.rule.home {
+            let each: Vec<String> = home[..g.players.len()].iter().map(cells).collect();
             lines.push(format!(
-                "pieces bear off only when all are on {} / {}",
-                cells(&home[0]),
-                cells(&home[1])
+                "pieces bear off only when all are on {}",
+                each.join(" / ")
             ));
         }
         if self.rule.higher {

@@ -118,19 +118,17 @@ impl Position<'_> {
                 }
                 format!("{} {t}", g.players[p].name)
             };
-            out.push_str(&format!("in hand: {}, {}\n", side(0), side(1)));
+            let sides: Vec<String> = (0..g.players.len()).map(side).collect();
+            out.push_str(&format!("in hand: {}\n", sides.join(", ")));
         }
         if g.race
             .as_ref()
             .is_some_and(|r| r.rule.off.iter().any(|&o| o))
         {
-            out.push_str(&format!(
-                "borne off: {} {}, {} {}\n",
-                g.players[0].name,
-                self.borne_off(0),
-                g.players[1].name,
-                self.borne_off(1)
-            ));
+            let each: Vec<String> = (0..g.players.len())
+                .map(|p| format!("{} {}", g.players[p].name, self.borne_off(p)))
+                .collect();
+            out.push_str(&format!("borne off: {}\n", each.join(", ")));
         }
         let name = &g.players[self.turn as usize].name;
         match (&g.chance, self.throw()) {
