@@ -442,6 +442,8 @@ pub enum RuleDecl {
     /// `confined to REGION`.
     Confined {
         region: Region,
+        /// `once there`: only a piece that starts its move in the region is held in it.
+        once: bool,
         span: Span,
     },
     /// `drawn as "G" ["G2"]`: the figure drawn for the piece (each player's, or one for both).

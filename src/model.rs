@@ -360,6 +360,9 @@ pub struct KindModel {
     pub surrounded_on: Option<CellSet>,
     /// `confined to REGION`: per player, the cells its moves may end on.
     pub confined: Option<PerPlayer<CellSet>>,
+    /// `confined to REGION once there`: per player, the cells a piece that stands on one of
+    /// them never leaves (by a move, or by one hop of a chain).
+    pub stays: Option<PerPlayer<CellSet>>,
     /// `after each step remove adjacent enemies with at most ... liberties` (walks only).
     pub step_effect: Option<Threshold>,
     pub hooks: Vec<HookCall>,

@@ -40,6 +40,7 @@ impl Checker {
         let mut hooks = Vec::new();
         let mut surrounded: Option<(CellSet, Span)> = None;
         let mut confined: Option<(PerPlayer<CellSet>, Span)> = None;
+        let mut stays: Option<(PerPlayer<CellSet>, Span)> = None;
         let mut drawn: Option<(PerPlayer<String>, Span)> = None;
         let mut no_capture = 0u128;
         for r in &p.rules {
@@ -85,8 +86,8 @@ impl Checker {
                     }
                     drawn.get_or_insert((figures, *span));
                 }
-                RuleDecl::Confined { region, span } => {
-                    let mut seen = confined.map(|(_, s)| s);
+                RuleDecl::Confined { region, once, span } => {
+                    let mut seen = confined.or(stays).map(|(_, s)| s);
                     self.once(
                         &mut seen,
                         *span,
@@ -94,7 +95,10 @@ impl Checker {
                         "a piece has one such line: name all its cells in one region",
                     );
                     if let Some(sets) = self.player_regions(scope, region) {
-                        confined.get_or_insert((sets, *span));
+                        let slot = if *once { &mut stays } else { &mut confined };
+                        if seen == Some(*span) {
+                            slot.get_or_insert((sets, *span));
+                        }
                     }
                 }
                 RuleDecl::Surrounded { on, span } => {
@@ -276,6 +280,7 @@ impl Checker {
             step_effect: step_effect.map(|(t, _)| t),
             surrounded_on: surrounded.map(|(c, _)| c),
             confined: confined.map(|(c, _)| c),
+            stays: stays.map(|(c, _)| c),
             immune: self.effects(&p.immune),
             bar,
             no_capture,

@@ -160,14 +160,18 @@ pub fn compile(m: Model) -> Game {
     } else {
         None
     };
-    // `confined to REGION`, by piece code.
-    let confine: Vec<Option<CellSet>> = (0..ncodes)
-        .map(|c| {
-            (c > 0)
-                .then(|| m.kinds[kind_of(c)].confined.map(|r| r[owner_of(c)]))
-                .flatten()
-        })
-        .collect();
+    // `confined to REGION [once there]`, by piece code.
+    let by_code = |region: fn(&crate::model::KindModel) -> Option<PerPlayer<CellSet>>| {
+        (0..ncodes)
+            .map(|c| {
+                (c > 0)
+                    .then(|| region(&m.kinds[kind_of(c)]).map(|r| r[owner_of(c)]))
+                    .flatten()
+            })
+            .collect::<Vec<Option<CellSet>>>()
+    };
+    let confine = by_code(|k| k.confined);
+    let stay = by_code(|k| k.stays);
     // `royal pieces may not face each other`: each side's royal pieces attack the other's
     // along those lines, for royal safety only.
     let mut attacks = attacks;
@@ -330,7 +334,7 @@ pub fn compile(m: Model) -> Game {
             }
         })
         .collect();
-    let checks_only_promotion = |c: usize| {
+    let checks_only_stay_and_promotion = |c: usize| {
         m.explosion.is_none()
             && no_capture[c] == 0
             && bar[c].is_none()
@@ -340,8 +344,12 @@ pub fn compile(m: Model) -> Game {
             && confine[c].is_none()
             && custody.is_none()
     };
+    let checks_only_promotion = |c: usize| checks_only_stay_and_promotion(c) && stay[c].is_none();
     let plain_emit = (0..ncodes)
         .map(|c| checks_only_promotion(c) && promotion[c].is_none())
+        .collect();
+    let plain_but_stay = (0..ncodes)
+        .map(|c| checks_only_stay_and_promotion(c) && promotion[c].is_none())
         .collect();
     let sole_promotion = (0..ncodes)
         .map(|c| match &promotion[c] {
@@ -392,9 +400,11 @@ pub fn compile(m: Model) -> Game {
         groups,
         edge_marks,
         mill: m.mill.clone(),
-        confines: confine.iter().any(Option::is_some),
+        confines: confine.iter().chain(&stay).any(Option::is_some),
         confine,
+        stay,
         plain_emit,
+        plain_but_stay,
         sole_promotion,
         royal_shortcuts,
         face_dirs: m.face.clone(),

@@ -167,13 +167,19 @@ pub struct Game {
     /// By piece code: whether its moves need none of `Position::emit`'s checks (no bar,
     /// keep-out, confinement, custody or promotion), so that they are pushed as they are.
     pub plain_emit: Vec<bool>,
+    /// By piece code: [`Game::plain_emit`] but for `confined to REGION once there`, which a
+    /// draw by reach applies itself (`Position::random_reach_move`).
+    pub plain_but_stay: Vec<bool>,
     /// By piece code: the one kind it may promote to where a promotion is emit's only check
     /// (one choice, other than itself, on arrival only), so that a move promotes or not
     /// without the general test.
     pub sole_promotion: Vec<Option<u8>>,
     /// By piece code: `confined to REGION`, the cells its moves may end on.
     pub confine: Vec<Option<CellSet>>,
-    /// Some piece is confined (a quick test before the table).
+    /// By piece code: `confined to REGION once there`, the cells a piece standing on one of
+    /// them never leaves.
+    pub stay: Vec<Option<CellSet>>,
+    /// Some piece is confined (a quick test before the tables).
     pub confines: bool,
     /// `royal pieces may not face each other along DIRS`: the directions (compiled into
     /// attack patterns; kept for tests and summaries).
@@ -330,6 +336,16 @@ pub struct Game {
 }
 
 impl Game {
+    /// Whether the piece `code` going from `from` to `to` (a move, or one hop of a chain)
+    /// would leave the region it is `confined to ... once there`.
+    #[inline]
+    pub fn leaves_stay(&self, code: u8, from: Cell, to: Cell) -> bool {
+        self.confines
+            && self.stay[code as usize]
+                .as_ref()
+                .is_some_and(|r| from != NONE && r.contains(from) && !r.contains(to))
+    }
+
     /// Whether a move's legality can be decided on its own (royal safety, the cascade), with
     /// no filter that compares it with the other moves (compulsory or majority capture, moves
     /// told apart by their captures only).

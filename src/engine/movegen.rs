@@ -525,6 +525,9 @@ impl Position<'_> {
                     return;
                 }
             }
+            if self.game.leaves_stay(code, m.from, m.to) {
+                return;
+            }
         }
         if moves_piece && m.ncap > 0 {
             // `may not capture PIECES`: the piece taken where it lands (or en passant).

@@ -44,7 +44,7 @@ impl Game {
         plain_rules
             && self.identity_by_captures
             && self.rules.iter().any(|r| !r.is_empty())
-            && self.plain_emit.iter().all(|&p| p)
+            && self.plain_but_stay.iter().all(|&p| p)
             && self.hooks.iter().all(Vec::is_empty)
             && self.bitboards.is_none()
             && self.race.is_none()
@@ -133,13 +133,16 @@ impl Position<'_> {
                 Rule::Step { dirs, .. } => {
                     for &d in dirs.iter() {
                         let t = b.step(c, d);
-                        if t != NONE && self.cells[t as usize] == 0 {
+                        if t != NONE
+                            && self.cells[t as usize] == 0
+                            && !self.game.leaves_stay(code, c, t)
+                        {
                             to.insert(t);
                         }
                     }
                 }
                 Rule::Jump { dirs, hurdle, .. } => {
-                    to = to.union(&self.hop_reach(c, dirs, *hurdle == Hurdle::Friend));
+                    to = to.union(&self.hop_reach(c, code, dirs, *hurdle == Hurdle::Friend));
                 }
                 _ => {}
             }
@@ -150,16 +153,22 @@ impl Position<'_> {
     /// The cells chains of hops from `c` reach: over a piece right beside (a friend, with
     /// `friends_only`) to the empty cell right behind it, never landing twice on a cell, the
     /// start (which counts as empty) included.
-    fn hop_reach(&self, c: Cell, dirs: &[u8], friends_only: bool) -> CellSet {
+    fn hop_reach(&self, c: Cell, code: u8, dirs: &[u8], friends_only: bool) -> CellSet {
         // A queue as long as the board: short for most boards, so cheap to set up.
         if self.cells.len() <= 128 {
-            self.hop_reach_in::<128>(c, dirs, friends_only)
+            self.hop_reach_in::<128>(c, code, dirs, friends_only)
         } else {
-            self.hop_reach_in::<{ crate::geometry::MAX_CELLS }>(c, dirs, friends_only)
+            self.hop_reach_in::<{ crate::geometry::MAX_CELLS }>(c, code, dirs, friends_only)
         }
     }
 
-    fn hop_reach_in<const N: usize>(&self, c: Cell, dirs: &[u8], friends_only: bool) -> CellSet {
+    fn hop_reach_in<const N: usize>(
+        &self,
+        c: Cell,
+        code: u8,
+        dirs: &[u8],
+        friends_only: bool,
+    ) -> CellSet {
         let b = &self.game.board;
         let occupied = |x: Cell| x != c && self.cells[x as usize] != 0;
         let mut reached = CellSet::EMPTY;
@@ -179,7 +188,12 @@ impl Position<'_> {
                     continue;
                 }
                 let l = b.step(h, d);
-                if l != NONE && !reached.contains(l) && !occupied(l) && tail < N {
+                if l != NONE
+                    && !reached.contains(l)
+                    && !occupied(l)
+                    && !self.game.leaves_stay(code, at, l)
+                    && tail < N
+                {
                     reached.insert(l);
                     queue[tail] = l;
                     tail += 1;

@@ -288,6 +288,7 @@ pub(super) fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::k_between => &["`between`"],
         Rule::rank_base => &["`, ranks from`"],
         Rule::k_confined | Rule::confine_rule => &["`confined`"],
+        Rule::once_there => &["`once there`"],
         Rule::k_face => &["`face`"],
         Rule::k_other => &["`other`"],
         Rule::k_screen => &["`screen`"],

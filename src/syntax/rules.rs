@@ -390,6 +390,7 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
             span: sp,
         },
         Rule::confine_rule => RuleDecl::Confined {
+            once: kids.iter().any(|k| k.as_rule() == Rule::once_there),
             region: build_region(kids.into_iter().next().expect("grammar: a region")),
             span: sp,
         },

@@ -331,6 +331,7 @@ impl Position<'_> {
                 if dist < spec.beyond.0
                     || spec.landing.is_some_and(|r| !r.contains(l))
                     || (!capturing && ch.visited.contains(l))
+                    || g.leaves_stay(ch.code, at, l)
                 {
                     continue;
                 }
@@ -533,7 +534,11 @@ impl Position<'_> {
                     continue;
                 }
                 let l = b.step(h, d);
-                if l == NONE || ch.visited.contains(l) || occupied(l) {
+                if l == NONE
+                    || ch.visited.contains(l)
+                    || occupied(l)
+                    || self.game.leaves_stay(ch.code, at, l)
+                {
                     continue;
                 }
                 ch.visited.insert(l);

@@ -150,6 +150,12 @@ impl Game {
             if let Some(cells) = &self.confine[code as usize] {
                 s.push_str(&format!("    confined to {}\n", region_text(self, cells)));
             }
+            if let Some(cells) = &self.stay[code as usize] {
+                s.push_str(&format!(
+                    "    confined to {} once there\n",
+                    region_text(self, cells)
+                ));
+            }
             if let Some(cells) = self.keep_out.as_ref().map(|k| &k[code as usize]) {
                 if !cells.is_empty() {
                     s.push_str(&format!("    never enters {}\n", region_text(self, cells)));
