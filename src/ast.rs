@@ -387,6 +387,8 @@ pub enum RuleDecl {
         falling: Option<Name>,
         flipping: Option<Vec<Name>>,
         only_flips: Option<Span>,
+        /// `next to a friend along DIRS`: only cells with a piece of the mover next to them.
+        next_to: Option<Vec<Name>>,
         /// `then rotate a W x H block either way`: the block size, and where it is written.
         rotating: Option<(Number, Number, Span)>,
         /// `capturing groups without liberties`, `no suicide`, `simple ko`: where written.
@@ -490,6 +492,11 @@ pub enum RuleDecl {
         dirs: Vec<Name>,
         over_friends: bool,
         target: Option<TargetDecl>,
+        span: Span,
+    },
+    /// `enemies next to where it lands along DIRS become mine`.
+    Convert {
+        dirs: Vec<Name>,
         span: Span,
     },
     /// `never beside PIECE DIRS`.

@@ -352,6 +352,9 @@ pub struct KindModel {
     pub bar: Option<(KindId, Vec<u8>)>,
     /// `may not capture PIECES`: the kinds (bits) this piece never captures.
     pub no_capture: u128,
+    /// `enemies next to where it lands along DIRS become mine`: per player, the directions
+    /// from the landing cell whose enemy pieces change owner after each of its moves.
+    pub converts: Option<PerPlayer<Vec<u8>>>,
     /// The piece's movement rules for each player, in declaration order.
     pub rules: PerPlayer<Vec<RuleModel>>,
     pub promotion: Option<Promotion>,
@@ -450,6 +453,8 @@ pub enum RuleModel {
         flipping: Option<Vec<u8>>,
         /// Only cells where it flips something.
         only_flips: bool,
+        /// Only cells with a piece of the mover next to them along these directions.
+        next_to: Option<Vec<u8>>,
         /// Then one of the board's B x B blocks turns a quarter, either way (Pentago).
         rotating: Option<u8>,
         /// Enemy groups left without liberties are removed (Go).

@@ -43,8 +43,31 @@ impl Checker {
         let mut stays: Option<(PerPlayer<CellSet>, Span)> = None;
         let mut drawn: Option<(PerPlayer<String>, Span)> = None;
         let mut no_capture = 0u128;
+        let mut converts: Option<PerPlayer<Vec<u8>>> = None;
+        let mut convert_span: Option<Span> = None;
         for r in &p.rules {
             match r {
+                RuleDecl::Convert { dirs, span } => {
+                    self.once(
+                        &mut convert_span,
+                        *span,
+                        "enemies next to where it lands",
+                        "a piece has one such line: list all directions in it",
+                    );
+                    // Directions are read for each player (`forward` differs); errors are
+                    // reported from the first player's reading.
+                    let mut sets: PerPlayer<Vec<u8>> = Default::default();
+                    let mut ok = true;
+                    for (pl, set) in sets.iter_mut().enumerate().take(np) {
+                        match self.dirs(scope, dirs, pl, pl == 0) {
+                            Some(ds) => *set = ds,
+                            None => ok = false,
+                        }
+                    }
+                    if ok && converts.is_none() {
+                        converts = Some(sets);
+                    }
+                }
                 RuleDecl::NoCapture { pieces, .. } => {
                     for n in pieces {
                         if let Some(k) = self.kind(scope, n) {
@@ -284,6 +307,7 @@ impl Checker {
             immune: self.effects(&p.immune),
             bar,
             no_capture,
+            converts,
             rules,
             promotion,
             hooks,

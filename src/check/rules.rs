@@ -227,6 +227,7 @@ impl Checker {
                 falling,
                 flipping,
                 only_flips,
+                next_to,
                 rotating,
                 capturing,
                 no_suicide,
@@ -316,10 +317,15 @@ impl Checker {
                     }
                     return None;
                 }
+                let next_to = match next_to {
+                    Some(ds) => Some(self.dirs(scope, ds, p, report)?),
+                    None => None,
+                };
                 Some(RuleModel::Place {
                     falling,
                     flipping,
                     only_flips: only_flips.is_some(),
+                    next_to,
                     rotating,
                     groups,
                 })
@@ -602,6 +608,7 @@ impl Checker {
             RuleDecl::Promote { .. }
             | RuleDecl::NoCapture { .. }
             | RuleDecl::Surrounded { .. }
+            | RuleDecl::Convert { .. }
             | RuleDecl::Confined { .. }
             | RuleDecl::Drawn { .. }
             | RuleDecl::Native(_) => None,

@@ -49,6 +49,7 @@ impl Checker {
                     falling: None,
                     flipping: None,
                     only_flips: false,
+                    next_to: None,
                     rotating: None,
                     groups: None,
                 }

@@ -237,6 +237,17 @@ pub fn compile(m: Model) -> Game {
             }
         })
         .collect();
+    let converts: Vec<Vec<u8>> = (0..ncodes)
+        .map(|c| {
+            if c == 0 {
+                return Vec::new();
+            }
+            m.kinds[kind_of(c)]
+                .converts
+                .as_ref()
+                .map_or_else(Vec::new, |per| per[owner_of(c)].clone())
+        })
+        .collect();
     let keep_out = (!m.entry.is_empty()).then(|| {
         (0..ncodes)
             .map(|c| {
@@ -395,6 +406,7 @@ pub fn compile(m: Model) -> Game {
         immune,
         kill_immunity,
         bar,
+        converts,
         keep_out,
         custody,
         groups,

@@ -45,6 +45,7 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board, players: usize, shift:
                         falling,
                         flipping,
                         only_flips,
+                        next_to,
                         rotating,
                         groups,
                     } => {
@@ -54,6 +55,7 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board, players: usize, shift:
                             falling: *falling,
                             flipping: flipping.clone().unwrap_or_default(),
                             only_flips: *only_flips,
+                            next_to: next_to.clone().unwrap_or_default(),
                             from_hand: false,
                             groups: groups.is_some(),
                             drop: false,
@@ -76,6 +78,7 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board, players: usize, shift:
                             falling: None,
                             flipping: Vec::new(),
                             only_flips: false,
+                            next_to: Vec::new(),
                             from_hand: true,
                             groups: false,
                             blocks: Vec::new(),

@@ -155,6 +155,10 @@ pub struct Game {
     pub kill_immunity: bool,
     /// Indexed by piece code: `never beside KIND DIRS`.
     pub bar: Vec<Option<(usize, Vec<u8>)>>,
+    /// Indexed by piece code: the directions from its landing cell whose enemies become the
+    /// mover's after its moves (`enemies next to where it lands ... become mine`); empty for
+    /// most pieces.
+    pub converts: Vec<Vec<u8>>,
     /// Indexed by piece code: cells the piece may neither stop on nor slide through (`only
     /// PIECES may enter REGION`); `None` when no piece is kept out anywhere.
     pub keep_out: Option<Vec<CellSet>>,

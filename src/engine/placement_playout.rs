@@ -59,6 +59,7 @@ impl PlacementPlayout {
             && g.custody.is_none()
             && g.keep_out.is_none()
             && g.hooks.iter().all(Vec::is_empty)
+            && g.converts.iter().all(Vec::is_empty)
             && start.under.is_empty();
         if !plain_game || start.is_over() {
             return None;
@@ -68,6 +69,7 @@ impl PlacementPlayout {
             let pl = &g.places[p][g.sole_place[p]?];
             let plain = pl.flipping.is_empty()
                 && !pl.only_flips
+                && pl.next_to.is_empty()
                 && !pl.from_hand
                 && pl.blocks.is_empty()
                 && !pl.groups

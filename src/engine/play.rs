@@ -127,10 +127,16 @@ impl Position<'_> {
         if m.shot != NONE {
             self.put(m.shot, m.shot_code, false);
         }
+        let converted = if Self::lands(m.kind) {
+            self.convert_around(m.to)
+        } else {
+            0
+        };
         if g.groups.is_some() {
             // A plain placement updates the groups around it; anything else (flips, turns,
-            // moves) finds them again.
-            if self.placed == m.to && m.kind == MoveKind::Place && m.shot == NONE {
+            // conversions, moves) finds them again.
+            if self.placed == m.to && m.kind == MoveKind::Place && m.shot == NONE && converted == 0
+            {
                 self.place_in_chains(m.to, m.promote);
             } else {
                 self.build_chains();
@@ -139,7 +145,12 @@ impl Position<'_> {
         if !g.edge_marks.is_empty() {
             // The same for the chains of connection goals (a swap replaces a stone: found
             // again).
-            if self.placed == m.to && m.kind == MoveKind::Place && m.shot == NONE && m.ncap == 0 {
+            if self.placed == m.to
+                && m.kind == MoveKind::Place
+                && m.shot == NONE
+                && m.ncap == 0
+                && converted == 0
+            {
                 self.place_in_links(m.to);
             } else {
                 self.build_links();

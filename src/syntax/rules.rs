@@ -9,7 +9,7 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
     let kids = parts(p);
     match rule {
         Rule::place_rule => {
-            let (mut falling, mut flipping, mut only_flips) = (None, None, None);
+            let (mut falling, mut flipping, mut only_flips, mut next_to) = (None, None, None, None);
             let (mut rotating, mut capturing, mut no_suicide, mut simple_ko) =
                 (None, None, None, None);
             for c in kids {
@@ -20,6 +20,7 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                     Rule::falling => falling = Some(name(parts(c).remove(0))),
                     Rule::flipping => flipping = Some(dirs(parts(c).remove(0))),
                     Rule::only_flips => only_flips = Some(span(&c)),
+                    Rule::next_to_friend => next_to = Some(dirs(parts(c).remove(0))),
                     Rule::rotating => {
                         let sp = span(&c);
                         let mut it = parts(c).into_iter();
@@ -34,6 +35,7 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                 falling,
                 flipping,
                 only_flips,
+                next_to,
                 rotating,
                 capturing,
                 no_suicide,
@@ -184,6 +186,10 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                 span: sp,
             }
         }
+        Rule::convert_rule => RuleDecl::Convert {
+            dirs: dirs(kids.into_iter().next().expect("grammar: dirs")),
+            span: sp,
+        },
         Rule::bar_rule => {
             let mut it = kids.into_iter();
             RuleDecl::Bar {

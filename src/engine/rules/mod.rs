@@ -8,6 +8,7 @@ mod approach;
 pub(in crate::engine) mod castle;
 pub mod chance;
 pub mod connection;
+mod convert;
 pub mod custody;
 pub mod dice_turn;
 mod en_passant;

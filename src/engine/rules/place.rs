@@ -21,6 +21,9 @@ pub struct Place {
     pub flipping: Vec<u8>,
     /// Only cells where it flips something.
     pub only_flips: bool,
+    /// Only cells with a piece of the mover next to them along one of these directions (none:
+    /// any cell).
+    pub next_to: Vec<u8>,
     /// The player has these pieces in hand: each placement takes one, and none is possible
     /// when the hand is empty (else the supply is unlimited).
     pub from_hand: bool,
@@ -380,13 +383,17 @@ impl Position<'_> {
         let bits = self.game.bitboards.as_ref()?;
         let occupied = self.bb.iter().skip(1).fold(0, |a, &b| a | b);
         let board = &self.game.board;
-        Some(resting_cells(
-            board,
-            bits,
-            board_bits(board),
-            occupied,
-            pl.falling,
-        ))
+        let resting = resting_cells(board, bits, board_bits(board), occupied, pl.falling);
+        if pl.next_to.is_empty() {
+            return Some(resting);
+        }
+        // `next to a friend`: the cells one step back from the mover's pieces.
+        let mine = self.player_bits(self.turn as usize);
+        let beside = pl
+            .next_to
+            .iter()
+            .fold(0, |a, &d| a | bits.step(mine, board.opposite[d as usize]));
+        Some(resting & beside)
     }
 
     /// Whether a piece placed with `falling` can come to rest on `c`: an empty cell, and with
@@ -517,7 +524,7 @@ impl Position<'_> {
     /// holding the player's piece of `not on a file with` (nifu).
     #[inline]
     fn drop_allowed(&self, pl: &Place, c: Cell) -> bool {
-        if pl.not_on.contains(c) || self.kept_out(pl.code, c) {
+        if pl.not_on.contains(c) || self.kept_out(pl.code, c) || !self.beside_friend(pl, c) {
             return false;
         }
         let Some(twin) = pl.not_file_with else {
@@ -528,6 +535,21 @@ impl Position<'_> {
         !(0..b.rows as i32).any(|y| {
             let t = b.at(x, y);
             t != NONE && self.cells[t as usize] == twin
+        })
+    }
+
+    /// Whether `c` has a piece of the mover next to it along the placement's `next to a
+    /// friend` directions (always, without the clause).
+    #[inline]
+    fn beside_friend(&self, pl: &Place, c: Cell) -> bool {
+        if pl.next_to.is_empty() {
+            return true;
+        }
+        let g = self.game;
+        let me = self.turn as usize;
+        pl.next_to.iter().any(|&d| {
+            let t = g.board.step(c, d);
+            t != NONE && self.cells[t as usize] != 0 && g.owner(self.cells[t as usize]) == me
         })
     }
 

@@ -103,6 +103,12 @@ impl Game {
                 if pl.only_flips {
                     t.push_str(", only where it flips");
                 }
+                if !pl.next_to.is_empty() {
+                    t.push_str(&format!(
+                        ", next to a friend along {}",
+                        dirs_text(self, &pl.next_to)
+                    ));
+                }
                 if let (true, Some(gr)) = (pl.groups, &self.groups) {
                     t.push_str(", capturing groups without liberties");
                     if gr.no_suicide {
@@ -120,6 +126,12 @@ impl Game {
             }
             for r in &self.rules[code as usize] {
                 s.push_str(&format!("    {}\n", rule_text(self, r)));
+            }
+            if !self.converts[code as usize].is_empty() {
+                s.push_str(&format!(
+                    "    enemies next to where it lands along {} become mine\n",
+                    dirs_text(self, &self.converts[code as usize])
+                ));
             }
             if let Some((to, region)) = &self.promotion[code as usize] {
                 let names: Vec<&str> = to

@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""Random games of a Fairy-Stockfish variant, written for tests/fsf_games.rs to replay in
+Tabula's description of it.
+
+Usage: games.py STOCKFISH VARIANT GAMES SEED > tests/fsf/VARIANT.fsf
+
+VARIANT is `ataxx` or `horde`. Fairy-Stockfish lists each position's legal moves (`go perft
+1`); a seeded random one is played. Moves are written as Tabula writes them: UCI as it is
+(`e2e4`, `b7b8q`) for Horde; for Ataxx a clone (Fairy-Stockfish's drop `P@b6`) as the cell
+`b6`, a jump `a7a5` as `a7-a5`, and a pass (Fairy-Stockfish's move from a square to itself)
+as `pass`. Each turn is a line `N DIGEST MOVE`: the number of legal moves, the FNV-1a digest
+(64 bits) of their sorted texts joined by spaces, and the move played; the first turns of each
+game list the moves in full after the move played.
+
+A game stops where Fairy-Stockfish's rules end it, with a line `over`, then `result R`:
+`white`, `black` or `draw`, and for Ataxx the stones each player has (`result white 30 19`).
+Both: no legal move at all (Horde: checkmate loses, stalemate draws, and White without pieces
+loses; Ataxx: a player without stones loses), a position occurring for the third time (a
+draw). Ataxx: a full board; where both players could only pass, Fairy-Stockfish ends the game
+after the two passes and Tabula before them, so `over` is written before the passes; more
+stones win. Horde: 100 plies without a capture or a pawn move draw. Games longer than 600
+plies stop with `stop` (none did when written).
+"""
+import random
+import re
+import subprocess
+import sys
+
+
+class Engine:
+    def __init__(self, path, variant):
+        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  text=True, bufsize=1)
+        self.send("uci")
+        self.until("uciok")
+        self.send(f"setoption name UCI_Variant value {variant}")
+        self.send("isready")
+        self.until("readyok")
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def until(self, prefix):
+        lines = []
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                raise EOFError("the engine stopped")
+            lines.append(line.rstrip("\n"))
+            if lines[-1].startswith(prefix):
+                return lines
+
+    def position(self, played):
+        self.send("position startpos" + (" moves " + " ".join(played) if played else ""))
+
+    def moves(self, played):
+        self.position(played)
+        self.send("go perft 1")
+        return [l.split(":")[0] for l in self.until("Nodes searched")
+                if re.match(r"^\S+: \d+$", l)]
+
+    def board(self, played):
+        """The FEN and whether the side to move is in check."""
+        self.position(played)
+        self.send("d")
+        fen, check = None, False
+        for l in self.until("Checkers"):
+            if l.startswith("Fen: "):
+                fen = l[5:]
+            if l.startswith("Checkers:"):
+                check = bool(l[len("Checkers:"):].strip())
+        return fen, check
+
+
+def ataxx_text(move):
+    if "@" in move:
+        return move.split("@")[1]
+    a, b = move[:2], move[2:4]
+    return "pass" if a == b else f"{a}-{b}"
+
+
+def digest(texts):
+    h = 0xCBF29CE484222325
+    for b in " ".join(texts).encode():
+        h ^= b
+        h = (h * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return f"{h:016x}"
+
+
+def ataxx_end(engine, played, moves, fields):
+    board = fields[0]
+    white, black = board.count("P"), board.count("p")
+    full = not re.search(r"\d", board)
+    stuck = [ataxx_text(m) for m in moves] == ["pass"] and \
+        [ataxx_text(m) for m in engine.moves(played + moves)] == ["pass"]
+    if moves and not full and not stuck:
+        return None
+    winner = "white" if white > black else "black" if black > white else "draw"
+    return f"{winner} {white} {black}"
+
+
+def horde_end(engine, played, moves, fields, check):
+    side = fields[1]
+    if not moves:
+        if not re.search("[PNBRQK]", fields[0]):
+            return "black"
+        if check:
+            return "black" if side == "w" else "white"
+        return "draw"
+    if int(fields[4]) >= 100:
+        return "draw"
+    return None
+
+
+def main():
+    path, variant, games, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+    engine = Engine(path, variant)
+    text = ataxx_text if variant == "ataxx" else (lambda m: m)
+    rng = random.Random(seed)
+    print(f"# {games} random games of Fairy-Stockfish's {variant}, seed {seed} "
+          "(written by tests/fsf/games.py)")
+    for _ in range(games):
+        print("game")
+        played, seen = [], {}
+        while True:
+            fen, check = engine.board(played)
+            fields = fen.split()
+            # Board, side to move, castling rights and en-passant square.
+            key = " ".join(fields[:4])
+            seen[key] = seen.get(key, 0) + 1
+            moves = engine.moves(played)
+            if variant == "ataxx":
+                end = ataxx_end(engine, played, moves, fields)
+            else:
+                end = horde_end(engine, played, moves, fields, check)
+            if end is None and seen[key] == 3:
+                end = "draw"
+                if variant == "ataxx":
+                    end += f" {fields[0].count('P')} {fields[0].count('p')}"
+
+            if end is not None:
+                print("over")
+                print(f"result {end}")
+                break
+            if len(played) >= 600:
+                print("stop")
+                break
+            pick = rng.choice(moves)
+            texts = sorted(text(m) for m in moves)
+            line = f"{len(texts)} {digest(texts)} {text(pick)}"
+            if len(played) < 4:
+                line += " " + " ".join(texts)
+            print(line)
+            played.append(pick)
+    engine.send("quit")
+
+
+main()

@@ -1,0 +1,126 @@
+//! Random games of Fairy-Stockfish replayed in Tabula: its `ataxx` in games/ataxx.game and its
+//! `horde` in games/variants/horde.game (tests/fsf/VARIANT.fsf, written by tests/fsf/games.py
+//! from Fairy-Stockfish's own move lists). Before every turn Tabula's legal moves must be
+//! Fairy-Stockfish's (their number and digest, and for the first turns the list); where
+//! Fairy-Stockfish's rules end the game Tabula's must have ended too, with the same result.
+//! Perft counts are in tests/perft/ataxx.perft and tests/perft/variants/horde.perft.
+
+mod common;
+
+use tabula::engine::{MatchState, Outcome};
+
+/// FNV-1a, 64 bits, of the texts joined by spaces (the script's digest).
+fn digest(texts: &[String]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in texts.join(" ").bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+/// What a replay covered: games, turns, turns listed in full, passes, and the results
+/// (`white`, `black`, `draw`) with how many games ended so.
+struct Replayed {
+    games: usize,
+    turns: usize,
+    listed: usize,
+    passes: usize,
+    results: std::collections::BTreeMap<String, usize>,
+    /// Ataxx: games won by taking the loser's last stone.
+    wiped: usize,
+}
+
+fn replay(game: &str, data: &str) -> Replayed {
+    let text = std::fs::read_to_string(common::root(&format!("tests/fsf/{data}"))).expect("data");
+    let game = common::game(game);
+    let mut current: Option<MatchState> = None;
+    let mut r = Replayed {
+        games: 0,
+        turns: 0,
+        listed: 0,
+        passes: 0,
+        results: Default::default(),
+        wiped: 0,
+    };
+    for (i, line) in text.lines().enumerate() {
+        let at = format!("{data}:{}", i + 1);
+        if line.starts_with('#') || line.is_empty() {
+            continue;
+        }
+        let mut words = line.split(' ');
+        match words.next().expect("a key") {
+            "game" => current = Some(MatchState::new(game.start())),
+            "over" => {
+                let st = current.as_ref().expect("a game first");
+                assert!(st.outcome().is_some(), "{at}: the game is not over");
+            }
+            "stop" => {
+                let st = current.take().expect("a game first");
+                assert!(st.outcome().is_none(), "{at}: the game is over");
+            }
+            "result" => {
+                let st = current.take().expect("a game first");
+                let result = words.next().expect("a result");
+                let counts: Vec<usize> = words.map(|w| w.parse().expect("a count")).collect();
+                let ours = match st.outcome().expect("over") {
+                    Outcome::Win { player: 0, .. } => "white",
+                    Outcome::Win { .. } => "black",
+                    Outcome::Draw { .. } => "draw",
+                };
+                assert_eq!(ours, result, "{at}: the result");
+                if counts.contains(&0) {
+                    r.wiped += 1;
+                }
+                *r.results.entry(result.to_string()).or_default() += 1;
+                r.games += 1;
+            }
+            count => {
+                let st = current.as_mut().expect("a game first");
+                assert!(st.outcome().is_none(), "{at}: the game is already over");
+                let count: usize = count.parse().expect("N");
+                let sum = words.next().expect("a digest");
+                let pick = words.next().expect("a move");
+                let listed_here: Vec<String> = words.map(str::to_string).collect();
+                let mut ours: Vec<String> =
+                    st.moves().iter().map(|m| st.pos.move_text(m)).collect();
+                ours.sort();
+                if !listed_here.is_empty() {
+                    assert_eq!(ours, listed_here, "{at}: the legal moves");
+                    r.listed += 1;
+                }
+                assert_eq!(
+                    (ours.len(), digest(&ours).as_str()),
+                    (count, sum),
+                    "{at}: the legal moves, Tabula's being {ours:?}"
+                );
+                r.passes += usize::from(pick == "pass");
+                st.play_text(pick)
+                    .unwrap_or_else(|e| panic!("{at}: `{pick}`: {e}"));
+                r.turns += 1;
+            }
+        }
+    }
+    println!(
+        "{data}: {} games, {} turns ({} listed in full), {} passes, results {:?}",
+        r.games, r.turns, r.listed, r.passes, r.results
+    );
+    r
+}
+
+#[test]
+fn ataxx_replays_fairy_stockfish_games() {
+    let r = replay("games/ataxx.game", "ataxx.fsf");
+    assert_eq!(r.games, 40);
+    assert!(r.turns > 4000 && r.listed >= 100);
+    // Passes, and games ended both by a full board and by a player's last stone.
+    assert!(r.passes > 0 && r.wiped > 0 && r.wiped < r.games);
+}
+
+#[test]
+fn horde_replays_fairy_stockfish_games() {
+    let r = replay("games/variants/horde.game", "horde.fsf");
+    assert!(r.games >= 25 && r.turns > 5000);
+    // White mates, Black takes every pawn, and games are drawn.
+    assert!(r.results.len() == 3, "results {:?}", r.results);
+}
