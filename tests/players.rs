@@ -237,25 +237,39 @@ fn a_match_seats_the_first_player_in_each_seat_and_reports_each() {
     assert_eq!(played, ["x", "o", "z", "x", "o", "z", "x", "o", "z"]);
 }
 
+/// Alpha-beta with more than two players is paranoid: the player to move against all the
+/// others. x takes a win in one; with none, x blocks the next player's win in one (o's a4 b4,
+/// c4 open), whatever the seed.
 #[test]
-fn alpha_beta_is_refused_for_more_than_two_players_with_a_plain_message() {
-    let (code, _, err) = common::run_tabula(
+fn paranoid_alpha_beta_takes_a_win_and_blocks_the_next_players() {
+    let g = common::game(GAME);
+    let chosen = |position: &str, seed: u64| {
+        let pos = Position::from_text(&g, position).expect("a position");
+        let m = tabula::ai::Player::AlphaBeta(2)
+            .choose(&pos, &mut Rng::new(seed), &mut |_| {})
+            .expect("a move");
+        pos.move_text(&m)
+    };
+    for seed in 1..=5 {
+        assert_eq!(chosen("OO2/ZZ2/4/XX2 x 0 1", seed), "c1", "seed {seed}");
+        assert_eq!(chosen("OO2/2XZ/Z3/3X x 0 1", seed), "c4", "seed {seed}");
+    }
+    // And a match runs with it, each player's result reported.
+    let (code, out, err) = common::run_tabula(
         &[
             "match",
-            "tests/players/three-in-a-row-3p.game",
+            GAME,
             "--first",
             "alphabeta:2",
             "--second",
             "random",
+            "--games",
+            "6",
         ],
         "",
     );
-    assert_eq!(code, 2);
-    assert!(
-        err.contains("alpha-beta search plays two-player games"),
-        "{err}"
-    );
-    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("alphabeta:2: "), "{out}");
 }
 
 #[test]

@@ -656,9 +656,6 @@ fn play_games<'py>(
     let players = [parse(&players.0)?, parse(&players.1)?];
     let inner = &game.inner;
     let g = Loaded::game(inner);
-    for p in &players {
-        p.can_play(g).map_err(value_error)?;
-    }
     let record = Record {
         observations,
         masks,

@@ -165,6 +165,9 @@ pub struct Searcher<'g> {
     /// Root moves whose score the game's history already decides (a repetition, a
     /// perpetual check), for the next search only.
     root_scores: Vec<(Move, i32)>,
+    /// With more than two players the search is paranoid: the player to move at the root
+    /// against all the others as one side (`None` with two players).
+    root_player: Option<usize>,
 }
 
 impl<'g> Searcher<'g> {
@@ -212,6 +215,7 @@ impl<'g> Searcher<'g> {
                 Eval::General => vec![(0, 0); BEST_MOVES],
             },
             killers: vec![[0; 2]; levels],
+            root_player: None,
             node_limit: NODE_BUDGET,
             deadline: None,
             null: start.clone(),
@@ -307,6 +311,7 @@ impl<'g> Searcher<'g> {
             return None;
         }
         self.pos[0].clone_from(root);
+        self.root_player = (root.game.players.len() > 2).then(|| root.turn());
         let mut moves = std::mem::take(&mut self.moves[0]);
         root.legal_moves(&mut moves);
         if moves.is_empty() {
@@ -373,7 +378,8 @@ impl<'g> Searcher<'g> {
         let (parents, children) = self.pos.split_at_mut(level + 1);
         children[0].clone_from(&parents[level]);
         children[0].play_unchecked(m);
-        let same = children[0].turn() == parents[level].turn();
+        let (now, next) = (parents[level].turn(), children[0].turn());
+        let same = self.side(next) == self.side(now);
         let (a, b) = if same { (alpha, beta) } else { (-beta, -alpha) };
         let s = if depth == 0 {
             self.captures(level + 1, CAPTURE_PLIES, a, b)
@@ -526,7 +532,8 @@ impl<'g> Searcher<'g> {
                     let (parents, children) = self.pos.split_at_mut(level + 1);
                     children[0].clone_from(&parents[level]);
                     children[0].play_unchecked(m);
-                    let s = if children[0].turn() == parents[level].turn() {
+                    let (now, next) = (parents[level].turn(), children[0].turn());
+                    let s = if self.side(next) == self.side(now) {
                         self.captures(level + 1, plies - 1, alpha, beta)
                     } else {
                         -self.captures(level + 1, plies - 1, -beta, -alpha)
@@ -546,6 +553,16 @@ impl<'g> Searcher<'g> {
         score
     }
 
+    /// The side player `p` is on: the player itself with two players; with more (a paranoid
+    /// search), 0 for the player to move at the root and 1 for every other player.
+    #[inline]
+    fn side(&self, p: usize) -> usize {
+        match self.root_player {
+            None => p,
+            Some(r) => usize::from(p != r),
+        }
+    }
+
     /// The score of `pos[level]` if the pieces on the board already decide the game.
     fn decided(&self, level: usize) -> Option<i32> {
         let o = self.pos[level].static_outcome()?;
@@ -558,7 +575,7 @@ impl<'g> Searcher<'g> {
             Outcome::Draw { .. } => 0,
             Outcome::Win { player, .. } => {
                 let s = WIN - level as i32;
-                if *player == self.pos[level].turn() {
+                if self.side(*player) == self.side(self.pos[level].turn()) {
                     s
                 } else {
                     -s
@@ -588,14 +605,19 @@ impl<'g> Searcher<'g> {
                     .sum();
                 (on + p.borne_off(q) * (track.len() + 1)) as i32
             };
-            return 4 * (progress(me) - progress(me ^ 1));
+            return (0..p.game.players.len())
+                .map(|q| {
+                    let sign = if self.side(q) == self.side(me) { 4 } else { -4 };
+                    sign * progress(q)
+                })
+                .sum();
         }
         (0..p.game.board.len())
             .map(|c| {
                 let code = p.at(c as crate::geometry::Cell);
                 if code == 0 {
                     0
-                } else if p.game.owner(code) == me {
+                } else if self.side(p.game.owner(code)) == self.side(me) {
                     self.worth[code as usize]
                 } else {
                     -self.worth[code as usize]
@@ -615,7 +637,7 @@ impl<'g> Searcher<'g> {
             .map(|code| {
                 let n = p.in_hand(code as u8) as i32;
                 let w = self.worth[code] * n;
-                if p.game.owner(code as u8) == me {
+                if self.side(p.game.owner(code as u8)) == self.side(me) {
                     w
                 } else {
                     -w

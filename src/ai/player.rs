@@ -53,30 +53,15 @@ impl Player {
     /// wins. Such a race is what random playouts judge worst (a random defender lets any
     /// runner through) and a lookahead best: it sees who arrives first.
     pub fn searches_by_alpha_beta(game: &Game) -> bool {
-        // Alpha-beta reads a position for two sides; more players search by MCTS.
+        // With more players alpha-beta is paranoid (the mover against all the others as one
+        // side), which misreads trades among the others: where material decides, they search
+        // by MCTS.
         game.players.len() == 2 && material_differs(game)
             || game.sowing.is_some()
             || game
                 .end
                 .iter()
                 .any(|e| matches!(e.cond, EndCond::Reaches { .. }))
-    }
-
-    /// Whether this player can play `game`: alpha-beta search reads a position for two
-    /// sides, so it plays only two-player games (the others search by MCTS).
-    ///
-    /// # Errors
-    /// A plain message saying which players can play the game instead.
-    pub fn can_play(&self, game: &Game) -> Result<(), String> {
-        if matches!(self, Player::AlphaBeta(_)) && game.players.len() > 2 {
-            return Err(format!(
-                "alpha-beta search plays two-player games; {} has {} players: use `default`, \
-                 `mcts` or `random`",
-                game.title,
-                game.players.len()
-            ));
-        }
-        Ok(())
     }
 
     /// The move this player chooses for the player to move at `pos`; `None` when the game is
@@ -151,11 +136,6 @@ impl Player {
                 let mut moves = Vec::new();
                 pos.legal_moves(&mut moves);
                 (!moves.is_empty()).then(|| moves.swap_remove(rng.below(moves.len())))
-            }
-            // Refused for more than two players by `Player::can_play`; should one get here, it
-            // plays a random move rather than read the game as two sides.
-            Player::AlphaBeta(_) if pos.game.players.len() > 2 => {
-                Player::Random.choose_within(pos, limits, rng, progress)
             }
             Player::AlphaBeta(depth) => {
                 let mut searcher = Searcher::new(pos.game, depth);

@@ -640,9 +640,6 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
                 threads: threads.map(|t| t as usize),
                 seed,
             };
-            for p in [first, second] {
-                p.can_play(&g).map_err(|e| Fail(format!("error: {e}"), 2))?;
-            }
             duel::run(&g, pos, [first, second], &plan, json)
         }
         Command::Replay { record, game, json } => replay(&record, game, json),
@@ -714,8 +711,6 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
                 (None, Some(d)) => Player::AlphaBeta(d as usize),
                 (None, None) => Player::default_for(&g),
             };
-            ai.can_play(&g)
-                .map_err(|e| Fail(format!("error: {e}"), 2))?;
             play::run(
                 &g,
                 start,

@@ -191,9 +191,6 @@ pub fn ai(r: &Request, stop: &Arc<AtomicBool>) -> Reply {
                 Err(e) => return Reply::error(400, e),
             },
         };
-        if let Err(e) = player.can_play(game) {
-            return Reply::error(400, e);
-        }
         let too_long = match player {
             Player::Mcts(b) | Player::Default(b) | Player::Baseline(b) => match b {
                 Budget::Time(t) | Budget::Cpu(t) => t > MAX_THINK,
