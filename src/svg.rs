@@ -214,6 +214,9 @@ pub fn render(pos: &Position, o: &SvgOptions) -> String {
         draw_labels(&l, &mut body, &mut extent);
     }
     draw_pieces(pos, &l, &mut body);
+    if let Some(lines) = &g.lines {
+        draw_dots(pos, lines, &l, &mut body);
+    }
     if g.sowing.is_some() {
         draw_seeds(pos, &l, &mut body, &mut extent);
     }
@@ -260,6 +263,46 @@ impl Extent {
     fn add(&mut self, x: f64, y: f64) {
         self.min = (self.min.0.min(x), self.min.1.min(y));
         self.max = (self.max.0.max(x), self.max.1.max(y));
+    }
+}
+
+/// A board of dots: every line between neighbouring dots, dark where drawn and faint and dashed
+/// where not (each named by its dots, `data-line="a1-b1"`), and the dots over them.
+fn draw_dots(
+    pos: &Position,
+    lines: &crate::engine::rules::lines::Lines,
+    l: &Layout,
+    out: &mut String,
+) {
+    let dot = |(x, y): (u32, u32)| l.centre(f64::from(x) - 0.5, f64::from(y) - 0.5);
+    let drawn = pos.drawn_lines();
+    for (i, ends) in lines.ends.iter().enumerate() {
+        let ((x1, y1), (x2, y2)) = (dot(ends[0]), dot(ends[1]));
+        let style = if drawn >> i & 1 != 0 {
+            "stroke=\"#2b2118\" stroke-width=\"6\""
+        } else {
+            "stroke=\"#c9bca6\" stroke-width=\"3\" stroke-dasharray=\"4 6\""
+        };
+        let _ = writeln!(
+            out,
+            "<line class=\"line\" data-line=\"{}\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" {style}/>",
+            lines.names[i],
+            num(x1),
+            num(y1),
+            num(x2),
+            num(y2)
+        );
+    }
+    for x in 0..=lines.width {
+        for y in 0..=lines.height {
+            let (cx, cy) = dot((x, y));
+            let _ = writeln!(
+                out,
+                "<circle cx=\"{}\" cy=\"{}\" r=\"5\" fill=\"#2b2118\"/>",
+                num(cx),
+                num(cy)
+            );
+        }
     }
 }
 

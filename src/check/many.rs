@@ -36,6 +36,7 @@ impl Checker {
                 Item::Sowing(_, s) => refuse(self, *s, "sowing"),
                 Item::Dice(dd) => refuse(self, dd.span, "dice"),
                 Item::Race(_, s) => refuse(self, *s, "a race"),
+                Item::Lines(_, s) => refuse(self, *s, "drawing lines between dots"),
                 Item::Native(call) => refuse(self, call.span, "a native hook"),
                 Item::Setup(_, hands, _) => {
                     for h in hands {
