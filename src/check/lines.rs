@@ -45,24 +45,41 @@ impl Checker {
             return None;
         }
         for item in &d.items {
-            match item {
-                Item::Piece(p) if !p.rules.is_empty() => self.invalid(
-                    p.name.span,
-                    "on a board of dots a move draws a line: pieces only mark boxes",
-                    "remove the piece's rules; `completing a box puts my PIECE in it` places it",
-                ),
-                Item::Sowing(_, s) | Item::Race(_, s) => self.invalid(
-                    *s,
-                    "on a board of dots a move draws a line, and nothing else moves",
-                    "remove this block",
-                ),
-                Item::MayPass(s) | Item::PieRule(s) => self.invalid(
-                    *s,
-                    "on a board of dots a move draws a line: passing and swapping are not in \
-                     the language yet there",
-                    "remove this line",
-                ),
-                _ => {}
+            // What moves, captures or guards pieces has nothing to act on: a move draws a
+            // line, and pieces only mark boxes.
+            let other = match item {
+                Item::Piece(p) if !p.rules.is_empty() || p.royal => {
+                    self.invalid(
+                        p.name.span,
+                        "on a board of dots a move draws a line: pieces only mark boxes",
+                        "remove the piece's rules (and `royal`); `completing a box puts my \
+                         PIECE in it` places it",
+                    );
+                    None
+                }
+                Item::Sowing(_, s) | Item::Race(_, s) => Some(*s),
+                Item::MayPass(s) | Item::PieRule(s) => Some(*s),
+                Item::RemovedAtOnce(s) | Item::Identity(s) | Item::HandFirst(s) => Some(*s),
+                Item::ToHand(s) | Item::Face(_, s) | Item::NoCheck(s) => Some(*s),
+                Item::Capture { span, .. }
+                | Item::Explode { span, .. }
+                | Item::Mill { span, .. }
+                | Item::Entry { span, .. }
+                | Item::TurnPlaces { span, .. }
+                | Item::Opening { span, .. } => Some(*span),
+                Item::Custody(c) => Some(c.span),
+                Item::State(s) => Some(s.span),
+                Item::Dice(dd) => Some(dd.span),
+                Item::Native(call) => Some(call.span),
+                _ => None,
+            };
+            if let Some(span) = other {
+                self.invalid(
+                    span,
+                    "on a board of dots a move draws a line: this rule is not in the language \
+                     there yet",
+                    "remove this line; the `lines` block says what a turn draws",
+                );
             }
         }
         let mut model = Lines::default();
