@@ -164,3 +164,51 @@ fn turns_and_position_strings() {
             .is_err()
     );
 }
+
+/// The Python action space: an id is OpenSpiel's action for a line, a turn of several lines is
+/// chosen line by line, and the observation marks each box's drawn sides.
+#[test]
+fn action_ids_are_openspiel_lines() {
+    use tabula::api::actions::ActionSpace;
+    use tabula::api::env::{Env, Spec};
+    use tabula::api::observation::Layout;
+    let game = common::game("games/dots-and-boxes-2x2.game");
+    let lines = game.lines.as_ref().expect("lines");
+    let id = |name: &str| lines.line_named(name).expect("a line") as u32;
+    // OpenSpiel's numbering on 2 x 2: 0..5 across from the top row, 6..11 down.
+    assert_eq!(
+        (id("a3-b3"), id("b1-c1"), id("a2-a3"), id("c1-c2")),
+        (0, 5, 6, 11)
+    );
+    let spec = Spec::new(&game).expect("an action space");
+    let mut env = Env::new(game.start(), &spec).expect("an env");
+    assert_eq!(env.legal_ids(), (0..12).collect::<Vec<u32>>());
+    for name in ["a1-b1", "a2-b2", "a1-a2"] {
+        assert!(env.apply(id(name)).expect("legal").is_some(), "{name}");
+    }
+    // b1-b2 completes the box a1: the turn goes on, with any line not drawn.
+    assert!(env.apply(id("b1-b2")).expect("legal").is_none());
+    assert_eq!(env.legal_ids().len(), 8);
+    let m = env
+        .apply(id("b2-c2"))
+        .expect("legal")
+        .expect("the turn ends");
+    assert_eq!(env.position().move_text(&m), "b1-b2,b2-c2");
+    let space = ActionSpace::new(&game).expect("a space");
+    assert_eq!(space.text(&game, id("b2-c2")), "b2-c2");
+    // Planes: the box's piece planes (2), its four sides drawn (4) and chosen this turn (4),
+    // the side to move, the board, the ids chosen.
+    let layout = Layout::new(&game);
+    assert_eq!((layout.planes, layout.height, layout.width), (13, 2, 2));
+    let mut obs = vec![0.0; layout.size()];
+    layout.fill(env.position(), &space, &[], &mut obs);
+    let at = |plane: usize, x: usize, y: usize| obs[plane * 4 + y * 2 + x];
+    // Box a1: claimed by the second player, all four sides drawn; box b1: its lower and upper
+    // sides are not drawn, its left is.
+    assert_eq!(at(1, 0, 0), 1.0);
+    assert_eq!((2..6).map(|p| at(p, 0, 0)).sum::<f32>(), 4.0);
+    assert_eq!(
+        [at(2, 1, 0), at(3, 1, 0), at(4, 1, 0), at(5, 1, 0)],
+        [0.0, 0.0, 1.0, 1.0]
+    );
+}
