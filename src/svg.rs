@@ -352,6 +352,9 @@ fn draw_cells(pos: &Position, l: &Layout, out: &mut String) {
         }
         let (fill, stroke) = if l.points {
             ("transparent", "none")
+        } else if g.lines.is_some() {
+            // Boxes on dots: their sides are the lines, drawn over them.
+            ("#efe4cf", "none")
         } else if race.is_some_and(|r| r.rule.again.contains(c) || r.rule.safe.contains(c)) {
             // Cells that give another throw or keep pieces safe (Ur's rosettes).
             ("#c7a6d8", "#6b5428")
@@ -434,6 +437,20 @@ fn draw_labels(l: &Layout, out: &mut String, extent: &mut Extent) {
             escape(&text)
         );
     };
+    if let Shape::Dots { width, height } = b.shape {
+        // Boxes on dots are read by their dots, as their lines are named: the dots' files
+        // below them, their ranks on the left.
+        let dots = crate::geometry::Board::square(width + 1, height + 1);
+        for x in 0..=width {
+            let (cx, cy) = l.centre(f64::from(x) - 0.5, -1.0);
+            label(dots.file_label(x), (cx, cy - UNIT * 0.1));
+        }
+        for y in 0..=height {
+            let (cx, cy) = l.centre(-1.0, f64::from(y) - 0.5);
+            label(dots.rank_label(y), (cx + UNIT * 0.1, cy));
+        }
+        return;
+    }
     let squared = !l.hexagons;
     for x in 0..b.cols as i32 {
         let lowest = if squared {
