@@ -46,7 +46,7 @@ struct Walk {
 }
 
 impl Lines {
-    /// The tables of `board` (a `board dots`), drawing as `rule` says; `keys` gives each
+    /// The tables of `board` (a `board dots`), drawing as `rule` says; `key` draws each
     /// line's hash key.
     pub fn new(board: &Board, rule: &crate::model::Lines, mut key: impl FnMut() -> u64) -> Lines {
         let Shape::Dots { width, height } = board.shape else {
