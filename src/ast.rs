@@ -139,6 +139,8 @@ pub enum Item {
     Dice(DiceDecl),
     /// `race { ... }`: pieces running along tracks, moved by the throw.
     Race(Vec<RaceLine>, Span),
+    /// `lines { ... }`: the moves of a game of lines drawn between dots.
+    Lines(Vec<LineRuleDecl>, Span),
     Native(NativeCall),
 }
 
@@ -217,6 +219,23 @@ pub struct StateDecl {
     pub cannot_act: bool,
     pub immune: Vec<Name>,
     pub span: Span,
+}
+
+/// One line of a `lines` block.
+#[derive(Clone, Debug)]
+pub struct LineRuleDecl {
+    pub kind: LineRuleKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum LineRuleKind {
+    /// `draw a line between two neighbouring dots`.
+    Draw,
+    /// `completing a box puts my PIECE in it`.
+    Claim(Name),
+    /// `completing a box earns another line`.
+    Again,
 }
 
 /// One line of a `sowing` block.
@@ -301,6 +320,11 @@ pub enum BoardDecl {
     Star,
     /// `board pits W x H`: rows of pits holding seeds.
     Pits {
+        width: Number,
+        height: Number,
+    },
+    /// `board dots W x H`: W x H boxes on (W + 1) x (H + 1) dots.
+    Dots {
         width: Number,
         height: Number,
     },

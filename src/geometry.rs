@@ -88,6 +88,13 @@ pub enum Shape {
         width: u32,
         height: u32,
     },
+    /// Boxes drawn on dots (Dots and Boxes): a square grid of `width` x `height` boxes, the
+    /// cells, on `(width + 1) x (height + 1)` dots; the lines between neighbouring dots are
+    /// not cells (see `engine::rules::lines`).
+    Dots {
+        width: u32,
+        height: u32,
+    },
     /// A hexagon with `side` cells per side, in axial coordinates (see rules of Rascals).
     Hex {
         side: u32,
@@ -275,6 +282,18 @@ impl Board {
     pub fn pits(width: u32, height: u32) -> Board {
         Self::build(
             Shape::Pits { width, height },
+            width,
+            height,
+            &SQUARE_DIRS,
+            |_, _| true,
+        )
+    }
+
+    /// `width` x `height` boxes drawn on dots (the cells are the boxes), named as a square
+    /// grid's cells.
+    pub fn dots(width: u32, height: u32) -> Board {
+        Self::build(
+            Shape::Dots { width, height },
             width,
             height,
             &SQUARE_DIRS,
@@ -690,6 +709,11 @@ impl Board {
             Shape::Pits { width, height } => {
                 format!("pits {width} x {height} ({} pits)", self.len())
             }
+            Shape::Dots { width, height } => format!(
+                "dots {width} x {height} ({} boxes, {} lines)",
+                self.len(),
+                width * (height + 1) + height * (width + 1)
+            ),
             Shape::Hex { side } => format!("hex {side} ({} cells)", self.len()),
             Shape::Triangle { side } => format!("triangle {side} ({} cells)", self.len()),
             Shape::Star => format!("star ({} cells)", self.len()),
@@ -728,7 +752,9 @@ impl Board {
             Shape::Triangle { side } => vec![(0, 0), (side as i32 - 1, 0), (0, side as i32 - 1)],
             // A star's rim turns at twelve places, six of them inward: it has no sides a
             // connection goal could mean.
-            Shape::Pits { .. } | Shape::Lines { .. } | Shape::Star => Vec::new(),
+            Shape::Pits { .. } | Shape::Dots { .. } | Shape::Lines { .. } | Shape::Star => {
+                Vec::new()
+            }
         }
     }
 

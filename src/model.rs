@@ -121,6 +121,21 @@ pub struct Model {
     pub dice: Option<Dice>,
     /// `race { ... }`: pieces running along tracks, moved by the throw.
     pub race: Option<Race>,
+    /// `lines { ... }`: a game of lines drawn between dots (`board dots`).
+    pub lines: Option<Lines>,
+}
+
+/// The most lines a board of dots may have (a position keeps them as the bits of a `u128`).
+pub const MAX_LINES: u32 = 128;
+
+/// The rules of a game of lines drawn between dots (`lines { ... }` on a `board dots`).
+#[derive(Clone, Debug, Default)]
+pub struct Lines {
+    /// `completing a box puts my PIECE in it`: the kind that marks a box as its claimer's.
+    pub claim: Option<KindId>,
+    /// `completing a box earns another line`: the turn goes on after a line that completes a
+    /// box.
+    pub again: bool,
 }
 
 /// The most distinct outcomes a throw may have (a position keeps the outcome in a byte).
@@ -789,4 +804,13 @@ pub enum ArgValue {
 pub struct HookCall {
     pub hook: usize,
     pub args: Vec<ArgValue>,
+}
+
+/// The plural of a piece's name, as an end rule's text says it: `kings`, `boxes`.
+pub fn plural(name: &str) -> String {
+    if ["s", "x", "ch", "sh"].iter().any(|e| name.ends_with(e)) {
+        format!("{name}es")
+    } else {
+        format!("{name}s")
+    }
 }

@@ -214,6 +214,9 @@ pub fn render(pos: &Position, o: &SvgOptions) -> String {
         draw_labels(&l, &mut body, &mut extent);
     }
     draw_pieces(pos, &l, &mut body);
+    if let Some(lines) = &g.lines {
+        draw_dots(pos, lines, &l, &mut body);
+    }
     if g.sowing.is_some() {
         draw_seeds(pos, &l, &mut body, &mut extent);
     }
@@ -263,6 +266,46 @@ impl Extent {
     }
 }
 
+/// A board of dots: every line between neighbouring dots, dark where drawn and faint and dashed
+/// where not (each named by its dots, `data-line="a1-b1"`), and the dots over them.
+fn draw_dots(
+    pos: &Position,
+    lines: &crate::engine::rules::lines::Lines,
+    l: &Layout,
+    out: &mut String,
+) {
+    let dot = |(x, y): (u32, u32)| l.centre(f64::from(x) - 0.5, f64::from(y) - 0.5);
+    let drawn = pos.drawn_lines();
+    for (i, ends) in lines.ends.iter().enumerate() {
+        let ((x1, y1), (x2, y2)) = (dot(ends[0]), dot(ends[1]));
+        let style = if drawn >> i & 1 != 0 {
+            "stroke=\"#2b2118\" stroke-width=\"6\""
+        } else {
+            "stroke=\"#c9bca6\" stroke-width=\"3\" stroke-dasharray=\"4 6\""
+        };
+        let _ = writeln!(
+            out,
+            "<line class=\"line\" data-line=\"{}\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" {style}/>",
+            lines.names[i],
+            num(x1),
+            num(y1),
+            num(x2),
+            num(y2)
+        );
+    }
+    for x in 0..=lines.width {
+        for y in 0..=lines.height {
+            let (cx, cy) = dot((x, y));
+            let _ = writeln!(
+                out,
+                "<circle cx=\"{}\" cy=\"{}\" r=\"5\" fill=\"#2b2118\"/>",
+                num(cx),
+                num(cy)
+            );
+        }
+    }
+}
+
 /// A line board's lines: each join between neighbouring points, once.
 fn draw_lines(l: &Layout, out: &mut String) {
     let b = l.board;
@@ -309,6 +352,9 @@ fn draw_cells(pos: &Position, l: &Layout, out: &mut String) {
         }
         let (fill, stroke) = if l.points {
             ("transparent", "none")
+        } else if g.lines.is_some() {
+            // Boxes on dots: their sides are the lines, drawn over them.
+            ("#efe4cf", "none")
         } else if race.is_some_and(|r| r.rule.again.contains(c) || r.rule.safe.contains(c)) {
             // Cells that give another throw or keep pieces safe (Ur's rosettes).
             ("#c7a6d8", "#6b5428")
@@ -391,6 +437,20 @@ fn draw_labels(l: &Layout, out: &mut String, extent: &mut Extent) {
             escape(&text)
         );
     };
+    if let Shape::Dots { width, height } = b.shape {
+        // Boxes on dots are read by their dots, as their lines are named: the dots' files
+        // below them, their ranks on the left.
+        let dots = crate::geometry::Board::square(width + 1, height + 1);
+        for x in 0..=width {
+            let (cx, cy) = l.centre(f64::from(x) - 0.5, -1.0);
+            label(dots.file_label(x), (cx, cy - UNIT * 0.1));
+        }
+        for y in 0..=height {
+            let (cx, cy) = l.centre(-1.0, f64::from(y) - 0.5);
+            label(dots.rank_label(y), (cx + UNIT * 0.1, cy));
+        }
+        return;
+    }
     let squared = !l.hexagons;
     for x in 0..b.cols as i32 {
         let lowest = if squared {

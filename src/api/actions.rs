@@ -7,6 +7,7 @@
 //!
 //! | block | ids | meaning |
 //! | --- | --- | --- |
+//! | line | `L` | games of lines between dots: line `l` is drawn (`L` lines, numbered as OpenSpiel's `dots_and_boxes` numbers its actions, so that on its own an id is OpenSpiel's action; a turn is its lines in the order drawn, one id each) |
 //! | pair | `N * N` | a piece goes from cell `f` to cell `t` (id `f * N + t`): a step, a slide, one leg of a jump chain or a walk, an ability aimed from `f` |
 //! | place | `N * K` | a piece of kind `k` enters cell `c` (id `c * K + k`): placements and drops (a turn of several placements, `each turn places N ...`, is its cells in increasing cell order, one id each) |
 //! | cell | `N` | a further cell: a piece taken where a move may take several, an arrow, an ability's target; in sowing games, a pit sown (a move is its pits in order); in races, the piece borne off from that cell (a turn of dice read one by one is its steps in order: pairs, placements for pieces entering, cells for pieces borne off) |
@@ -59,6 +60,8 @@ pub const MAX_IDS_PER_MOVE: usize = 3 * crate::engine::MAX_CAPTURES + 9;
 /// What one id means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
+    /// Line `l` is drawn (games of lines between dots).
+    Line(u16),
     Pair(Cell, Cell),
     Place(Cell, usize),
     Cell(Cell),
@@ -75,6 +78,8 @@ pub enum Action {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ActionSpace {
     cells: u32,
+    /// Where the line block ends (it starts at 0): the number of lines.
+    lines: u32,
     kinds: u32,
     pair: u32,
     place: u32,
@@ -124,7 +129,9 @@ impl ActionSpace {
             .map(|p| p.blocks.len())
             .max()
             .unwrap_or(0);
+        let lines = game.lines.as_ref().map_or(0, |l| l.len());
         let sizes = [
+            lines,
             if moves_pieces { n * n } else { 0 },
             if places { n * k } else { 0 },
             n,
@@ -138,7 +145,7 @@ impl ActionSpace {
         if total > MAX_ACTIONS {
             return Err(TooManyActions(total));
         }
-        let mut at = [0u32; 8];
+        let mut at = [0u32; 9];
         let mut sum = 0;
         for (i, s) in sizes.iter().enumerate() {
             at[i] = sum as u32;
@@ -148,14 +155,15 @@ impl ActionSpace {
             shift: game.player_shift,
             cells: n as u32,
             kinds: k as u32,
-            pair: at[0],
-            place: at[1],
-            cell: at[2],
-            kind: at[3],
-            move_kind: at[4],
-            rotate: at[5],
-            throw: at[6],
-            pass: at[7],
+            lines: at[1],
+            pair: at[1],
+            place: at[2],
+            cell: at[3],
+            kind: at[4],
+            move_kind: at[5],
+            rotate: at[6],
+            throw: at[7],
+            pass: at[8],
             end: sum as u32,
         })
     }
@@ -184,6 +192,7 @@ impl ActionSpace {
         let (n, k) = (self.cells, self.kinds);
         let cell_ok = |c: Cell| u32::from(c) < n;
         match a {
+            Action::Line(l) if u32::from(l) < self.lines => Some(u32::from(l)),
             Action::Pair(f, t) if cell_ok(f) && cell_ok(t) && self.place > self.pair => {
                 Some(self.pair + u32::from(f) * n + u32::from(t))
             }
@@ -211,7 +220,9 @@ impl ActionSpace {
     /// What an id means, or `None` outside the space.
     pub fn action(&self, id: u32) -> Option<Action> {
         let (n, k) = (self.cells, self.kinds);
-        Some(if id < self.place {
+        Some(if id < self.lines {
+            Action::Line(id as u16)
+        } else if id < self.place {
             let i = id - self.pair;
             Action::Pair((i / n) as Cell, (i % n) as Cell)
         } else if id < self.cell {
@@ -242,6 +253,10 @@ impl ActionSpace {
     pub fn text(&self, game: &Game, id: u32) -> String {
         let name = |c: Cell| game.board.names[c as usize].as_str();
         match self.action(id) {
+            Some(Action::Line(l)) => game
+                .lines
+                .as_ref()
+                .map_or("?".into(), |ls| ls.names[usize::from(l)].clone()),
             Some(Action::Pair(f, t)) => format!("{}{}", name(f), name(t)),
             Some(Action::Place(c, k)) => format!("{}@{}", game.kinds[k].letter, name(c)),
             // A pit sown, in a sowing game.
@@ -271,6 +286,7 @@ impl ActionSpace {
             MoveKind::Sow | MoveKind::Off => Action::Cell(m.from),
             MoveKind::Throw => Action::Throw(m.promote),
             MoveKind::Turn => turn_step(m, 0),
+            MoveKind::Lines => Action::Line(m.path[0]),
             kind => match m.landings().first() {
                 Some(&c) if matches!(kind, MoveKind::Normal | MoveKind::Walk) => {
                     Action::Pair(m.from, c)
@@ -298,6 +314,13 @@ impl ActionSpace {
             MoveKind::Pass => return push(Action::Pass),
             MoveKind::Throw => return push(Action::Throw(m.promote)),
             MoveKind::Off => return push(Action::Cell(m.from)),
+            // A turn of lines: each line, in the order drawn.
+            MoveKind::Lines => {
+                for &l in m.landings() {
+                    push(Action::Line(l))?;
+                }
+                return Ok(());
+            }
             // A turn of dice: each die's step (what it hits follows from the position).
             MoveKind::Turn => {
                 for k in 0..m.npath as usize / 2 {

@@ -13,6 +13,9 @@
 //!    player's store, on every cell;
 //!    in games with dice, one plane per outcome of a throw: 1 everywhere for the outcome
 //!    thrown this turn (all 0 while the throw is to come);
+//!    in games of lines between dots (whose cells are the boxes), 8 planes: 1 on each box
+//!    whose lower, right, upper, left side is drawn (four planes, in that order), then the
+//!    same four for the lines chosen so far this turn (a turn of several lines);
 //! 4. one plane: the number of the player to move over `P - 1` everywhere (with two players,
 //!    1 when the second player is to move, else 0);
 //! 5. one plane: 1 on the cells of the board (the grid's corners off the board are 0);
@@ -39,6 +42,9 @@ pub struct Layout {
     seeds: bool,
     /// Games with dice: the number of outcomes of a throw (one plane each).
     outcomes: usize,
+    /// Games of lines: per line, the boxes it is a side of with the side's plane (0 lower,
+    /// 1 right, 2 upper, 3 left), `None` where the line has no box on that side.
+    sides: Vec<[Option<(usize, usize)>; 2]>,
     /// What every observation starts from: zero but for the plane of the board's cells.
     base: Vec<f32>,
 }
@@ -71,8 +77,30 @@ impl Layout {
         let hands = !game.initial_hand.is_empty() || game.to_hand;
         let seeds = game.sowing.is_some();
         let outcomes = game.chance.as_ref().map_or(0, |c| c.len());
+        let sides: Vec<[Option<(usize, usize)>; 2]> =
+            game.lines.as_ref().map_or(Vec::new(), |ls| {
+                (0..ls.len())
+                    .map(|l| {
+                        let [(x0, y0), (x1, _)] = ls.ends[l];
+                        let across = x1 != x0;
+                        ls.boxes[l].map(|b| {
+                            (b != crate::geometry::NONE).then(|| {
+                                let (bx, by) = game.board.coords[b as usize];
+                                let side = match (across, by as u32 == y0, bx as u32 == x0) {
+                                    (true, true, _) => 0,
+                                    (true, false, _) => 2,
+                                    (false, _, true) => 3,
+                                    (false, _, false) => 1,
+                                };
+                                (b as usize, side)
+                            })
+                        })
+                    })
+                    .collect()
+            });
         let planes = pieces * (1 + usize::from(layers) + usize::from(hands))
             + if seeds { 3 } else { 0 }
+            + if sides.is_empty() { 0 } else { 8 }
             + outcomes
             + 3;
         let plane = width * height;
@@ -93,6 +121,7 @@ impl Layout {
             shift: game.player_shift,
             seeds,
             outcomes,
+            sides,
             base,
         }
     }
@@ -153,6 +182,25 @@ impl Layout {
                 }
             }
             next += 3;
+        }
+        if !self.sides.is_empty() {
+            let drawn = pos.drawn_lines();
+            let mark = |out: &mut [f32], l: usize, first: usize| {
+                for &(b, side) in self.sides[l].iter().flatten() {
+                    out[(first + side) * plane + self.at[b]] = 1.0;
+                }
+            };
+            for l in 0..self.sides.len() {
+                if drawn >> l & 1 != 0 {
+                    mark(out, l, next);
+                }
+            }
+            for &id in pending {
+                if let Some(Action::Line(l)) = space.action(id) {
+                    mark(out, usize::from(l), next + 4);
+                }
+            }
+            next += 8;
         }
         let fill_plane = |out: &mut [f32], p: usize| {
             for &at in &self.at {

@@ -104,6 +104,7 @@ impl Checker {
                 })
             }
             BoardDecl::Pits { width, height } => self.pits_board(width, height),
+            BoardDecl::Dots { width, height } => self.dots_board(width, height),
             BoardDecl::Lines {
                 width,
                 height,

@@ -45,6 +45,7 @@ impl Checker {
                         refuse(self, l.span, "an opening throw of one die each");
                     }
                 }
+                Item::Lines(_, s) => refuse(self, *s, "drawing lines between dots"),
                 Item::Native(call) => refuse(self, call.span, "a native hook"),
                 Item::Setup(_, hands, _) if !race => {
                     for h in hands {

@@ -19,6 +19,7 @@ mod directions;
 mod end;
 mod errors;
 mod hooks;
+mod lines;
 mod many;
 mod mills;
 mod opening;
@@ -363,8 +364,11 @@ impl Checker {
         }
         let setup_span = placement_span.or(diagram_span);
         // A game whose pieces enter the board may start with an empty one; a game of pits
-        // starts with its seeds.
-        let pits = matches!(scope.board.shape, crate::geometry::Shape::Pits { .. });
+        // starts with its seeds, a board of dots with no line drawn.
+        let pits = matches!(
+            scope.board.shape,
+            crate::geometry::Shape::Pits { .. } | crate::geometry::Shape::Dots { .. }
+        );
         if setup_span.is_none() && !pits && !scope.kinds.values().any(|k| enters(k)) {
             self.err(CheckError::Missing {
                 what: "setup",
@@ -497,6 +501,7 @@ impl Checker {
         let sowing = self.sowing(&scope, d);
         let dice = self.dice(d);
         let race = self.race(&scope, d, dice.as_ref());
+        let lines = self.lines(&scope, d);
         let heights = self.heights(race.as_ref(), heights);
         let uses_layers = d.items.iter().any(|i| matches!(i, Item::State(_)))
             || kinds.iter().any(|k| {
@@ -548,6 +553,7 @@ impl Checker {
             sowing,
             dice,
             race,
+            lines,
         })
     }
 

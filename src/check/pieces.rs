@@ -13,6 +13,12 @@ impl Checker {
                 .strip_suffix('s')
                 .and_then(|s| scope.kinds.get_index_of(s))
                 .or_else(|| {
+                    // "more boxes" than "more boxs".
+                    n.text
+                        .strip_suffix("es")
+                        .and_then(|s| scope.kinds.get_index_of(s))
+                })
+                .or_else(|| {
                     let stem = n.text.strip_suffix("men")?;
                     scope.kinds.get_index_of(&format!("{stem}man"))
                 })

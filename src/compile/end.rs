@@ -1,7 +1,7 @@
 //! The end rules' texts, as the engine prints them in reasons and summaries
 //! (`lose when I have no legal move and I am in check`).
 
-use crate::model::{EndCond, EndModel, KindModel, PlayerModel, Tiebreak, Verdict};
+use crate::model::{plural, EndCond, EndModel, KindModel, PlayerModel, Tiebreak, Verdict};
 
 pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel], players: &[PlayerModel]) -> String {
     let verdict = match e.verdict {
@@ -24,8 +24,10 @@ pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel], players: &[PlayerM
         EndCond::StoresHold(n) => format!("when both stores hold {n} seeds"),
         EndCond::NoPieces(None) => "when I have no pieces".to_string(),
         EndCond::FewerThan(n, None) => format!("when I have fewer than {n} pieces"),
-        EndCond::FewerThan(n, Some(k)) => format!("when I have fewer than {n} {}s", kinds[*k].name),
-        EndCond::NoPieces(Some(k)) => format!("when I have no {}s", kinds[*k].name),
+        EndCond::FewerThan(n, Some(k)) => {
+            format!("when I have fewer than {n} {}", plural(&kinds[*k].name))
+        }
+        EndCond::NoPieces(Some(k)) => format!("when I have no {}", plural(&kinds[*k].name)),
         EndCond::Bare(k) => format!("when my {} is bare", kinds[*k].name),
         EndCond::ChecksGiven(n) => format!("when I have given check {n} times"),
         EndCond::Reaches {
@@ -83,7 +85,7 @@ pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel], players: &[PlayerM
             )
         }
         EndCond::NobodyHas(None) => "when nobody has pieces".to_string(),
-        EndCond::NobodyHas(Some(k)) => format!("when nobody has {}s", kinds[*k].name),
+        EndCond::NobodyHas(Some(k)) => format!("when nobody has {}", plural(&kinds[*k].name)),
         EndCond::PlyLimit {
             plies,
             no_progress: None,
@@ -115,7 +117,7 @@ fn tiebreak_text(tiebreak: &[Tiebreak], kinds: &[KindModel], players: &[PlayerMo
         .map(|t| match t {
             Tiebreak::Pieces(None) => "more pieces".to_string(),
             Tiebreak::Seeds => "more seeds".to_string(),
-            Tiebreak::Pieces(Some(k)) => format!("more {}s", kinds[*k].name),
+            Tiebreak::Pieces(Some(k)) => format!("more {}", plural(&kinds[*k].name)),
             Tiebreak::Area { komi: 0, .. } => "more area".to_string(),
             Tiebreak::Area { komi, to } => format!(
                 "more area with komi {} for {}",

@@ -30,6 +30,10 @@ pub fn compile(m: Model) -> Game {
         .race
         .as_ref()
         .map(|r| crate::engine::rules::race::Track::new(r, m.board.len()));
+    let lines = m.lines.as_ref().map(|l| {
+        let mut rng = crate::rng::Rng::new(0x7AB0_1A5E_0000_D075);
+        crate::engine::rules::lines::Lines::new(&m.board, l, || rng.next_u64())
+    });
     let board = m.board;
     let np = m.players.len();
     let shift = crate::engine::player_shift(np);
@@ -513,6 +517,7 @@ pub fn compile(m: Model) -> Game {
         sowing,
         chance,
         race,
+        lines,
         places,
     };
     if let Some(race) = &mut game.race {

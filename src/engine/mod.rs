@@ -337,6 +337,9 @@ pub struct Game {
     pub chance: Option<rules::chance::Chance>,
     /// A race: pieces run along tracks by the throw (see `rules/race.rs`).
     pub race: Option<rules::race::Track>,
+    /// A game of lines drawn between dots: its moves are turns of lines (see
+    /// `rules/lines.rs`).
+    pub lines: Option<rules::lines::Lines>,
 }
 
 impl Game {
@@ -608,6 +611,9 @@ pub enum MoveKind {
     Throw,
     /// A race: the piece on `from` bears off (leaves the board for good).
     Off,
+    /// A turn of lines drawn between dots (`rules/lines.rs`): the lines listed in `path`, in
+    /// an order they may be drawn in (`from` and `to` are `NONE`).
+    Lines,
     /// A race's turn of dice played one by one: `path` holds each die's step as a pair of
     /// cells, from and to (`NONE` for the hand and for off); `caps` the cells hit.
     Turn,

@@ -128,6 +128,10 @@ impl Position<'_> {
             sow.moves(self, out);
             return;
         }
+        if let Some(lines) = &self.game.lines {
+            lines.moves(self, out);
+            return;
+        }
         if !self.game.openings.is_empty() && self.opening_moves(out) {
             return;
         }

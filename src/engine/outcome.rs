@@ -290,7 +290,7 @@ impl Position<'_> {
                     let (a, b) = (self.count(0, *k), self.count(1, *k));
                     if a != b {
                         let what = k.map_or("pieces".to_string(), |k| {
-                            format!("{}s", self.game.kinds[k].name)
+                            crate::model::plural(&self.game.kinds[k].name)
                         });
                         return Outcome::Win {
                             player: usize::from(b > a),

@@ -98,6 +98,10 @@ impl Position<'_> {
             self.set_throw(super::rules::chance::PENDING);
             return;
         }
+        if let (MoveKind::Lines, Some(lines)) = (m.kind, &g.lines) {
+            self.play_lines(lines, m);
+            return;
+        }
         if let (MoveKind::Sow, Some(sow)) = (m.kind, &g.sowing) {
             self.play_sowing(sow, m);
             self.quiet = if m.ncap > 0 {
@@ -277,7 +281,7 @@ impl Position<'_> {
         let placed = if m.promote != 0 { m.promote } else { code };
         match m.kind {
             // Played by `play_sowing` before any of this.
-            MoveKind::Sow | MoveKind::Throw | MoveKind::Turn => {}
+            MoveKind::Sow | MoveKind::Throw | MoveKind::Turn | MoveKind::Lines => {}
             // An opening removal (races bear off in `play_race`).
             MoveKind::Off => {
                 self.lift(m.from);

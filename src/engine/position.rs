@@ -71,6 +71,9 @@ pub struct Position<'g> {
     /// Games that count checks (`win when I have given check N times`): the checks each
     /// player has given.
     pub(super) checks: [u8; 2],
+    /// Games of lines between dots: the lines drawn, as bits by line number (see
+    /// `rules/lines.rs`).
+    pub(super) drawn: u128,
     pub(super) hash: u64,
 }
 
@@ -111,6 +114,7 @@ impl Clone for Position<'_> {
             throw: self.throw,
             heights: self.heights.clone(),
             checks: self.checks,
+            drawn: self.drawn,
             hash: self.hash,
         }
     }
@@ -146,6 +150,7 @@ impl Clone for Position<'_> {
         self.throw = o.throw;
         self.heights.clone_from(&o.heights);
         self.checks = o.checks;
+        self.drawn = o.drawn;
         self.hash = o.hash;
     }
 }
@@ -227,6 +232,7 @@ impl<'g> Position<'g> {
             throw: super::rules::chance::PENDING,
             heights: Vec::new(),
             checks: [0; 2],
+            drawn: 0,
             hash: 0,
         };
         if game
@@ -312,6 +318,13 @@ impl<'g> Position<'g> {
         }
         for (p, &n) in self.checks.iter().enumerate() {
             h ^= g.checks_key(p, n);
+        }
+        if let Some(lines) = &g.lines {
+            for (l, &k) in lines.keys.iter().enumerate() {
+                if self.drawn >> l & 1 != 0 {
+                    h ^= k;
+                }
+            }
         }
         h
     }

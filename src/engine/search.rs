@@ -51,6 +51,10 @@ impl<'g> Frames<'g> {
                 return n;
             }
         }
+        if let Some(lines) = pos.game.lines.as_ref().filter(|_| depth == 1) {
+            // A game of lines' last ply: its turns counted, not built.
+            return lines.count_moves(pos);
+        }
         if depth == 1 && pos.game.draw_plans[pos.turn()].is_some() {
             // The last ply is counted without being listed where the moves allow it.
             if let Some(n) = pos.count_moves(&mut moves) {

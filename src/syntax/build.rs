@@ -88,6 +88,12 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
                     let height = n.next().expect("grammar: height");
                     BoardDecl::Pits { width, height }
                 }
+                Rule::board_dots => {
+                    let mut n = parts(inner).into_iter().map(number);
+                    let width = n.next().expect("grammar: width");
+                    let height = n.next().expect("grammar: height");
+                    BoardDecl::Dots { width, height }
+                }
                 Rule::board_star => BoardDecl::Star,
                 Rule::board_triangle => BoardDecl::Triangle {
                     side: number(parts(inner).remove(0)),
@@ -100,6 +106,7 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
         }
         Rule::piece => Item::Piece(build_piece(p)),
         Rule::sowing_block => Item::Sowing(parts(p).into_iter().map(build_sow_line).collect(), sp),
+        Rule::lines_block => Item::Lines(parts(p).into_iter().map(build_line_rule).collect(), sp),
         Rule::dice_decl => {
             let mut it = parts(p).into_iter();
             let count = number(it.next().expect("grammar: N"));
@@ -644,6 +651,22 @@ fn build_race_line(p: Pair<Rule>) -> RaceLine {
         _ => RaceLineKind::Hit,
     };
     RaceLine { kind, span: sp }
+}
+
+/// One line of a `lines` block.
+fn build_line_rule(p: Pair<Rule>) -> LineRuleDecl {
+    let sp = span(&p);
+    let kind = match p.as_rule() {
+        Rule::line_claim => LineRuleKind::Claim(name(
+            parts(p)
+                .into_iter()
+                .find(|q| q.as_rule() == Rule::ident)
+                .expect("grammar: a piece"),
+        )),
+        Rule::line_again => LineRuleKind::Again,
+        _ => LineRuleKind::Draw,
+    };
+    LineRuleDecl { kind, span: sp }
 }
 
 /// One line of a `sowing` block.

@@ -367,6 +367,15 @@ pub(super) fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::k_die => &["`die`"],
         Rule::k_throws => &["`throws`"],
         Rule::k_plays => &["`plays`"],
+        Rule::k_dots | Rule::board_dots => &["`dots`"],
+        Rule::k_two => &["`two`"],
+        Rule::k_neighbouring => &["`neighbouring`"],
+        Rule::k_completing | Rule::line_claim | Rule::line_again => &["`completing`"],
+        Rule::k_box => &["`box`"],
+        Rule::k_puts => &["`puts`"],
+        Rule::k_earns => &["`earns`"],
+        Rule::lines_block => &["`lines`"],
+        Rule::line_draw => &["`draw`"],
         _ => &[],
     }
 }

@@ -19,6 +19,7 @@ pub mod hop;
 pub mod jump;
 pub mod leap;
 mod line_count;
+pub mod lines;
 pub mod mills;
 pub mod opening;
 pub mod place;

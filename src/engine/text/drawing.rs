@@ -54,6 +54,9 @@ impl Position<'_> {
         if g.sowing.is_some() {
             return self.render_pits();
         }
+        if let Some(lines) = &g.lines {
+            return self.render_dots(lines);
+        }
         let mut out = if let Some(word) = g.frozen_word() {
             // Frozen pieces carry a star: `*J`.
             let held = self.frozen;
@@ -161,7 +164,7 @@ pub(super) fn draw(g: &Game, cell: usize, symbol: impl Fn(Cell) -> String) -> St
     let width = b.rows.to_string().len();
     let mut out = String::new();
     match b.shape {
-        Shape::Square { .. } | Shape::Pits { .. } => {
+        Shape::Square { .. } | Shape::Pits { .. } | Shape::Dots { .. } => {
             for y in (0..b.rows as i32).rev() {
                 out.push_str(&format!("{:>width$} ", b.rank_label(y as u32)));
                 for x in 0..b.cols as i32 {

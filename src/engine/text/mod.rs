@@ -5,6 +5,7 @@ use super::{CastleRight, Game, Move, MoveKind, Position, Rule, NO_FILE};
 use crate::geometry::{Cell, CellSet, Shape, NONE};
 use crate::model::{Hurdle, Notation, Target};
 
+mod dots;
 mod drawing;
 mod notation;
 mod pits;

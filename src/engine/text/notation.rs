@@ -13,6 +13,15 @@ impl Position<'_> {
         if m.kind == MoveKind::Sow {
             return self.sow_text(m);
         }
+        if let (MoveKind::Lines, Some(lines)) = (m.kind, &g.lines) {
+            // A turn of lines: each line by its dots, in the order drawn (`a1-b1,b2-b3`).
+            let names: Vec<&str> = m
+                .landings()
+                .iter()
+                .map(|&l| lines.names[l as usize].as_str())
+                .collect();
+            return names.join(",");
+        }
         let name = |c: Cell| g.board.names[c as usize].as_str();
         if m.kind == MoveKind::Places {
             // A turn of several placements: its cells in increasing order, joined (`j10,k11`).
@@ -247,7 +256,7 @@ impl Position<'_> {
                     cells.insert(1, m.extra_to);
                 }
             }
-            MoveKind::Throw => {}
+            MoveKind::Throw | MoveKind::Lines => {}
             MoveKind::Off => cells.push(m.from),
             MoveKind::Turn => cells.extend(m.landings().iter().filter(|&&c| c != NONE)),
             _ if m.npath > 0 && m.kind != MoveKind::DoubleStep && !captures_elsewhere(g, m) => {
@@ -366,6 +375,25 @@ impl Position<'_> {
                 .collect::<String>()
         };
         let want = norm(text);
+        if let Some(lines) = &self.game.lines {
+            // A turn of lines may name them in any order: found by its set of lines.
+            let mut set = 0u128;
+            for part in text.split(',') {
+                match lines.line_named(part) {
+                    Some(l) => set |= 1 << l,
+                    None => set = 0,
+                }
+                if set == 0 {
+                    break;
+                }
+            }
+            if let Some(m) = moves
+                .iter()
+                .find(|m| set != 0 && m.landings().iter().fold(0u128, |s, &l| s | 1 << l) == set)
+            {
+                return Ok(m.clone());
+            }
+        }
         if self.game.turn_places.is_some() {
             // A turn of several placements may name its cells in any order (`k11,j10`): found
             // by its cells, without writing out every move.

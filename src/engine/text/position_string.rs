@@ -65,7 +65,12 @@ impl Position<'_> {
             }
             rows.push(s);
         }
-        let mut out = format!("{} {}", rows.join("/"), g.side_letters[self.turn as usize]);
+        let mut out = rows.join("/");
+        if let Some(lines) = &g.lines {
+            out.push(' ');
+            out.push_str(&self.lines_text(lines));
+        }
+        out.push_str(&format!(" {}", g.side_letters[self.turn as usize]));
         if g.has_layers {
             out.push(' ');
             match self.fresh_cell() {
@@ -408,6 +413,15 @@ impl Position<'_> {
                 )));
             }
         }
+        let drawn = match &game.lines {
+            Some(lines) => Some(super::dots::read_lines(
+                lines,
+                fields.next(),
+                &cells,
+                &b.names,
+            )?),
+            None => None,
+        };
         let side = fields
             .next()
             .ok_or_else(|| err("missing the side to move".into()))?;
@@ -483,6 +497,9 @@ impl Position<'_> {
         );
         for &(c, n) in &heights {
             pos.set_height(c, n);
+        }
+        if let Some(d) = drawn {
+            pos.set_drawn(d);
         }
         if game.has_layers {
             for c in 0..b.len() as Cell {

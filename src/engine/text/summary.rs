@@ -35,6 +35,12 @@ impl Game {
                 s.push_str(&format!("  {line}\n"));
             }
         }
+        if let Some(lines) = &self.lines {
+            s.push_str("lines:\n");
+            for line in lines.rule_lines(&self.kinds) {
+                s.push_str(&format!("  {line}\n"));
+            }
+        }
         if let Some(sow) = &self.sowing {
             s.push_str("sowing:\n");
             for line in sow.rule_lines(&self.board.names) {
