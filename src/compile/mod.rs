@@ -29,7 +29,7 @@ pub fn compile(m: Model) -> Game {
     let race = m
         .race
         .as_ref()
-        .map(|r| crate::engine::rules::race::Track::new(r, m.board.len()));
+        .map(|r| crate::engine::rules::race::Track::new(r, &m.board));
     let board = m.board;
     let np = m.players.len();
     let shift = crate::engine::player_shift(np);
@@ -54,7 +54,7 @@ pub fn compile(m: Model) -> Game {
     let mut initial_hand = Vec::new();
     // Hands exist where the setup fills them, or where captures or drops use them.
     let drops = places.iter().flatten().any(|pl| pl.drop);
-    let race_hits = m.race.as_ref().is_some_and(|r| r.hit);
+    let race_hits = m.race.as_ref().is_some_and(|r| r.hit && !r.swap);
     if !m.hands.is_empty() || m.to_hand || drops || race_hits {
         initial_hand = vec![0u16; ncodes];
         for &(p, k, n) in &m.hands {
