@@ -205,7 +205,12 @@ fn senet_replays_ludii_games() {
                         let t = chance
                             .outcome_named(&(k + 1).to_string())
                             .expect("throws 1 to 5");
-                        assert_eq!(&moves_after(&st.pos, t), want, "{at}: moves after {}", k + 1);
+                        assert_eq!(
+                            &moves_after(&st.pos, t),
+                            want,
+                            "{at}: moves after {}",
+                            k + 1
+                        );
                     }
                     lists += 1;
                 }

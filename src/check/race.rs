@@ -311,11 +311,9 @@ impl Checker {
                         } => {
                             let value = self.race_value(value);
                             let p = self.player(scope, player);
-                            if let (Some(f), Some(t), Some(p)) = (
-                                self.race_cell(scope, from),
-                                self.race_cell(scope, to),
-                                p,
-                            ) {
+                            if let (Some(f), Some(t), Some(p)) =
+                                (self.race_cell(scope, from), self.race_cell(scope, to), p)
+                            {
                                 race.begin = Some(crate::model::Begin {
                                     value,
                                     from: f,
@@ -453,14 +451,12 @@ impl Checker {
                     "add `a piece that lands on an enemy piece changes places with it` (or \
                      `... sends it back to its owner's hand`)",
                 ),
-                RaceLineKind::Stop(n) => {
-                    if race.stop.is_some_and(|c| !on_track(c)) {
-                        self.invalid(
-                            n.span,
-                            format!("`{}` is on no track: no piece passes it", n.text),
-                            "name a cell of the tracks",
-                        );
-                    }
+                RaceLineKind::Stop(n) if race.stop.is_some_and(|c| !on_track(c)) => {
+                    self.invalid(
+                        n.span,
+                        format!("`{}` is on no track: no piece passes it", n.text),
+                        "name a cell of the tracks",
+                    );
                 }
                 RaceLineKind::Trap { cell, back, .. } => {
                     if let Some(t) = race.trap {
@@ -480,7 +476,10 @@ impl Checker {
                         } else if !on_track(t.back) {
                             self.invalid(
                                 back.span,
-                                format!("`{}` is on no track: a piece sent there could not go on", back.text),
+                                format!(
+                                    "`{}` is on no track: a piece sent there could not go on",
+                                    back.text
+                                ),
                                 "name a cell of the tracks",
                             );
                         }

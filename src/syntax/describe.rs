@@ -363,6 +363,8 @@ pub(super) fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::k_die => &["`die`"],
         Rule::k_throws => &["`throws`"],
         Rule::k_plays => &["`plays`"],
+        Rule::k_changes => &["`changes`"],
+        Rule::k_stuck => &["`stuck`"],
         _ => &[],
     }
 }

@@ -271,7 +271,7 @@ impl Track {
             }
             let j = i + v;
             if self.rule.only_off.contains(c) || (i < self.stop[p] && j > self.stop[p]) {
-                if j == track.len() && self.rule.off[p] && !(i < self.stop[p]) {
+                if j == track.len() && self.rule.off[p] && i >= self.stop[p] {
                     forward = true;
                     f(off);
                 }
@@ -314,7 +314,11 @@ impl Track {
     fn whole_throw_first(&self, pos: &Position, v: usize, f: &mut impl FnMut(Step)) -> bool {
         if let Some(b) = self.rule.begin {
             if pos.race_not_begun() {
-                if usize::from(b.value) == v {
+                // (Where the piece is not there, or its cell is taken, the throw passes.)
+                if usize::from(b.value) == v
+                    && pos.cells[b.from as usize] != 0
+                    && pos.cells[b.to as usize] == 0
+                {
                     f(Step {
                         from: b.from,
                         to: b.to,

@@ -650,8 +650,10 @@ impl Position<'_> {
         let mut held = NONE;
         if game.race_holds() {
             let f = fields.next().ok_or_else(|| {
-                err("missing the held-piece field (`-` for none, `begin` before the race begins)"
-                    .into())
+                err(
+                    "missing the held-piece field (`-` for none, `begin` before the race begins)"
+                        .into(),
+                )
             })?;
             match f {
                 "-" => {}
