@@ -206,7 +206,8 @@ impl Checker {
         for line in lines {
             match &line.kind {
                 RaceLineKind::Track { player, cells, off } => {
-                    let Some(p) = self.player(scope, player) else {
+                    // (A race of more players is refused with the other multi-player rules.)
+                    let Some(p) = self.player(scope, player).filter(|&p| p < 2) else {
                         continue;
                     };
                     if let Some(first) = tracks[p] {
