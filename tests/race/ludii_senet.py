@@ -5,6 +5,9 @@ complete legal moves there for each throw, and the move played).
 
     python3 tests/race/ludii_senet.py DUMP [GAMES] [GAMES_WITH_LISTS] > tests/race/senet.ludii
 
+tests/race/senet.ludii is this script's output (defaults: 20 games, lists in the first 10) for
+the dump of `oracle.sh legaldump Senet 1 20` (seed 1, 20 games; the dump is reproducible).
+
 Ludii's sites for Senet: site = 10 * row + column, row 0 the bottom (a1..j1), so site s is the
 cell `"abcdefghij"[s % 10]` + `s // 10 + 1`. The dump's outcome keys are the number of sticks
 up, 0 meaning a throw of 5. `Move(A->B)` moves a piece (onto an enemy piece: the two change
