@@ -201,6 +201,32 @@ pub enum RaceLineKind {
     Most,
     /// `each player throws one die to start, and the higher plays both`.
     Opening,
+    /// `a piece that lands on an enemy piece changes places with it`.
+    Swap,
+    /// `pieces next to a friend cannot be taken`.
+    Guard,
+    /// `a piece moves back only when no piece can move forward`.
+    Back,
+    /// `pieces must stop on CELL`.
+    Stop(Name),
+    /// `pieces on REGION move only off the board`.
+    OnlyOff(Name),
+    /// `a piece on REGION bears off with any throw`.
+    AnyOff(Name),
+    /// `a piece on CELL is stuck until a throw of N bears it off or another sends it back to
+    /// CELL, where it must move next`.
+    Trap {
+        cell: Name,
+        release: Number,
+        back: Name,
+    },
+    /// `nothing moves until a throw of N, which moves CELL to CELL and gives PLAYER the turn`.
+    Begin {
+        value: Number,
+        from: Name,
+        to: Name,
+        player: Name,
+    },
 }
 
 /// `capture by custody DIRS, against REGION[ when empty], ...`.

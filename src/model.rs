@@ -202,6 +202,46 @@ pub struct Race {
     pub opening: bool,
     /// The dice are read one by one: a turn plays each die on its own.
     pub each_die: bool,
+    /// A piece landing on an enemy piece changes places with it (with `hit` also set).
+    pub swap: bool,
+    /// A piece with a friend beside it in its row (or its column where the track turns)
+    /// cannot be taken.
+    pub guard: bool,
+    /// Pieces move back along the track, by the throw, only when no piece can move forward.
+    pub back: bool,
+    /// No move goes past this cell of the track.
+    pub stop: Option<Cell>,
+    /// Pieces here move only off the board (with the exact throw).
+    pub only_off: CellSet,
+    /// Pieces here bear off with any throw.
+    pub any_off: CellSet,
+    /// A cell where a piece is stuck (see [`Trap`]).
+    pub trap: Option<Trap>,
+    /// Nothing moves until this throw (see [`Begin`]).
+    pub begin: Option<Begin>,
+}
+
+/// `a piece on CELL is stuck until a throw of N bears it off or another sends it back to
+/// CELL, where it must move next`: while a player has a piece on `cell`, it is the only piece
+/// they move; a throw of `release` bears it off, any other sends it to `back` if that cell is
+/// empty, or leaves it (a pass, which the player may also choose); there it is the only piece
+/// its owner moves on their next throw. None of these moves gives another throw.
+#[derive(Clone, Copy, Debug)]
+pub struct Trap {
+    pub cell: Cell,
+    pub release: u8,
+    pub back: Cell,
+}
+
+/// `nothing moves until a throw of N, which moves CELL to CELL and gives PLAYER the turn`:
+/// every other throw passes until a throw of `value` moves the piece on `from` to `to` and
+/// gives `player` the next throw.
+#[derive(Clone, Copy, Debug)]
+pub struct Begin {
+    pub value: u8,
+    pub from: Cell,
+    pub to: Cell,
+    pub player: u8,
 }
 
 /// The longest track a race with dice played one by one may have (a turn's places are kept

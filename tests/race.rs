@@ -1,8 +1,8 @@
-//! Race games against Ludii: the Royal Game of Ur's random games replayed step by step (each
-//! throw and move, the position before it, and the result must agree) with, in the first
-//! games, Ludii's complete legal moves for every throw compared with Tabula's. The data is
-//! written by tests/race/ludii_traces.py from the Ludii oracle's dump; the counts from the
-//! start are in tests/perft/ur.perft.
+//! Race games against Ludii: the Royal Game of Ur's and Senet's random games replayed step by
+//! step (each throw and move, the position before it, and the result must agree) with, in the
+//! first games, Ludii's complete legal moves for every throw compared with Tabula's. The data
+//! is written by tests/race/ludii_traces.py and tests/race/ludii_senet.py from the Ludii
+//! oracle's dumps; the counts from the start are in tests/perft/ur.perft and senet.perft.
 mod common;
 use tabula::engine::{MatchState, Move, MoveKind, Outcome, Position};
 
@@ -142,6 +142,94 @@ fn ur_replays_ludii_games() {
     assert_eq!(games, 20, "games replayed");
     assert!(steps > 3000, "only {steps} steps");
     assert!(lists > 500, "only {lists} positions' legal moves compared");
+}
+
+/// A Senet position as tests/race/senet.ludii writes it: the occupied cells (`a2=1`, row by
+/// row from the bottom), the player to move (1 or 2) and the held piece (`begin` before the
+/// race has begun, the cell of a piece that must move, or `-`).
+fn senet_described(pos: &Position) -> String {
+    let g = pos.game;
+    let mut cells: Vec<(i32, String)> = Vec::new();
+    for (c, &code) in pos.cells().iter().enumerate() {
+        if code != 0 {
+            let (x, y) = g.board.coords[c];
+            cells.push((
+                y * 100 + x,
+                format!("{}={}", g.board.names[c], g.owner(code) + 1),
+            ));
+        }
+    }
+    cells.sort();
+    let occupied: Vec<String> = cells.into_iter().map(|(_, t)| t).collect();
+    let held = match pos.held_cell() {
+        Some(c) => g.board.names[c as usize].clone(),
+        None if pos.race_not_begun() => "begin".into(),
+        None => "-".into(),
+    };
+    format!("{} {} {held}", occupied.join(" "), pos.turn() + 1)
+}
+
+/// Senet (Kendall's rules) against Ludii's: 20 random games replayed step by step, with
+/// Ludii's legal moves for each of the five throws compared in every position of the first
+/// ten (exchanges, moves back, the Water, the piece sent back, protection, the opening).
+#[test]
+fn senet_replays_ludii_games() {
+    let game = common::game("games/senet.game");
+    let data = std::fs::read_to_string(common::root("tests/race/senet.ludii")).expect("data");
+    let chance = game.chance.as_ref().expect("dice");
+    let mut state: Option<MatchState> = None;
+    let mut legal: Option<Vec<Vec<String>>> = None;
+    let (mut games, mut steps, mut lists) = (0, 0, 0);
+    for (i, line) in data.lines().enumerate() {
+        let at = format!("senet.ludii:{}", i + 1);
+        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match key {
+            "game" => state = Some(MatchState::new(game.start())),
+            "legal" => {
+                legal = Some(
+                    rest.split(" | ")
+                        .map(|l| {
+                            let mut v: Vec<String> = l.split(',').map(str::to_string).collect();
+                            v.sort();
+                            v
+                        })
+                        .collect(),
+                )
+            }
+            "step" => {
+                let st = state.as_mut().expect("a game first");
+                let (step, pos) = rest.split_once(" / ").expect("step / position");
+                assert!(st.outcome().is_none(), "{at}: the game is already over");
+                assert!(st.pos.is_chance(), "{at}: a throw is due");
+                assert_eq!(senet_described(&st.pos), pos, "{at}: the position");
+                if let Some(listed) = legal.take() {
+                    for (k, want) in listed.iter().enumerate() {
+                        let t = chance
+                            .outcome_named(&(k + 1).to_string())
+                            .expect("throws 1 to 5");
+                        assert_eq!(
+                            &moves_after(&st.pos, t),
+                            want,
+                            "{at}: moves after {}",
+                            k + 1
+                        );
+                    }
+                    lists += 1;
+                }
+                play_step(st, &at, step);
+                steps += 1;
+            }
+            "result" => {
+                let st = state.take().expect("a game first");
+                assert_eq!(result(&st, &at), rest, "{at}: the result");
+                games += 1;
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(games, 20, "games replayed");
+    assert!(steps > 4000, "only {steps} steps");
+    assert!(lists > 2000, "only {lists} positions' legal moves compared");
 }
 
 /// Mensch ärgere dich nicht against OpenSpiel's `maedn` (two players, opposite): random games

@@ -278,12 +278,57 @@ impl Checker {
                         RaceLineKind::Double => race.double = true,
                         RaceLineKind::Most => race.most = true,
                         RaceLineKind::Opening => race.opening = true,
+                        RaceLineKind::Swap => {
+                            race.hit = true;
+                            race.swap = true;
+                        }
+                        RaceLineKind::Guard => race.guard = true,
+                        RaceLineKind::Back => race.back = true,
+                        RaceLineKind::Stop(n) => race.stop = self.race_cell(scope, n),
+                        RaceLineKind::OnlyOff(r) => race.only_off = self.race_region(scope, r),
+                        RaceLineKind::AnyOff(r) => race.any_off = self.race_region(scope, r),
+                        RaceLineKind::Trap {
+                            cell,
+                            release,
+                            back,
+                        } => {
+                            let release = self.race_value(release);
+                            if let (Some(cell), Some(back)) =
+                                (self.race_cell(scope, cell), self.race_cell(scope, back))
+                            {
+                                race.trap = Some(crate::model::Trap {
+                                    cell,
+                                    release,
+                                    back,
+                                });
+                            }
+                        }
+                        RaceLineKind::Begin {
+                            value,
+                            from,
+                            to,
+                            player,
+                        } => {
+                            let value = self.race_value(value);
+                            let p = self.player(scope, player);
+                            if let (Some(f), Some(t), Some(p)) =
+                                (self.race_cell(scope, from), self.race_cell(scope, to), p)
+                            {
+                                race.begin = Some(crate::model::Begin {
+                                    value,
+                                    from: f,
+                                    to: t,
+                                    player: p as u8,
+                                });
+                            }
+                        }
                         RaceLineKind::Track { .. } => {}
                     }
                 }
             }
         }
         self.dice_lines(lines, &race, each_die, dice);
+        self.whole_throw_lines(lines, &race);
         let lane = crate::model::MAX_LANE;
         if each_die && race.tracks.iter().any(|t| t.len() > lane) {
             self.invalid(
@@ -334,7 +379,15 @@ impl Checker {
             // The rules each way of reading the dice does not know yet.
             let one_throw_only = matches!(
                 line.kind,
-                RaceLineKind::Again(_)
+                RaceLineKind::Swap
+                    | RaceLineKind::Guard
+                    | RaceLineKind::Back
+                    | RaceLineKind::Stop(_)
+                    | RaceLineKind::OnlyOff(_)
+                    | RaceLineKind::AnyOff(_)
+                    | RaceLineKind::Trap { .. }
+                    | RaceLineKind::Begin { .. }
+                    | RaceLineKind::Again(_)
                     | RaceLineKind::Enter(_)
                     | RaceLineKind::ThrowAgain(_)
                     | RaceLineKind::ClearStart
@@ -372,6 +425,96 @@ impl Checker {
                 );
             }
         }
+    }
+
+    /// The lines of races played by the whole throw that need something else in the block:
+    /// a way to take (for protection, changing places), one way only, cells on the tracks.
+    fn whole_throw_lines(&mut self, lines: &[RaceLine], race: &Race) {
+        let on_track = |c: Cell| race.tracks.iter().any(|t| t.contains(&c));
+        let hit_line = lines.iter().find(|l| matches!(l.kind, RaceLineKind::Hit));
+        for line in lines {
+            match &line.kind {
+                RaceLineKind::Swap => {
+                    if let Some(h) = hit_line {
+                        self.repeated(
+                            "a piece landing on an enemy piece is given two outcomes".to_string(),
+                            line.span,
+                            h.span,
+                            "keep one: the enemy piece goes back to its owner's hand, or the \
+                             two change places",
+                        );
+                    }
+                }
+                RaceLineKind::Guard if !race.hit => self.invalid(
+                    line.span,
+                    "nothing is taken in this race, so nothing needs protecting",
+                    "add `a piece that lands on an enemy piece changes places with it` (or \
+                     `... sends it back to its owner's hand`)",
+                ),
+                RaceLineKind::Stop(n) if race.stop.is_some_and(|c| !on_track(c)) => {
+                    self.invalid(
+                        n.span,
+                        format!("`{}` is on no track: no piece passes it", n.text),
+                        "name a cell of the tracks",
+                    );
+                }
+                RaceLineKind::Trap { cell, back, .. } => {
+                    if let Some(t) = race.trap {
+                        if !on_track(t.cell) {
+                            self.invalid(
+                                cell.span,
+                                format!("`{}` is on no track: no piece lands there", cell.text),
+                                "name a cell of the tracks",
+                            );
+                        }
+                        if t.back == t.cell {
+                            self.invalid(
+                                back.span,
+                                "a stuck piece is sent back to the cell it is stuck on",
+                                "name another cell of the tracks",
+                            );
+                        } else if !on_track(t.back) {
+                            self.invalid(
+                                back.span,
+                                format!(
+                                    "`{}` is on no track: a piece sent there could not go on",
+                                    back.text
+                                ),
+                                "name a cell of the tracks",
+                            );
+                        }
+                    }
+                }
+                RaceLineKind::Begin { from, to, .. } => {
+                    if let Some(b) = race.begin {
+                        if b.from == b.to {
+                            self.invalid(
+                                to.span,
+                                "the first throw moves a piece to the cell it is on",
+                                "name the cell the piece goes to",
+                            );
+                        } else if !on_track(b.from) || !on_track(b.to) {
+                            let n = if on_track(b.from) { to } else { from };
+                            self.invalid(
+                                n.span,
+                                format!("`{}` is on no track", n.text),
+                                "name cells of the tracks",
+                            );
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// A cell named in a race rule.
+    fn race_cell(&mut self, scope: &Scope, n: &Name) -> Option<Cell> {
+        let c = scope.board.cell(&n.text);
+        if c.is_none() {
+            self.off_board(&scope.board, n);
+        }
+        c
     }
 
     /// The region a race's pieces must all be on to bear off, for each player.

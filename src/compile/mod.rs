@@ -29,7 +29,7 @@ pub fn compile(m: Model) -> Game {
     let race = m
         .race
         .as_ref()
-        .map(|r| crate::engine::rules::race::Track::new(r, m.board.len()));
+        .map(|r| crate::engine::rules::race::Track::new(r, &m.board));
     let lines = m.lines.as_ref().map(|l| {
         let mut rng = crate::rng::Rng::new(0x7AB0_1A5E_0000_D075);
         crate::engine::rules::lines::Lines::new(&m.board, l, || rng.next_u64())
@@ -58,7 +58,7 @@ pub fn compile(m: Model) -> Game {
     let mut initial_hand = Vec::new();
     // Hands exist where the setup fills them, or where captures or drops use them.
     let drops = places.iter().flatten().any(|pl| pl.drop);
-    let race_hits = m.race.as_ref().is_some_and(|r| r.hit);
+    let race_hits = m.race.as_ref().is_some_and(|r| r.hit && !r.swap);
     if !m.hands.is_empty() || m.to_hand || drops || race_hits {
         initial_hand = vec![0u16; ncodes];
         for &(p, k, n) in &m.hands {

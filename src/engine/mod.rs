@@ -443,6 +443,13 @@ impl Game {
             .any(|e| matches!(e.cond, crate::model::EndCond::PassLimit { .. }))
     }
 
+    /// Whether positions carry a race's held piece (a trap, or a throw that begins the race).
+    pub fn race_holds(&self) -> bool {
+        self.race
+            .as_ref()
+            .is_some_and(|r| r.rule.trap.is_some() || r.rule.begin.is_some())
+    }
+
     /// Whether positions carry a ko cell (`simple ko`).
     pub fn has_ko(&self) -> bool {
         self.groups.as_ref().is_some_and(|g| g.simple_ko)

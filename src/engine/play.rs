@@ -75,7 +75,7 @@ impl Position<'_> {
             self.clear_en_passant();
             self.quiet = self.quiet.saturating_add(1);
             self.ply = self.ply.saturating_add(1);
-            if !g.race.as_ref().is_some_and(|r| self.throw_again(r)) {
+            if !g.race.as_ref().is_some_and(|r| self.pass_keeps_turn(r)) {
                 self.pass_turn();
             }
             if g.chance.is_some() {

@@ -74,8 +74,15 @@ pub struct Position<'g> {
     /// Games of lines between dots: the lines drawn, as bits by line number (see
     /// `rules/lines.rs`).
     pub(super) drawn: u128,
+    /// Races played by the whole throw: the cell of a piece sent back from a trap, which must
+    /// move on its owner's next throw; [`NOT_BEGUN`] while nothing has moved yet (`nothing
+    /// moves until a throw of N, ...`); `NONE` otherwise.
+    pub(super) held: Cell,
     pub(super) hash: u64,
 }
+
+/// [`Position::held`] while a race waits for the throw that begins it.
+pub const NOT_BEGUN: Cell = NONE - 1;
 
 /// Bit of [`Position::slept`] for the top piece of a cell.
 pub(super) const TOP: u8 = 1;
@@ -115,6 +122,7 @@ impl Clone for Position<'_> {
             heights: self.heights.clone(),
             checks: self.checks,
             drawn: self.drawn,
+            held: self.held,
             hash: self.hash,
         }
     }
@@ -151,6 +159,7 @@ impl Clone for Position<'_> {
         self.heights.clone_from(&o.heights);
         self.checks = o.checks;
         self.drawn = o.drawn;
+        self.held = o.held;
         self.hash = o.hash;
     }
 }
@@ -233,6 +242,11 @@ impl<'g> Position<'g> {
             heights: Vec::new(),
             checks: [0; 2],
             drawn: 0,
+            held: if game.race.as_ref().is_some_and(|r| r.rule.begin.is_some()) {
+                NOT_BEGUN
+            } else {
+                NONE
+            },
             hash: 0,
         };
         if game
@@ -326,7 +340,35 @@ impl<'g> Position<'g> {
                 }
             }
         }
-        h
+        h ^ self.held_key()
+    }
+
+    /// The hash key of [`Position::held`]: a race's cells have no en-passant keys in use, and
+    /// the pass keys' first is never used for passes.
+    pub(super) fn held_key(&self) -> u64 {
+        match self.held {
+            NONE => 0,
+            NOT_BEGUN => self.game.zobrist_pass[0],
+            c => self.game.zobrist_ep[c as usize],
+        }
+    }
+
+    /// Sets [`Position::held`], keeping the hash.
+    pub(super) fn set_held(&mut self, c: Cell) {
+        self.hash ^= self.held_key();
+        self.held = c;
+        self.hash ^= self.held_key();
+    }
+
+    /// A race's held cell: the piece there must move on its owner's next throw (`None` for
+    /// none, and while the race has not begun).
+    pub fn held_cell(&self) -> Option<Cell> {
+        (self.held != NONE && self.held != NOT_BEGUN).then_some(self.held)
+    }
+
+    /// Whether a race waits for the throw that begins it.
+    pub fn race_not_begun(&self) -> bool {
+        self.held == NOT_BEGUN
     }
 
     /// The piece kept under the top piece of `c` (0: none).

@@ -648,6 +648,42 @@ fn build_race_line(p: Pair<Rule>) -> RaceLine {
         Rule::race_double => RaceLineKind::Double,
         Rule::race_most => RaceLineKind::Most,
         Rule::race_opening => RaceLineKind::Opening,
+        Rule::race_swap => RaceLineKind::Swap,
+        Rule::race_guard => RaceLineKind::Guard,
+        Rule::race_back => RaceLineKind::Back,
+        Rule::race_stop => {
+            RaceLineKind::Stop(name(kids.into_iter().next().expect("grammar: a cell")))
+        }
+        Rule::race_only_off => {
+            RaceLineKind::OnlyOff(name(kids.into_iter().next().expect("grammar: a region")))
+        }
+        Rule::race_any_off => {
+            RaceLineKind::AnyOff(name(kids.into_iter().next().expect("grammar: a region")))
+        }
+        Rule::race_trap => {
+            let mut k = kids.into_iter();
+            let cell = name(k.next().expect("grammar: a cell"));
+            let release = number(k.next().expect("grammar: N"));
+            let back = name(k.next().expect("grammar: a cell"));
+            RaceLineKind::Trap {
+                cell,
+                release,
+                back,
+            }
+        }
+        Rule::race_begin => {
+            let mut k = kids.into_iter();
+            let value = number(k.next().expect("grammar: N"));
+            let from = name(k.next().expect("grammar: a cell"));
+            let to = name(k.next().expect("grammar: a cell"));
+            let player = name(k.next().expect("grammar: a player"));
+            RaceLineKind::Begin {
+                value,
+                from,
+                to,
+                player,
+            }
+        }
         _ => RaceLineKind::Hit,
     };
     RaceLine { kind, span: sp }

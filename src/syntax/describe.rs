@@ -376,6 +376,8 @@ pub(super) fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::k_earns => &["`earns`"],
         Rule::lines_block => &["`lines`"],
         Rule::line_draw => &["`draw`"],
+        Rule::k_changes => &["`changes`"],
+        Rule::k_stuck => &["`stuck`"],
         _ => &[],
     }
 }

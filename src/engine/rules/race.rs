@@ -39,7 +39,18 @@ impl Step {
         }
     }
 
+    /// The pass a player may choose (a piece stuck in a trap staying there).
+    const PASS: Step = Step {
+        from: NONE,
+        to: NONE,
+        code: 0,
+        hit: false,
+    };
+
     fn to_move(self) -> Move {
+        if self.from == NONE && self.to == NONE {
+            return Move::pass();
+        }
         let mut m = Move::new(self.from, self.to);
         if self.to == NONE {
             m.kind = MoveKind::Off;
@@ -62,20 +73,63 @@ pub struct Track {
     at: Vec<Vec<u16>>,
     /// Per player: the pieces they start with, on the board and in hand.
     start: PerPlayer<usize>,
+    /// Per cell: the cells whose friend protects a piece there (`pieces next to a friend
+    /// cannot be taken`): beside it in its row, and in its column where a track turns there;
+    /// `NONE` for none.
+    guards: Vec<[Cell; 4]>,
+    /// Per player: the place of the cell no move goes past (`pieces must stop on CELL`).
+    stop: PerPlayer<usize>,
 }
 
 impl Track {
-    pub fn new(rule: &Race, cells: usize) -> Track {
+    pub fn new(rule: &Race, board: &crate::geometry::Board) -> Track {
+        let cells = board.len();
         let mut at = vec![vec![u16::MAX; cells]; rule.tracks.len()];
         for (p, track) in rule.tracks.iter().enumerate() {
             for (i, &c) in track.iter().enumerate() {
                 at[p][c as usize] = i as u16;
             }
         }
+        // A track turns on a cell where it comes from, or goes on to, another row.
+        let row = |c: Cell| board.coords[c as usize].1;
+        let turns = |c: Cell| {
+            rule.tracks.iter().any(|t| {
+                t.iter().position(|&x| x == c).is_some_and(|i| {
+                    (i > 0 && row(t[i - 1]) != row(c))
+                        || t.get(i + 1).is_some_and(|&n| row(n) != row(c))
+                })
+            })
+        };
+        let mut guards = Vec::new();
+        if rule.guard {
+            guards = vec![[NONE; 4]; cells];
+            for c in 0..cells as Cell {
+                let (x, y) = board.coords[c as usize];
+                let mut near = vec![(x - 1, y), (x + 1, y)];
+                if turns(c) {
+                    near.extend([(x, y - 1), (x, y + 1)]);
+                }
+                let mut k = 0;
+                for (nx, ny) in near {
+                    let n = (0..cells as Cell).find(|&n| board.coords[n as usize] == (nx, ny));
+                    if let Some(n) = n {
+                        guards[c as usize][k] = n;
+                        k += 1;
+                    }
+                }
+            }
+        }
+        let stop = std::array::from_fn(|p| {
+            rule.stop
+                .and_then(|s| rule.tracks[p].iter().position(|&c| c == s))
+                .unwrap_or(usize::MAX)
+        });
         Track {
             rule: rule.clone(),
             at,
             start: [0; MAX_PLAYERS],
+            guards,
+            stop,
         }
     }
 
@@ -164,6 +218,9 @@ impl Track {
         let Some(&first) = track.first() else {
             return;
         };
+        if self.whole_throw_first(pos, v, &mut f) {
+            return;
+        }
         let waiting = pos.hand_count(p, None) > 0;
         // The cell a piece from the hand enters, if this throw enters one.
         let entry = match self.rule.enter_with {
@@ -196,26 +253,129 @@ impl Track {
                 }
             }
         }
+        let mut forward = false;
         for (i, &c) in track.iter().enumerate() {
             let code = pos.cells[c as usize];
             if code == 0 || pos.game.owner(code) != p {
                 continue;
             }
+            let off = Step {
+                from: c,
+                to: NONE,
+                code: 0,
+                hit: false,
+            };
+            if self.rule.any_off.contains(c) {
+                forward = true;
+                f(off);
+                continue;
+            }
             let j = i + v;
+            if self.rule.only_off.contains(c) || (i < self.stop[p] && j > self.stop[p]) {
+                if j == track.len() && self.rule.off[p] && i >= self.stop[p] {
+                    forward = true;
+                    f(off);
+                }
+                continue;
+            }
             if j == track.len() && self.rule.off[p] {
-                f(Step {
-                    from: c,
-                    to: NONE,
-                    code: 0,
-                    hit: false,
-                });
+                forward = true;
+                f(off);
             } else if j < track.len() {
-                self.land(pos, c, track[j], 0, &mut f);
+                self.land(pos, c, track[j], 0, &mut |s| {
+                    forward = true;
+                    f(s);
+                });
             }
         }
         if let Some(e) = entry {
             self.enter(pos, e, &mut f);
         }
+        if self.rule.back && !forward {
+            // No piece can move forward: any may move back by the throw.
+            for (i, &c) in track.iter().enumerate() {
+                let code = pos.cells[c as usize];
+                if code == 0
+                    || pos.game.owner(code) != p
+                    || i < v
+                    || self.rule.only_off.contains(c)
+                    || self.rule.any_off.contains(c)
+                {
+                    continue;
+                }
+                self.land(pos, c, track[i - v], 0, &mut f);
+            }
+        }
+    }
+
+    /// The rules that come before any other in races played by the whole throw: the throw
+    /// that begins the race, a piece stuck in a trap, a piece held to move. Whether they
+    /// decided the moves (`f` then has them all).
+    #[inline]
+    fn whole_throw_first(&self, pos: &Position, v: usize, f: &mut impl FnMut(Step)) -> bool {
+        if let Some(b) = self.rule.begin {
+            if pos.race_not_begun() {
+                // (Where the piece is not there, or its cell is taken, the throw passes.)
+                if usize::from(b.value) == v
+                    && pos.cells[b.from as usize] != 0
+                    && pos.cells[b.to as usize] == 0
+                {
+                    f(Step {
+                        from: b.from,
+                        to: b.to,
+                        code: 0,
+                        hit: false,
+                    });
+                }
+                return true;
+            }
+        }
+        let p = pos.turn as usize;
+        let mine = |c: Cell| {
+            let code = pos.cells[c as usize];
+            code != 0 && pos.game.owner(code) == p
+        };
+        if let Some(t) = self.rule.trap {
+            if mine(t.cell) {
+                if usize::from(t.release) == v {
+                    f(Step {
+                        from: t.cell,
+                        to: NONE,
+                        code: 0,
+                        hit: false,
+                    });
+                } else {
+                    if pos.cells[t.back as usize] == 0 {
+                        f(Step {
+                            from: t.cell,
+                            to: t.back,
+                            code: 0,
+                            hit: false,
+                        });
+                    }
+                    f(Step::PASS);
+                }
+                return true;
+            }
+        }
+        if let Some(h) = pos.held_cell().filter(|&h| mine(h)) {
+            // The piece sent back moves on, or else back; nothing else moves.
+            let track = &self.rule.tracks[p];
+            if let Some(i) = self.place(p, h) {
+                let mut moved = false;
+                if i + v < track.len() {
+                    self.land(pos, h, track[i + v], 0, &mut |s| {
+                        moved = true;
+                        f(s);
+                    });
+                }
+                if !moved && i >= v {
+                    self.land(pos, h, track[i - v], 0, f);
+                }
+            }
+            return true;
+        }
+        false
     }
 
     /// The steps of the mover's pieces in hand entering on `e`, one per kind they hold.
@@ -237,7 +397,8 @@ impl Track {
         if hit
             && (pos.game.owner(there) == pos.turn as usize
                 || !self.rule.hit
-                || self.rule.safe.contains(to))
+                || self.rule.safe.contains(to)
+                || self.guarded(pos, to, there))
         {
             return;
         }
@@ -247,6 +408,22 @@ impl Track {
             code,
             hit,
         });
+    }
+
+    /// Whether the piece `code` on `c` has a friend that protects it (`pieces next to a
+    /// friend cannot be taken`).
+    #[inline]
+    fn guarded(&self, pos: &Position, c: Cell, code: u8) -> bool {
+        let Some(near) = self.guards.get(c as usize) else {
+            return false;
+        };
+        let owner = pos.game.owner(code);
+        near.iter().any(|&n| {
+            n != NONE && {
+                let there = pos.cells[n as usize];
+                there != 0 && pos.game.owner(there) == owner
+            }
+        })
     }
 
     /// The rules as lines of the description, for summaries.
@@ -267,7 +444,7 @@ impl Track {
                 names(&self.rule.tracks[p])
             ));
         }
-        if self.rule.hit {
+        if self.rule.hit && !self.rule.swap {
             lines.push(
                 "a piece that lands on an enemy piece sends it back to its owner's hand".into(),
             );
@@ -332,6 +509,49 @@ impl Track {
         if self.rule.opening {
             lines.push("each player throws one die to start, and the higher plays both".into());
         }
+        let name = |c: Cell| g.board.names[c as usize].clone();
+        if self.rule.swap {
+            lines.push("a piece that lands on an enemy piece changes places with it".into());
+        }
+        if self.rule.guard {
+            lines.push("pieces next to a friend cannot be taken".into());
+        }
+        if self.rule.back {
+            lines.push("a piece moves back only when no piece can move forward".into());
+        }
+        if let Some(c) = self.rule.stop {
+            lines.push(format!("pieces must stop on {}", name(c)));
+        }
+        if !self.rule.only_off.is_empty() {
+            lines.push(format!(
+                "pieces on {} move only off the board",
+                cells(&self.rule.only_off)
+            ));
+        }
+        if !self.rule.any_off.is_empty() {
+            lines.push(format!(
+                "a piece on {} bears off with any throw",
+                cells(&self.rule.any_off)
+            ));
+        }
+        if let Some(t) = self.rule.trap {
+            lines.push(format!(
+                "a piece on {} is stuck until a throw of {} bears it off or another sends it \
+                 back to {}, where it must move next",
+                name(t.cell),
+                t.release,
+                name(t.back)
+            ));
+        }
+        if let Some(b) = self.rule.begin {
+            lines.push(format!(
+                "nothing moves until a throw of {}, which moves {} to {} and gives {} the turn",
+                b.value,
+                name(b.from),
+                name(b.to),
+                g.players[b.player as usize].name
+            ));
+        }
         lines
     }
 
@@ -366,18 +586,56 @@ impl Position<'_> {
             self.set(m.from, 0);
             code
         };
-        let again = self.throw_again(race);
+        let mut again = self.throw_again(race);
+        // The rules of races played by the whole throw: the move that begins the race gives
+        // its player the turn; the moves of a stuck or held piece give no other throw.
+        if self.held == super::super::position::NOT_BEGUN {
+            self.set_held(NONE);
+            again = race
+                .rule
+                .begin
+                .is_some_and(|b| usize::from(b.player) == self.turn as usize);
+        } else if let Some(t) = race.rule.trap.filter(|t| t.cell == m.from) {
+            again = false;
+            if m.to == t.back {
+                self.set_held(t.back);
+            }
+        } else if self.held != NONE && (self.held == m.from || self.held == m.to) {
+            if self.held == m.from {
+                again = false;
+            }
+            self.set_held(NONE);
+        }
         if m.kind == MoveKind::Off {
             return again;
         }
         if m.ncap > 0 {
             let hit = self.cells[m.to as usize];
             self.set(m.to, 0);
-            let n = self.hand[hit as usize];
-            self.set_hand(hit, n + 1);
+            if race.rule.swap {
+                self.set(m.from, hit);
+            } else {
+                let n = self.hand[hit as usize];
+                self.set_hand(hit, n + 1);
+            }
         }
         self.set(m.to, code);
         again || race.rule.again.contains(m.to)
+    }
+
+    /// Whether a pass (no move for the throw, or a stuck piece staying) keeps the turn: as
+    /// the throw would, except before the race begins and for a stuck piece.
+    pub(in crate::engine) fn pass_keeps_turn(&self, race: &Track) -> bool {
+        if self.race_not_begun() {
+            return false;
+        }
+        if let Some(t) = race.rule.trap {
+            let code = self.cells[t.cell as usize];
+            if code != 0 && self.game.owner(code) == self.turn as usize {
+                return false;
+            }
+        }
+        self.throw_again(race)
     }
 
     /// Whether the value thrown this turn gives another throw (`a throw of N gives another

@@ -134,6 +134,15 @@ impl Position<'_> {
                 None => out.push('-'),
             }
         }
+        if g.race_holds() {
+            // A race's held piece (`-` for none), or `begin` before the race has begun.
+            out.push(' ');
+            match self.held_cell() {
+                Some(c) => out.push_str(&g.board.names[c as usize]),
+                None if self.race_not_begun() => out.push_str("begin"),
+                None => out.push('-'),
+            }
+        }
         if g.counts_passes() {
             out.push_str(&format!(" {}", self.passes));
         }
@@ -655,6 +664,34 @@ impl Position<'_> {
                 throw = i as u8;
             }
         }
+        let mut held = NONE;
+        if game.race_holds() {
+            let f = fields.next().ok_or_else(|| {
+                err(
+                    "missing the held-piece field (`-` for none, `begin` before the race begins)"
+                        .into(),
+                )
+            })?;
+            match f {
+                "-" => {}
+                "begin" if game.race.as_ref().is_some_and(|r| r.rule.begin.is_some()) => {
+                    held = crate::engine::position::NOT_BEGUN
+                }
+                _ => {
+                    let c = game
+                        .board
+                        .cell(f)
+                        .filter(|_| game.race.as_ref().is_some_and(|r| r.rule.trap.is_some()))
+                        .ok_or_else(|| {
+                            err(format!("`{f}` is not a held piece's cell, `-` or `begin`"))
+                        })?;
+                    if pos.cells[c as usize] == 0 {
+                        return Err(err(format!("held cell `{f}` holds no piece")));
+                    }
+                    held = c;
+                }
+            }
+        }
         // FEN as other programs write it has castling and en-passant fields even for games
         // without them: `-` placeholders before the two counters are accepted.
         let mut rest: Vec<&str> = fields.collect();
@@ -768,6 +805,7 @@ impl Position<'_> {
         }
         pos.throw = throw;
         pos.checks = checks;
+        pos.held = held;
         pos.hash = pos.compute_hash();
         // A player who starts with a royal piece always has one where the rules never take
         // one away (royal safety keeps it, and checkmate relies on it).
@@ -876,6 +914,9 @@ fn position_fields(game: &Game) -> String {
     }
     if game.chance.is_some() {
         f.push("throw (`-` while it is to come)");
+    }
+    if game.race_holds() {
+        f.push("held piece (`-` for none, `begin` before the race begins)");
     }
     if game.counts_passes() {
         f.push("passes in a row");
