@@ -6,17 +6,7 @@
 //! the same way. The data is written by tests/capture/ludii_turns.py from the oracle's dump (see
 //! the header of each data file); the counts from the start are in tests/perft/.
 mod common;
-use tabula::engine::{Game, MatchState, Move, MoveKind, Outcome, Position};
-
-/// The cell names of a board in Ludii's site order (row by row from the bottom left).
-fn site_order(g: &Game) -> Vec<usize> {
-    let mut cells: Vec<usize> = (0..g.board.len()).collect();
-    cells.sort_by_key(|&c| {
-        let (x, y) = g.board.coords[c];
-        (y, x)
-    });
-    cells
-}
+use tabula::engine::{MatchState, Move, MoveKind, Outcome, Position};
 
 /// The owners of the cells in Ludii's order (`.`, `1`, `2`) and the player to move, as the
 /// data writes a position.
@@ -63,7 +53,7 @@ fn turn_text(pos: &Position, m: &Move) -> String {
 /// root); returns the games and positions compared.
 fn replay(name: &str, game: &str) -> (usize, usize) {
     let game = common::game(game);
-    let order = site_order(&game);
+    let order = common::ludii_site_order(&game);
     let data = std::fs::read_to_string(common::root(&format!("tests/capture/{name}.ludii")))
         .expect("reference data");
     let mut state: Option<MatchState> = None;

@@ -8,16 +8,6 @@
 mod common;
 use tabula::engine::{Game, MatchState, Position};
 
-/// The cells of the board in Ludii's site order (row by row from the bottom left).
-fn site_order(g: &Game) -> Vec<usize> {
-    let mut cells: Vec<usize> = (0..g.board.len()).collect();
-    cells.sort_by_key(|&c| {
-        let (x, y) = g.board.coords[c];
-        (y, x)
-    });
-    cells
-}
-
 /// The owner of every site, `0` for none, `1` for the first player, and so on.
 fn owners(pos: &Position, order: &[usize]) -> String {
     order
@@ -32,7 +22,7 @@ fn owners(pos: &Position, order: &[usize]) -> String {
 /// Replays `tests/halma/NAME.ludii` on `games/NAME.game`; returns the games and turns.
 fn replay(name: &str) -> (usize, usize) {
     let game = common::game(&format!("games/{name}.game"));
-    let order = site_order(&game);
+    let order = common::ludii_site_order(&game);
     let mut site = vec![0; order.len()];
     for (s, &c) in order.iter().enumerate() {
         site[c] = s;

@@ -244,3 +244,14 @@ pub fn shuffle_record(n: usize) -> String {
     }
     s
 }
+
+/// The cells of a board in Ludii's site order (row by row from the bottom left), for the
+/// replays of Ludii's games.
+pub fn ludii_site_order(g: &tabula::engine::Game) -> Vec<usize> {
+    let mut cells: Vec<usize> = (0..g.board.len()).collect();
+    cells.sort_by_key(|&c| {
+        let (x, y) = g.board.coords[c];
+        (y, x)
+    });
+    cells
+}
