@@ -359,6 +359,16 @@ pub struct PieceDecl {
     /// Effects this piece is immune to (`immune to steal, sleep`).
     pub immune: Vec<Name>,
     pub rules: Vec<RuleDecl>,
+    /// For each rule of `rules`, the players it is for when it starts with `for PLAYER:`
+    /// (`None`: every player).
+    pub sides: Vec<Option<SideDecl>>,
+    pub span: Span,
+}
+
+/// `for goats:` before a piece's rule or an end line: the players it applies to.
+#[derive(Clone, Debug)]
+pub struct SideDecl {
+    pub players: Vec<Name>,
     pub span: Span,
 }
 
@@ -652,6 +662,8 @@ pub enum ResultDecl {
 
 #[derive(Clone, Debug)]
 pub struct EndRule {
+    /// `for PLAYER:` before the line: read for those players only.
+    pub side: Option<SideDecl>,
     pub result: ResultDecl,
     pub cond: EndCondDecl,
     pub span: Span,

@@ -354,6 +354,9 @@ pub struct KindModel {
     pub no_capture: u128,
     /// The piece's movement rules for each player, in declaration order.
     pub rules: PerPlayer<Vec<RuleModel>>,
+    /// For each of `rules[p]`, the players its line is for (`for goats: ...`) as a mask of
+    /// player ids, or 0 for a line every player's.
+    pub sides: PerPlayer<Vec<u8>>,
     pub promotion: Option<Promotion>,
     /// `on REGION, captured only when surrounded`: there, custody needs enemies or hostile
     /// cells on every side along the custody directions.
@@ -592,6 +595,9 @@ pub enum Verdict {
 pub struct EndModel {
     pub verdict: Verdict,
     pub cond: EndCond,
+    /// The players the line is read for (`for goats: ...`) as a mask of player ids, or 0 for
+    /// every player.
+    pub side: u8,
     /// The rule as written, for reasons ("lose when I have no legal move").
     pub text: String,
     /// Where the rule is written (for warnings about the compiled game).
@@ -781,4 +787,12 @@ pub enum ArgValue {
 pub struct HookCall {
     pub hook: usize,
     pub args: Vec<ArgValue>,
+}
+
+impl EndModel {
+    /// Whether the line is read for player `p` (every player's, or its `for ...:` names `p`).
+    #[inline]
+    pub fn is_for(&self, p: usize) -> bool {
+        self.side == 0 || self.side >> p & 1 != 0
+    }
 }

@@ -28,6 +28,7 @@ mod race;
 mod regions;
 mod rules;
 mod setup;
+mod sides;
 mod sowing;
 mod turns;
 
@@ -382,7 +383,7 @@ impl Checker {
                         end.push(m);
                     }
                 }
-                self.pass_rules(rules, may_pass);
+                self.pass_rules(&scope, rules, may_pass);
             }
         }
 
@@ -432,6 +433,8 @@ impl Checker {
             && !self.uncertain_placements
         {
             self.unplaced_pieces(&scope, &kinds, &setup, &hands);
+            let changes_hands = d.items.iter().any(|i| matches!(i, Item::ToHand(_)));
+            self.sides_without_pieces(&scope, &kinds, &setup, &hands, changes_hands);
         }
 
         // `numbered from PLAYER`: square numbers (PDN) start on that player's back rank.
@@ -500,7 +503,7 @@ impl Checker {
         let heights = self.heights(race.as_ref(), heights);
         let uses_layers = d.items.iter().any(|i| matches!(i, Item::State(_)))
             || kinds.iter().any(|k| {
-                k.rules[0].iter().any(|r| {
+                k.rules.iter().flatten().any(|r| {
                     matches!(
                         r,
                         RuleModel::Push { .. }
