@@ -372,6 +372,23 @@ pub struct SideDecl {
     pub span: Span,
 }
 
+/// `, next to exactly 1 enemy and no friend[, except on the first turn]` after `place on empty`.
+#[derive(Clone, Debug)]
+pub struct TouchDecl {
+    /// Each count as written: whether it counts enemies, how, and where it is written.
+    pub counts: Vec<(bool, TouchCount, Span)>,
+    pub except_first_turn: bool,
+    pub span: Span,
+}
+
+/// How many neighbours a `next to` clause asks for.
+#[derive(Clone, Debug)]
+pub enum TouchCount {
+    No,
+    Exactly(Number),
+    AtLeast(Number),
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TargetDecl {
     Empty,
@@ -403,6 +420,8 @@ pub enum RuleDecl {
         capturing: Option<Span>,
         no_suicide: Option<Span>,
         simple_ko: Option<Span>,
+        /// `next to exactly 1 enemy and no friend[, except on the first turn]`.
+        touching: Option<TouchDecl>,
         span: Span,
     },
     Step {

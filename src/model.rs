@@ -454,6 +454,8 @@ pub enum RuleModel {
         rotating: Option<u8>,
         /// Enemy groups left without liberties are removed (Go).
         groups: Option<GroupCapture>,
+        /// The cell's neighbours must hold so many enemies and friends (Gopher).
+        touching: Option<Touching>,
     },
     Step {
         dirs: Vec<u8>,
@@ -795,4 +797,15 @@ impl EndModel {
     pub fn is_for(&self, p: usize) -> bool {
         self.side == 0 || self.side >> p & 1 != 0
     }
+}
+
+/// `place on empty, next to exactly 1 enemy and no friend[, except on the first turn]`: how
+/// many of the cell's neighbours (along every direction of the board) may hold enemy and
+/// friendly pieces, each as a range (at least, at most).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Touching {
+    pub enemies: (u8, u8),
+    pub friends: (u8, u8),
+    /// The game's first turn places anywhere (Gopher's opening stone).
+    pub except_first_turn: bool,
 }

@@ -174,3 +174,15 @@ fn a_stuck_side_passes_where_its_line_says_so() {
         other => panic!("Black is stuck and loses: {other:?}"),
     }
 }
+
+/// Gopher as Ludii plays it: the first stone anywhere, then each stone next to exactly one
+/// enemy stone and no friendly one; a player who cannot place loses.
+#[test]
+fn gopher_replays_ludii_games() {
+    let (games, positions) = replay("gopher", "games/gopher.game");
+    assert_eq!(
+        (games, positions),
+        (15, 598),
+        "games and positions replayed"
+    );
+}

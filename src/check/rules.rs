@@ -231,8 +231,13 @@ impl Checker {
                 capturing,
                 no_suicide,
                 simple_ko,
+                touching,
                 ..
             } => {
+                let touching = match touching {
+                    Some(t) => Some(self.touching(scope, t, report)?),
+                    None => None,
+                };
                 // `no suicide` and `simple ko` refine the capture of groups.
                 for (sp, what) in [(no_suicide, "no suicide"), (simple_ko, "simple ko")] {
                     if let (Some(sp), None) = (sp, capturing) {
@@ -322,6 +327,7 @@ impl Checker {
                     only_flips: only_flips.is_some(),
                     rotating,
                     groups,
+                    touching,
                 })
             }
             RuleDecl::Bar { .. } => None,
@@ -759,5 +765,63 @@ impl Checker {
             });
         }
         Some(offsets)
+    }
+}
+
+impl Checker {
+    /// `next to exactly 1 enemy and no friend`: each side counted once, no count beyond a
+    /// cell's neighbours.
+    fn touching(&mut self, scope: &Scope, t: &TouchDecl, report: bool) -> Option<Touching> {
+        let most = scope.board.dirs.len() as u32;
+        let mut out = Touching {
+            enemies: (0, most as u8),
+            friends: (0, most as u8),
+            except_first_turn: t.except_first_turn,
+        };
+        let mut seen: [Option<Span>; 2] = [None, None];
+        let mut ok = true;
+        for (enemies, count, span) in &t.counts {
+            let side = usize::from(*enemies);
+            if let Some(first) = seen[side] {
+                if report {
+                    self.err(CheckError::Duplicate {
+                        message: format!(
+                            "the {} next to the cell are counted twice",
+                            if *enemies { "enemies" } else { "friends" }
+                        ),
+                        span: *span,
+                        first,
+                        labels: ("counted again".into(), "first counted here".into()),
+                        hint: "say it once: `next to exactly 1 enemy and no friend`".into(),
+                    });
+                }
+                ok = false;
+                continue;
+            }
+            seen[side] = Some(*span);
+            let range = match count {
+                TouchCount::No => (0, 0),
+                TouchCount::Exactly(n) => (n.value, n.value),
+                TouchCount::AtLeast(n) => (n.value, most),
+            };
+            if range.0 > most {
+                if report {
+                    self.err(CheckError::Unreachable {
+                        span: *span,
+                        reason: format!("a cell of this board has at most {most} neighbours"),
+                        hint: format!("ask for {most} or fewer"),
+                    });
+                }
+                ok = false;
+                continue;
+            }
+            let r = (range.0 as u8, range.1 as u8);
+            if *enemies {
+                out.enemies = r;
+            } else {
+                out.friends = r;
+            }
+        }
+        ok.then_some(out)
     }
 }

@@ -51,6 +51,7 @@ impl Checker {
                     only_flips: false,
                     rotating: None,
                     groups: None,
+                    touching: None,
                 }
             )
         };

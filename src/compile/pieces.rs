@@ -47,6 +47,7 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board, players: usize, shift:
                         only_flips,
                         rotating,
                         groups,
+                        touching,
                     } => {
                         // Made by no piece on the board: generated once per position.
                         places[p].push(Place {
@@ -60,6 +61,7 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board, players: usize, shift:
                             not_on: crate::geometry::CellSet::EMPTY,
                             not_file_with: None,
                             not_mating: false,
+                            touching: *touching,
                             blocks: rotating.map_or_else(Vec::new, |b| {
                                 crate::engine::rules::place::blocks(board, b)
                             }),
@@ -83,6 +85,7 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board, players: usize, shift:
                             not_on: *not_on,
                             not_file_with: not_file_with.map(|k| code(k, p)),
                             not_mating: *not_mating,
+                            touching: None,
                         });
                         continue;
                     }

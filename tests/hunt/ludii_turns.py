@@ -6,7 +6,8 @@ prints, for seeded random games, every position before a turn and every whole tu
 there: its Ludii moves (`Move(a->b)`, `Add(s)`, `Remove(s)`, `Pass`) and the owners of the
 board's sites after it. This script names Ludii's sites as Tabula names the cells (Ludii numbers
 a W x H grid's sites row by row from the bottom left: site = row * W + column; the sites after
-the board's are the players' hands) and writes, per position:
+the board's are the players' hands; a hexagon of side N's sites row by row from the bottom, each row from the
+left, as Tabula's `board hex N` names them) and writes, per position:
 
     pos <owner of every cell in Ludii's site order: . 1 2> <mover 1|2> <pieces in hand, per player>
     turns <n> <turn> <turn> ...      (sorted)
@@ -18,16 +19,29 @@ piece stands on in order (`a1-c3`); a pass is empty. After the colon come, sorte
 the enemy cells the turn emptied (found from the board before and after it, so a turn is told
 apart by what it takes, whatever Ludii move took it).
 
-usage: ludii_turns.py WIDTH HEIGHT PLAYERS < dump > data
+usage: ludii_turns.py square WIDTH HEIGHT PLAYERS < dump > data
+       ludii_turns.py hex SIDE PLAYERS < dump > data
 """
 import sys
 
-width, height, players = (int(x) for x in sys.argv[1:4])
-cells = width * height
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+if sys.argv[1] == "square":
+    width, height, players = (int(x) for x in sys.argv[2:5])
+    NAMES = [LETTERS[s % width] + str(s // width + 1) for s in range(width * height)]
+else:
+    side, players = int(sys.argv[2]), int(sys.argv[3])
+    # Row r (from 0) holds the columns c with |r - c| < side, from the left.
+    NAMES = [
+        LETTERS[c] + str(r + 1)
+        for r in range(2 * side - 1)
+        for c in range(2 * side - 1)
+        if abs(r - c) < side
+    ]
+cells = len(NAMES)
 
 
 def name(site):
-    return "abcdefghijklmnopqrstuvwxyz"[site % width] + str(site // width + 1)
+    return NAMES[site]
 
 
 def owners(field):

@@ -37,6 +37,9 @@ pub struct Place {
     pub not_file_with: Option<u8>,
     /// `not giving checkmate`: a drop that leaves the opponent checkmated is illegal.
     pub not_mating: bool,
+    /// `next to exactly 1 enemy and no friend`: the enemies and friends among the cell's
+    /// neighbours (Gopher).
+    pub touching: Option<crate::model::Touching>,
 }
 
 /// The B x B blocks that tile a square-grid board, each as its cells row by row from the
@@ -431,10 +434,9 @@ impl Position<'_> {
         // With rotations every cell has 2 * blocks moves, in the order they are listed.
         let turns = (2 * pl.blocks.len()).max(1);
         let pass = usize::from(with_pass);
-        if let Some(bits) = self
-            .resting_bits(pl)
-            .filter(|_| !pl.only_flips && !pl.groups && pl.not_file_with.is_none())
-        {
+        if let Some(bits) = self.resting_bits(pl).filter(|_| {
+            !pl.only_flips && !pl.groups && pl.not_file_with.is_none() && pl.touching.is_none()
+        }) {
             // Cells where the placement may not land are no draw.
             let kept_out = self
                 .game
@@ -520,6 +522,11 @@ impl Position<'_> {
         if pl.not_on.contains(c) || self.kept_out(pl.code, c) {
             return false;
         }
+        if let Some(t) = &pl.touching {
+            if !self.touches(t, c) {
+                return false;
+            }
+        }
         let Some(twin) = pl.not_file_with else {
             return true;
         };
@@ -529,6 +536,28 @@ impl Position<'_> {
             let t = b.at(x, y);
             t != NONE && self.cells[t as usize] == twin
         })
+    }
+
+    /// Whether the neighbours of `c` hold as many enemies and friends of the player to move as
+    /// `t` asks (any number on the game's first turn where it says so).
+    fn touches(&self, t: &crate::model::Touching, c: Cell) -> bool {
+        if t.except_first_turn && self.ply == 0 {
+            return true;
+        }
+        let (mut enemies, mut friends) = (0u8, 0u8);
+        for n in self.game.board.neighbours(c) {
+            let code = self.cells[n as usize];
+            if code == 0 {
+                continue;
+            }
+            if self.game.owner(code) == self.turn as usize {
+                friends += 1;
+            } else {
+                enemies += 1;
+            }
+        }
+        (t.enemies.0..=t.enemies.1).contains(&enemies)
+            && (t.friends.0..=t.friends.1).contains(&friends)
     }
 
     /// Whether the placement `m` is a drop that may not give checkmate and does (uchifuzume).

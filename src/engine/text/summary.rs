@@ -138,6 +138,9 @@ impl Game {
                     if pl.only_flips {
                         t.push_str(", only where it flips");
                     }
+                    if let Some(touch) = &pl.touching {
+                        t.push_str(&touching_text(touch, self.board.dirs.len() as u8));
+                    }
                     if let (true, Some(gr)) = (pl.groups, &self.groups) {
                         t.push_str(", capturing groups without liberties");
                         if gr.no_suicide {
@@ -561,4 +564,31 @@ fn rule_text(game: &Game, r: &Rule) -> String {
             game.castles[*right].letter
         ),
     }
+}
+
+/// `, next to exactly 1 enemy and no friend[, except on the first turn]`, as a description
+/// writes it (a side left free is left out).
+fn touching_text(t: &crate::model::Touching, most: u8) -> String {
+    let count = |(lo, hi): (u8, u8), one: &str, many: &str| match (lo, hi) {
+        (0, 0) => Some(format!("no {one}")),
+        (0, h) if h == most => None,
+        (l, h) if l == h => Some(format!("exactly {l} {}", if l == 1 { one } else { many })),
+        (l, _) => Some(format!("at least {l} {}", if l == 1 { one } else { many })),
+    };
+    let parts: Vec<String> = [
+        count(t.enemies, "enemy", "enemies"),
+        count(t.friends, "friend", "friends"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let mut s = if parts.is_empty() {
+        String::new()
+    } else {
+        format!(", next to {}", parts.join(" and "))
+    };
+    if t.except_first_turn {
+        s.push_str(", except on the first turn");
+    }
+    s
 }
