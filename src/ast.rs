@@ -422,6 +422,8 @@ pub enum RuleDecl {
         simple_ko: Option<Span>,
         /// `next to exactly 1 enemy and no friend[, except on the first turn]`.
         touching: Option<TouchDecl>,
+        /// `not making N in a row [along DIRS]`: the length, the directions, where written.
+        not_making: Option<(Number, Option<Vec<Name>>, Span)>,
         span: Span,
     },
     Step {

@@ -456,6 +456,9 @@ pub enum RuleModel {
         groups: Option<GroupCapture>,
         /// The cell's neighbours must hold so many enemies and friends (Gopher).
         touching: Option<Touching>,
+        /// No placement making a line of this many of the player's pieces through the cell,
+        /// along the axes given as pairs of opposite directions (Wali).
+        not_making: Option<(u8, Vec<(u8, u8)>)>,
     },
     Step {
         dirs: Vec<u8>,

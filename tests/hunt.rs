@@ -186,3 +186,15 @@ fn gopher_replays_ludii_games() {
         "games and positions replayed"
     );
 }
+
+/// Wali as Ludii plays it: pieces placed from the hand, never three in an orthogonal row; then
+/// moved, a row of three through the moved piece removing any enemy piece.
+#[test]
+fn wali_replays_ludii_games() {
+    let (games, positions) = replay("wali", "games/wali.game");
+    assert_eq!(
+        (games, positions),
+        (12, 1976),
+        "games and positions replayed"
+    );
+}

@@ -232,8 +232,15 @@ impl Checker {
                 no_suicide,
                 simple_ko,
                 touching,
+                not_making,
                 ..
             } => {
+                let not_making = match not_making {
+                    Some((n, ds, sp)) => {
+                        Some(self.not_making(scope, n, ds.as_deref(), *sp, p, report)?)
+                    }
+                    None => None,
+                };
                 let touching = match touching {
                     Some(t) => Some(self.touching(scope, t, report)?),
                     None => None,
@@ -328,6 +335,7 @@ impl Checker {
                     rotating,
                     groups,
                     touching,
+                    not_making,
                 })
             }
             RuleDecl::Bar { .. } => None,
@@ -823,5 +831,54 @@ impl Checker {
             }
         }
         ok.then_some(out)
+    }
+}
+
+impl Checker {
+    /// `not making N in a row [along DIRS]`: a length from 2 up, along axes of the board
+    /// (every direction by default), each axis as its two opposite directions.
+    fn not_making(
+        &mut self,
+        scope: &Scope,
+        n: &Number,
+        dirs: Option<&[Name]>,
+        span: Span,
+        p: PlayerId,
+        report: bool,
+    ) -> Option<(u8, Vec<(u8, u8)>)> {
+        let b = &scope.board;
+        if n.value < 2 || n.value > 26 {
+            if report {
+                self.err(CheckError::OutOfRange {
+                    what: "line length",
+                    value: n.value.to_string(),
+                    span: n.span,
+                    range: "from 2 to 26 pieces".into(),
+                });
+            }
+            return None;
+        }
+        let ds = match dirs {
+            Some(names) => self.dirs(scope, names, p, report)?,
+            None => (0..b.dirs.len() as u8).collect(),
+        };
+        let mut axes: Vec<(u8, u8)> = Vec::new();
+        for d in ds {
+            let dir = &b.dirs[d as usize];
+            let Some(back) = b.dir_of(-dir.dx, -dir.dy) else {
+                continue;
+            };
+            let axis = (d.min(back), d.max(back));
+            if !axes.contains(&axis) {
+                axes.push(axis);
+            }
+        }
+        if axes.is_empty() {
+            if report {
+                self.invalid(span, "these directions have no opposites on this board", "");
+            }
+            return None;
+        }
+        Some((n.value as u8, axes))
     }
 }

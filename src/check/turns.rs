@@ -52,6 +52,7 @@ impl Checker {
                     rotating: None,
                     groups: None,
                     touching: None,
+                    not_making: None,
                 }
             )
         };

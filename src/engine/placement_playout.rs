@@ -76,6 +76,7 @@ impl PlacementPlayout {
                 && pl.not_on.is_empty()
                 && pl.not_file_with.is_none()
                 && pl.touching.is_none()
+                && pl.not_making.is_none()
                 && !pl.not_mating;
             if !plain {
                 return None;

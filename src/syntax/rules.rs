@@ -13,6 +13,7 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
             let (mut rotating, mut capturing, mut no_suicide, mut simple_ko) =
                 (None, None, None, None);
             let mut touching = None;
+            let mut not_making = None;
             for c in kids {
                 match c.as_rule() {
                     Rule::capturing_groups => capturing = Some(span(&c)),
@@ -22,6 +23,12 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                     Rule::flipping => flipping = Some(dirs(parts(c).remove(0))),
                     Rule::only_flips => only_flips = Some(span(&c)),
                     Rule::touching => touching = Some(build_touching(c)),
+                    Rule::not_making => {
+                        let sp = span(&c);
+                        let mut it = parts(c).into_iter();
+                        let n = number(it.next().expect("grammar: length"));
+                        not_making = Some((n, it.next().map(dirs), sp));
+                    }
                     Rule::rotating => {
                         let sp = span(&c);
                         let mut it = parts(c).into_iter();
@@ -41,6 +48,7 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                 no_suicide,
                 simple_ko,
                 touching,
+                not_making,
                 span: sp,
             }
         }

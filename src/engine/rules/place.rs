@@ -40,6 +40,9 @@ pub struct Place {
     /// `next to exactly 1 enemy and no friend`: the enemies and friends among the cell's
     /// neighbours (Gopher).
     pub touching: Option<crate::model::Touching>,
+    /// `not making N in a row`: the length no line of the player's through the cell may
+    /// reach, and the axes (pairs of opposite directions) it is counted along (Wali).
+    pub not_making: Option<(u8, Vec<(u8, u8)>)>,
 }
 
 /// The B x B blocks that tile a square-grid board, each as its cells row by row from the
@@ -435,7 +438,11 @@ impl Position<'_> {
         let turns = (2 * pl.blocks.len()).max(1);
         let pass = usize::from(with_pass);
         if let Some(bits) = self.resting_bits(pl).filter(|_| {
-            !pl.only_flips && !pl.groups && pl.not_file_with.is_none() && pl.touching.is_none()
+            !pl.only_flips
+                && !pl.groups
+                && pl.not_file_with.is_none()
+                && pl.touching.is_none()
+                && pl.not_making.is_none()
         }) {
             // Cells where the placement may not land are no draw.
             let kept_out = self
@@ -527,6 +534,11 @@ impl Position<'_> {
                 return false;
             }
         }
+        if let Some((n, axes)) = &pl.not_making {
+            if self.would_make(*n, axes, c) {
+                return false;
+            }
+        }
         let Some(twin) = pl.not_file_with else {
             return true;
         };
@@ -558,6 +570,27 @@ impl Position<'_> {
         }
         (t.enemies.0..=t.enemies.1).contains(&enemies)
             && (t.friends.0..=t.friends.1).contains(&friends)
+    }
+
+    /// Whether a piece of the player to move placed on `c` would stand in a line of `n` or
+    /// more of their pieces along one of `axes`.
+    fn would_make(&self, n: u8, axes: &[(u8, u8)], c: Cell) -> bool {
+        let b = &self.game.board;
+        let mine = |x: Cell| {
+            let code = self.cells[x as usize];
+            code != 0 && self.game.owner(code) == self.turn as usize
+        };
+        axes.iter().any(|&(d, back)| {
+            let mut len = 1u8;
+            for dir in [d, back] {
+                let mut x = b.step(c, dir);
+                while x != NONE && mine(x) {
+                    len += 1;
+                    x = b.step(x, dir);
+                }
+            }
+            len >= n
+        })
     }
 
     /// Whether the placement `m` is a drop that may not give checkmate and does (uchifuzume).

@@ -141,6 +141,13 @@ impl Game {
                     if let Some(touch) = &pl.touching {
                         t.push_str(&touching_text(touch, self.board.dirs.len() as u8));
                     }
+                    if let Some((n, axes)) = &pl.not_making {
+                        let dirs: Vec<u8> = axes.iter().map(|a| a.0).collect();
+                        t.push_str(&format!(
+                            ", not making {n} in a row along {}",
+                            dirs_text(self, &dirs)
+                        ));
+                    }
                     if let (true, Some(gr)) = (pl.groups, &self.groups) {
                         t.push_str(", capturing groups without liberties");
                         if gr.no_suicide {
