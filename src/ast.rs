@@ -409,7 +409,34 @@ pub struct PieceDecl {
     /// Effects this piece is immune to (`immune to steal, sleep`).
     pub immune: Vec<Name>,
     pub rules: Vec<RuleDecl>,
+    /// For each rule of `rules`, the players it is for when it starts with `for PLAYER:`
+    /// (`None`: every player).
+    pub sides: Vec<Option<SideDecl>>,
     pub span: Span,
+}
+
+/// `for goats:` before a piece's rule or an end line: the players it applies to.
+#[derive(Clone, Debug)]
+pub struct SideDecl {
+    pub players: Vec<Name>,
+    pub span: Span,
+}
+
+/// `, next to exactly 1 enemy and no friend[, except on the first turn]` after `place on empty`.
+#[derive(Clone, Debug)]
+pub struct TouchDecl {
+    /// Each count as written: whether it counts enemies, how, and where it is written.
+    pub counts: Vec<(bool, TouchCount, Span)>,
+    pub except_first_turn: bool,
+    pub span: Span,
+}
+
+/// How many neighbours a `next to` clause asks for.
+#[derive(Clone, Debug)]
+pub enum TouchCount {
+    No,
+    Exactly(Number),
+    AtLeast(Number),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -445,6 +472,10 @@ pub enum RuleDecl {
         capturing: Option<Span>,
         no_suicide: Option<Span>,
         simple_ko: Option<Span>,
+        /// `next to exactly 1 enemy and no friend[, except on the first turn]`.
+        touching: Option<TouchDecl>,
+        /// `not making N in a row [along DIRS]`: the length, the directions, where written.
+        not_making: Option<(Number, Option<Vec<Name>>, Span)>,
         span: Span,
     },
     Step {
@@ -711,6 +742,8 @@ pub enum ResultDecl {
 
 #[derive(Clone, Debug)]
 pub struct EndRule {
+    /// `for PLAYER:` before the line: read for those players only.
+    pub side: Option<SideDecl>,
     pub result: ResultDecl,
     pub cond: EndCondDecl,
     pub span: Span,

@@ -412,6 +412,9 @@ pub struct KindModel {
     pub converts: Option<PerPlayer<Vec<u8>>>,
     /// The piece's movement rules for each player, in declaration order.
     pub rules: PerPlayer<Vec<RuleModel>>,
+    /// For each of `rules[p]`, the players its line is for (`for goats: ...`) as a mask of
+    /// player ids, or 0 for a line every player's.
+    pub sides: PerPlayer<Vec<u8>>,
     pub promotion: Option<Promotion>,
     /// `on REGION, captured only when surrounded`: there, custody needs enemies or hostile
     /// cells on every side along the custody directions.
@@ -514,6 +517,11 @@ pub enum RuleModel {
         rotating: Option<u8>,
         /// Enemy groups left without liberties are removed (Go).
         groups: Option<GroupCapture>,
+        /// The cell's neighbours must hold so many enemies and friends (Gopher).
+        touching: Option<Touching>,
+        /// No placement making a line of this many of the player's pieces through the cell,
+        /// along the axes given as pairs of opposite directions (Wali).
+        not_making: Option<(u8, Vec<(u8, u8)>)>,
     },
     Step {
         dirs: Vec<u8>,
@@ -655,6 +663,9 @@ pub enum Verdict {
 pub struct EndModel {
     pub verdict: Verdict,
     pub cond: EndCond,
+    /// The players the line is read for (`for goats: ...`) as a mask of player ids, or 0 for
+    /// every player.
+    pub side: u8,
     /// The rule as written, for reasons ("lose when I have no legal move").
     pub text: String,
     /// Where the rule is written (for warnings about the compiled game).
@@ -853,4 +864,23 @@ pub fn plural(name: &str) -> String {
     } else {
         format!("{name}s")
     }
+}
+
+impl EndModel {
+    /// Whether the line is read for player `p` (every player's, or its `for ...:` names `p`).
+    #[inline]
+    pub fn is_for(&self, p: usize) -> bool {
+        self.side == 0 || self.side >> p & 1 != 0
+    }
+}
+
+/// `place on empty, next to exactly 1 enemy and no friend[, except on the first turn]`: how
+/// many of the cell's neighbours (along every direction of the board) may hold enemy and
+/// friendly pieces, each as a range (at least, at most).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Touching {
+    pub enemies: (u8, u8),
+    pub friends: (u8, u8),
+    /// The game's first turn places anywhere (Gopher's opening stone).
+    pub except_first_turn: bool,
 }

@@ -46,16 +46,19 @@ impl Checker {
         let Some(span) = first else {
             return false;
         };
-        let chains = kinds.iter().flat_map(|k| &k.rules[0]).any(|r| {
-            matches!(
-                r,
-                RuleModel::Jump {
-                    hurdle: Hurdle::Enemy,
-                    repeatedly: true,
-                    ..
-                }
-            )
-        });
+        let chains = kinds
+            .iter()
+            .flat_map(|k| k.rules.iter().flatten())
+            .any(|r| {
+                matches!(
+                    r,
+                    RuleModel::Jump {
+                        hurdle: Hurdle::Enemy,
+                        repeatedly: true,
+                        ..
+                    }
+                )
+            });
         if !chains {
             self.err(CheckError::Unreachable {
                 span,

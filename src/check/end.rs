@@ -5,22 +5,36 @@ use super::*;
 impl Checker {
     /// Passing and the pass limit only make sense together, and passing when stuck leaves no
     /// room for another `when I have no legal move` line.
-    pub(super) fn pass_rules(&mut self, rules: &[EndRule], may_pass: Option<Span>) {
-        let line = rules
+    pub(super) fn pass_rules(&mut self, scope: &Scope, rules: &[EndRule], may_pass: Option<Span>) {
+        // The players each line is read for (its `for ...:` was reported by `end_rule`).
+        let all = (1u8 << scope.players.len()) - 1;
+        let players = |r: &EndRule| match &r.side {
+            Some(s) => Checker::default().side(scope, s).unwrap_or(all),
+            None => all,
+        };
+        let passing: Vec<&EndRule> = rules
             .iter()
-            .find(|r| r.result == ResultDecl::Pass)
-            .map(|r| r.span);
+            .filter(|r| r.result == ResultDecl::Pass)
+            .collect();
+        let line = passing.first().map(|r| r.span);
+        let passers = if may_pass.is_some() {
+            all
+        } else {
+            passing.iter().fold(0, |m, r| m | players(r))
+        };
         // `players may pass` makes passing a move as a `pass when ...` line does.
         let pass = line.or(may_pass);
         let limit = rules
             .iter()
             .find(|r| matches!(r.cond, EndCondDecl::PassLimit { .. }));
         // `nobody can move` also ends a game where both players are stuck, unless they may
-        // pass whenever they like.
+        // pass whenever they like; where only some players pass, a stuck player who does not
+        // pass ends the game.
         let stuck_ends = may_pass.is_none()
-            && rules
-                .iter()
-                .any(|r| matches!(r.cond, EndCondDecl::NobodyCanMove { .. }));
+            && (passers != all
+                || rules
+                    .iter()
+                    .any(|r| matches!(r.cond, EndCondDecl::NobodyCanMove { .. })));
         match (pass, limit) {
             (Some(p), None) if !stuck_ends => self.invalid(
                 p,
@@ -50,10 +64,14 @@ impl Checker {
                     reason: "players may pass, so a player always has a legal move".into(),
                     hint: "remove this line".into(),
                 });
-            } else if line.is_some() && r.result != ResultDecl::Pass {
+            } else if line.is_some() && r.result != ResultDecl::Pass && players(r) & !passers == 0 {
                 self.err(CheckError::Unreachable {
                     span: r.span,
-                    reason: "a player with no legal move passes instead".into(),
+                    reason: if passers == all {
+                        "a player with no legal move passes instead".into()
+                    } else {
+                        "the players this line is for pass when they have no legal move".into()
+                    },
                     hint: format!(
                         "remove this line: `{}` decides what happens",
                         "pass when I have no legal move"
@@ -399,9 +417,14 @@ impl Checker {
                 }
             }
         };
+        let side = match &r.side {
+            Some(s) => self.side(scope, s)?,
+            None => 0,
+        };
         Some(EndModel {
             verdict,
             cond,
+            side,
             text: String::new(),
             span: r.span,
         })

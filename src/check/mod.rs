@@ -29,6 +29,7 @@ mod race;
 mod regions;
 mod rules;
 mod setup;
+mod sides;
 mod sowing;
 mod turns;
 
@@ -386,7 +387,7 @@ impl Checker {
                         end.push(m);
                     }
                 }
-                self.pass_rules(rules, may_pass);
+                self.pass_rules(&scope, rules, may_pass);
             }
         }
 
@@ -436,6 +437,8 @@ impl Checker {
             && !self.uncertain_placements
         {
             self.unplaced_pieces(&scope, &kinds, &setup, &hands);
+            let changes_hands = d.items.iter().any(|i| matches!(i, Item::ToHand(_)));
+            self.sides_without_pieces(&scope, &kinds, &setup, &hands, changes_hands);
         }
 
         // `numbered from PLAYER`: square numbers (PDN) start on that player's back rank.
@@ -505,7 +508,7 @@ impl Checker {
         let heights = self.heights(race.as_ref(), heights);
         let uses_layers = d.items.iter().any(|i| matches!(i, Item::State(_)))
             || kinds.iter().any(|k| {
-                k.rules[0].iter().any(|r| {
+                k.rules.iter().flatten().any(|r| {
                     matches!(
                         r,
                         RuleModel::Push { .. }

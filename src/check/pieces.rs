@@ -38,6 +38,7 @@ impl Checker {
     ) -> KindModel {
         let np = scope.players.len();
         let mut rules: PerPlayer<Vec<RuleModel>> = Default::default();
+        let mut sides: PerPlayer<Vec<u8>> = Default::default();
         let mut promotion: Option<Promotion> = None;
         let mut promotion_span: Option<Span> = None;
         let mut step_effect: Option<(Threshold, Span)> = None;
@@ -51,7 +52,9 @@ impl Checker {
         let mut no_capture = 0u128;
         let mut converts: Option<PerPlayer<Vec<u8>>> = None;
         let mut convert_span: Option<Span> = None;
-        for r in &p.rules {
+        for (i, r) in p.rules.iter().enumerate() {
+            let side = p.sides.get(i).and_then(Option::as_ref);
+            let players = self.rule_players(scope, r, side);
             match r {
                 RuleDecl::Convert { dirs, span } => {
                     self.once(
@@ -243,10 +246,23 @@ impl Checker {
                     // Report errors once, from the first player's pass; the second player's
                     // rule resolves alike unless it names something of its own (a region
                     // declared for one player only), which is then reported too.
-                    let first = self.rule(scope, r, 0, true, castle_letters);
+                    // A rule for one side is resolved (and reported) for its players only.
+                    let Some((&lead, rest)) = players.split_first() else {
+                        continue;
+                    };
+                    let mask = if side.is_some() {
+                        players.iter().fold(0u8, |m, &p| m | 1 << p)
+                    } else {
+                        0
+                    };
+                    let first = self.rule(scope, r, lead, true, castle_letters);
                     let resolved = first.is_some();
-                    rules[0].extend(first);
-                    for (pl, out) in rules.iter_mut().enumerate().take(np).skip(1) {
+                    if let Some(first) = first {
+                        rules[lead].push(first);
+                        sides[lead].push(mask);
+                    }
+                    for &pl in rest {
+                        let out = &mut rules[pl];
                         let other = self.rule(scope, r, pl, false, castle_letters);
                         if resolved && other.is_none() {
                             let mut again = Checker::default();
@@ -259,7 +275,10 @@ impl Checker {
                                 )
                             }));
                         }
-                        out.extend(other);
+                        if let Some(other) = other {
+                            out.push(other);
+                            sides[pl].push(mask);
+                        }
                     }
                 }
             }
@@ -297,7 +316,7 @@ impl Checker {
                 });
             }
         }
-        self.crowning_in_chain(p, &rules[0], promotion.as_ref());
+        self.crowning_in_chain(p, &rules, promotion.as_ref());
         KindModel {
             name: p.name.text.clone(),
             span: p.name.span,
@@ -315,6 +334,7 @@ impl Checker {
             no_capture,
             converts,
             rules,
+            sides,
             promotion,
             hooks,
         }
@@ -325,7 +345,7 @@ impl Checker {
     fn crowning_in_chain(
         &mut self,
         p: &PieceDecl,
-        rules: &[RuleModel],
+        rules: &[Vec<RuleModel>],
         promotion: Option<&Promotion>,
     ) {
         let Some(span) = p.rules.iter().find_map(|r| match r {
@@ -336,7 +356,7 @@ impl Checker {
         }) else {
             return;
         };
-        let chains = rules.iter().any(|r| {
+        let chains = rules.iter().flatten().any(|r| {
             matches!(
                 r,
                 RuleModel::Jump {

@@ -232,8 +232,20 @@ impl Checker {
                 capturing,
                 no_suicide,
                 simple_ko,
+                touching,
+                not_making,
                 ..
             } => {
+                let not_making = match not_making {
+                    Some((n, ds, sp)) => {
+                        Some(self.not_making(scope, n, ds.as_deref(), *sp, p, report)?)
+                    }
+                    None => None,
+                };
+                let touching = match touching {
+                    Some(t) => Some(self.touching(scope, t, report)?),
+                    None => None,
+                };
                 // `no suicide` and `simple ko` refine the capture of groups.
                 for (sp, what) in [(no_suicide, "no suicide"), (simple_ko, "simple ko")] {
                     if let (Some(sp), None) = (sp, capturing) {
@@ -328,6 +340,8 @@ impl Checker {
                     next_to,
                     rotating,
                     groups,
+                    touching,
+                    not_making,
                 })
             }
             RuleDecl::Bar { .. } => None,
@@ -766,5 +780,112 @@ impl Checker {
             });
         }
         Some(offsets)
+    }
+}
+
+impl Checker {
+    /// `next to exactly 1 enemy and no friend`: each side counted once, no count beyond a
+    /// cell's neighbours.
+    fn touching(&mut self, scope: &Scope, t: &TouchDecl, report: bool) -> Option<Touching> {
+        let most = scope.board.dirs.len() as u32;
+        let mut out = Touching {
+            enemies: (0, most as u8),
+            friends: (0, most as u8),
+            except_first_turn: t.except_first_turn,
+        };
+        let mut seen: [Option<Span>; 2] = [None, None];
+        let mut ok = true;
+        for (enemies, count, span) in &t.counts {
+            let side = usize::from(*enemies);
+            if let Some(first) = seen[side] {
+                if report {
+                    self.err(CheckError::Duplicate {
+                        message: format!(
+                            "the {} next to the cell are counted twice",
+                            if *enemies { "enemies" } else { "friends" }
+                        ),
+                        span: *span,
+                        first,
+                        labels: ("counted again".into(), "first counted here".into()),
+                        hint: "say it once: `next to exactly 1 enemy and no friend`".into(),
+                    });
+                }
+                ok = false;
+                continue;
+            }
+            seen[side] = Some(*span);
+            let range = match count {
+                TouchCount::No => (0, 0),
+                TouchCount::Exactly(n) => (n.value, n.value),
+                TouchCount::AtLeast(n) => (n.value, most),
+            };
+            if range.0 > most {
+                if report {
+                    self.err(CheckError::Unreachable {
+                        span: *span,
+                        reason: format!("a cell of this board has at most {most} neighbours"),
+                        hint: format!("ask for {most} or fewer"),
+                    });
+                }
+                ok = false;
+                continue;
+            }
+            let r = (range.0 as u8, range.1 as u8);
+            if *enemies {
+                out.enemies = r;
+            } else {
+                out.friends = r;
+            }
+        }
+        ok.then_some(out)
+    }
+}
+
+impl Checker {
+    /// `not making N in a row [along DIRS]`: a length from 2 up, along axes of the board
+    /// (every direction by default), each axis as its two opposite directions.
+    fn not_making(
+        &mut self,
+        scope: &Scope,
+        n: &Number,
+        dirs: Option<&[Name]>,
+        span: Span,
+        p: PlayerId,
+        report: bool,
+    ) -> Option<(u8, Vec<(u8, u8)>)> {
+        let b = &scope.board;
+        if n.value < 2 || n.value > 26 {
+            if report {
+                self.err(CheckError::OutOfRange {
+                    what: "line length",
+                    value: n.value.to_string(),
+                    span: n.span,
+                    range: "from 2 to 26 pieces".into(),
+                });
+            }
+            return None;
+        }
+        let ds = match dirs {
+            Some(names) => self.dirs(scope, names, p, report)?,
+            None => (0..b.dirs.len() as u8).collect(),
+        };
+        let mut axes: Vec<(u8, u8)> = Vec::new();
+        for d in ds {
+            let dir = &b.dirs[d as usize];
+            let Some(back) = b.dir_of(-dir.dx, -dir.dy) else {
+                continue;
+            };
+            let axis = (d.min(back), d.max(back));
+            if !axes.contains(&axis) {
+                axes.push(axis);
+            }
+        }
+        if axes.is_empty() {
+            if report {
+                self.invalid(span, "these directions have no opposites on this board", "");
+            }
+            return None;
+        }
+        Some((n.value as u8, axes))
     }
 }

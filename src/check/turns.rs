@@ -52,6 +52,8 @@ impl Checker {
                     next_to: None,
                     rotating: None,
                     groups: None,
+                    touching: None,
+                    not_making: None,
                 }
             )
         };

@@ -4,6 +4,15 @@
 use crate::model::{plural, EndCond, EndModel, KindModel, PlayerModel, Tiebreak, Verdict};
 
 pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel], players: &[PlayerModel]) -> String {
+    let side = if e.side == 0 {
+        String::new()
+    } else {
+        let names: Vec<&str> = (0..players.len())
+            .filter(|&p| e.is_for(p))
+            .map(|p| players[p].name.as_str())
+            .collect();
+        format!("for {}: ", names.join(", "))
+    };
     let verdict = match e.verdict {
         Verdict::Win => "win",
         Verdict::Lose => "lose",
@@ -108,7 +117,7 @@ pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel], players: &[PlayerM
             kinds[*k].name
         ),
     };
-    format!("{verdict} {cond}")
+    format!("{side}{verdict} {cond}")
 }
 
 fn tiebreak_text(tiebreak: &[Tiebreak], kinds: &[KindModel], players: &[PlayerModel]) -> String {

@@ -128,7 +128,17 @@ pub fn compile(m: Model) -> Game {
         has_layers || piece_hooks || per_piece_phases || kill_immunity || m.race.is_some(),
     );
     // A throw that gives no move passes the turn.
-    let pass_when_stuck = m.end.iter().any(|e| e.verdict == Verdict::Pass) || m.race.is_some();
+    let pass_stuck_players = if m.race.is_some() {
+        u8::MAX
+    } else {
+        m.end
+            .iter()
+            .filter(|e| e.verdict == Verdict::Pass)
+            .fold(0u8, |mask, e| {
+                mask | if e.side == 0 { u8::MAX } else { e.side }
+            })
+    };
+    let pass_when_stuck = pass_stuck_players != 0;
     // Something filters or expands the generated moves: playouts may not draw one directly.
     let filtered = m.compulsory_capture
         || m.majority_capture
@@ -495,6 +505,7 @@ pub fn compile(m: Model) -> Game {
         borrows_moves,
         progress,
         pass_when_stuck,
+        pass_stuck_players,
         may_pass: m.may_pass,
         pie_rule: m.pie_rule,
         turn_places: m.turn_places.map(|t| (t.first, t.each)),

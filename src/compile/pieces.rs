@@ -48,6 +48,8 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board, players: usize, shift:
                         next_to,
                         rotating,
                         groups,
+                        touching,
+                        not_making,
                     } => {
                         // Made by no piece on the board: generated once per position.
                         places[p].push(Place {
@@ -62,6 +64,8 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board, players: usize, shift:
                             not_on: crate::geometry::CellSet::EMPTY,
                             not_file_with: None,
                             not_mating: false,
+                            touching: *touching,
+                            not_making: not_making.clone(),
                             blocks: rotating.map_or_else(Vec::new, |b| {
                                 crate::engine::rules::place::blocks(board, b)
                             }),
@@ -86,6 +90,8 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board, players: usize, shift:
                             not_on: *not_on,
                             not_file_with: not_file_with.map(|k| code(k, p)),
                             not_mating: *not_mating,
+                            touching: None,
+                            not_making: None,
                         });
                         continue;
                     }

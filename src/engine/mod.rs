@@ -299,8 +299,11 @@ pub struct Game {
     pub borrows_moves: Vec<bool>,
     /// Keyed by the number of consecutive passes (capped at 7).
     pub zobrist_pass: Vec<u64>,
-    /// A player with no legal move passes (a move of its own) instead of the game ending.
+    /// Some player with no legal move passes (a move of its own) instead of the game ending.
     pub pass_when_stuck: bool,
+    /// The players who pass when stuck, as a mask of player ids (`for goats: pass when I have
+    /// no legal move` names one side).
+    pub pass_stuck_players: u8,
     /// `players may pass`: a pass is always among the moves.
     pub may_pass: bool,
     /// `the second player may swap` (see `rules/place.rs`).
@@ -376,6 +379,13 @@ impl Game {
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
+    }
+
+    /// Whether `player`, with no legal move, passes (a move of its own) rather than the game
+    /// ending.
+    #[inline]
+    pub fn passes_when_stuck(&self, player: usize) -> bool {
+        self.pass_stuck_players >> player & 1 != 0
     }
 
     /// The hash contribution of `n` seeds in pit `c` (index `board.len()` and the next one:
@@ -922,7 +932,15 @@ impl Outcome {
     /// Like [`Outcome::describe`], without the details after the rule (`: area 40 to
     /// 46.5`, `: more discs`): the rule that ended the game, for tallies.
     pub fn describe_rule(&self, game: &Game) -> String {
-        let cut = |r: &str| r.split(": ").next().unwrap_or(r).to_string();
+        // The details after the rule's text follow `: `; a line for one side starts with one
+        // of its own (`for goats: ...`).
+        let cut = |r: &str| {
+            let (side, rest) = match r.strip_prefix("for ").and_then(|t| t.split_once(": ")) {
+                Some((who, rest)) => (format!("for {who}: "), rest),
+                None => (String::new(), r),
+            };
+            side + rest.split(": ").next().unwrap_or(rest)
+        };
         match self {
             Outcome::Win { player, reason } => Outcome::Win {
                 player: *player,

@@ -66,7 +66,10 @@ impl Position<'_> {
             return;
         }
         self.filter(out);
-        if out.is_empty() && self.game.pass_when_stuck && self.nobody_can_move().is_none() {
+        if out.is_empty()
+            && self.game.passes_when_stuck(self.turn as usize)
+            && self.nobody_can_move().is_none()
+        {
             out.push(Move::pass());
         }
     }

@@ -69,6 +69,9 @@ impl Position<'_> {
             let np = g.players.len();
             for k in 0..np {
                 let p = if np == 2 { mover ^ k } else { (mover + k) % np };
+                if !e.is_for(p) {
+                    continue;
+                }
                 let hit = match &e.cond {
                     EndCond::PassLimit { passes, .. } => {
                         p == mover && u32::from(self.passes) >= *passes
@@ -362,7 +365,7 @@ impl Position<'_> {
         }
         for e in &self.game.end {
             if let EndCond::NoLegalMove { in_check, tiebreak } = &e.cond {
-                if e.verdict == Verdict::Pass {
+                if e.verdict == Verdict::Pass || !e.is_for(me) {
                     continue;
                 }
                 if !in_check || self.in_check() {
@@ -391,9 +394,11 @@ impl Position<'_> {
         for &i in &self.game.limit_ends {
             let e = &self.game.end[i];
             let hit = match &e.cond {
+                // A line for one side is read for that side's turn only.
+                _ if !e.is_for(me) && !matches!(e.cond, EndCond::PerpetualCheck) => false,
                 EndCond::Repetition(n, _) => occurrences >= *n as usize,
                 EndCond::PerpetualCheck => match checker {
-                    Some(p) if occurrences >= self.game.repetition_count() => {
+                    Some(p) if occurrences >= self.game.repetition_count() && e.is_for(p) => {
                         return Some(Self::verdict(e.verdict, p, &e.text));
                     }
                     _ => false,

@@ -49,6 +49,7 @@ impl PlacementPlayout {
             // One stone a ply: several a turn take the general path.
             && g.turn_places.is_none()
             && !g.pass_when_stuck
+            && g.end.iter().all(|e| e.side == 0)
             && !g.has_limits()
             && !g.to_hand
             && !g.has_layers
@@ -76,6 +77,8 @@ impl PlacementPlayout {
                 && !pl.drop
                 && pl.not_on.is_empty()
                 && pl.not_file_with.is_none()
+                && pl.touching.is_none()
+                && pl.not_making.is_none()
                 && !pl.not_mating;
             if !plain {
                 return None;

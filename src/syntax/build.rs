@@ -351,6 +351,7 @@ pub(super) fn build_piece(p: Pair<Rule>) -> PieceDecl {
         worth: None,
         immune: Vec::new(),
         rules: Vec::new(),
+        sides: Vec::new(),
         span: sp,
     };
     for c in it {
@@ -361,10 +362,29 @@ pub(super) fn build_piece(p: Pair<Rule>) -> PieceDecl {
             Rule::immune => decl
                 .immune
                 .extend(parts(parts(c).remove(0)).into_iter().map(name)),
-            _ => decl.rules.push(build_rule(c)),
+            Rule::side_rule => {
+                let mut kids = parts(c).into_iter();
+                let side = build_side(kids.next().expect("grammar: side"));
+                decl.rules
+                    .push(build_rule(kids.next().expect("grammar: rule")));
+                decl.sides.push(Some(side));
+            }
+            _ => {
+                decl.rules.push(build_rule(c));
+                decl.sides.push(None);
+            }
         }
     }
     decl
+}
+
+/// `for goats, tigers:` — the players a rule or an end line is for.
+pub(super) fn build_side(p: Pair<Rule>) -> SideDecl {
+    let sp = span(&p);
+    SideDecl {
+        players: parts(p).into_iter().map(name).collect(),
+        span: sp,
+    }
 }
 
 pub(super) fn build_native(p: Pair<Rule>) -> NativeCall {
@@ -444,7 +464,8 @@ pub(super) fn tiebreak(p: Pair<Rule>) -> Vec<TiebreakDecl> {
 
 pub(super) fn build_end_rule(p: Pair<Rule>) -> EndRule {
     let sp = span(&p);
-    let mut it = parts(p).into_iter();
+    let mut it = parts(p).into_iter().peekable();
+    let side = it.next_if(|c| c.as_rule() == Rule::side).map(build_side);
     let result = match parts(it.next().expect("result")).remove(0).as_rule() {
         Rule::win => ResultDecl::Win,
         Rule::lose => ResultDecl::Lose,
@@ -598,6 +619,7 @@ pub(super) fn build_end_rule(p: Pair<Rule>) -> EndRule {
         }
     };
     EndRule {
+        side,
         result,
         cond,
         span: sp,

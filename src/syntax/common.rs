@@ -45,6 +45,7 @@ pub(super) fn parts(p: Pair<Rule>) -> Vec<Pair<Rule>> {
                     | Rule::lparen
                     | Rule::rparen
                     | Rule::comma
+                    | Rule::colon
                     | Rule::equals
                     | Rule::dotdot
                     | Rule::eol

@@ -149,6 +149,8 @@ pub(super) fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::rparen => &["`)`"],
         Rule::comma | Rule::en_passant_mark => &["`,`"],
         Rule::equals => &["`=`"],
+        Rule::colon => &["`:`"],
+        Rule::side => &["`for`"],
         Rule::dotdot => &["`..`"],
         Rule::eol => &["end of line"],
         Rule::EOI => &["end of file"],

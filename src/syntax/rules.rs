@@ -12,6 +12,8 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
             let (mut falling, mut flipping, mut only_flips, mut next_to) = (None, None, None, None);
             let (mut rotating, mut capturing, mut no_suicide, mut simple_ko) =
                 (None, None, None, None);
+            let mut touching = None;
+            let mut not_making = None;
             for c in kids {
                 match c.as_rule() {
                     Rule::capturing_groups => capturing = Some(span(&c)),
@@ -21,6 +23,13 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                     Rule::flipping => flipping = Some(dirs(parts(c).remove(0))),
                     Rule::only_flips => only_flips = Some(span(&c)),
                     Rule::next_to_friend => next_to = Some(dirs(parts(c).remove(0))),
+                    Rule::touching => touching = Some(build_touching(c)),
+                    Rule::not_making => {
+                        let sp = span(&c);
+                        let mut it = parts(c).into_iter();
+                        let n = number(it.next().expect("grammar: length"));
+                        not_making = Some((n, it.next().map(dirs), sp));
+                    }
                     Rule::rotating => {
                         let sp = span(&c);
                         let mut it = parts(c).into_iter();
@@ -40,6 +49,8 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                 capturing,
                 no_suicide,
                 simple_ko,
+                touching,
+                not_making,
                 span: sp,
             }
         }
@@ -430,5 +441,36 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
         },
         Rule::native => RuleDecl::Native(build_native_parts(kids, sp)),
         r => unreachable!("grammar: unexpected piece item {r:?}"),
+    }
+}
+
+/// `, next to exactly 1 enemy and no friend[, except on the first turn]`.
+fn build_touching(p: Pair<Rule>) -> TouchDecl {
+    let sp = span(&p);
+    let mut counts = Vec::new();
+    let mut except_first_turn = false;
+    for c in parts(p) {
+        match c.as_rule() {
+            Rule::touch => {
+                let tsp = span(&c);
+                let enemies = c.as_str().trim_end().ends_with("enemy")
+                    || c.as_str().trim_end().ends_with("enemies");
+                let how = parts(c).remove(0);
+                let how = parts(how).remove(0);
+                let count = match how.as_rule() {
+                    Rule::touch_no => TouchCount::No,
+                    Rule::touch_exactly => TouchCount::Exactly(number(parts(how).remove(0))),
+                    _ => TouchCount::AtLeast(number(parts(how).remove(0))),
+                };
+                counts.push((enemies, count, tsp));
+            }
+            Rule::not_first_turn => except_first_turn = true,
+            r => unreachable!("grammar: touching part {r:?}"),
+        }
+    }
+    TouchDecl {
+        counts,
+        except_first_turn,
+        span: sp,
     }
 }

@@ -40,6 +40,12 @@ pub struct Place {
     pub not_file_with: Option<u8>,
     /// `not giving checkmate`: a drop that leaves the opponent checkmated is illegal.
     pub not_mating: bool,
+    /// `next to exactly 1 enemy and no friend`: the enemies and friends among the cell's
+    /// neighbours (Gopher).
+    pub touching: Option<crate::model::Touching>,
+    /// `not making N in a row`: the length no line of the player's through the cell may
+    /// reach, and the axes (pairs of opposite directions) it is counted along (Wali).
+    pub not_making: Option<(u8, Vec<(u8, u8)>)>,
 }
 
 /// The B x B blocks that tile a square-grid board, each as its cells row by row from the
@@ -438,10 +444,13 @@ impl Position<'_> {
         // With rotations every cell has 2 * blocks moves, in the order they are listed.
         let turns = (2 * pl.blocks.len()).max(1);
         let pass = usize::from(with_pass);
-        if let Some(bits) = self
-            .resting_bits(pl)
-            .filter(|_| !pl.only_flips && !pl.groups && pl.not_file_with.is_none())
-        {
+        if let Some(bits) = self.resting_bits(pl).filter(|_| {
+            !pl.only_flips
+                && !pl.groups
+                && pl.not_file_with.is_none()
+                && pl.touching.is_none()
+                && pl.not_making.is_none()
+        }) {
             // Cells where the placement may not land are no draw.
             let kept_out = self
                 .game
@@ -527,6 +536,16 @@ impl Position<'_> {
         if pl.not_on.contains(c) || self.kept_out(pl.code, c) || !self.beside_friend(pl, c) {
             return false;
         }
+        if let Some(t) = &pl.touching {
+            if !self.touches(t, c) {
+                return false;
+            }
+        }
+        if let Some((n, axes)) = &pl.not_making {
+            if self.would_make(*n, axes, c) {
+                return false;
+            }
+        }
         let Some(twin) = pl.not_file_with else {
             return true;
         };
@@ -550,6 +569,49 @@ impl Position<'_> {
         pl.next_to.iter().any(|&d| {
             let t = g.board.step(c, d);
             t != NONE && self.cells[t as usize] != 0 && g.owner(self.cells[t as usize]) == me
+        })
+    }
+
+    /// Whether the neighbours of `c` hold as many enemies and friends of the player to move as
+    /// `t` asks (any number on the game's first turn where it says so).
+    fn touches(&self, t: &crate::model::Touching, c: Cell) -> bool {
+        if t.except_first_turn && self.ply == 0 {
+            return true;
+        }
+        let (mut enemies, mut friends) = (0u8, 0u8);
+        for n in self.game.board.neighbours(c) {
+            let code = self.cells[n as usize];
+            if code == 0 {
+                continue;
+            }
+            if self.game.owner(code) == self.turn as usize {
+                friends += 1;
+            } else {
+                enemies += 1;
+            }
+        }
+        (t.enemies.0..=t.enemies.1).contains(&enemies)
+            && (t.friends.0..=t.friends.1).contains(&friends)
+    }
+
+    /// Whether a piece of the player to move placed on `c` would stand in a line of `n` or
+    /// more of their pieces along one of `axes`.
+    fn would_make(&self, n: u8, axes: &[(u8, u8)], c: Cell) -> bool {
+        let b = &self.game.board;
+        let mine = |x: Cell| {
+            let code = self.cells[x as usize];
+            code != 0 && self.game.owner(code) == self.turn as usize
+        };
+        axes.iter().any(|&(d, back)| {
+            let mut len = 1u8;
+            for dir in [d, back] {
+                let mut x = b.step(c, dir);
+                while x != NONE && mine(x) {
+                    len += 1;
+                    x = b.step(x, dir);
+                }
+            }
+            len >= n
         })
     }
 

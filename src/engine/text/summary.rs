@@ -50,7 +50,6 @@ impl Game {
             s.push_str("pieces:\n");
         }
         for (k, kind) in self.kinds.iter().enumerate() {
-            let code = self.code(k, 0);
             let mut flags = String::new();
             if kind.royal {
                 flags.push_str(" royal");
@@ -87,52 +86,103 @@ impl Game {
                     s.push_str(&format!("    drawn as {}\n", all.join(" ")));
                 }
             }
-            for pl in self.places[0].iter().filter(|pl| pl.code == code) {
-                let mut t = if pl.drop {
-                    "drop on empty"
-                } else {
-                    "place on empty"
-                }
-                .to_string();
-                if !pl.not_on.is_empty() {
-                    t.push_str(&format!(", not on {}", region_text(self, &pl.not_on)));
-                }
-                if let Some(d) = pl.falling {
-                    t.push_str(&format!(", falling {}", self.board.dirs[d as usize].name));
-                }
-                if !pl.flipping.is_empty() {
-                    t.push_str(&format!(
-                        ", flipping bracketed enemies along {}",
-                        dirs_text(self, &pl.flipping)
-                    ));
-                }
-                if pl.only_flips {
-                    t.push_str(", only where it flips");
-                }
-                if !pl.next_to.is_empty() {
-                    t.push_str(&format!(
-                        ", next to a friend along {}",
-                        dirs_text(self, &pl.next_to)
-                    ));
-                }
-                if let (true, Some(gr)) = (pl.groups, &self.groups) {
-                    t.push_str(", capturing groups without liberties");
-                    if gr.no_suicide {
-                        t.push_str(", no suicide");
+            // A line for one side (`for goats: ...`) is shown once, among the moves of the first
+            // player it is for, its directions resolved for that player.
+            for p in 0..np {
+                let code = self.code(k, p);
+                let (place_sides, move_sides): (Vec<_>, Vec<_>) = kind.rules[p]
+                    .iter()
+                    .zip(&kind.sides[p])
+                    .partition(|(r, _)| {
+                        matches!(
+                            r,
+                            crate::model::RuleModel::Place { .. }
+                                | crate::model::RuleModel::Drop { .. }
+                        )
+                    });
+                let side = |i: usize, of: &[(&crate::model::RuleModel, &u8)]| {
+                    of.get(i).map_or(0, |(_, m)| **m)
+                };
+                let shown = |mask: u8| p == 0 || mask != 0 && mask.trailing_zeros() as usize == p;
+                let prefix = |mask: u8| {
+                    if mask == 0 {
+                        return String::new();
                     }
-                    if gr.simple_ko {
-                        t.push_str(", simple ko");
+                    let names: Vec<&str> = (0..np)
+                        .filter(|q| mask >> q & 1 != 0)
+                        .map(|q| self.players[q].name.as_str())
+                        .collect();
+                    format!("for {}: ", names.join(", "))
+                };
+                for (i, pl) in self.places[p]
+                    .iter()
+                    .filter(|pl| pl.code == code)
+                    .enumerate()
+                {
+                    let mask = side(i, &place_sides);
+                    if !shown(mask) {
+                        continue;
+                    }
+                    let mut t = if pl.drop {
+                        "drop on empty"
+                    } else {
+                        "place on empty"
+                    }
+                    .to_string();
+                    if !pl.not_on.is_empty() {
+                        t.push_str(&format!(", not on {}", region_text(self, &pl.not_on)));
+                    }
+                    if let Some(d) = pl.falling {
+                        t.push_str(&format!(", falling {}", self.board.dirs[d as usize].name));
+                    }
+                    if !pl.flipping.is_empty() {
+                        t.push_str(&format!(
+                            ", flipping bracketed enemies along {}",
+                            dirs_text(self, &pl.flipping)
+                        ));
+                    }
+                    if pl.only_flips {
+                        t.push_str(", only where it flips");
+                    }
+                    if !pl.next_to.is_empty() {
+                        t.push_str(&format!(
+                            ", next to a friend along {}",
+                            dirs_text(self, &pl.next_to)
+                        ));
+                    }
+                    if let Some(touch) = &pl.touching {
+                        t.push_str(&touching_text(touch, self.board.dirs.len() as u8));
+                    }
+                    if let Some((n, axes)) = &pl.not_making {
+                        let dirs: Vec<u8> = axes.iter().map(|a| a.0).collect();
+                        t.push_str(&format!(
+                            ", not making {n} in a row along {}",
+                            dirs_text(self, &dirs)
+                        ));
+                    }
+                    if let (true, Some(gr)) = (pl.groups, &self.groups) {
+                        t.push_str(", capturing groups without liberties");
+                        if gr.no_suicide {
+                            t.push_str(", no suicide");
+                        }
+                        if gr.simple_ko {
+                            t.push_str(", simple ko");
+                        }
+                    }
+                    if let Some(block) = pl.blocks.first() {
+                        let b = (block.len() as f64).sqrt() as usize;
+                        t.push_str(&format!(", then rotate a {b} x {b} block either way"));
+                    }
+                    s.push_str(&format!("    {}{t}\n", prefix(mask)));
+                }
+                for (i, r) in self.rules[code as usize].iter().enumerate() {
+                    let mask = side(i, &move_sides);
+                    if shown(mask) {
+                        s.push_str(&format!("    {}{}\n", prefix(mask), rule_text(self, r)));
                     }
                 }
-                if let Some(block) = pl.blocks.first() {
-                    let b = (block.len() as f64).sqrt() as usize;
-                    t.push_str(&format!(", then rotate a {b} x {b} block either way"));
-                }
-                s.push_str(&format!("    {t}\n"));
             }
-            for r in &self.rules[code as usize] {
-                s.push_str(&format!("    {}\n", rule_text(self, r)));
-            }
+            let code = self.code(k, 0);
             if !self.converts[code as usize].is_empty() {
                 s.push_str(&format!(
                     "    enemies next to where it lands along {} become mine\n",
@@ -545,4 +595,31 @@ fn rule_text(game: &Game, r: &Rule) -> String {
             game.castles[*right].letter
         ),
     }
+}
+
+/// `, next to exactly 1 enemy and no friend[, except on the first turn]`, as a description
+/// writes it (a side left free is left out).
+fn touching_text(t: &crate::model::Touching, most: u8) -> String {
+    let count = |(lo, hi): (u8, u8), one: &str, many: &str| match (lo, hi) {
+        (0, 0) => Some(format!("no {one}")),
+        (0, h) if h == most => None,
+        (l, h) if l == h => Some(format!("exactly {l} {}", if l == 1 { one } else { many })),
+        (l, _) => Some(format!("at least {l} {}", if l == 1 { one } else { many })),
+    };
+    let parts: Vec<String> = [
+        count(t.enemies, "enemy", "enemies"),
+        count(t.friends, "friend", "friends"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let mut s = if parts.is_empty() {
+        String::new()
+    } else {
+        format!(", next to {}", parts.join(" and "))
+    };
+    if t.except_first_turn {
+        s.push_str(", except on the first turn");
+    }
+    s
 }

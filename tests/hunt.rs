@@ -1,0 +1,200 @@
+//! Hunt and placement games against Ludii: seeded random games of Ludii 1.3.13 replayed turn
+//! by turn. At every position the board, the player to move and the pieces in hand must agree,
+//! and so must the whole set of legal turns: the data lists Ludii's whole turns, each as the
+//! cells its piece stands on (a placement `@c3`) and the enemy cells it leaves empty
+//! (`a1-c3:b2`), and Tabula's moves are written the same way. The data is written by
+//! tests/hunt/ludii_turns.py from the oracle's dump (see the header of each data file); the
+//! counts from the start are in tests/perft/.
+mod common;
+use tabula::engine::{Game, MatchState, Move, MoveKind, Outcome, Position};
+
+/// The cells of a board in Ludii's site order (row by row from the bottom left).
+fn site_order(g: &Game) -> Vec<usize> {
+    let mut cells: Vec<usize> = (0..g.board.len()).collect();
+    cells.sort_by_key(|&c| {
+        let (x, y) = g.board.coords[c];
+        (y, x)
+    });
+    cells
+}
+
+/// The owners of the cells in Ludii's order (`.`, `1`, `2`), the player to move and each
+/// player's pieces in hand, as the data writes a position.
+fn described(pos: &Position, order: &[usize]) -> String {
+    let cells = pos.cells();
+    let board: String = order
+        .iter()
+        .map(|&c| match cells[c] {
+            0 => '.',
+            code if pos.game.owner(code) == 0 => '1',
+            _ => '2',
+        })
+        .collect();
+    let hands: Vec<String> = (0..pos.game.players.len())
+        .map(|p| pos.hand_count(p, None).to_string())
+        .collect();
+    format!("{board} {} {}", pos.turn() + 1, hands.join(" "))
+}
+
+/// A move as the data writes a turn: a placement's cell after `@`, or the cells the piece
+/// stands on; then the captured cells.
+fn turn_text(pos: &Position, m: &Move) -> String {
+    let name = |c: tabula::geometry::Cell| pos.game.board.names[c as usize].clone();
+    let path = match m.kind {
+        MoveKind::Pass => String::new(),
+        MoveKind::Place => format!("@{}", name(m.to)),
+        _ => {
+            let mut path = vec![name(m.from)];
+            for &l in m.landings() {
+                if path.last() != Some(&name(l)) {
+                    path.push(name(l));
+                }
+            }
+            if path.last() != Some(&name(m.to)) {
+                path.push(name(m.to));
+            }
+            path.join("-")
+        }
+    };
+    let mut caps: Vec<String> = m
+        .captures()
+        .iter()
+        .filter(|&&c| c != m.to)
+        .map(|&c| name(c))
+        .collect();
+    caps.sort();
+    format!("{path}:{}", caps.join(","))
+}
+
+/// Replays `tests/hunt/NAME.ludii` on the description `game` (a path from the repository's
+/// root); returns the games and positions compared.
+fn replay(name: &str, game: &str) -> (usize, usize) {
+    let game = common::game(game);
+    let order = site_order(&game);
+    let data = std::fs::read_to_string(common::root(&format!("tests/hunt/{name}.ludii")))
+        .expect("reference data");
+    let mut state: Option<MatchState> = None;
+    let (mut games, mut positions) = (0, 0);
+    for (i, line) in data.lines().enumerate() {
+        let at = format!("{name}.ludii:{}", i + 1);
+        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match key {
+            "game" => state = Some(MatchState::new(game.start())),
+            "pos" => {
+                let st = state.as_ref().expect("a game first");
+                assert!(st.outcome().is_none(), "{at}: Tabula's game is over");
+                assert_eq!(described(&st.pos, &order), rest, "{at}: the position");
+                positions += 1;
+            }
+            "turns" => {
+                let st = state.as_ref().expect("a game first");
+                let mut want: Vec<&str> = rest.split(' ').skip(1).collect();
+                want.sort_unstable();
+                let mut got: Vec<String> =
+                    st.moves().iter().map(|m| turn_text(&st.pos, m)).collect();
+                got.sort();
+                assert_eq!(got, want, "{at}: the legal turns");
+            }
+            "play" => {
+                let st = state.as_mut().expect("a game first");
+                let i = st
+                    .moves()
+                    .iter()
+                    .position(|m| turn_text(&st.pos, m) == rest)
+                    .unwrap_or_else(|| panic!("{at}: {rest} is not among Tabula's moves"));
+                st.play_index(i);
+            }
+            "end" => {
+                let st = state.take().expect("a game first");
+                let winner = match st.outcome() {
+                    Some(Outcome::Win { player, .. }) => player + 1,
+                    Some(Outcome::Draw { .. }) => 0,
+                    None => panic!("{at}: Tabula's game goes on"),
+                };
+                assert_eq!(winner.to_string(), rest, "{at}: the winner");
+                games += 1;
+            }
+            _ => {}
+        }
+    }
+    (games, positions)
+}
+
+/// Bagh-Chal as Ludii's "Baghachal (Observed)" plays it: goats placed from a hand of 20, then
+/// moved; only tigers capture; five goats taken, or a side that cannot move, loses.
+#[test]
+fn bagh_chal_replays_ludii_games() {
+    let (games, positions) = replay("bagh-chal", "games/bagh-chal.game");
+    assert_eq!(
+        (games, positions),
+        (15, 785),
+        "games and positions replayed"
+    );
+}
+
+/// Bagh-Chal's goats win by blocking: tigers with no move lose, at once.
+#[test]
+fn bagh_chal_goats_win_by_blocking() {
+    let game = common::game("games/bagh-chal.game");
+    // The tiger on a1 can neither step (a2, b1, b2 taken) nor jump (a3, c1, c3 taken).
+    let pos = Position::from_text(&game, "5/5/G1G2/GG3/tGG2 t 10G 0 1").expect("position");
+    match MatchState::new(pos).outcome() {
+        Some(Outcome::Win { player: 0, reason }) => {
+            assert_eq!(reason, "lose when I have no legal move");
+        }
+        other => panic!("goats should win: {other:?}"),
+    }
+    // With one goat fewer (five taken of 20) the tigers have won already.
+    let pos = Position::from_text(&game, "5/5/G1G2/GG3/tGG2 t 9G 0 1").expect("position");
+    match MatchState::new(pos).outcome() {
+        Some(Outcome::Win { player: 1, reason }) => {
+            assert_eq!(reason, "for goats: lose when I have fewer than 16 pieces");
+        }
+        other => panic!("tigers should win: {other:?}"),
+    }
+}
+
+/// A line for one side: White passes when stuck, Black loses when stuck.
+#[test]
+fn a_stuck_side_passes_where_its_line_says_so() {
+    let game = tabula::compile_source(
+        "game \"Side pass\" {\n  players white, black\n  board square 4 x 1\n  piece man \"M\" {\n    \
+         step east, west to empty\n  }\n  setup {\n    white man on a1\n    black man on b1 d1\n  }\n  \
+         end {\n    for white: pass when I have no legal move\n    lose when I have no legal move\n  \
+         }\n}\n",
+    )
+    .unwrap_or_else(|e| panic!("{e:?}"));
+    let st = MatchState::new(game.start());
+    assert!(st.outcome().is_none());
+    let moves: Vec<MoveKind> = st.moves().iter().map(|m| m.kind).collect();
+    assert_eq!(moves, [MoveKind::Pass], "White is stuck and passes");
+    let pos = Position::from_text(&game, "MmM1 b 0 1").expect("position");
+    match MatchState::new(pos).outcome() {
+        Some(Outcome::Win { player: 0, .. }) => {}
+        other => panic!("Black is stuck and loses: {other:?}"),
+    }
+}
+
+/// Gopher as Ludii plays it: the first stone anywhere, then each stone next to exactly one
+/// enemy stone and no friendly one; a player who cannot place loses.
+#[test]
+fn gopher_replays_ludii_games() {
+    let (games, positions) = replay("gopher", "games/gopher.game");
+    assert_eq!(
+        (games, positions),
+        (15, 598),
+        "games and positions replayed"
+    );
+}
+
+/// Wali as Ludii plays it: pieces placed from the hand, never three in an orthogonal row; then
+/// moved, a row of three through the moved piece removing any enemy piece.
+#[test]
+fn wali_replays_ludii_games() {
+    let (games, positions) = replay("wali", "games/wali.game");
+    assert_eq!(
+        (games, positions),
+        (12, 1976),
+        "games and positions replayed"
+    );
+}
