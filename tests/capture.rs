@@ -6,7 +6,7 @@
 //! the same way. The data is written by tests/capture/ludii_turns.py from the oracle's dump (see
 //! the header of each data file); the counts from the start are in tests/perft/.
 mod common;
-use tabula::engine::{MatchState, Move, MoveKind, Outcome, Position};
+use tabula::engine::{Move, MoveKind, Position};
 
 /// The owners of the cells in Ludii's order (`.`, `1`, `2`) and the player to move, as the
 /// data writes a position.
@@ -52,55 +52,12 @@ fn turn_text(pos: &Position, m: &Move) -> String {
 /// Replays `tests/capture/NAME.ludii` on the description `game` (a path from the repository's
 /// root); returns the games and positions compared.
 fn replay(name: &str, game: &str) -> (usize, usize) {
-    let game = common::game(game);
-    let order = common::ludii_site_order(&game);
-    let data = std::fs::read_to_string(common::root(&format!("tests/capture/{name}.ludii")))
-        .expect("reference data");
-    let mut state: Option<MatchState> = None;
-    let (mut games, mut positions) = (0, 0);
-    for (i, line) in data.lines().enumerate() {
-        let at = format!("{name}.ludii:{}", i + 1);
-        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
-        match key {
-            "game" => state = Some(MatchState::new(game.start())),
-            "pos" => {
-                let st = state.as_ref().expect("a game first");
-                assert!(st.outcome().is_none(), "{at}: Tabula's game is over");
-                assert_eq!(described(&st.pos, &order), rest, "{at}: the position");
-                positions += 1;
-            }
-            "turns" => {
-                let st = state.as_ref().expect("a game first");
-                let mut want: Vec<&str> = rest.split(' ').skip(1).collect();
-                want.sort_unstable();
-                let mut got: Vec<String> =
-                    st.moves().iter().map(|m| turn_text(&st.pos, m)).collect();
-                got.sort();
-                assert_eq!(got, want, "{at}: the legal turns");
-            }
-            "play" => {
-                let st = state.as_mut().expect("a game first");
-                let i = st
-                    .moves()
-                    .iter()
-                    .position(|m| turn_text(&st.pos, m) == rest)
-                    .unwrap_or_else(|| panic!("{at}: {rest} is not among Tabula's moves"));
-                st.play_index(i);
-            }
-            "end" => {
-                let st = state.take().expect("a game first");
-                let winner = match st.outcome() {
-                    Some(Outcome::Win { player, .. }) => player + 1,
-                    Some(Outcome::Draw { .. }) => 0,
-                    None => panic!("{at}: Tabula's game goes on"),
-                };
-                assert_eq!(winner.to_string(), rest, "{at}: the winner");
-                games += 1;
-            }
-            _ => {}
-        }
-    }
-    (games, positions)
+    common::replay_ludii_turns(
+        &format!("tests/capture/{name}.ludii"),
+        game,
+        described,
+        turn_text,
+    )
 }
 
 #[test]

@@ -255,3 +255,66 @@ pub fn ludii_site_order(g: &tabula::engine::Game) -> Vec<usize> {
     });
     cells
 }
+
+/// Replays a file of seeded Ludii games written turn by turn (`game`; before each turn `pos
+/// POSITION` and `turns N TURN...`, every whole turn Ludii allows; `play TURN`; at the end `end
+/// WINNER`, 0 for a draw) on the description `game`: at every position Tabula's position, as
+/// `described` writes it from the cells in Ludii's site order, and its whole set of moves, as
+/// `turn_text` writes each, must be the data's. Returns the games and positions compared.
+pub fn replay_ludii_turns(
+    file: &str,
+    game: &str,
+    described: fn(&tabula::engine::Position, &[usize]) -> String,
+    turn_text: fn(&tabula::engine::Position, &tabula::engine::Move) -> String,
+) -> (usize, usize) {
+    use tabula::engine::{MatchState, Outcome};
+    let game = self::game(game);
+    let order = ludii_site_order(&game);
+    let data = std::fs::read_to_string(root(file)).expect("reference data");
+    let name = file.rsplit('/').next().unwrap_or(file);
+    let mut state: Option<MatchState> = None;
+    let (mut games, mut positions) = (0, 0);
+    for (i, line) in data.lines().enumerate() {
+        let at = format!("{name}:{}", i + 1);
+        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match key {
+            "game" => state = Some(MatchState::new(game.start())),
+            "pos" => {
+                let st = state.as_ref().expect("a game first");
+                assert!(st.outcome().is_none(), "{at}: Tabula's game is over");
+                assert_eq!(described(&st.pos, &order), rest, "{at}: the position");
+                positions += 1;
+            }
+            "turns" => {
+                let st = state.as_ref().expect("a game first");
+                let mut want: Vec<&str> = rest.split(' ').skip(1).collect();
+                want.sort_unstable();
+                let mut got: Vec<String> =
+                    st.moves().iter().map(|m| turn_text(&st.pos, m)).collect();
+                got.sort();
+                assert_eq!(got, want, "{at}: the legal turns");
+            }
+            "play" => {
+                let st = state.as_mut().expect("a game first");
+                let i = st
+                    .moves()
+                    .iter()
+                    .position(|m| turn_text(&st.pos, m) == rest)
+                    .unwrap_or_else(|| panic!("{at}: {rest} is not among Tabula's moves"));
+                st.play_index(i);
+            }
+            "end" => {
+                let st = state.take().expect("a game first");
+                let winner = match st.outcome() {
+                    Some(Outcome::Win { player, .. }) => player + 1,
+                    Some(Outcome::Draw { .. }) => 0,
+                    None => panic!("{at}: Tabula's game goes on"),
+                };
+                assert_eq!(winner.to_string(), rest, "{at}: the winner");
+                games += 1;
+            }
+            _ => {}
+        }
+    }
+    (games, positions)
+}
