@@ -21,7 +21,7 @@ pub fn compile(m: Model) -> Game {
     let sowing = m
         .sowing
         .as_ref()
-        .map(|s| crate::engine::rules::sow::Sow::new(&m.board, s));
+        .map(|s| crate::engine::rules::sow::Sow::new(&m.board, s, &m.end));
     let chance = m
         .dice
         .as_ref()

@@ -6,9 +6,9 @@
 //! Generation simulates each sowing on a copy of the counts kept on the stack, so that it
 //! allocates nothing; playing a move sows again on the position itself.
 
-use super::super::{Game, Move, MoveKind, Position};
+use super::super::{Move, MoveKind, Position};
 use crate::geometry::{Board, Cell, Shape, NONE};
-use crate::model::{EndCond, Sowing};
+use crate::model::{EndCond, EndModel, Sowing};
 
 /// The most pits a board of pits has (26 pits a row, 4 rows): counts being sown are kept in
 /// an array of this size on the stack.
@@ -61,6 +61,15 @@ pub struct Sow {
     next: [[Vec<Cell>; 2]; 2],
     /// Per direction, per player: where sowing goes on after their store.
     after_store: [[Cell; 2]; 2],
+    /// Per direction, per player: the pits (and store) their sowing goes round, in order,
+    /// and where each pit or store is in it (`u16::MAX` for one it passes by): where the last
+    /// seed of a sowing falls is read from them ([`Sow::landing`]).
+    ring: [[Vec<Cell>; 2]; 2],
+    ring_at: [[Vec<u16>; 2]; 2],
+    /// Per direction, per player, per pit: how many seeds from it their store is along the
+    /// ring (`u16::MAX` where sowing passes no store): whether a single lap's last seed falls
+    /// in the store is read from it ([`Sow::reaches_store`]).
+    to_store: [[Vec<u16>; 2]; 2],
     /// Per direction, per player, per cell: the pit before it in their sowing (for captures
     /// going back).
     prev: [[Vec<Cell>; 2]; 2],
@@ -76,6 +85,27 @@ pub struct Sow {
     pub pits: [Vec<Cell>; 2],
     /// Per way (`sow` line), per player: the pits it may start from, in listing order.
     starts: Vec<[Vec<Cell>; 2]>,
+    /// The end lines that stop a turn's extra sowings ([`Sow::ended`]): a player's pits
+    /// empty; a store holding more than this; both stores holding exactly this.
+    ends_when_pits_empty: bool,
+    ends_when_a_store_holds: Option<u32>,
+    ends_when_both_stores_hold: Option<u32>,
+}
+
+/// One sowing tried while counting a player's turns: the turns it starts, and how many
+/// entries of the tree it and the sowings that may follow it take (1 where the turn ends
+/// with it). The tree lists them depth first, in the order of the listed turns.
+#[derive(Clone, Copy)]
+struct TurnNode {
+    turns: u64,
+    size: u32,
+    way: u8,
+    pit: Cell,
+}
+
+thread_local! {
+    /// The tree of the turn being counted (kept between calls: no allocation per move).
+    static TREE: std::cell::RefCell<Vec<TurnNode>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Seed counts being sown: the pits, then the two stores (see [`MAX_COUNTS`]).
@@ -108,8 +138,9 @@ macro_rules! sized {
 }
 
 impl Sow {
-    /// The tables for `board` (a `board pits`), sowing as `rule` says.
-    pub fn new(board: &Board, rule: &Sowing) -> Sow {
+    /// The tables for `board` (a `board pits`), sowing as `rule` says, in a game ending as
+    /// `end` says.
+    pub fn new(board: &Board, rule: &Sowing, end: &[EndModel]) -> Sow {
         let Shape::Pits { width, height } = board.shape else {
             unreachable!("the checker gives sowing only to pits boards")
         };
@@ -168,6 +199,38 @@ impl Sow {
                 orders[dir][p] = mine;
             }
         }
+        let mut ring: [[Vec<Cell>; 2]; 2] = Default::default();
+        let mut ring_at = [
+            [vec![u16::MAX; n + 2], vec![u16::MAX; n + 2]],
+            [vec![u16::MAX; n + 2], vec![u16::MAX; n + 2]],
+        ];
+        for dir in 0..2 {
+            for p in 0..2 {
+                let begin = orders[dir][p][0];
+                let mut at = begin;
+                loop {
+                    ring_at[dir][p][at as usize] = ring[dir][p].len() as u16;
+                    ring[dir][p].push(at);
+                    at = next[dir][p][at as usize];
+                    if at == begin {
+                        break;
+                    }
+                }
+            }
+        }
+        let to_store = [0, 1].map(|dir| {
+            [0, 1].map(|p| {
+                let len = ring[dir][p].len();
+                (0..n)
+                    .map(|c| match (ring_at[dir][p][c], ring_at[dir][p][n + p]) {
+                        (u16::MAX, _) | (_, u16::MAX) => u16::MAX,
+                        (from, store) => {
+                            ((usize::from(store) + len - usize::from(from)) % len) as u16
+                        }
+                    })
+                    .collect()
+            })
+        });
         let first = usize::from(rule.ways.first().is_some_and(|w| w.clockwise));
         let pits = orders[first].clone();
         let starts = rule
@@ -222,12 +285,26 @@ impl Sow {
             single: rule.relay.is_none() && !rule.lap_feed && rule.lap_limit == 0,
             next,
             after_store,
+            ring,
+            ring_at,
+            to_store,
             prev,
             owner,
             opposite,
             facing,
             pits,
             starts,
+            ends_when_pits_empty: end
+                .iter()
+                .any(|e| matches!(e.cond, EndCond::PitsEmpty { .. })),
+            ends_when_a_store_holds: end.iter().find_map(|e| match e.cond {
+                EndCond::StoreHolds(n) => Some(n),
+                _ => None,
+            }),
+            ends_when_both_stores_hold: end.iter().find_map(|e| match e.cond {
+                EndCond::StoresHold(n) => Some(n),
+                _ => None,
+            }),
         }
     }
 
@@ -418,71 +495,238 @@ impl Sow {
     fn moves_in<const N: usize>(&self, pos: &Position, out: &mut Vec<Move>) {
         let me = pos.turn as usize;
         let counts = Counts::<N>::of(pos);
-        let hungry = self.rule.must_feed && self.seeds_of(&pos.seeds, me ^ 1) == 0;
+        let hungry = self.hungry(&pos.seeds, me);
         let mut m = Move::new(NONE, NONE);
         m.kind = MoveKind::Sow;
         for way in 0..self.rule.ways.len() as u8 {
-            self.turns(pos.game, me, way, &counts, &mut m, hungry, out);
+            self.turns(me, way, &counts, &mut m, hungry, out);
         }
     }
 
-    /// Whether each pit sown starts exactly one move, told legal by its first lap alone:
-    /// then a random move is drawn by counting the pits that may be sown and sowing only the
-    /// one drawn, and perft counts its last ply the same way. Not so where a turn may sow
-    /// again (a pit starts a move per run of sowings) or must feed the opponent (the whole
-    /// turn decides).
-    fn counted(&self) -> bool {
-        !self.rule.again && !self.rule.must_feed
-    }
-
-    /// The number of legal moves of the player to move, counted without sowing them out, or
-    /// `None` where the list must decide ([`Sow::counted`]).
+    /// The number of legal moves of the player to move (perft's last ply), counted without
+    /// building them: a sowing is made only where it decides how many turns a pit starts
+    /// ([`Sow::turns_under`]).
     pub(in crate::engine) fn count_moves(&self, pos: &Position) -> Option<u64> {
-        if !self.counted() {
-            return None;
+        if pos.sow_ended != 0 {
+            return Some(0);
         }
-        let mut starts = [(0u8, NONE); 2 * MAX_PITS];
-        Some(self.starts_in(pos, &mut starts) as u64)
+        if pos.sow_hand[pos.turn as usize] > 0 {
+            return Some(self.pits[pos.turn as usize].len() as u64);
+        }
+        Some(sized!(pos.seeds.len(), self.count_in(pos)))
+    }
+
+    fn count_in<const N: usize>(&self, pos: &Position) -> u64 {
+        let counts = Counts::<N>::of(pos);
+        TREE.with_borrow_mut(|tree| self.count_turns(pos, &counts, tree))
     }
 
     /// A uniformly random legal move of the player to move: the very move the full list
-    /// would give at the index drawn (one draw of `rng`, none where there is no move), built
-    /// alone. `None` where the list must decide ([`Sow::counted`]); `Some(None)` where the
-    /// player has no legal move.
+    /// would give at the index drawn (one draw of `rng`), built alone: the turns are counted
+    /// pit by pit ([`Sow::count_turns`]), and only the turn drawn is sown out. `None` where
+    /// the player has no sowing (the list decides what then happens).
     pub(in crate::engine) fn random_move(
         &self,
         pos: &Position,
         rng: &mut crate::rng::Rng,
     ) -> Option<Option<Move>> {
-        if !self.counted() {
+        if pos.sow_ended != 0 {
             return None;
         }
-        let mut starts = [(0u8, NONE); 2 * MAX_PITS];
-        let n = self.starts_in(pos, &mut starts);
-        if n == 0 {
-            return Some(None);
-        }
-        let (way, pit) = starts[rng.below(n)];
         let me = pos.turn as usize;
-        let mut m = Move::new(pit, pit);
-        m.kind = MoveKind::Sow;
         if pos.sow_hand[me] > 0 {
+            // The placement phase: a seed from the hand into any pit of the mover's.
+            let pit = self.pits[me][rng.below(self.pits[me].len())];
+            let mut m = Move::new(pit, pit);
+            m.kind = MoveKind::Sow;
             return Some(Some(m));
         }
-        sized!(pos.seeds.len(), self.sow_move(pos, way, &mut m));
-        Some(Some(m))
+        sized!(pos.seeds.len(), self.random_in(pos, rng)).map(Some)
     }
 
-    /// Fills in move `m` (its first pit set), sown the way `way` goes: its landings and
-    /// captures.
-    fn sow_move<const N: usize>(&self, pos: &Position, way: u8, m: &mut Move) {
+    fn random_in<const N: usize>(&self, pos: &Position, rng: &mut crate::rng::Rng) -> Option<Move> {
+        let counts = Counts::<N>::of(pos);
+        TREE.with_borrow_mut(|tree| {
+            let total = self.count_turns(pos, &counts, tree);
+            if total == 0 {
+                return None;
+            }
+            let k = rng.below(total as usize) as u64;
+            Some(self.pick(pos, &counts, tree, k))
+        })
+    }
+
+    /// The `k`-th legal move of the player to move in list order, built alone.
+    #[cfg(test)]
+    fn nth_move(&self, pos: &Position, k: u64) -> Move {
         let me = pos.turn as usize;
-        let mut after = Counts::<N>::of(pos);
-        let pit = m.from;
-        m.npath = 0;
-        self.sow(me, self.dir(way), pit, &mut after, m, false);
+        if pos.sow_hand[me] > 0 {
+            let pit = self.pits[me][k as usize];
+            let mut m = Move::new(pit, pit);
+            m.kind = MoveKind::Sow;
+            return m;
+        }
+        sized!(pos.seeds.len(), self.nth_in(pos, k))
+    }
+
+    #[cfg(test)]
+    fn nth_in<const N: usize>(&self, pos: &Position, k: u64) -> Move {
+        let counts = Counts::<N>::of(pos);
+        let mut tree = Vec::new();
+        self.count_turns(pos, &counts, &mut tree);
+        self.pick(pos, &counts, &tree, k)
+    }
+
+    /// Counts the turns of the player to move on `c` (the counts of `pos`), recording in
+    /// `tree` how many each sowing tried starts ([`TurnNode`]); returns their sum.
+    fn count_turns<const N: usize>(
+        &self,
+        pos: &Position,
+        c: &Counts<N>,
+        tree: &mut Vec<TurnNode>,
+    ) -> u64 {
+        tree.clear();
+        let me = pos.turn as usize;
+        let hungry = self.hungry(&pos.seeds, me);
+        let mut scratch = Move::new(NONE, NONE);
+        let mut total = 0;
+        for way in 0..self.rule.ways.len() as u8 {
+            for &pit in &self.starts[usize::from(way)][me] {
+                if self.may_sow(me, way, pit, c) {
+                    total += self.turns_under(me, way, pit, c, hungry, &mut scratch, tree);
+                }
+            }
+        }
+        total
+    }
+
+    /// The `k`-th turn in list order, read from the turns counted under each sowing
+    /// (`tree`, from [`Sow::count_turns`] on `c`): only the sowings of that turn are made.
+    fn pick<const N: usize>(
+        &self,
+        pos: &Position,
+        c: &Counts<N>,
+        tree: &[TurnNode],
+        mut k: u64,
+    ) -> Move {
+        let me = pos.turn as usize;
+        let mut m = Move::new(NONE, NONE);
+        m.kind = MoveKind::Sow;
+        let mut after = *c;
+        // The sowing at `i` and those after it at its level: find the one the turn goes on
+        // with, sow it, and go down to its continuations until the turn ends.
+        let mut i = 0;
+        loop {
+            while k >= tree[i].turns {
+                k -= tree[i].turns;
+                i += tree[i].size as usize;
+            }
+            let node = tree[i];
+            self.sow(me, self.dir(node.way), node.pit, &mut after, &mut m, false);
+            if node.size == 1 {
+                self.finish(me, node.way, node.pit, &mut m);
+                return m;
+            }
+            i += 1;
+        }
+    }
+
+    /// Whether `me` must feed an opponent who has no seeds (`when the opponent has no
+    /// seeds, my move must give them some`).
+    fn hungry(&self, seeds: &[u16], me: usize) -> bool {
+        self.rule.must_feed && self.seeds_of(seeds, me ^ 1) == 0
+    }
+
+    /// The number of turns that start by sowing `pit` (which `me` may sow) the way `way`
+    /// goes from `c`: the count [`Sow::turns`] lists, recorded in `tree` with the counts
+    /// under each sowing that may follow. One, with no sowing made, where the turn cannot
+    /// go on and no rule looks at where the seeds went: no `play again` and no lap-by-lap
+    /// feeding, or a single lap whose last seed does not reach the store. `m` is scratch.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn turns_under<const N: usize>(
+        &self,
+        me: usize,
+        way: u8,
+        pit: Cell,
+        c: &Counts<N>,
+        hungry: bool,
+        m: &mut Move,
+        tree: &mut Vec<TurnNode>,
+    ) -> u64 {
+        let ends = !hungry
+            && (!self.rule.again && !self.rule.lap_feed
+                || self.single
+                    && !self.reaches_store(me, self.dir(way), pit, c.seeds[pit as usize]));
+        tree.push(TurnNode {
+            turns: 1,
+            size: 1,
+            way,
+            pit,
+        });
+        if ends {
+            return 1;
+        }
+        self.turns_sown(me, way, pit, c, hungry, m, tree)
+    }
+
+    /// [`Sow::turns_under`] where the sowing must be made to tell: its node is the last in
+    /// `tree`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn turns_sown<const N: usize>(
+        &self,
+        me: usize,
+        way: u8,
+        pit: Cell,
+        c: &Counts<N>,
+        hungry: bool,
+        m: &mut Move,
+        tree: &mut Vec<TurnNode>,
+    ) -> u64 {
+        let at = tree.len() - 1;
+        let mut after = *c;
+        m.truncate_lists(0, 0);
+        // Without `play again`, only the first lap decides (whether it starves the opponent).
+        let first_only = !self.rule.again && !hungry;
+        let last = self.sow(me, self.dir(way), pit, &mut after, m, first_only);
+        let turns = if last == Sown::Starves {
+            0
+        } else if self.again(me, way, last, &after) {
+            let mut total = 0;
+            for &next in &self.starts[usize::from(way)][me] {
+                if self.may_sow(me, way, next, &after) {
+                    total += self.turns_under(me, way, next, &after, hungry, m, tree);
+                }
+            }
+            tree[at].size = (tree.len() - at) as u32;
+            total
+        } else {
+            u64::from(!hungry || self.seeds_of(&after.seeds, me ^ 1) > 0)
+        };
+        tree[at].turns = turns;
+        turns
+    }
+
+    /// Whether `me`'s turn goes on after a sowing the way `way` goes ended as `last` on
+    /// `after`: the last seed fell in the store, the game plays again, the sowing did not
+    /// end the game, and there is a pit to sow.
+    fn again<const N: usize>(&self, me: usize, way: u8, last: Sown, after: &Counts<N>) -> bool {
+        last == Sown::Store
+            && self.rule.again
+            && !self.ended(&after.seeds)
+            && self.starts[usize::from(way)][me]
+                .iter()
+                .any(|&c| self.may_sow(me, way, c, after))
+    }
+
+    /// Completes turn `m` whose last sowing started from `pit`: a move goes from its first
+    /// pit to its last.
+    fn finish(&self, me: usize, way: u8, pit: Cell, m: &mut Move) {
+        m.from = m.landings()[0];
+        m.to = pit;
         if self.has_choice() {
-            m.extra_to = self.first_sown(me, way, pit);
+            m.extra_to = self.first_sown(me, way, m.from);
         }
     }
 
@@ -490,54 +734,6 @@ impl Sow {
     /// first seed goes where the move's does (`extra_to`).
     pub fn way_of(&self, me: usize, m: &Move) -> u8 {
         u8::from(self.has_choice() && m.extra_to == self.first_sown(me, 1, m.from))
-    }
-
-    /// The first sowings of the legal moves of the player to move (way, pit), in list
-    /// order, written to `out`; returns how many. In the placement phase: the pits a seed
-    /// may be placed in.
-    fn starts_in(&self, pos: &Position, out: &mut [(u8, Cell); 2 * MAX_PITS]) -> usize {
-        if pos.sow_ended != 0 {
-            return 0;
-        }
-        let me = pos.turn as usize;
-        if pos.sow_hand[me] > 0 {
-            for (o, &pit) in out.iter_mut().zip(&self.pits[me]) {
-                *o = (0, pit);
-            }
-            return self.pits[me].len();
-        }
-        sized!(pos.seeds.len(), self.starts_of(pos, out))
-    }
-
-    fn starts_of<const N: usize>(
-        &self,
-        pos: &Position,
-        out: &mut [(u8, Cell); 2 * MAX_PITS],
-    ) -> usize {
-        let me = pos.turn as usize;
-        let counts = Counts::<N>::of(pos);
-        let mut n = 0;
-        let mut scratch = None;
-        for way in 0..self.rule.ways.len() as u8 {
-            for &pit in &self.starts[usize::from(way)][me] {
-                if !self.may_sow(me, way, pit, &counts) {
-                    continue;
-                }
-                // A first lap that leaves the opponent no seeds is no move.
-                if self.rule.lap_feed {
-                    let m = scratch.get_or_insert_with(|| Move::new(NONE, NONE));
-                    m.truncate_lists(0, 0);
-                    let mut after = counts;
-                    let dir = self.dir(way);
-                    if self.sow(me, dir, pit, &mut after, m, true) == Sown::Starves {
-                        continue;
-                    }
-                }
-                out[n] = (way, pit);
-                n += 1;
-            }
-        }
-        n
     }
 
     /// Whether `me` may sow `pit` of `c` the way `way` goes: it holds enough seeds, and
@@ -558,18 +754,43 @@ impl Sow {
             && self.facing_all(last, c)
     }
 
-    /// Where the last of `n` seeds sown by `me` from `pit` going `dir` falls.
+    /// Where the last of `n` seeds sown by `me` from `pit` going `dir` falls, read from the
+    /// ring of their sowing without sowing them.
+    #[inline]
     fn landing(&self, me: usize, dir: usize, pit: Cell, n: u16) -> Cell {
-        let mut at = pit;
-        let mut left = n;
-        while left > 0 {
-            at = self.next[dir][me][at as usize];
-            if at == pit && self.rule.skips_origin {
-                continue;
-            }
-            left -= 1;
+        let ring = &self.ring[dir][me];
+        let len = ring.len();
+        let start = usize::from(self.ring_at[dir][me][pit as usize]);
+        // Where laps skip the pit they started from, a lap drops one seed fewer.
+        let step = if self.rule.skips_origin {
+            1 + (usize::from(n) - 1) % (len - 1)
+        } else if usize::from(n) < len {
+            usize::from(n)
+        } else {
+            usize::from(n) % len
+        };
+        let at = start + step;
+        ring[if at >= len { at - len } else { at }]
+    }
+
+    /// Whether the last of `n` seeds sown by `me` from `pit` going `dir` falls in their
+    /// store: [`Sow::landing`] without reading the ring.
+    #[inline]
+    fn reaches_store(&self, me: usize, dir: usize, pit: Cell, n: u16) -> bool {
+        let d = self.to_store[dir][me][pit as usize];
+        if d == u16::MAX {
+            return false;
         }
-        at
+        let len = self.ring[dir][me].len() as u16;
+        if n < len {
+            // Less than a lap: the origin is not passed, skipped or not.
+            return n == d;
+        }
+        if self.rule.skips_origin {
+            1 + (n - 1) % (len - 1) == d
+        } else {
+            n % len == d
+        }
     }
 
     /// Whether pit `at` has enemy pits facing it and they all hold seeds.
@@ -584,7 +805,6 @@ impl Sow {
     #[allow(clippy::too_many_arguments)]
     fn turns<const N: usize>(
         &self,
-        g: &Game,
         me: usize,
         way: u8,
         counts: &Counts<N>,
@@ -608,22 +828,12 @@ impl Sow {
                 m.truncate_lists(ncap, npath);
                 continue;
             }
-            let again = last == Sown::Store
-                && self.rule.again
-                && !self.ended(g, &after.seeds)
-                && self.starts[usize::from(way)][me]
-                    .iter()
-                    .any(|&c| self.may_sow(me, way, c, &after));
-            if again {
-                self.turns(g, me, way, &after, m, hungry, out);
+            if self.again(me, way, last, &after) {
+                self.turns(me, way, &after, m, hungry, out);
             } else if !hungry || self.seeds_of(&after.seeds, me ^ 1) > 0 {
                 out.push(m.clone());
                 let done = out.last_mut().expect("just pushed");
-                done.from = done.landings()[0];
-                done.to = pit;
-                if self.has_choice() {
-                    done.extra_to = self.first_sown(me, way, done.from);
-                }
+                self.finish(me, way, pit, done);
             }
             m.truncate_lists(ncap, npath);
         }
@@ -840,14 +1050,15 @@ impl Sow {
 
     /// Whether a sowing end rule (a player's pits empty, a store holding enough) ends the
     /// game on these counts: a turn's extra sowings stop there.
-    fn ended(&self, g: &Game, seeds: &[u16]) -> bool {
+    fn ended(&self, seeds: &[u16]) -> bool {
         let stores = &seeds[self.n..self.n + 2];
-        g.end.iter().any(|e| match e.cond {
-            EndCond::PitsEmpty { .. } => (0..2).any(|p| self.seeds_of(seeds, p) == 0),
-            EndCond::StoreHolds(n) => stores.iter().any(|&s| u32::from(s) > n),
-            EndCond::StoresHold(n) => stores.iter().all(|&s| u32::from(s) == n),
-            _ => false,
-        })
+        self.ends_when_pits_empty && (0..2).any(|p| self.seeds_of(seeds, p) == 0)
+            || self
+                .ends_when_a_store_holds
+                .is_some_and(|n| stores.iter().any(|&s| u32::from(s) > n))
+            || self
+                .ends_when_both_stores_hold
+                .is_some_and(|n| stores.iter().all(|&s| u32::from(s) == n))
     }
 }
 
@@ -972,4 +1183,106 @@ fn drop_seeds(next: &[Cell], seeds: &mut [u16], mut at: Cell, mut hand: u16, ski
         }
     }
     at
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::Move;
+    use crate::rng::Rng;
+
+    /// In seeded random games of each description, at every position: the count is the
+    /// length of the list, and the move built alone for an index is the listed one.
+    fn counts_and_draws_are_listed(source: &str, games: u64) {
+        let g = crate::compile_source(source).expect("a valid description");
+        let sow = g.sowing.as_ref().expect("a sowing game");
+        let mut list: Vec<Move> = Vec::new();
+        let mut positions = 0;
+        for seed in 0..games {
+            let mut rng = Rng::new(seed);
+            let mut pos = g.start();
+            while !pos.is_over() {
+                pos.legal_moves(&mut list);
+                let text = pos.to_text();
+                assert_eq!(sow.count_moves(&pos), Some(list.len() as u64), "{text}");
+                // Every move of short lists; of long ones (relays that sow again), 40 spread
+                // over the list.
+                let step = list.len().div_ceil(40).max(1);
+                for (k, listed) in list.iter().enumerate().step_by(step) {
+                    let built = sow.nth_move(&pos, k as u64);
+                    assert!(built.same_as(listed), "{text}: move {k}");
+                }
+                positions += 1;
+                if list.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(&list[rng.below(list.len())]);
+            }
+        }
+        assert!(positions > 5 * games, "{positions} positions");
+    }
+
+    fn shipped(name: &str) -> String {
+        let path = format!("{}/games/{name}.game", env!("CARGO_MANIFEST_DIR"));
+        std::fs::read_to_string(&path).expect("a shipped game")
+    }
+
+    #[test]
+    fn every_shipped_sowing_game_counts_and_draws_its_listed_turns() {
+        for name in ["kalah", "oware", "ayoayo", "omweso"] {
+            counts_and_draws_are_listed(&shipped(name), 3);
+        }
+    }
+
+    /// Where the last seed falls, read from the ring (and whether it is the store), is
+    /// where dropping the seeds one by one leaves it: for every pit, both ways, up to several laps (Oware skips the pit a
+    /// lap started from; Omweso sows round each player's own two rows).
+    #[test]
+    fn the_landing_read_from_the_ring_is_where_the_last_seed_falls() {
+        for name in ["kalah", "oware", "ayoayo", "omweso"] {
+            let g = crate::compile_source(&shipped(name)).expect("a valid description");
+            let sow = g.sowing.as_ref().expect("a sowing game");
+            for me in 0..2 {
+                for dir in 0..2 {
+                    for &pit in &sow.pits[me] {
+                        for n in 1..60u16 {
+                            let mut seeds = vec![0u16; sow.n + 2];
+                            let skip = if sow.rule.skips_origin {
+                                pit
+                            } else {
+                                super::NONE
+                            };
+                            let last =
+                                super::drop_seeds(&sow.next[dir][me], &mut seeds, pit, n, skip);
+                            assert_eq!(sow.landing(me, dir, pit, n), last, "{name} {pit} {n}");
+                            assert_eq!(
+                                sow.reaches_store(me, dir, pit, n),
+                                last as usize == sow.n + me,
+                                "{name} {pit} {n}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Turns that sow again, with a choice of direction (two ways) and with relays.
+    #[test]
+    fn turns_with_a_choice_of_way_and_relays_count_and_draw_their_listed_turns() {
+        let kalah = shipped("kalah");
+        let both_ways = kalah.replace(
+            "    sow anticlockwise from a pit of mine\n",
+            "    sow anticlockwise from a pit of mine\n    sow clockwise from a pit of mine\n",
+        );
+        assert_ne!(both_ways, kalah);
+        counts_and_draws_are_listed(&both_ways, 6);
+        let relay = kalah.replace(
+            "    when the last seed falls in an empty pit",
+            "    when the last seed falls in an occupied pit, sow on from it\n    \
+             a relay of more than 20 laps is a draw\n    \
+             when the last seed falls in an empty pit",
+        );
+        assert_ne!(relay, kalah);
+        counts_and_draws_are_listed(&relay, 3);
+    }
 }
