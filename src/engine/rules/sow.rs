@@ -86,10 +86,11 @@ pub struct Sow {
     /// Per way (`sow` line), per player: the pits it may start from, in listing order.
     starts: Vec<[Vec<Cell>; 2]>,
     /// The end lines that stop a turn's extra sowings ([`Sow::ended`]): a player's pits
-    /// empty; a store holding more than this; both stores holding exactly this.
+    /// empty; a store holding more than this (the least such line); both stores holding
+    /// exactly one of these.
     ends_when_pits_empty: bool,
     ends_when_a_store_holds: Option<u32>,
-    ends_when_both_stores_hold: Option<u32>,
+    ends_when_both_stores_hold: Vec<u32>,
 }
 
 /// One sowing tried while counting a player's turns: the turns it starts, and how many
@@ -297,14 +298,20 @@ impl Sow {
             ends_when_pits_empty: end
                 .iter()
                 .any(|e| matches!(e.cond, EndCond::PitsEmpty { .. })),
-            ends_when_a_store_holds: end.iter().find_map(|e| match e.cond {
-                EndCond::StoreHolds(n) => Some(n),
-                _ => None,
-            }),
-            ends_when_both_stores_hold: end.iter().find_map(|e| match e.cond {
-                EndCond::StoresHold(n) => Some(n),
-                _ => None,
-            }),
+            ends_when_a_store_holds: end
+                .iter()
+                .filter_map(|e| match e.cond {
+                    EndCond::StoreHolds(n) => Some(n),
+                    _ => None,
+                })
+                .min(),
+            ends_when_both_stores_hold: end
+                .iter()
+                .filter_map(|e| match e.cond {
+                    EndCond::StoresHold(n) => Some(n),
+                    _ => None,
+                })
+                .collect(),
         }
     }
 
@@ -1058,7 +1065,8 @@ impl Sow {
                 .is_some_and(|n| stores.iter().any(|&s| u32::from(s) > n))
             || self
                 .ends_when_both_stores_hold
-                .is_some_and(|n| stores.iter().all(|&s| u32::from(s) == n))
+                .iter()
+                .any(|&n| stores.iter().all(|&s| u32::from(s) == n))
     }
 }
 
