@@ -1,9 +1,9 @@
-//! Random games of Fairy-Stockfish replayed in Tabula: its `ataxx` in games/ataxx.game and its
-//! `horde` in games/variants/horde.game (tests/fsf/VARIANT.fsf, written by tests/fsf/games.py
+//! Random games of Fairy-Stockfish replayed in Tabula: its `ataxx` in games/ataxx.game, its
+//! `horde`, `makruk`, `asean` and `ai-wok` in games/variants/NAME.game (tests/fsf/VARIANT.fsf, written by tests/fsf/games.py
 //! from Fairy-Stockfish's own move lists). Before every turn Tabula's legal moves must be
 //! Fairy-Stockfish's (their number and digest, and for the first turns the list); where
 //! Fairy-Stockfish's rules end the game Tabula's must have ended too, with the same result.
-//! Perft counts are in tests/perft/ataxx.perft and tests/perft/variants/horde.perft.
+//! Perft counts are in tests/perft/ataxx.perft and tests/perft/variants/NAME.perft.
 
 mod common;
 
@@ -123,4 +123,18 @@ fn horde_replays_fairy_stockfish_games() {
     assert!(r.games >= 25 && r.turns > 5000);
     // White mates, Black takes every pawn, and games are drawn.
     assert!(r.results.len() == 3, "results {:?}", r.results);
+}
+
+/// Makruk, ASEAN and Ai-wok: games stop where Fairy-Stockfish's counting rules (not in the
+/// descriptions) could begin, so their results are checkmates and stalemates only.
+#[test]
+fn makruk_family_replays_fairy_stockfish_games() {
+    for (game, data) in [
+        ("games/variants/makruk.game", "makruk.fsf"),
+        ("games/variants/asean.game", "asean.fsf"),
+        ("games/variants/ai-wok.game", "ai-wok.fsf"),
+    ] {
+        let r = replay(game, data);
+        assert!(r.turns > 2500 && r.listed >= 80, "{data}");
+    }
 }

@@ -4,9 +4,10 @@ Tabula's description of it.
 
 Usage: games.py STOCKFISH VARIANT GAMES SEED > tests/fsf/VARIANT.fsf
 
-VARIANT is `ataxx` or `horde`. Fairy-Stockfish lists each position's legal moves (`go perft
+VARIANT is `ataxx`, `horde`, `makruk`, `asean` or `ai-wok`. Fairy-Stockfish lists each position's legal moves (`go perft
 1`); a seeded random one is played. Moves are written as Tabula writes them: UCI as it is
-(`e2e4`, `b7b8q`) for Horde; for Ataxx a clone (Fairy-Stockfish's drop `P@b6`) as the cell
+(`e2e4`, `b7b8q`) for Horde and ASEAN; for Makruk and Ai-wok the same without the
+promotion's letter (a pawn promotes to one kind only: Fairy-Stockfish's `b5b6m` is `b5b6`); for Ataxx a clone (Fairy-Stockfish's drop `P@b6`) as the cell
 `b6`, a jump `a7a5` as `a7-a5`, and a pass (Fairy-Stockfish's move from a square to itself)
 as `pass`. Each turn is a line `N DIGEST MOVE`: the number of legal moves, the FNV-1a digest
 (64 bits) of their sorted texts joined by spaces, and the move played; the first turns of each
@@ -18,8 +19,11 @@ Both: no legal move at all (Horde: checkmate loses, stalemate draws, and White w
 loses; Ataxx: a player without stones loses), a position occurring for the third time (a
 draw). Ataxx: a full board; where both players could only pass, Fairy-Stockfish ends the game
 after the two passes and Tabula before them, so `over` is written before the passes; more
-stones win. Horde: 100 plies without a capture or a pawn move draw. Games longer than 600
-plies stop with `stop` (none did when written).
+stones win. Horde and ASEAN: 100 plies without a capture or a pawn move draw. Games longer
+than 600 plies stop with `stop` (none did when written). Makruk, ASEAN and Ai-wok: checkmate
+loses and stalemate draws as in Horde; their counting rules, which Tabula's descriptions do not
+have, only end games, so a game stops with `stop` at the first position where Fairy-Stockfish's
+counting has begun (no pawns left on the board) or after 200 plies.
 """
 import random
 import re
@@ -29,6 +33,7 @@ import sys
 
 class Engine:
     def __init__(self, path, variant):
+        self.variant = variant
         self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   text=True, bufsize=1)
         self.send("uci")
@@ -113,10 +118,24 @@ def horde_end(engine, played, moves, fields, check):
     return None
 
 
+def makruk_end(engine, played, moves, fields, check):
+    if not moves:
+        if check:
+            return "black" if fields[1] == "w" else "white"
+        return "draw"
+    if fields[0].count("P") + fields[0].count("p") == 0:
+        return "stop"
+    if engine.variant == "asean" and int(fields[4]) >= 100:
+        return "draw"
+    return None
+
+
 def main():
     path, variant, games, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
     engine = Engine(path, variant)
     text = ataxx_text if variant == "ataxx" else (lambda m: m)
+    if variant in ("makruk", "ai-wok"):
+        text = lambda m: m[:4]
     rng = random.Random(seed)
     print(f"# {games} random games of Fairy-Stockfish's {variant}, seed {seed} "
           "(written by tests/fsf/games.py)")
@@ -132,8 +151,15 @@ def main():
             moves = engine.moves(played)
             if variant == "ataxx":
                 end = ataxx_end(engine, played, moves, fields)
-            else:
+            elif variant == "horde":
                 end = horde_end(engine, played, moves, fields, check)
+            else:
+                end = makruk_end(engine, played, moves, fields, check)
+                if end is None and len(played) >= 200:
+                    end = "stop"
+            if end == "stop":
+                print("stop")
+                break
             if end is None and seen[key] == 3:
                 end = "draw"
                 if variant == "ataxx":
