@@ -79,6 +79,102 @@ impl Position<'_> {
     }
 }
 
+impl Position<'_> {
+    /// `castle DIR to file F with PIECE, wherever they stand`: Chess960 castling. The unmoved
+    /// piece on `king` and the first unmoved `partner` met along `dir` (on the same rank,
+    /// at any distance) end on file `to_file` and on the cell beside it toward the king's
+    /// side, whatever their start cells: the piece may move either way or stay, and the
+    /// partner may be nearer than the landing file. Every cell from the leftmost to the
+    /// rightmost of the four (two starts, two landings) is empty but for the two pieces, and
+    /// the piece is never on an attacked cell from its start to its landing, judged with
+    /// both pieces lifted (the partner must not be the one shielding it).
+    pub(in crate::engine) fn castle_free(
+        &self,
+        king: Cell,
+        dir: u8,
+        partner: u8,
+        to_file: u8,
+        out: &mut Vec<Move>,
+    ) {
+        let b = &self.game.board;
+        if !self.unmoved.contains(king) {
+            return;
+        }
+        let (kx, y) = b.coords[king as usize];
+        let land = b.at(i32::from(to_file), y);
+        if land == NONE {
+            return;
+        }
+        let beside = b.step(land, b.opposite[dir as usize]);
+        if beside == NONE {
+            return;
+        }
+        let mut t = king;
+        let rook = loop {
+            t = b.step(t, dir);
+            if t == NONE {
+                return;
+            }
+            if self.cells[t as usize] == partner && self.unmoved.contains(t) {
+                break t;
+            }
+        };
+        let xs = [
+            kx,
+            b.coords[rook as usize].0,
+            i32::from(to_file),
+            b.coords[beside as usize].0,
+        ];
+        let (lo, hi) = (
+            *xs.iter().min().unwrap_or(&kx),
+            *xs.iter().max().unwrap_or(&kx),
+        );
+        for x in lo..=hi {
+            let c = b.at(x, y);
+            if c == NONE || (c != king && c != rook && self.cells[c as usize] != 0) {
+                return;
+            }
+        }
+        let g = self.game;
+        // A piece that is not royal may castle out of, through and into attack.
+        if g.royal[self.cells[king as usize] as usize] {
+            let n = self.cells.len();
+            let mut scratch = [0u8; crate::geometry::MAX_CELLS];
+            scratch[..n].copy_from_slice(&self.cells);
+            let enemy = self.turn as usize ^ 1;
+            let lx = i32::from(to_file);
+            let (a, z) = (kx.min(lx), kx.max(lx));
+            if g.explosion.is_some() {
+                // Where captures explode, the cells from the start to the landing, not the
+                // landing itself unless the piece stays, are judged without the piece (the
+                // move's legality judges the landing once both have moved).
+                scratch[king as usize] = 0;
+                let way = (a..=z).filter(|&x| x != lx || x == kx);
+                if way
+                    .map(|x| b.at(x, y))
+                    .any(|c| self.royal_exposed(&scratch[..n], c, enemy))
+                {
+                    return;
+                }
+            } else {
+                // Every cell from the start to the landing, as the board stands; the landing
+                // also without the partner, which must not be what shields it.
+                if (a..=z).any(|x| self.royal_exposed(&self.cells, b.at(x, y), enemy)) {
+                    return;
+                }
+                scratch[rook as usize] = 0;
+                if self.royal_exposed(&scratch[..n], land, enemy) {
+                    return;
+                }
+            }
+        }
+        let mut m = Move::new(king, land);
+        m.extra_from = rook;
+        m.extra_to = beside;
+        out.push(m);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::testing::{game_of, moves};

@@ -176,6 +176,11 @@ impl Position<'_> {
             Notation::Coordinates => {
                 let mut s = if m.kind == MoveKind::Smash {
                     format!("{}y{}", name(m.from), name(smash_target(m)))
+                } else if free_castle(g, m) {
+                    // Chess960 castling is written as the king taking its own rook (as UCI
+                    // writes it in Chess960): the king's landing cell alone could be a
+                    // king's step too, or its own start.
+                    format!("{}{}", name(m.from), name(m.extra_from))
                 } else {
                     format!("{}{}", name(m.from), name(m.to))
                 };
@@ -567,4 +572,12 @@ fn smash_target(m: &Move) -> Cell {
     } else {
         m.caps[0]
     }
+}
+
+/// Whether `m` is a castling move of a game with Chess960 castling (`wherever they stand`).
+fn free_castle(g: &Game, m: &Move) -> bool {
+    m.kind == MoveKind::Normal
+        && m.extra_from != NONE
+        && m.extra_to != NONE
+        && g.castles.iter().any(|r| r.free)
 }
