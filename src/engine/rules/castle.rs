@@ -2,7 +2,9 @@
 //! partner, the first piece met along `DIR`, and the partner lands on the cell beside it on
 //! the side it came from. Without `to file` the piece moves two cells (the chess pattern);
 //! with it, to that file of its rank. The partner must stand beyond the landing cell, and the
-//! piece is never moved out of, through or into an attacked cell.
+//! piece is never moved out of, through or into an attacked cell. With `, wherever they
+//! stand` (Chess960 castling, [`Position::castle_free`]) the two may stand anywhere on the
+//! rank and land on the file and beside it whatever their starts.
 
 use crate::engine::{Move, Position, NO_FILE};
 use crate::geometry::{Board, Cell, NONE};
@@ -220,5 +222,44 @@ mod tests {
         assert!(moves(&g, "5r2/1K5R w K - 0 1").iter().all(|m| m != "b1-g1"));
         // A partner on the landing file or nearer could never castle: the position is refused.
         assert!(crate::engine::Position::from_text(&g, "8/1K4R1 w K - 0 1").is_err());
+    }
+
+    #[test]
+    fn chess960_castling_lands_on_the_file_from_anywhere() {
+        let pieces = "  piece king \"K\" royal {\n    step all\n    castle east to file g with rook as \"K\", \
+                      wherever they stand\n    castle west to file c with rook as \"Q\", \
+                      wherever they stand\n  }\n  piece rook \"R\" {\n    slide orthogonal \
+                      to enemy\n  }";
+        let g = game_of(
+            "square 8 x 2",
+            pieces,
+            "    white king on f1\n    white rook on g1",
+        );
+        let after = |text: &str, mv: &str| {
+            let pos = crate::engine::Position::from_text(&g, text).expect("a position");
+            let m = pos.parse_move(mv).expect("a legal move");
+            let mut next = pos.clone();
+            next.play_unchecked(&m);
+            next.to_text()
+        };
+        // King and rook swap (f1 and g1): written as the king taking its rook.
+        assert!(moves(&g, "8/5KR1 w K - 0 1").contains(&"f1-g1".to_string()));
+        assert_eq!(after("8/5KR1 w K - 0 1", "f1-g1"), "8/5RK1 b - 1 1");
+        // The king stays on g1, the rook comes from h1; a king's step f1-g1 stays a step.
+        assert_eq!(after("8/6KR w K - 0 1", "g1-h1"), "8/5RK1 b - 1 1");
+        let with_step = moves(&g, "8/5K1R w K - 0 1");
+        assert!(with_step.contains(&"f1-g1".to_string()));
+        assert!(with_step.contains(&"f1-h1".to_string()));
+        // West: the king from b1 moves east to c1, the rook from a1 over it to d1.
+        assert_eq!(after("8/RK6 w Q - 0 1", "b1-a1"), "8/2KR4 b - 1 1");
+        // A piece on a landing cell beyond both (d1) forbids it.
+        assert!(moves(&g, "8/RK1r4 w Q - 0 1").iter().all(|m| m != "b1-a1"));
+        // Rights by file: `B` is the inner rook on b1 (so written), `Q` the outermost (a1).
+        let pos = crate::engine::Position::from_text(&g, "8/RR3K2 w B - 0 1").expect("a position");
+        assert_eq!(pos.to_text(), "8/RR3K2 w B 0 1");
+        let pos = crate::engine::Position::from_text(&g, "8/RR3K2 w Q - 0 1").expect("a position");
+        assert_eq!(pos.to_text(), "8/RR3K2 w Q 0 1");
+        // The rook on b1 shields the landing c1 from the black rook on a1: refused.
+        assert!(moves(&g, "8/rR3K2 w B - 0 1").iter().all(|m| m != "f1-b1"));
     }
 }

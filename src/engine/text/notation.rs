@@ -150,7 +150,11 @@ impl Position<'_> {
                     None => {
                         let capture = m.ncap > 0 && m.kind != MoveKind::Keep;
                         s.push(if capture { 'x' } else { '-' });
-                        s.push_str(name(m.to));
+                        s.push_str(name(if free_castle(g, m) {
+                            m.extra_from
+                        } else {
+                            m.to
+                        }));
                     }
                 }
                 for p in [m.promote, m.extra_promote] {
@@ -219,7 +223,12 @@ impl Position<'_> {
                     }
                 } else {
                     s.push(if m.ncap > 0 { 'x' } else { '-' });
-                    s.push_str(name(m.to));
+                    // Chess960 castling: the king taking its rook (see `Coordinates`).
+                    s.push_str(name(if free_castle(g, m) {
+                        m.extra_from
+                    } else {
+                        m.to
+                    }));
                 }
                 if let Some(p) = promo {
                     s.push('=');
