@@ -643,6 +643,8 @@ pub enum RuleDecl {
         partner: Name,
         letter: String,
         letter_span: Span,
+        /// `, wherever they stand`: Chess960 castling (the span of the clause).
+        free: Option<Span>,
         span: Span,
     },
     Promote {

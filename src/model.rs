@@ -633,6 +633,8 @@ pub enum RuleModel {
         partner: KindId,
         /// Index among the game's castle rules for this player (its right in positions).
         letter: char,
+        /// `wherever they stand`: Chess960 castling (see `engine/rules/castle.rs`).
+        free: bool,
     },
 }
 

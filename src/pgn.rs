@@ -25,8 +25,13 @@ pub fn san(pos: &Position, m: &Move) -> String {
     let name = |c: crate::geometry::Cell| g.board.names[c as usize].as_str();
     let mut s = if m.extra_from != NONE && m.extra_to != NONE && m.kind == MoveKind::Normal {
         // Castling: the partner lands between; the longer way is queen side.
-        let long = (i32::from(m.extra_from) - i32::from(m.from)).abs()
-            > (i32::from(m.to) - i32::from(m.from)).abs() + 1;
+        // In Chess960 castling, queen side is where the king lands on the board's first half.
+        let long = if g.castles.iter().any(|r| r.free) {
+            g.board.coords[m.to as usize].0 * 2 < g.board.cols as i32
+        } else {
+            (i32::from(m.extra_from) - i32::from(m.from)).abs()
+                > (i32::from(m.to) - i32::from(m.from)).abs() + 1
+        };
         if long { "O-O-O" } else { "O-O" }.to_string()
     } else {
         let mover = pos.at(m.from);

@@ -1,6 +1,8 @@
 //! Random games of Fairy-Stockfish replayed in Tabula: its `ataxx` in games/ataxx.game, its
-//! `horde`, `makruk`, `asean` and `ai-wok` in games/variants/NAME.game (tests/fsf/VARIANT.fsf, written by tests/fsf/games.py
-//! from Fairy-Stockfish's own move lists). Before every turn Tabula's legal moves must be
+//! `horde`, `makruk`, `asean` and `ai-wok` in games/variants/NAME.game, and its `atomic` and
+//! `extinction` from Chess960 set-ups (UCI_Chess960) in games/variants/ (tests/fsf/VARIANT.fsf,
+//! written by tests/fsf/games.py from Fairy-Stockfish's own move lists). Before every turn
+//! Tabula's legal moves must be
 //! Fairy-Stockfish's (their number and digest, and for the first turns the list); where
 //! Fairy-Stockfish's rules end the game Tabula's must have ended too, with the same result.
 //! Perft counts are in tests/perft/ataxx.perft and tests/perft/variants/NAME.perft.
@@ -29,6 +31,8 @@ struct Replayed {
     results: std::collections::BTreeMap<String, usize>,
     /// Ataxx: games won by taking the loser's last stone.
     wiped: usize,
+    /// Castling moves played (a second piece moves).
+    castles: usize,
 }
 
 fn replay(game: &str, data: &str) -> Replayed {
@@ -42,6 +46,7 @@ fn replay(game: &str, data: &str) -> Replayed {
         passes: 0,
         results: Default::default(),
         wiped: 0,
+        castles: 0,
     };
     for (i, line) in text.lines().enumerate() {
         let at = format!("{data}:{}", i + 1);
@@ -50,7 +55,17 @@ fn replay(game: &str, data: &str) -> Replayed {
         }
         let mut words = line.split(' ');
         match words.next().expect("a key") {
-            "game" => current = Some(MatchState::new(game.start())),
+            "game" => {
+                // `game FEN`: a Chess960 set-up to start from.
+                let fen: Vec<&str> = words.collect();
+                let start = if fen.is_empty() {
+                    game.start()
+                } else {
+                    tabula::engine::Position::from_text(&game, &fen.join(" "))
+                        .unwrap_or_else(|e| panic!("{at}: {e:?}"))
+                };
+                current = Some(MatchState::new(start));
+            }
             "over" => {
                 let st = current.as_ref().expect("a game first");
                 assert!(st.outcome().is_some(), "{at}: the game is not over");
@@ -95,6 +110,9 @@ fn replay(game: &str, data: &str) -> Replayed {
                     "{at}: the legal moves, Tabula's being {ours:?}"
                 );
                 r.passes += usize::from(pick == "pass");
+                r.castles += usize::from(st.moves().iter().any(|m| {
+                    m.extra_from != tabula::geometry::NONE && st.pos.move_text(m) == pick
+                }));
                 st.play_text(pick)
                     .unwrap_or_else(|e| panic!("{at}: `{pick}`: {e}"));
                 r.turns += 1;
@@ -102,8 +120,8 @@ fn replay(game: &str, data: &str) -> Replayed {
         }
     }
     println!(
-        "{data}: {} games, {} turns ({} listed in full), {} passes, results {:?}",
-        r.games, r.turns, r.listed, r.passes, r.results
+        "{data}: {} games, {} turns ({} listed in full), {} passes, {} castlings, results {:?}",
+        r.games, r.turns, r.listed, r.passes, r.castles, r.results
     );
     r
 }
@@ -137,4 +155,20 @@ fn makruk_family_replays_fairy_stockfish_games() {
         let r = replay(game, data);
         assert!(r.turns > 2500 && r.listed >= 80, "{data}");
     }
+}
+
+#[test]
+fn atomic_replays_fairy_stockfish_chess960_games() {
+    let r = replay("games/variants/atomic.game", "atomic.fsf");
+    assert!(r.games >= 20 && r.turns > 1000);
+    assert!(r.results.len() >= 2, "results {:?}", r.results);
+    assert!(r.castles > 0);
+}
+
+#[test]
+fn extinction_replays_fairy_stockfish_chess960_games() {
+    let r = replay("games/variants/extinction.game", "extinction.fsf");
+    assert!(r.games >= 20 && r.turns > 1000);
+    assert!(r.results.len() >= 2, "results {:?}", r.results);
+    assert!(r.castles > 0);
 }

@@ -546,8 +546,19 @@ impl Checker {
                 partner,
                 letter,
                 letter_span,
+                free,
                 ..
             } => {
+                // Chess960 castling needs the file the piece lands on, whatever its start.
+                if let (Some(f), None, true) = (free, to_file, report) {
+                    self.invalid(
+                        *f,
+                        "castling wherever the pieces stand needs the file the piece lands on"
+                            .to_string(),
+                        "add `to file F` after the direction, e.g. `castle east to file g with \
+                         rook as \"K\", wherever they stand`",
+                    );
+                }
                 let d = b.dir_named(&dir.text);
                 if d.is_none() && report {
                     let known: Vec<String> = b.dir_names().map(String::from).collect();
@@ -612,11 +623,15 @@ impl Checker {
                         castle_letters.insert(l, *letter_span);
                     }
                 }
+                if free.is_some() && to_file.is_none() {
+                    return None;
+                }
                 Some(RuleModel::Castle {
                     dir: d?,
                     to_file: file?,
                     partner: k?,
                     letter: l?,
+                    free: free.is_some(),
                 })
             }
             RuleDecl::Promote { .. }

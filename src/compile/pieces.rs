@@ -251,6 +251,7 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board, players: usize, shift:
                         to_file,
                         partner,
                         letter,
+                        free,
                     } => {
                         let to_file = to_file.unwrap_or(NO_FILE);
                         tracks_moved[c as usize] = true;
@@ -267,6 +268,7 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board, players: usize, shift:
                             } else {
                                 letter.to_ascii_lowercase()
                             },
+                            free: *free,
                         });
                         Rule::Castle {
                             dir: *dir,

@@ -790,6 +790,14 @@ pub fn apply_cells(g: &Game, cells: &mut [u8], m: &Move) {
     for &c in m.captures() {
         cells[c as usize] = 0;
     }
+    // A second piece that moves (castling); abilities acting on one cell name no `extra_to`.
+    // Both pieces leave before either lands: in Chess960 castling one may land where the
+    // other stood.
+    let partner = (m.extra_from != NONE && m.extra_to != NONE).then(|| {
+        let p = cells[m.extra_from as usize];
+        cells[m.extra_from as usize] = 0;
+        p
+    });
     cells[m.from as usize] = 0;
     cells[m.to as usize] = if m.vanishes {
         0
@@ -798,10 +806,7 @@ pub fn apply_cells(g: &Game, cells: &mut [u8], m: &Move) {
     } else {
         code
     };
-    // A second piece that moves (castling); abilities acting on one cell name no `extra_to`.
-    if m.extra_from != NONE && m.extra_to != NONE {
-        let p = cells[m.extra_from as usize];
-        cells[m.extra_from as usize] = 0;
+    if let Some(p) = partner {
         cells[m.extra_to as usize] = p;
     }
 }

@@ -75,6 +75,9 @@ pub struct CastleRight {
     pub to_file: u8,
     /// The letter naming this right in position strings (lower case for the second player).
     pub letter: char,
+    /// `wherever they stand`: Chess960 castling, the piece and its partner anywhere on the
+    /// rank (rights also written as the partner's file letter).
+    pub free: bool,
 }
 
 /// A castling rule without `to file`: the piece moves two cells.

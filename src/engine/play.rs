@@ -293,9 +293,11 @@ impl Position<'_> {
                 // A smash ends on `to` too: the piece's own cell, or the cell before its
                 // victim.
                 self.lift(m.from);
+                // The partner (castling) leaves before the piece lands: in Chess960 castling
+                // one may land where the other stood.
+                let partner = (m.extra_from != NONE).then(|| self.lift(m.extra_from));
                 self.put(m.to, placed, false);
-                if m.extra_from != NONE {
-                    let (partner, slept) = self.lift(m.extra_from);
+                if let Some((partner, slept)) = partner {
                     self.put(m.extra_to, partner, slept);
                 }
             }

@@ -347,6 +347,8 @@ pub(super) fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::k_placing => &["`placing`"],
         Rule::k_facing => &["`facing`"],
         Rule::k_they => &["`they`"],
+        Rule::k_wherever => &["`wherever`"],
+        Rule::k_stand => &["`stand`"],
         Rule::k_lap => &["`lap`"],
         Rule::k_laps => &["`laps`"],
         Rule::k_relay => &["`relay`"],

@@ -362,12 +362,14 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
             };
             let partner = name(next);
             let (letter, letter_span) = string(it.next().expect("castle letter"));
+            let free = it.next().map(|c| span(&c));
             RuleDecl::Castle {
                 dir,
                 to_file,
                 partner,
                 letter,
                 letter_span,
+                free,
                 span: sp,
             }
         }

@@ -2,9 +2,12 @@
 """Random games of a Fairy-Stockfish variant, written for tests/fsf_games.rs to replay in
 Tabula's description of it.
 
-Usage: games.py STOCKFISH VARIANT GAMES SEED > tests/fsf/VARIANT.fsf
+Usage: games.py STOCKFISH VARIANT GAMES SEED [FEN ...] > tests/fsf/VARIANT.fsf
 
-VARIANT is `ataxx`, `horde`, `makruk`, `asean` or `ai-wok`. Fairy-Stockfish lists each position's legal moves (`go perft
+VARIANT is `ataxx`, `horde`, `makruk`, `asean`, `ai-wok`, `atomic` or `extinction`. With FENs
+(Chess960 set-ups), the games start from them in turn (each game's first line is `game FEN`)
+and Fairy-Stockfish plays with UCI_Chess960, which writes castling as the king taking its rook
+(`b1a1`), as Tabula does. Fairy-Stockfish lists each position's legal moves (`go perft
 1`); a seeded random one is played. Moves are written as Tabula writes them: UCI as it is
 (`e2e4`, `b7b8q`) for Horde and ASEAN; for Makruk and Ai-wok the same without the
 promotion's letter (a pawn promotes to one kind only: Fairy-Stockfish's `b5b6m` is `b5b6`); for Ataxx a clone (Fairy-Stockfish's drop `P@b6`) as the cell
@@ -19,11 +22,14 @@ Both: no legal move at all (Horde: checkmate loses, stalemate draws, and White w
 loses; Ataxx: a player without stones loses), a position occurring for the third time (a
 draw). Ataxx: a full board; where both players could only pass, Fairy-Stockfish ends the game
 after the two passes and Tabula before them, so `over` is written before the passes; more
-stones win. Horde and ASEAN: 100 plies without a capture or a pawn move draw. Games longer
-than 600 plies stop with `stop` (none did when written). Makruk, ASEAN and Ai-wok: checkmate
-loses and stalemate draws as in Horde; their counting rules, which Tabula's descriptions do not
-have, only end games, so a game stops with `stop` at the first position where Fairy-Stockfish's
-counting has begun (no pawns left on the board) or after 200 plies.
+stones win. Horde and ASEAN: 100 plies without a capture or a pawn move draw. Makruk, ASEAN and
+Ai-wok: checkmate loses and stalemate draws as in Horde; their counting rules, which Tabula's
+descriptions do not have, only end games, so a game stops with `stop` at the first position
+where Fairy-Stockfish's counting has begun (no pawns left on the board) or after 200 plies.
+Atomic: a player whose king is gone loses. Extinction: a player with no piece of some kind
+(king, queen, rook, bishop, knight or pawn) loses, the player who just moved looked at first (a
+pawn's promotion may take its own kind's last). Games longer than 600 plies stop with `stop`
+(none did when written).
 """
 import random
 import re
@@ -32,12 +38,15 @@ import sys
 
 
 class Engine:
-    def __init__(self, path, variant):
+    def __init__(self, path, variant, chess960=False):
         self.variant = variant
         self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   text=True, bufsize=1)
+        self.start = "startpos"
         self.send("uci")
         self.until("uciok")
+        if chess960:
+            self.send("setoption name UCI_Chess960 value true")
         self.send(f"setoption name UCI_Variant value {variant}")
         self.send("isready")
         self.until("readyok")
@@ -57,7 +66,7 @@ class Engine:
                 return lines
 
     def position(self, played):
-        self.send("position startpos" + (" moves " + " ".join(played) if played else ""))
+        self.send(f"position {self.start}" + (" moves " + " ".join(played) if played else ""))
 
     def moves(self, played):
         self.position(played)
@@ -130,17 +139,40 @@ def makruk_end(engine, played, moves, fields, check):
     return None
 
 
+def chess_end(variant, moves, fields, check):
+    """Atomic and extinction: a king gone (atomic) or a kind gone (extinction), the player
+    who just moved first; then checkmate (atomic), stalemate, 100 plies."""
+    board, side = fields[0], fields[1]
+    kinds = "K" if variant == "atomic" else "KQRBNP"
+    mover = "black" if side == "w" else "white"
+    to_move = "white" if side == "w" else "black"
+    for player, other in ((mover, to_move), (to_move, mover)):
+        letters = kinds if player == "white" else kinds.lower()
+        if any(k not in board for k in letters):
+            return other
+    if not moves:
+        return mover if check and variant == "atomic" else "draw"
+    if int(fields[4]) >= 100:
+        return "draw"
+    return None
+
+
 def main():
     path, variant, games, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-    engine = Engine(path, variant)
+    fens = sys.argv[5:]
+    engine = Engine(path, variant, chess960=bool(fens))
     text = ataxx_text if variant == "ataxx" else (lambda m: m)
     if variant in ("makruk", "ai-wok"):
         text = lambda m: m[:4]
     rng = random.Random(seed)
     print(f"# {games} random games of Fairy-Stockfish's {variant}, seed {seed} "
           "(written by tests/fsf/games.py)")
-    for _ in range(games):
-        print("game")
+    for i in range(games):
+        if fens:
+            engine.start = "fen " + fens[i % len(fens)]
+            print("game " + fens[i % len(fens)])
+        else:
+            print("game")
         played, seen = [], {}
         while True:
             fen, check = engine.board(played)
@@ -153,6 +185,8 @@ def main():
                 end = ataxx_end(engine, played, moves, fields)
             elif variant == "horde":
                 end = horde_end(engine, played, moves, fields, check)
+            elif variant in ("atomic", "extinction"):
+                end = chess_end(variant, moves, fields, check)
             else:
                 end = makruk_end(engine, played, moves, fields, check)
                 if end is None and len(played) >= 200:

@@ -2,7 +2,9 @@
 //! partner, the first piece met along `DIR`, and the partner lands on the cell beside it on
 //! the side it came from. Without `to file` the piece moves two cells (the chess pattern);
 //! with it, to that file of its rank. The partner must stand beyond the landing cell, and the
-//! piece is never moved out of, through or into an attacked cell.
+//! piece is never moved out of, through or into an attacked cell. With `, wherever they
+//! stand` (Chess960 castling, [`Position::castle_free`]) the two may stand anywhere on the
+//! rank and land on the file and beside it whatever their starts.
 
 use crate::engine::{Move, Position, NO_FILE};
 use crate::geometry::{Board, Cell, NONE};
@@ -79,6 +81,102 @@ impl Position<'_> {
     }
 }
 
+impl Position<'_> {
+    /// `castle DIR to file F with PIECE, wherever they stand`: Chess960 castling. The unmoved
+    /// piece on `king` and the first unmoved `partner` met along `dir` (on the same rank,
+    /// at any distance) end on file `to_file` and on the cell beside it toward the king's
+    /// side, whatever their start cells: the piece may move either way or stay, and the
+    /// partner may be nearer than the landing file. Every cell from the leftmost to the
+    /// rightmost of the four (two starts, two landings) is empty but for the two pieces, and
+    /// the piece is never on an attacked cell from its start to its landing, judged with
+    /// both pieces lifted (the partner must not be the one shielding it).
+    pub(in crate::engine) fn castle_free(
+        &self,
+        king: Cell,
+        dir: u8,
+        partner: u8,
+        to_file: u8,
+        out: &mut Vec<Move>,
+    ) {
+        let b = &self.game.board;
+        if !self.unmoved.contains(king) {
+            return;
+        }
+        let (kx, y) = b.coords[king as usize];
+        let land = b.at(i32::from(to_file), y);
+        if land == NONE {
+            return;
+        }
+        let beside = b.step(land, b.opposite[dir as usize]);
+        if beside == NONE {
+            return;
+        }
+        let mut t = king;
+        let rook = loop {
+            t = b.step(t, dir);
+            if t == NONE {
+                return;
+            }
+            if self.cells[t as usize] == partner && self.unmoved.contains(t) {
+                break t;
+            }
+        };
+        let xs = [
+            kx,
+            b.coords[rook as usize].0,
+            i32::from(to_file),
+            b.coords[beside as usize].0,
+        ];
+        let (lo, hi) = (
+            *xs.iter().min().unwrap_or(&kx),
+            *xs.iter().max().unwrap_or(&kx),
+        );
+        for x in lo..=hi {
+            let c = b.at(x, y);
+            if c == NONE || (c != king && c != rook && self.cells[c as usize] != 0) {
+                return;
+            }
+        }
+        let g = self.game;
+        // A piece that is not royal may castle out of, through and into attack.
+        if g.royal[self.cells[king as usize] as usize] {
+            let n = self.cells.len();
+            let mut scratch = [0u8; crate::geometry::MAX_CELLS];
+            scratch[..n].copy_from_slice(&self.cells);
+            let enemy = self.turn as usize ^ 1;
+            let lx = i32::from(to_file);
+            let (a, z) = (kx.min(lx), kx.max(lx));
+            if g.explosion.is_some() {
+                // Where captures explode, the cells from the start to the landing, not the
+                // landing itself unless the piece stays, are judged without the piece (the
+                // move's legality judges the landing once both have moved).
+                scratch[king as usize] = 0;
+                let way = (a..=z).filter(|&x| x != lx || x == kx);
+                if way
+                    .map(|x| b.at(x, y))
+                    .any(|c| self.royal_exposed(&scratch[..n], c, enemy))
+                {
+                    return;
+                }
+            } else {
+                // Every cell from the start to the landing, as the board stands; the landing
+                // also without the partner, which must not be what shields it.
+                if (a..=z).any(|x| self.royal_exposed(&self.cells, b.at(x, y), enemy)) {
+                    return;
+                }
+                scratch[rook as usize] = 0;
+                if self.royal_exposed(&scratch[..n], land, enemy) {
+                    return;
+                }
+            }
+        }
+        let mut m = Move::new(king, land);
+        m.extra_from = rook;
+        m.extra_to = beside;
+        out.push(m);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::testing::{game_of, moves};
@@ -124,5 +222,44 @@ mod tests {
         assert!(moves(&g, "5r2/1K5R w K - 0 1").iter().all(|m| m != "b1-g1"));
         // A partner on the landing file or nearer could never castle: the position is refused.
         assert!(crate::engine::Position::from_text(&g, "8/1K4R1 w K - 0 1").is_err());
+    }
+
+    #[test]
+    fn chess960_castling_lands_on_the_file_from_anywhere() {
+        let pieces = "  piece king \"K\" royal {\n    step all\n    castle east to file g with rook as \"K\", \
+                      wherever they stand\n    castle west to file c with rook as \"Q\", \
+                      wherever they stand\n  }\n  piece rook \"R\" {\n    slide orthogonal \
+                      to enemy\n  }";
+        let g = game_of(
+            "square 8 x 2",
+            pieces,
+            "    white king on f1\n    white rook on g1",
+        );
+        let after = |text: &str, mv: &str| {
+            let pos = crate::engine::Position::from_text(&g, text).expect("a position");
+            let m = pos.parse_move(mv).expect("a legal move");
+            let mut next = pos.clone();
+            next.play_unchecked(&m);
+            next.to_text()
+        };
+        // King and rook swap (f1 and g1): written as the king taking its rook.
+        assert!(moves(&g, "8/5KR1 w K - 0 1").contains(&"f1-g1".to_string()));
+        assert_eq!(after("8/5KR1 w K - 0 1", "f1-g1"), "8/5RK1 b - 1 1");
+        // The king stays on g1, the rook comes from h1; a king's step f1-g1 stays a step.
+        assert_eq!(after("8/6KR w K - 0 1", "g1-h1"), "8/5RK1 b - 1 1");
+        let with_step = moves(&g, "8/5K1R w K - 0 1");
+        assert!(with_step.contains(&"f1-g1".to_string()));
+        assert!(with_step.contains(&"f1-h1".to_string()));
+        // West: the king from b1 moves east to c1, the rook from a1 over it to d1.
+        assert_eq!(after("8/RK6 w Q - 0 1", "b1-a1"), "8/2KR4 b - 1 1");
+        // A piece on a landing cell beyond both (d1) forbids it.
+        assert!(moves(&g, "8/RK1r4 w Q - 0 1").iter().all(|m| m != "b1-a1"));
+        // Rights by file: `B` is the inner rook on b1 (so written), `Q` the outermost (a1).
+        let pos = crate::engine::Position::from_text(&g, "8/RR3K2 w B - 0 1").expect("a position");
+        assert_eq!(pos.to_text(), "8/RR3K2 w B 0 1");
+        let pos = crate::engine::Position::from_text(&g, "8/RR3K2 w Q - 0 1").expect("a position");
+        assert_eq!(pos.to_text(), "8/RR3K2 w Q 0 1");
+        // The rook on b1 shields the landing c1 from the black rook on a1: refused.
+        assert!(moves(&g, "8/rR3K2 w B - 0 1").iter().all(|m| m != "f1-b1"));
     }
 }

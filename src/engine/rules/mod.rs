@@ -363,7 +363,14 @@ impl Position<'_> {
                 dir,
                 partner,
                 right,
-            } => self.castle(c, *dir, *partner, self.game.castles[*right].to_file, out),
+            } => {
+                let r = &self.game.castles[*right];
+                if r.free {
+                    self.castle_free(c, *dir, *partner, r.to_file, out);
+                } else {
+                    self.castle(c, *dir, *partner, r.to_file, out);
+                }
+            }
         }
     }
 

@@ -150,7 +150,11 @@ impl Position<'_> {
                     None => {
                         let capture = m.ncap > 0 && m.kind != MoveKind::Keep;
                         s.push(if capture { 'x' } else { '-' });
-                        s.push_str(name(m.to));
+                        s.push_str(name(if free_castle(g, m) {
+                            m.extra_from
+                        } else {
+                            m.to
+                        }));
                     }
                 }
                 for p in [m.promote, m.extra_promote] {
@@ -176,6 +180,11 @@ impl Position<'_> {
             Notation::Coordinates => {
                 let mut s = if m.kind == MoveKind::Smash {
                     format!("{}y{}", name(m.from), name(smash_target(m)))
+                } else if free_castle(g, m) {
+                    // Chess960 castling is written as the king taking its own rook (as UCI
+                    // writes it in Chess960): the king's landing cell alone could be a
+                    // king's step too, or its own start.
+                    format!("{}{}", name(m.from), name(m.extra_from))
                 } else {
                     format!("{}{}", name(m.from), name(m.to))
                 };
@@ -214,7 +223,12 @@ impl Position<'_> {
                     }
                 } else {
                     s.push(if m.ncap > 0 { 'x' } else { '-' });
-                    s.push_str(name(m.to));
+                    // Chess960 castling: the king taking its rook (see `Coordinates`).
+                    s.push_str(name(if free_castle(g, m) {
+                        m.extra_from
+                    } else {
+                        m.to
+                    }));
                 }
                 if let Some(p) = promo {
                     s.push('=');
@@ -567,4 +581,12 @@ fn smash_target(m: &Move) -> Cell {
     } else {
         m.caps[0]
     }
+}
+
+/// Whether `m` is a castling move of a game with Chess960 castling (`wherever they stand`).
+fn free_castle(g: &Game, m: &Move) -> bool {
+    m.kind == MoveKind::Normal
+        && m.extra_from != NONE
+        && m.extra_to != NONE
+        && g.castles.iter().any(|r| r.free)
 }

@@ -82,8 +82,7 @@ impl Position<'_> {
             let rights: String = g
                 .castles
                 .iter()
-                .filter(|r| self.has_castle_right(r))
-                .map(|r| r.letter)
+                .filter_map(|r| self.castle_right_letter(r))
                 .collect();
             out.push(' ');
             out.push_str(if rights.is_empty() { "-" } else { &rights });
@@ -199,8 +198,61 @@ impl Position<'_> {
         }
     }
 
-    pub(in crate::engine) fn has_castle_right(&self, r: &CastleRight) -> bool {
-        self.castle_partner_cell(r, true).is_some()
+    /// How right `r` is written, if the position has it: its letter; for Chess960 castling
+    /// (X-FEN) the partner's file letter instead where the partner is not the outermost one.
+    fn castle_right_letter(&self, r: &CastleRight) -> Option<char> {
+        let (king, rook, _) = self.castle_partner_cell(r, true)?;
+        if !r.free || self.outermost_partner(r, king) == Some(rook) {
+            return Some(r.letter);
+        }
+        let b = &self.game.board;
+        let file = b.file_label(b.coords[rook as usize].0 as u32);
+        let mut chars = file.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) if r.player == 0 => Some(c.to_ascii_uppercase()),
+            (Some(c), None) => Some(c.to_ascii_lowercase()),
+            _ => Some(r.letter),
+        }
+    }
+
+    /// The last partner of right `r` along its direction from the piece on `king`.
+    fn outermost_partner(&self, r: &CastleRight, king: Cell) -> Option<Cell> {
+        let b = &self.game.board;
+        let (mut t, mut last) = (king, None);
+        loop {
+            t = b.step(t, r.dir);
+            if t == NONE {
+                return last;
+            }
+            if self.cells[t as usize] == r.partner {
+                last = Some(t);
+            }
+        }
+    }
+
+    /// Reads a Chess960 right written as its partner's file (X-FEN, Shredder-FEN): `A` to
+    /// `H` for the first player, `a` to `h` for the second. The piece holding the right and
+    /// the partner on that file of its rank.
+    fn castle_file_right(&self, ch: char) -> Option<(Cell, Cell)> {
+        let g = self.game;
+        let b = &g.board;
+        let player = usize::from(!ch.is_ascii_uppercase());
+        let file = b.file_of_label(&ch.to_ascii_lowercase().to_string())?;
+        g.castles
+            .iter()
+            .filter(|r| r.free && r.player == player)
+            .find_map(|r| {
+                let king = (0..self.cells.len()).find(|&c| self.cells[c] == r.king)? as Cell;
+                let rook = b.at(file as i32, b.coords[king as usize].1);
+                let mut t = king;
+                while t != NONE {
+                    t = b.step(t, r.dir);
+                    if t == rook && self.cells[t as usize] == r.partner {
+                        return Some((king, rook));
+                    }
+                }
+                None
+            })
     }
 
     /// Reads a position string (see [`Position::to_text`]); trailing counters may be left out.
@@ -523,11 +575,31 @@ impl Position<'_> {
                 .ok_or_else(|| err("missing the castling field (`-` for none)".into()))?;
             if f != "-" {
                 for ch in f.chars() {
-                    let r = game
-                        .castles
-                        .iter()
-                        .find(|r| r.letter == ch)
-                        .ok_or_else(|| err(format!("unknown castling letter `{ch}`")))?;
+                    let r = game.castles.iter().find(|r| r.letter == ch);
+                    // Chess960 castling: a right's letter names the outermost partner (X-FEN),
+                    // a file letter the partner on that file.
+                    if r.is_none_or(|r| r.free) {
+                        let found = match r {
+                            Some(r) => pos.castle_partner_cell(r, false).and_then(|(k, _, _)| {
+                                pos.outermost_partner(r, k).map(|rook| (k, rook))
+                            }),
+                            None if game.castles.iter().any(|r| r.free) => {
+                                pos.castle_file_right(ch)
+                            }
+                            None => {
+                                return Err(err(format!("unknown castling letter `{ch}`")));
+                            }
+                        };
+                        let (king, rook) = found.ok_or_else(|| {
+                            err(format!(
+                                "castling right `{ch}` has no king and partner in place"
+                            ))
+                        })?;
+                        unmoved.insert(king);
+                        unmoved.insert(rook);
+                        continue;
+                    }
+                    let r = r.ok_or_else(|| err(format!("unknown castling letter `{ch}`")))?;
                     let (king, rook, dist) =
                         pos.castle_partner_cell(r, false).ok_or_else(|| {
                             err(format!(

@@ -585,14 +585,19 @@ fn rule_text(game: &Game, r: &Rule) -> String {
             partner,
             right,
         } => format!(
-            "castle {}{} with {} as \"{}\"",
+            "castle {}{} with {} as \"{}\"{}",
             game.board.dirs[*dir as usize].name,
             match game.castles[*right].to_file {
                 NO_FILE => String::new(),
                 f => format!(" to file {}", game.board.file_label(u32::from(f))),
             },
             game.kinds[game.kind_of(*partner)].name,
-            game.castles[*right].letter
+            game.castles[*right].letter,
+            if game.castles[*right].free {
+                ", wherever they stand"
+            } else {
+                ""
+            }
         ),
     }
 }
