@@ -205,6 +205,9 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board, players: usize, shift:
                         no_revisit: *no_revisit,
                         no_same_dir: *no_same_dir,
                     },
+                    RuleModel::Circuits { circuits } => Rule::Circuits {
+                        circuits: circuits.clone(),
+                    },
                     RuleModel::Walk {
                         dirs,
                         friends,

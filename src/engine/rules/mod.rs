@@ -7,6 +7,7 @@ mod abilities;
 mod approach;
 pub(in crate::engine) mod castle;
 pub mod chance;
+mod circuit;
 pub mod connection;
 mod convert;
 pub mod custody;
@@ -136,6 +137,11 @@ pub enum Rule {
         may_stop: bool,
         no_revisit: bool,
         no_same_dir: bool,
+    },
+    /// Captures along circuits (see `circuit.rs`): each circuit its cells in order, with
+    /// `true` where a loop leads from the cell to the next.
+    Circuits {
+        circuits: Vec<Vec<(Cell, bool)>>,
     },
     /// A path of single steps to empty cells; every prefix is a move.
     Walk {
@@ -352,6 +358,7 @@ impl Position<'_> {
             } => self.line_count_moves(c, code, dirs, *over_friends, *target, out),
             Rule::Jump { .. } => self.jump_moves(rule, c, code, out),
             Rule::Approach { .. } => self.approach_moves(rule, c, code, out),
+            Rule::Circuits { circuits } => self.circuit_moves(circuits, c, code, out),
             Rule::Walk {
                 dirs,
                 friends,
