@@ -3,8 +3,10 @@
 //! as empty, so a slide may pass through it), and captures the first piece it meets if that
 //! piece is an enemy and the slide has gone round at least one loop on the way. A cell may lie
 //! on a circuit more than once (where the circuit crosses itself) and on several circuits: a
-//! slide starts from every place the cell has on every circuit, and each capture (from, to) is
-//! one move however many slides reach it. The move is a plain capture by replacement.
+//! slide starts from every place the cell has on every circuit, either way, and each capture
+//! (from, to) is one move however many slides reach it. The move is a plain capture by
+//! replacement. Each way round a circuit is compiled as its own list, written twice over, so a
+//! slide is a straight walk along it.
 
 use crate::engine::{Move, Position};
 use crate::geometry::Cell;
@@ -12,56 +14,39 @@ use crate::geometry::Cell;
 impl Position<'_> {
     pub(in crate::engine) fn circuit_moves(
         &self,
-        circuits: &[Vec<(Cell, bool)>],
+        ways: &[Vec<(Cell, bool)>],
+        at: &[(u8, u8)],
         c: Cell,
         code: u8,
         out: &mut Vec<Move>,
     ) {
         let start = out.len();
-        for circuit in circuits {
-            let n = circuit.len();
-            for (i, &(cell, _)) in circuit.iter().enumerate() {
-                if cell != c {
+        for &(w, i) in at {
+            let way = &ways[w as usize];
+            let n = way.len() / 2;
+            let i = i as usize;
+            let mut looped = false;
+            for k in i + 1..i + n {
+                looped |= way[k - 1].1;
+                let t = way[k].0;
+                if t == c {
                     continue;
                 }
-                // Forward: the loop after cell k leads to k + 1. Backward: the loop after
-                // cell k - 1 leads from k to k - 1.
-                for forward in [true, false] {
-                    let mut k = i;
-                    let mut looped = false;
-                    for _ in 1..n {
-                        let next = if forward {
-                            (k + 1) % n
-                        } else {
-                            (k + n - 1) % n
-                        };
-                        looped |= if forward {
-                            circuit[k].1
-                        } else {
-                            circuit[next].1
-                        };
-                        k = next;
-                        let t = circuit[k].0;
-                        if t == c {
-                            continue;
-                        }
-                        let occ = self.cells[t as usize];
-                        if occ == 0 {
-                            continue;
-                        }
-                        if looped
-                            && self.enemy_of(occ)
-                            && !self.unkillable(t)
-                            && !out[start..].iter().any(|m| m.to == t)
-                        {
-                            let mut m = Move::new(c, t);
-                            m.ncap = 1;
-                            m.caps[0] = t;
-                            self.emit(m, code, out);
-                        }
-                        break;
-                    }
+                let occ = self.cells[t as usize];
+                if occ == 0 {
+                    continue;
                 }
+                if looped
+                    && self.enemy_of(occ)
+                    && !self.unkillable(t)
+                    && !out[start..].iter().any(|m| m.to == t)
+                {
+                    let mut m = Move::new(c, t);
+                    m.ncap = 1;
+                    m.caps[0] = t;
+                    self.emit(m, code, out);
+                }
+                break;
             }
         }
     }

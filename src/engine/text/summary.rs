@@ -559,7 +559,7 @@ fn rule_text(game: &Game, r: &Rule) -> String {
             }
             s
         }
-        Rule::Circuits { circuits } => {
+        Rule::Circuits { circuits, .. } => {
             let mut s = "capture along".to_string();
             for (i, circuit) in circuits.iter().enumerate() {
                 s.push_str(if i == 0 { " circuit" } else { " and circuit" });
