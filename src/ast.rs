@@ -616,6 +616,12 @@ pub enum RuleDecl {
         no_same_dir: Option<Span>,
         span: Span,
     },
+    /// `capture along circuit RUN loop RUN loop ... [and circuit ...]`: each circuit is its
+    /// runs of cells (`a2-b2-c2`), each followed by a loop.
+    Circuits {
+        circuits: Vec<Vec<Name>>,
+        span: Span,
+    },
     Walk {
         /// `None`: every direction of the board.
         dirs: Option<Vec<Name>>,

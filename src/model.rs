@@ -614,6 +614,9 @@ pub enum RuleModel {
         no_same_dir: bool,
     },
     /// A path of single steps; every prefix is a move.
+    /// Captures along circuits (Surakarta): each circuit its cells in order, with `true` where a
+    /// loop leads from the cell to the next (the last cell's next is the first).
+    Circuits { circuits: Vec<Vec<(Cell, bool)>> },
     Walk {
         dirs: Vec<u8>,
         /// The budget is `steps`, plus the friendly neighbours of the start cell if `friends`.

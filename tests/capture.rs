@@ -99,3 +99,15 @@ fn fanorona_as_ludii_plays_it() {
         .collect();
     assert_eq!(counts, [5, 39, 738, 19_828, 530_873]);
 }
+
+/// Surakarta against Ludii's Surakarta (its default options: the official 6 x 6 board, slides
+/// only to capture): every position of 10 random games, each slide round a loop onto an enemy.
+#[test]
+fn surakarta_replays_ludii_games() {
+    let (games, positions) = replay("surakarta", "games/surakarta.game");
+    assert_eq!(
+        (games, positions),
+        (10, 2200),
+        "games and positions replayed"
+    );
+}

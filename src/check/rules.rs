@@ -495,6 +495,49 @@ impl Checker {
                     no_same_dir: no_same_dir.is_some(),
                 })
             }
+            RuleDecl::Circuits { circuits, .. } => {
+                let mut out = Vec::new();
+                let mut ok = true;
+                for runs in circuits {
+                    let mut cells: Vec<(Cell, bool)> = Vec::new();
+                    for run in runs {
+                        let mut prev = None;
+                        for part in run.text.split('-') {
+                            let Some(c) = b.cell(part) else {
+                                if report {
+                                    self.invalid(
+                                        run.span,
+                                        format!("`{part}` is not a cell of the board"),
+                                        "write each run of a circuit as its cells joined by `-`, as `a2-b2-c2`",
+                                    );
+                                }
+                                ok = false;
+                                break;
+                            };
+                            if let Some(q) = prev {
+                                if !(0..b.dirs.len() as u8).any(|d| b.step(q, d) == c) {
+                                    if report {
+                                        self.invalid(
+                                            run.span,
+                                            format!("`{part}` is not next to the cell before it"),
+                                            "a run of a circuit goes from cell to neighbouring cell; a loop joins one run to the next",
+                                        );
+                                    }
+                                    ok = false;
+                                    break;
+                                }
+                            }
+                            prev = Some(c);
+                            cells.push((c, false));
+                        }
+                        if let Some(last) = cells.last_mut() {
+                            last.1 = true;
+                        }
+                    }
+                    out.push(cells);
+                }
+                ok.then_some(RuleModel::Circuits { circuits: out })
+            }
             RuleDecl::Walk {
                 dirs,
                 friends,

@@ -205,6 +205,31 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board, players: usize, shift:
                         no_revisit: *no_revisit,
                         no_same_dir: *no_same_dir,
                     },
+                    RuleModel::Circuits { circuits } => {
+                        let mut ways = Vec::new();
+                        for circuit in circuits {
+                            let n = circuit.len();
+                            ways.push(circuit.clone());
+                            // Backward: the loop between cells k + 1 and k is the one after k.
+                            ways.push(
+                                (0..n)
+                                    .map(|m| (circuit[n - 1 - m].0, circuit[(2 * n - 2 - m) % n].1))
+                                    .collect(),
+                            );
+                        }
+                        let mut at = vec![Vec::new(); board.len()];
+                        for (w, way) in ways.iter_mut().enumerate() {
+                            for (i, &(c, _)) in way.iter().enumerate() {
+                                at[c as usize].push((w as u8, i as u8));
+                            }
+                            way.extend_from_within(..);
+                        }
+                        Rule::Circuits {
+                            circuits: circuits.clone(),
+                            ways,
+                            at,
+                        }
+                    }
                     RuleModel::Walk {
                         dirs,
                         friends,

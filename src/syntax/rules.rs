@@ -329,6 +329,13 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                 span: sp,
             }
         }
+        Rule::circuit_rule => RuleDecl::Circuits {
+            circuits: kids
+                .into_iter()
+                .map(|c| parts(c).into_iter().map(|r| name(r)).collect())
+                .collect(),
+            span: sp,
+        },
         Rule::step_effect => {
             let t = kids.into_iter().next().expect("threshold");
             let inner = parts(t).remove(0);

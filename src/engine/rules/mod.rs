@@ -7,6 +7,7 @@ mod abilities;
 mod approach;
 pub(in crate::engine) mod castle;
 pub mod chance;
+mod circuit;
 pub mod connection;
 mod convert;
 pub mod custody;
@@ -136,6 +137,16 @@ pub enum Rule {
         may_stop: bool,
         no_revisit: bool,
         no_same_dir: bool,
+    },
+    /// Captures along circuits (see `circuit.rs`): each circuit its cells in order, with
+    /// `true` where a loop leads from the cell to the next.
+    /// `ways`: each circuit forward and backward, twice over so a walk round it never wraps,
+    /// with `true` where a loop leads from the cell to the next this way; `at[cell]`: the
+    /// places the cell has on the ways (way, index in the first round).
+    Circuits {
+        circuits: Vec<Vec<(Cell, bool)>>,
+        ways: Vec<Vec<(Cell, bool)>>,
+        at: Vec<Vec<(u8, u8)>>,
     },
     /// A path of single steps to empty cells; every prefix is a move.
     Walk {
@@ -352,6 +363,9 @@ impl Position<'_> {
             } => self.line_count_moves(c, code, dirs, *over_friends, *target, out),
             Rule::Jump { .. } => self.jump_moves(rule, c, code, out),
             Rule::Approach { .. } => self.approach_moves(rule, c, code, out),
+            Rule::Circuits { ways, at, .. } => {
+                self.circuit_moves(ways, &at[c as usize], c, code, out)
+            }
             Rule::Walk {
                 dirs,
                 friends,

@@ -559,6 +559,26 @@ fn rule_text(game: &Game, r: &Rule) -> String {
             }
             s
         }
+        Rule::Circuits { circuits, .. } => {
+            let mut s = "capture along".to_string();
+            for (i, circuit) in circuits.iter().enumerate() {
+                s.push_str(if i == 0 { " circuit" } else { " and circuit" });
+                let mut run = String::new();
+                for &(c, looped) in circuit {
+                    if !run.is_empty() {
+                        run.push('-');
+                    }
+                    run.push_str(&game.board.names[c as usize]);
+                    if looped {
+                        s.push(' ');
+                        s.push_str(&run);
+                        s.push_str(" loop");
+                        run.clear();
+                    }
+                }
+            }
+            s
+        }
         Rule::Walk {
             dirs,
             friends,
