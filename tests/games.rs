@@ -399,8 +399,9 @@ fn invariants_over_random_positions() {
         let mut positions = 0;
         let mut moves_checked = 0;
         // Games with hypnosis, or with thousands of moves a position (Amazons), get fewer;
-        // turns of several placements (Connect6: tens of thousands) fewer still.
-        let budget = if g.turn_places.is_some() {
+        // turns of several placements (Connect6: tens of thousands) and of several steps
+        // (Arimaa: thousands to tens of thousands) fewer still.
+        let budget = if g.turn_places.is_some() || g.steps.is_some() {
             12
         } else if slow(&g) || g.start().legal_move_texts().len() > 500 {
             300
