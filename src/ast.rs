@@ -141,6 +141,8 @@ pub enum Item {
     Race(Vec<RaceLine>, Span),
     /// `lines { ... }`: the moves of a game of lines drawn between dots.
     Lines(Vec<LineRuleDecl>, Span),
+    /// `steps { ... }`: turns of several steps shared among pieces (Arimaa).
+    Steps(Vec<StepsLine>, Span),
     Native(NativeCall),
 }
 
@@ -262,6 +264,27 @@ pub enum LineRuleKind {
     Claim(Name),
     /// `completing a box earns another line`.
     Again,
+}
+
+/// One line of a `steps` block.
+#[derive(Clone, Debug)]
+pub struct StepsLine {
+    pub kind: StepsLineKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum StepsLineKind {
+    /// `a turn is up to N steps`.
+    Turn(Number),
+    /// `strength KIND, KIND, ...`: strongest first.
+    Strength(Vec<Name>),
+    /// `a piece may push or pull a weaker enemy`.
+    Push,
+    /// `a piece next to a stronger enemy is frozen unless a friend is next to it`.
+    Freeze,
+    /// `a piece on REGION is removed unless a friend is next to it`.
+    Trap(Name),
 }
 
 /// One line of a `sowing` block.

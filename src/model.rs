@@ -123,6 +123,28 @@ pub struct Model {
     pub race: Option<Race>,
     /// `lines { ... }`: a game of lines drawn between dots (`board dots`).
     pub lines: Option<Lines>,
+    /// `steps { ... }`: turns of several steps shared among pieces (Arimaa).
+    pub steps: Option<Steps>,
+}
+
+/// The most steps a turn of a `steps` block may take.
+pub const MAX_TURN_STEPS: u32 = 8;
+
+/// The rules of turns of several steps (`steps { ... }`): each step is one of a piece's own
+/// steps to an empty cell; the whole turn is one move.
+#[derive(Clone, Debug, Default)]
+pub struct Steps {
+    /// `a turn is up to N steps`.
+    pub max: u8,
+    /// `strength ...`: each kind's strength (1 the weakest named; 0 for a kind not named,
+    /// which neither pushes, pulls, freezes nor is pushed, pulled or frozen).
+    pub strength: Vec<u8>,
+    /// `a piece may push or pull a weaker enemy`.
+    pub push: bool,
+    /// `a piece next to a stronger enemy is frozen unless a friend is next to it`.
+    pub freeze: bool,
+    /// `a piece on REGION is removed unless a friend is next to it`.
+    pub traps: CellSet,
 }
 
 /// The most lines a board of dots may have (a position keeps them as the bits of a `u128`).

@@ -92,7 +92,12 @@ fn quiet_playouts_are_the_same_games() {
             || g.start(),
             |p| Position::from_text(&g, p).expect("a named start"),
         );
-        let games = if slow(&g) { 3 } else { 300 };
+        // Arimaa lists thousands of whole turns a ply: a few games.
+        let games = if slow(&g) || g.steps.is_some() {
+            3
+        } else {
+            300
+        };
         for cap in [100_000, 5] {
             let (mut plain, mut quiet) = (Playout::new(start.clone()), Playout::new(start.clone()));
             plain.max_plies = cap;
@@ -399,8 +404,9 @@ fn invariants_over_random_positions() {
         let mut positions = 0;
         let mut moves_checked = 0;
         // Games with hypnosis, or with thousands of moves a position (Amazons), get fewer;
-        // turns of several placements (Connect6: tens of thousands) fewer still.
-        let budget = if g.turn_places.is_some() {
+        // turns of several placements (Connect6: tens of thousands) and of several steps
+        // (Arimaa: thousands to tens of thousands) fewer still.
+        let budget = if g.turn_places.is_some() || g.steps.is_some() {
             12
         } else if slow(&g) || g.start().legal_move_texts().len() > 500 {
             300

@@ -287,6 +287,7 @@ impl ActionSpace {
             MoveKind::Throw => Action::Throw(m.promote),
             MoveKind::Turn => turn_step(m, 0),
             MoveKind::Lines => Action::Line(m.path[0]),
+            MoveKind::Steps => Action::Pair(m.path[0], m.path[1]),
             kind => match m.landings().first() {
                 Some(&c) if matches!(kind, MoveKind::Normal | MoveKind::Walk) => {
                     Action::Pair(m.from, c)
@@ -318,6 +319,13 @@ impl ActionSpace {
             MoveKind::Lines => {
                 for &l in m.landings() {
                     push(Action::Line(l))?;
+                }
+                return Ok(());
+            }
+            // A turn of steps: each step (what traps take follows from the position).
+            MoveKind::Steps => {
+                for s in m.landings().chunks(2).filter(|s| s[1] != NONE) {
+                    push(Action::Pair(s[0], s[1]))?;
                 }
                 return Ok(());
             }

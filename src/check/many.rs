@@ -46,6 +46,7 @@ impl Checker {
                     }
                 }
                 Item::Lines(_, s) => refuse(self, *s, "drawing lines between dots"),
+                Item::Steps(_, s) => refuse(self, *s, "turns of several steps"),
                 Item::Native(call) => refuse(self, call.span, "a native hook"),
                 Item::Setup(_, hands, _) if !race => {
                     for h in hands {

@@ -31,6 +31,7 @@ mod rules;
 mod setup;
 mod sides;
 mod sowing;
+mod steps;
 mod turns;
 
 pub use errors::CheckError;
@@ -505,6 +506,7 @@ impl Checker {
         let dice = self.dice(d);
         let race = self.race(&scope, d, dice.as_ref());
         let lines = self.lines(&scope, d);
+        let steps = self.steps(&scope, d, &kinds);
         let heights = self.heights(race.as_ref(), heights);
         let uses_layers = d.items.iter().any(|i| matches!(i, Item::State(_)))
             || kinds.iter().any(|k| {
@@ -557,6 +559,7 @@ impl Checker {
             dice,
             race,
             lines,
+            steps,
         })
     }
 

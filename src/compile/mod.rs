@@ -34,6 +34,7 @@ pub fn compile(m: Model) -> Game {
         let mut rng = crate::rng::Rng::new(0x7AB0_1A5E_0000_D075);
         crate::engine::rules::lines::Lines::new(&m.board, l, || rng.next_u64())
     });
+    let steps = m.steps.clone();
     let board = m.board;
     let np = m.players.len();
     let shift = crate::engine::player_shift(np);
@@ -125,7 +126,12 @@ pub fn compile(m: Model) -> Game {
     let bitboards = tables::bitboards(
         &board,
         // A race moves its pieces along its tracks, not by the generators bitboards serve.
-        has_layers || piece_hooks || per_piece_phases || kill_immunity || m.race.is_some(),
+        has_layers
+            || piece_hooks
+            || per_piece_phases
+            || kill_immunity
+            || m.race.is_some()
+            || m.steps.is_some(),
     );
     // A throw that gives no move passes the turn.
     let pass_stuck_players = if m.race.is_some() {
@@ -530,7 +536,29 @@ pub fn compile(m: Model) -> Game {
         race,
         lines,
         places,
+        steps: None,
     };
+    if let Some(st) = &steps {
+        let rules = &game.rules;
+        let compiled = crate::engine::rules::steps::Steps::new(
+            st,
+            &game.board,
+            game.codes(),
+            game.player_shift,
+            |c| game.kind_of(c),
+            |c| {
+                rules[c as usize]
+                    .iter()
+                    .flat_map(|r| match r {
+                        crate::engine::rules::Rule::Step { dirs, .. } => dirs.clone(),
+                        _ => Vec::new(),
+                    })
+                    .collect()
+            },
+            &game.zobrist_piece,
+        );
+        game.steps = Some(compiled);
+    }
     if let Some(race) = &mut game.race {
         race.count_start(
             game.players.len(),

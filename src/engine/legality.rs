@@ -554,6 +554,11 @@ impl<'g> Position<'g> {
         if let Some(drawn) = g.sowing.as_ref().and_then(|s| s.random_move(self, rng)) {
             return drawn;
         }
+        if g.steps.is_some() {
+            // Turns of steps: every distinct turn listed, one drawn.
+            self.legal_moves(buf);
+            return (!buf.is_empty()).then(|| buf.swap_remove(rng.below(buf.len())));
+        }
         // The swap is one more move than the placements: drawn from the whole list below.
         if let Some(i) = g.sole_place[self.turn as usize].filter(|_| !self.swap_open()) {
             let pl = &g.places[self.turn as usize][i];

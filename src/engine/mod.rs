@@ -346,6 +346,8 @@ pub struct Game {
     /// A game of lines drawn between dots: its moves are turns of lines (see
     /// `rules/lines.rs`).
     pub lines: Option<rules::lines::Lines>,
+    /// Turns of several steps shared among pieces (see `rules/steps.rs`).
+    pub steps: Option<rules::steps::Steps>,
 }
 
 impl Game {
@@ -634,6 +636,10 @@ pub enum MoveKind {
     /// A turn of lines drawn between dots (`rules/lines.rs`): the lines listed in `path`, in
     /// an order they may be drawn in (`from` and `to` are `NONE`).
     Lines,
+    /// A turn of several steps (`rules/steps.rs`): `path` holds each step as a pair of cells,
+    /// from and to, and each removal from a trap as the cell and `NONE`, in the order they
+    /// happen; `caps` the cells of the removals (`from` is the first step's, `to` the last's).
+    Steps,
     /// A race's turn of dice played one by one: `path` holds each die's step as a pair of
     /// cells, from and to (`NONE` for the hand and for off); `caps` the cells hit.
     Turn,

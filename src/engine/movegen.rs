@@ -135,6 +135,10 @@ impl Position<'_> {
             lines.moves(self, out);
             return;
         }
+        if let Some(steps) = &self.game.steps {
+            steps.moves(self, out);
+            return;
+        }
         if !self.game.openings.is_empty() && self.opening_moves(out) {
             return;
         }

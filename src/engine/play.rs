@@ -102,6 +102,10 @@ impl Position<'_> {
             self.play_lines(lines, m);
             return;
         }
+        if m.kind == MoveKind::Steps {
+            self.play_steps(m);
+            return;
+        }
         if let (MoveKind::Sow, Some(sow)) = (m.kind, &g.sowing) {
             self.play_sowing(sow, m);
             self.quiet = if m.ncap > 0 {
@@ -281,7 +285,11 @@ impl Position<'_> {
         let placed = if m.promote != 0 { m.promote } else { code };
         match m.kind {
             // Played by `play_sowing` before any of this.
-            MoveKind::Sow | MoveKind::Throw | MoveKind::Turn | MoveKind::Lines => {}
+            MoveKind::Sow
+            | MoveKind::Throw
+            | MoveKind::Turn
+            | MoveKind::Lines
+            | MoveKind::Steps => {}
             // An opening removal (races bear off in `play_race`).
             MoveKind::Off => {
                 self.lift(m.from);

@@ -48,6 +48,7 @@ impl Game {
             && self.hooks.iter().all(Vec::is_empty)
             && self.bitboards.is_none()
             && self.race.is_none()
+            && self.steps.is_none()
             && self.sowing.is_none()
             && self.mill.is_none()
             && self.board_rules.is_empty()

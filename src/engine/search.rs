@@ -51,6 +51,10 @@ impl<'g> Frames<'g> {
                 return n;
             }
         }
+        if let Some(steps) = pos.game.steps.as_ref().filter(|_| depth == 1) {
+            // A game of turns of steps' last ply: its turns counted, not built.
+            return steps.count_moves(pos);
+        }
         if let Some(lines) = pos.game.lines.as_ref().filter(|_| depth == 1) {
             // A game of lines' last ply: its turns counted, not built.
             return lines.count_moves(pos);

@@ -107,6 +107,7 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
         Rule::piece => Item::Piece(build_piece(p)),
         Rule::sowing_block => Item::Sowing(parts(p).into_iter().map(build_sow_line).collect(), sp),
         Rule::lines_block => Item::Lines(parts(p).into_iter().map(build_line_rule).collect(), sp),
+        Rule::steps_block => Item::Steps(parts(p).into_iter().map(build_steps_line).collect(), sp),
         Rule::dice_decl => {
             let mut it = parts(p).into_iter();
             let count = number(it.next().expect("grammar: N"));
@@ -725,6 +726,30 @@ fn build_line_rule(p: Pair<Rule>) -> LineRuleDecl {
         _ => LineRuleKind::Draw,
     };
     LineRuleDecl { kind, span: sp }
+}
+
+/// One line of a `steps` block.
+fn build_steps_line(p: Pair<Rule>) -> StepsLine {
+    let sp = span(&p);
+    let rule = p.as_rule();
+    let kids = parts(p);
+    let mut names = kids
+        .iter()
+        .filter(|q| q.as_rule() == Rule::ident)
+        .map(|q| name(q.clone()));
+    let kind = match rule {
+        Rule::steps_turn => StepsLineKind::Turn(number(
+            kids.iter()
+                .find(|q| q.as_rule() == Rule::int)
+                .cloned()
+                .expect("grammar: N"),
+        )),
+        Rule::steps_strength => StepsLineKind::Strength(names.collect()),
+        Rule::steps_push => StepsLineKind::Push,
+        Rule::steps_freeze => StepsLineKind::Freeze,
+        _ => StepsLineKind::Trap(names.next().expect("grammar: a region")),
+    };
+    StepsLine { kind, span: sp }
 }
 
 /// One line of a `sowing` block.

@@ -385,6 +385,13 @@ pub(super) fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::line_draw => &["`draw`"],
         Rule::k_changes => &["`changes`"],
         Rule::k_stuck => &["`stuck`"],
+        Rule::steps_block => &["`steps`"],
+        Rule::steps_turn | Rule::steps_push | Rule::steps_freeze | Rule::steps_trap => &["`a`"],
+        Rule::k_strength | Rule::steps_strength => &["`strength`"],
+        Rule::k_pull => &["`pull`"],
+        Rule::k_weaker => &["`weaker`"],
+        Rule::k_stronger => &["`stronger`"],
+        Rule::k_frozen => &["`frozen`"],
         _ => &[],
     }
 }

@@ -31,6 +31,7 @@ pub mod shoot;
 pub mod slide;
 pub mod sow;
 pub mod step;
+pub mod steps;
 mod walk;
 
 use super::{Move, Position};

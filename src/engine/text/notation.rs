@@ -4,6 +4,34 @@
 use super::*;
 
 impl Position<'_> {
+    /// A turn of steps in Arimaa's notation: each step as the piece's letter (its owner's
+    /// case), its cell and the way it goes (`n`, `e`, `s`, `w`), each removal from a trap
+    /// as the piece, its cell and `x`, separated by spaces (`Ed2n Ed3n ra7s ra6x`).
+    fn steps_text(&self, m: &Move) -> String {
+        let g = self.game;
+        let mut cells = self.cells().to_vec();
+        let letter = |code: u8| g.kinds[g.kind_of(code)].letters[g.owner(code)];
+        let parts: Vec<String> = m
+            .landings()
+            .chunks(2)
+            .map(|s| {
+                let (a, b) = (s[0], s[1]);
+                let code = cells[a as usize];
+                cells[a as usize] = 0;
+                let way = if b == NONE {
+                    "x".to_string()
+                } else {
+                    cells[b as usize] = code;
+                    (0..g.board.dirs.len() as u8)
+                        .find(|&d| g.board.step(a, d) == b)
+                        .map_or(String::new(), |d| g.board.dirs[d as usize].name.to_string())
+                };
+                format!("{}{}{}", letter(code), g.board.names[a as usize], way)
+            })
+            .collect();
+        parts.join(" ")
+    }
+
     /// The move in the game's notation (`e2e4`, `e7e8q`, `c3-d4`, `c3xe5xg3`).
     pub fn move_text(&self, m: &Move) -> String {
         let g = self.game;
@@ -23,6 +51,9 @@ impl Position<'_> {
             return names.join(",");
         }
         let name = |c: Cell| g.board.names[c as usize].as_str();
+        if m.kind == MoveKind::Steps {
+            return self.steps_text(m);
+        }
         if m.kind == MoveKind::Places {
             // A turn of several placements: its cells in increasing order, joined (`j10,k11`).
             let cells: Vec<&str> = m.landings().iter().map(|&c| name(c)).collect();
@@ -389,6 +420,33 @@ impl Position<'_> {
                 .collect::<String>()
         };
         let want = norm(text);
+        if self.game.steps.is_some() {
+            // A turn of steps (`Ed2n Ed3n`): found by its steps, without writing out every
+            // turn (there may be tens of thousands); removals follow from the steps.
+            let b = &self.game.board;
+            let steps: Option<Vec<(Cell, Cell)>> = text
+                .split_whitespace()
+                .filter(|t| !t.ends_with('x'))
+                .map(|t| {
+                    let t = t.get(1..)?;
+                    let (cell, way) = t.split_at(t.len().checked_sub(1)?);
+                    let from = b.cell(cell)?;
+                    let to = b.step(from, b.dir_named(way)?);
+                    (to != NONE).then_some((from, to))
+                })
+                .collect();
+            if let Some(m) = steps.and_then(|steps| {
+                moves.iter().find(|m| {
+                    m.landings()
+                        .chunks(2)
+                        .filter(|s| s[1] != NONE)
+                        .map(|s| (s[0], s[1]))
+                        .eq(steps.iter().copied())
+                })
+            }) {
+                return Ok(m.clone());
+            }
+        }
         if let Some(lines) = &self.game.lines {
             // A turn of lines may name them in any order: found by its set of lines.
             let mut set = 0u128;
