@@ -444,6 +444,11 @@ impl<'g> Searcher<'g> {
             let mut best_move = 0;
             for m in &moves {
                 let s = self.child(level, m, depth - 1, alpha, beta);
+                // Out of positions: the rest of a wide list (Arimaa's thousands of turns)
+                // would each count one more.
+                if self.nodes > self.limit {
+                    break;
+                }
                 if s > best {
                     best = s;
                     best_move = fingerprint(m);
@@ -538,6 +543,9 @@ impl<'g> Searcher<'g> {
                     } else {
                         -self.captures(level + 1, plies - 1, -beta, -alpha)
                     };
+                    if self.nodes > self.limit {
+                        break;
+                    }
                     if s > best {
                         best = s;
                         alpha = alpha.max(s);
