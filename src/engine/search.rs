@@ -44,12 +44,9 @@ impl<'g> Frames<'g> {
             return 0;
         }
         let pos = &self.pos[level];
-        let mut moves = std::mem::take(&mut self.moves[level]);
-        if let Some(n) = pos.game.sowing.as_ref().filter(|_| depth == 1) {
-            // A sowing game's last ply: its pits counted, not sown out.
-            if let Some(n) = n.count_moves(pos) {
-                return n;
-            }
+        if let Some(sow) = pos.game.sowing.as_ref().filter(|_| depth == 1) {
+            // A sowing game's last ply: its turns counted, sown out only where they go on.
+            return sow.count_moves(pos);
         }
         if let Some(steps) = pos.game.steps.as_ref().filter(|_| depth == 1) {
             // A game of turns of steps' last ply: its turns counted, not built.
@@ -59,6 +56,7 @@ impl<'g> Frames<'g> {
             // A game of lines' last ply: its turns counted, not built.
             return lines.count_moves(pos);
         }
+        let mut moves = std::mem::take(&mut self.moves[level]);
         if depth == 1 && pos.game.draw_plans[pos.turn()].is_some() {
             // The last ply is counted without being listed where the moves allow it.
             if let Some(n) = pos.count_moves(&mut moves) {

@@ -79,9 +79,7 @@ impl Position<'_> {
         m.extra_to = b.step(land, b.opposite[dir as usize]);
         out.push(m);
     }
-}
 
-impl Position<'_> {
     /// `castle DIR to file F with PIECE, wherever they stand`: Chess960 castling. The unmoved
     /// piece on `king` and the first unmoved `partner` met along `dir` (on the same rank,
     /// at any distance) end on file `to_file` and on the cell beside it toward the king's

@@ -513,14 +513,14 @@ impl Sow {
     /// The number of legal moves of the player to move (perft's last ply), counted without
     /// building them: a sowing is made only where it decides how many turns a pit starts
     /// ([`Sow::turns_under`]).
-    pub(in crate::engine) fn count_moves(&self, pos: &Position) -> Option<u64> {
+    pub(in crate::engine) fn count_moves(&self, pos: &Position) -> u64 {
         if pos.sow_ended != 0 {
-            return Some(0);
+            return 0;
         }
         if pos.sow_hand[pos.turn as usize] > 0 {
-            return Some(self.pits[pos.turn as usize].len() as u64);
+            return self.pits[pos.turn as usize].len() as u64;
         }
-        Some(sized!(pos.seeds.len(), self.count_in(pos)))
+        sized!(pos.seeds.len(), self.count_in(pos))
     }
 
     fn count_in<const N: usize>(&self, pos: &Position) -> u64 {
@@ -1211,7 +1211,7 @@ mod tests {
             while !pos.is_over() {
                 pos.legal_moves(&mut list);
                 let text = pos.to_text();
-                assert_eq!(sow.count_moves(&pos), Some(list.len() as u64), "{text}");
+                assert_eq!(sow.count_moves(&pos), list.len() as u64, "{text}");
                 // Every move of short lists; of long ones (relays that sow again), 40 spread
                 // over the list.
                 let step = list.len().div_ceil(40).max(1);
