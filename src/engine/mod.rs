@@ -423,15 +423,9 @@ impl Game {
         }
     }
 
+    /// The hash contribution of `n` seeds (or other counted things) at `c`: [`count_key`].
     pub fn seed_key(&self, c: usize, n: u16) -> u64 {
-        if n == 0 {
-            return 0;
-        }
-        let mut z = (c as u64) << 20 ^ u64::from(n) ^ 0x005E_ED0F_501A_2B3C;
-        z = z.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        count_key(c, n)
     }
 
     /// How many times a position must occur for the game's repetition rule (three unless
@@ -969,4 +963,18 @@ impl Outcome {
             Outcome::Draw { .. } => "draw".into(),
         }
     }
+}
+
+/// The hash contribution of a count `n` at `c` (a pit's seeds, a store, a hand, a stack's
+/// height, checks given): nothing for none, else a mix of the two.
+#[inline]
+pub(crate) fn count_key(c: usize, n: u16) -> u64 {
+    if n == 0 {
+        return 0;
+    }
+    let mut z = (c as u64) << 20 ^ u64::from(n) ^ 0x005E_ED0F_501A_2B3C;
+    z = z.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }

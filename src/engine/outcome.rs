@@ -111,6 +111,13 @@ impl Position<'_> {
                                 )
                             })
                     }
+                    // Sowing games read this after every turn (either row, once: the mover's).
+                    EndCond::PitsEmpty { .. } => {
+                        p == mover
+                            && g.sowing
+                                .as_ref()
+                                .is_some_and(|s| s.a_row_is_empty(&self.seeds))
+                    }
                     cond => self.rare_end_hit(cond, p, mover),
                 };
                 if hit {
@@ -177,12 +184,6 @@ impl Position<'_> {
                             || self.game.owner(code) != p
                             || region[p].contains(c as crate::geometry::Cell)
                     })
-            }
-            EndCond::PitsEmpty { .. } => {
-                p == mover
-                    && g.sowing
-                        .as_ref()
-                        .is_some_and(|s| (0..2).any(|q| s.seeds_of(&self.seeds, q) == 0))
             }
             EndCond::StoreHolds(n) => u32::from(self.stores[p]) > *n,
             EndCond::Reaches {

@@ -91,7 +91,13 @@ pub struct Sow {
     ends_when_pits_empty: bool,
     ends_when_a_store_holds: Option<u32>,
     ends_when_both_stores_hold: Vec<u32>,
+    /// Per pit or store, the hash keys of its counts below [`KEYED`] ([`Sow::key`]): a turn
+    /// changes several counts, each twice keyed.
+    keys: Vec<[u64; KEYED]>,
 }
+
+/// Counts below this have their hash key in [`Sow::keys`]; larger ones are computed.
+const KEYED: usize = 64;
 
 /// One sowing tried while counting a player's turns: the turns it starts, and how many
 /// entries of the tree it and the sowings that may follow it take (1 where the turn ends
@@ -107,6 +113,34 @@ struct TurnNode {
 thread_local! {
     /// The tree of the turn being counted (kept between calls: no allocation per move).
     static TREE: std::cell::RefCell<Vec<TurnNode>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Where a sowing writes down the pits it sows from and the pits it captures: the move
+/// being built, or nowhere (a sowing made only to count turns or to play a turn).
+trait Record {
+    fn sown_from(&mut self, pit: Cell);
+    fn captured(&mut self, pit: Cell);
+}
+
+impl Record for Move {
+    #[inline]
+    fn sown_from(&mut self, pit: Cell) {
+        self.push_landing(pit);
+    }
+    #[inline]
+    fn captured(&mut self, pit: Cell) {
+        self.push_capture(pit);
+    }
+}
+
+/// Sowings not written down.
+struct Unrecorded;
+
+impl Record for Unrecorded {
+    #[inline]
+    fn sown_from(&mut self, _: Cell) {}
+    #[inline]
+    fn captured(&mut self, _: Cell) {}
 }
 
 /// Seed counts being sown: the pits, then the two stores (see [`MAX_COUNTS`]).
@@ -279,7 +313,11 @@ impl Sow {
             debug_assert!(owner[lo..hi].iter().all(|&o| o == p), "rows of pits");
             (lo, hi)
         });
+        let keys = (0..n + 2)
+            .map(|c| std::array::from_fn(|k| crate::engine::count_key(c, k as u16)))
+            .collect();
         Sow {
+            keys,
             rule: rule.clone(),
             n,
             span,
@@ -480,6 +518,25 @@ impl Sow {
         seeds[lo..hi].iter().map(|&n| u32::from(n)).sum()
     }
 
+    /// The hash key of `n` seeds in pit or store `c` (`Game::seed_key`), read from the
+    /// table where it holds it.
+    #[inline]
+    fn key(&self, c: usize, n: u16) -> u64 {
+        match self.keys.get(c) {
+            Some(row) if usize::from(n) < KEYED => row[usize::from(n)],
+            _ => crate::engine::count_key(c, n),
+        }
+    }
+
+    /// Whether a player's pits are all empty (either player's): the first seed found ends
+    /// the search, where [`Sow::seeds_of`] would add up both rows.
+    #[inline]
+    pub fn a_row_is_empty(&self, seeds: &[u16]) -> bool {
+        self.span
+            .iter()
+            .any(|&(lo, hi)| seeds[lo..hi].iter().all(|&n| n == 0))
+    }
+
     /// The moves of the player to move, appended to `out`.
     pub(in crate::engine) fn moves(&self, pos: &Position, out: &mut Vec<Move>) {
         if pos.sow_ended != 0 {
@@ -512,7 +569,7 @@ impl Sow {
 
     /// The number of legal moves of the player to move (perft's last ply), counted without
     /// building them: a sowing is made only where it decides how many turns a pit starts
-    /// ([`Sow::turns_under`]).
+    /// ([`Sow::turns_from`]).
     pub(in crate::engine) fn count_moves(&self, pos: &Position) -> u64 {
         if pos.sow_ended != 0 {
             return 0;
@@ -595,14 +652,9 @@ impl Sow {
         tree.clear();
         let me = pos.turn as usize;
         let hungry = self.hungry(&pos.seeds, me);
-        let mut scratch = Move::new(NONE, NONE);
         let mut total = 0;
         for way in 0..self.rule.ways.len() as u8 {
-            for &pit in &self.starts[usize::from(way)][me] {
-                if self.may_sow(me, way, pit, c) {
-                    total += self.turns_under(me, way, pit, c, hungry, &mut scratch, tree);
-                }
-            }
+            total += self.turns_from(me, way, c, hungry, tree).0;
         }
         total
     }
@@ -644,41 +696,54 @@ impl Sow {
         self.rule.must_feed && self.seeds_of(seeds, me ^ 1) == 0
     }
 
-    /// The number of turns that start by sowing `pit` (which `me` may sow) the way `way`
-    /// goes from `c`: the count [`Sow::turns`] lists, recorded in `tree` with the counts
-    /// under each sowing that may follow. One, with no sowing made, where the turn cannot
-    /// go on and no rule looks at where the seeds went: no `play again` and no lap-by-lap
-    /// feeding, or a single lap whose last seed does not reach the store. `m` is scratch.
-    #[allow(clippy::too_many_arguments)]
+    /// The number of turns that start with a sowing the way `way` goes from `c`, each pit
+    /// `me` may sow in list order: the count [`Sow::turns`] lists, recorded in `tree` with
+    /// the counts under each sowing that may follow; and whether there was a pit to sow.
+    /// A pit counts one, with no sowing made, where the turn cannot go on and no rule looks
+    /// at where the seeds went: no `play again` and no lap-by-lap feeding, or a single lap
+    /// whose last seed does not reach the store.
     #[inline]
-    fn turns_under<const N: usize>(
+    fn turns_from<const N: usize>(
         &self,
         me: usize,
         way: u8,
-        pit: Cell,
         c: &Counts<N>,
         hungry: bool,
-        m: &mut Move,
         tree: &mut Vec<TurnNode>,
-    ) -> u64 {
-        let ends = !hungry
-            && (!self.rule.again && !self.rule.lap_feed
-                || self.single
-                    && !self.reaches_store(me, self.dir(way), pit, c.seeds[pit as usize]));
-        tree.push(TurnNode {
-            turns: 1,
-            size: 1,
-            way,
-            pit,
-        });
-        if ends {
-            return 1;
+    ) -> (u64, bool) {
+        let dir = self.dir(way);
+        let w = &self.rule.ways[usize::from(way)];
+        let least = w.least.max(1);
+        let looks = hungry || self.rule.again || self.rule.lap_feed;
+        let mut total = 0;
+        let mut any = false;
+        for &pit in &self.starts[usize::from(way)][me] {
+            // [`Sow::may_sow`], its first test here.
+            if c.seeds[pit as usize] < least || w.toward_seeds && !self.may_sow(me, way, pit, c) {
+                continue;
+            }
+            any = true;
+            tree.push(TurnNode {
+                turns: 1,
+                size: 1,
+                way,
+                pit,
+            });
+            let ends = !looks
+                || !hungry
+                    && self.single
+                    && !self.reaches_store(me, dir, pit, c.seeds[pit as usize]);
+            total += if ends {
+                1
+            } else {
+                self.turns_sown(me, way, pit, c, hungry, tree)
+            };
         }
-        self.turns_sown(me, way, pit, c, hungry, m, tree)
+        (total, any)
     }
 
-    /// [`Sow::turns_under`] where the sowing must be made to tell: its node is the last in
-    /// `tree`.
+    /// The turns that start by sowing `pit` the way `way` goes from `c`, where the sowing
+    /// must be made to tell ([`Sow::turns_from`]): its node is the last in `tree`.
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     fn turns_sown<const N: usize>(
@@ -688,29 +753,33 @@ impl Sow {
         pit: Cell,
         c: &Counts<N>,
         hungry: bool,
-        m: &mut Move,
         tree: &mut Vec<TurnNode>,
     ) -> u64 {
         let at = tree.len() - 1;
         let mut after = *c;
-        m.truncate_lists(0, 0);
         // Without `play again`, only the first lap decides (whether it starves the opponent).
         let first_only = !self.rule.again && !hungry;
-        let last = self.sow(me, self.dir(way), pit, &mut after, m, first_only);
-        let turns = if last == Sown::Starves {
-            0
-        } else if self.again(me, way, last, &after) {
-            let mut total = 0;
-            for &next in &self.starts[usize::from(way)][me] {
-                if self.may_sow(me, way, next, &after) {
-                    total += self.turns_under(me, way, next, &after, hungry, m, tree);
-                }
+        let last = self.sow(
+            me,
+            self.dir(way),
+            pit,
+            &mut after,
+            &mut Unrecorded,
+            first_only,
+        );
+        let mut turns = None;
+        if last == Sown::Starves {
+            turns = Some(0);
+        } else if last == Sown::Store && self.rule.again && !self.ended(&after.seeds) {
+            // The turn goes on where there is a pit to sow (as [`Sow::again`] says).
+            let (total, any) = self.turns_from(me, way, &after, hungry, tree);
+            if any {
+                tree[at].size = (tree.len() - at) as u32;
+                turns = Some(total);
             }
-            tree[at].size = (tree.len() - at) as u32;
-            total
-        } else {
-            u64::from(!hungry || self.seeds_of(&after.seeds, me ^ 1) > 0)
-        };
+        }
+        let turns =
+            turns.unwrap_or_else(|| u64::from(!hungry || self.seeds_of(&after.seeds, me ^ 1) > 0));
         tree[at].turns = turns;
         turns
     }
@@ -849,19 +918,19 @@ impl Sow {
     /// One sowing by `me` from `pit` going `dir` on `c`, lap after lap where it relays,
     /// with its captures, recorded in `m` (the pit in its path, captured pits in its
     /// captures).
-    fn sow<const N: usize>(
+    fn sow<const N: usize, R: Record>(
         &self,
         me: usize,
         dir: usize,
         pit: Cell,
         c: &mut Counts<N>,
-        m: &mut Move,
+        m: &mut R,
         first_only: bool,
     ) -> Sown {
         if self.single {
             return self.sow_single(me, dir, pit, c, m);
         }
-        m.push_landing(pit);
+        m.sown_from(pit);
         let rule = &self.rule;
         let next = &self.next[dir][me];
         let mut origin = pit;
@@ -926,15 +995,15 @@ impl Sow {
     /// [`Sow::sow`] where a sowing is one lap (no relay, no lap-by-lap feeding): the seeds
     /// dropped, then the captures of the pit where the last one fell.
     #[inline]
-    fn sow_single<const N: usize>(
+    fn sow_single<const N: usize, R: Record>(
         &self,
         me: usize,
         dir: usize,
         pit: Cell,
         c: &mut Counts<N>,
-        m: &mut Move,
+        m: &mut R,
     ) -> Sown {
-        m.push_landing(pit);
+        m.sown_from(pit);
         let next = &self.next[dir][me];
         let hand = std::mem::take(&mut c.seeds[pit as usize]);
         let skip = if self.rule.skips_origin { pit } else { NONE };
@@ -954,13 +1023,13 @@ impl Sow {
 
     /// The capture of the enemy pits facing `at`, where the last seed of the lap sown from
     /// `origin` fell in an occupied pit of the mover's.
-    fn capture_facing<const N: usize>(
+    fn capture_facing<const N: usize, R: Record>(
         &self,
         me: usize,
         origin: Cell,
         at: Cell,
         c: &mut Counts<N>,
-        m: &mut Move,
+        m: &mut R,
     ) {
         let Some((all, back)) = self.rule.facing else {
             return;
@@ -972,7 +1041,7 @@ impl Sow {
         for p in self.facing[at as usize] {
             if p != NONE && c.seeds[p as usize] > 0 {
                 taken += std::mem::take(&mut c.seeds[p as usize]);
-                m.push_capture(p);
+                m.captured(p);
             }
         }
         match back {
@@ -991,13 +1060,13 @@ impl Sow {
     }
 
     /// The captures after the last seed fell on `at`.
-    fn capture<const N: usize>(
+    fn capture<const N: usize, R: Record>(
         &self,
         me: usize,
         dir: usize,
         at: Cell,
         c: &mut Counts<N>,
-        m: &mut Move,
+        m: &mut R,
     ) {
         let rule = &self.rule;
         let mine = self.owner[at as usize] as usize == me;
@@ -1011,10 +1080,10 @@ impl Sow {
                     if with_last {
                         c.seeds[self.n + me] += 1;
                         c.seeds[at as usize] = 0;
-                        m.push_capture(at);
+                        m.captured(at);
                     }
                     if taken > 0 {
-                        m.push_capture(opp);
+                        m.captured(opp);
                     }
                 }
             }
@@ -1049,7 +1118,7 @@ impl Sow {
             }
             for &p in &taken[..n] {
                 c.seeds[p as usize] = 0;
-                m.push_capture(p);
+                m.captured(p);
             }
             c.seeds[self.n + me] += sum as u16;
         }
@@ -1059,7 +1128,7 @@ impl Sow {
     /// game on these counts: a turn's extra sowings stop there.
     fn ended(&self, seeds: &[u16]) -> bool {
         let stores = &seeds[self.n..self.n + 2];
-        self.ends_when_pits_empty && (0..2).any(|p| self.seeds_of(seeds, p) == 0)
+        self.ends_when_pits_empty && self.a_row_is_empty(seeds)
             || self
                 .ends_when_a_store_holds
                 .is_some_and(|n| stores.iter().any(|&s| u32::from(s) > n))
@@ -1092,11 +1161,10 @@ impl Position<'_> {
         let g = self.game;
         let mut counts = Counts::<N>::of(self);
         let n = self.seeds.len();
-        let mut scratch = Move::new(NONE, NONE);
         let mut last = Sown::Store;
         let dir = sow.dir(sow.way_of(me, m));
         for &pit in m.landings() {
-            last = sow.sow(me, dir, pit, &mut counts, &mut scratch, false);
+            last = sow.sow(me, dir, pit, &mut counts, &mut Unrecorded, false);
         }
         let ended = match last {
             Sown::Stuck => STUCK,
@@ -1113,14 +1181,14 @@ impl Position<'_> {
         let mut h = self.hash;
         for (c, (old, &new)) in self.seeds.iter_mut().zip(&counts.seeds[..n]).enumerate() {
             if *old != new {
-                h ^= g.seed_key(c, *old) ^ g.seed_key(c, new);
+                h ^= sow.key(c, *old) ^ sow.key(c, new);
                 *old = new;
             }
         }
         for p in 0..2 {
             let new = counts.seeds[n + p];
             if self.stores[p] != new {
-                h ^= g.seed_key(n + p, self.stores[p]) ^ g.seed_key(n + p, new);
+                h ^= sow.key(n + p, self.stores[p]) ^ sow.key(n + p, new);
                 self.stores[p] = new;
             }
         }
