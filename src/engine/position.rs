@@ -264,7 +264,7 @@ impl<'g> Position<'g> {
         }
         p.build_chains();
         p.build_links();
-        p.hash = p.compute_hash();
+        p.rehash();
         for r in &game.board_rules {
             p.frozen = p.frozen.union(&r.frozen(&p));
         }
@@ -517,8 +517,16 @@ impl<'g> Position<'g> {
         self.cells[c as usize]
     }
 
+    /// The position's hash: equal positions have equal hashes.
     pub fn hash(&self) -> u64 {
-        self.hash
+        // Kept up to date move by move, but for a sowing game's counts.
+        self.hash ^ self.counts_hash()
+    }
+
+    /// Sets the hash kept move by move from scratch: [`Position::compute_hash`] less what
+    /// [`Position::hash`] adds when asked.
+    pub(crate) fn rehash(&mut self) {
+        self.hash = self.compute_hash() ^ self.counts_hash();
     }
 
     pub fn ply(&self) -> u32 {

@@ -419,6 +419,9 @@ impl<'g> Playout<'g> {
     /// How often the current position has occurred, or a smaller count below three when it
     /// cannot have occurred three times (all the end rules ask).
     fn occurrences(&self) -> usize {
+        if !self.pos.game.counts_repetitions {
+            return 0;
+        }
         let h = self.pos.hash();
         let bucket = self.buckets[h as usize % BUCKETS] as usize;
         if bucket < 3 {

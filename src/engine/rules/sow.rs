@@ -1146,10 +1146,9 @@ impl Position<'_> {
         if m.npath == 0 {
             let (me, n, g) = (self.turn as usize, self.seeds.len(), self.game);
             let (pit, held) = (m.to as usize, self.sow_hand[me]);
-            let had = self.seeds[pit];
-            self.hash ^= g.seed_key(pit, had) ^ g.seed_key(pit, had + 1);
+            // The pit's count is keyed when the hash is asked for ([`Position::counts_hash`]).
             self.hash ^= g.seed_key(n + 3 + me, held) ^ g.seed_key(n + 3 + me, held - 1);
-            self.seeds[pit] = had + 1;
+            self.seeds[pit] += 1;
             self.sow_hand[me] = held - 1;
             return;
         }
@@ -1177,22 +1176,27 @@ impl Position<'_> {
                 g.seed_key(n + 2, u16::from(self.sow_ended)) ^ g.seed_key(n + 2, u16::from(ended));
             self.sow_ended = ended;
         }
-        // The hash changes by the pits and stores whose counts changed.
-        let mut h = self.hash;
-        for (c, (old, &new)) in self.seeds.iter_mut().zip(&counts.seeds[..n]).enumerate() {
-            if *old != new {
-                h ^= sow.key(c, *old) ^ sow.key(c, new);
-                *old = new;
-            }
-        }
-        for p in 0..2 {
-            let new = counts.seeds[n + p];
-            if self.stores[p] != new {
-                h ^= sow.key(n + p, self.stores[p]) ^ sow.key(n + p, new);
-                self.stores[p] = new;
-            }
-        }
-        self.hash = h;
+        // The counts are keyed when the hash is asked for ([`Position::counts_hash`]).
+        self.seeds.copy_from_slice(&counts.seeds[..n]);
+        self.stores.copy_from_slice(&counts.seeds[n..n + 2]);
+    }
+
+    /// The part of [`Position::hash`] the pits' and stores' counts make, keyed when asked
+    /// rather than kept up to date: a turn changes many counts, and a random playout never
+    /// asks (0 in games without pits).
+    #[inline]
+    pub(in crate::engine) fn counts_hash(&self) -> u64 {
+        let Some(sow) = &self.game.sowing else {
+            return 0;
+        };
+        let n = self.seeds.len();
+        let pits = self.seeds.iter().enumerate().map(|(c, &k)| sow.key(c, k));
+        let stores = self
+            .stores
+            .iter()
+            .enumerate()
+            .map(|(p, &k)| sow.key(n + p, k));
+        pits.chain(stores).fold(0, |h, k| h ^ k)
     }
 
     /// The hash of the seed counts in the pits and stores.

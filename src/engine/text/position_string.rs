@@ -878,7 +878,7 @@ impl Position<'_> {
         pos.throw = throw;
         pos.checks = checks;
         pos.held = held;
-        pos.hash = pos.compute_hash();
+        pos.rehash();
         // A player who starts with a royal piece always has one where the rules never take
         // one away (royal safety keeps it, and checkmate relies on it).
         if game.royals_stay {
