@@ -196,6 +196,28 @@ impl Checker {
         Some(tb)
     }
 
+    /// The rules of every `end` block (a repeated block was reported; its rules are still
+    /// read), and what they say about passing.
+    pub(super) fn end_rules(
+        &mut self,
+        scope: &Scope,
+        d: &Description,
+        may_pass: Option<Span>,
+    ) -> Vec<EndModel> {
+        let mut end = Vec::new();
+        for item in &d.items {
+            if let Item::End(rules, _) = item {
+                for r in rules {
+                    if let Some(m) = self.end_rule(scope, r) {
+                        end.push(m);
+                    }
+                }
+                self.pass_rules(scope, rules, may_pass);
+            }
+        }
+        end
+    }
+
     pub(super) fn end_rule(&mut self, scope: &Scope, r: &EndRule) -> Option<EndModel> {
         let verdict = match r.result {
             ResultDecl::Win => Verdict::Win,
