@@ -94,20 +94,14 @@ impl Checker {
         else {
             return None;
         };
-        for (sp, what) in [
-            (no_turning_back, "without turning back"),
-            (straight, "in a straight line"),
-            (may_stop, "may stop after any jump"),
-        ] {
-            if let (Some(sp), false) = (sp, repeatedly) {
-                return self.reject(
-                    report,
-                    *sp,
-                    format!("`{what}` is about the jumps of a chain"),
-                    format!("add `repeatedly`, or leave `{what}` out"),
-                );
-            }
-        }
+        let clauses = [
+            (*no_turning_back, "without turning back"),
+            (*straight, "in a straight line"),
+            (*may_stop, "may stop after any jump"),
+        ];
+        self.chain_only(&clauses, *repeatedly, "jumps", report, |what| {
+            format!("add `repeatedly`, or leave `{what}` out")
+        })?;
         let takes = matches!(hurdle, HurdleDecl::Enemy);
         if let (Some(sp), false) = (may_stop, takes) {
             return self.reject(
@@ -150,20 +144,14 @@ impl Checker {
             return None;
         };
         let ds = self.dirs(scope, dirs, p, report)?;
-        for (sp, what) in [
-            (may_stop, "may stop after any capture"),
-            (no_revisit, "without revisiting"),
-            (no_same_dir, "never twice in the same direction"),
-        ] {
-            if let (Some(sp), false) = (sp, repeatedly) {
-                return self.reject(
-                    report,
-                    *sp,
-                    format!("`{what}` is about the steps of a chain"),
-                    "add `, repeatedly` before it, or leave it out",
-                );
-            }
-        }
+        let clauses = [
+            (*may_stop, "may stop after any capture"),
+            (*no_revisit, "without revisiting"),
+            (*no_same_dir, "never twice in the same direction"),
+        ];
+        self.chain_only(&clauses, *repeatedly, "steps", report, |_| {
+            "add `, repeatedly` before it, or leave it out".into()
+        })?;
         Some(RuleModel::Approach {
             dirs: ds,
             repeatedly: *repeatedly,
@@ -172,5 +160,29 @@ impl Checker {
             no_revisit: no_revisit.is_some(),
             no_same_dir: no_same_dir.is_some(),
         })
+    }
+
+    /// Clauses about the `jumps` or `steps` of a chain (each written at its span, if at all)
+    /// need `repeatedly`: the first without it is reported and the rule dropped.
+    fn chain_only(
+        &mut self,
+        clauses: &[(Option<Span>, &str)],
+        repeatedly: bool,
+        of: &str,
+        report: bool,
+        hint: impl Fn(&str) -> String,
+    ) -> Option<()> {
+        if repeatedly {
+            return Some(());
+        }
+        match clauses.iter().find_map(|&(sp, what)| Some((sp?, what))) {
+            Some((sp, what)) => self.reject(
+                report,
+                sp,
+                format!("`{what}` is about the {of} of a chain"),
+                hint(what),
+            ),
+            None => Some(()),
+        }
     }
 }
