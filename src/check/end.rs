@@ -196,6 +196,29 @@ impl Checker {
         Some(tb)
     }
 
+    /// The rules of every `end` block (a repeated block was reported; its rules are still
+    /// read), and what they say about passing.
+    pub(super) fn end_rules(
+        &mut self,
+        scope: &Scope,
+        d: &Description,
+        may_pass: Option<Span>,
+    ) -> Vec<EndModel> {
+        let mut end = Vec::new();
+        for item in &d.items {
+            if let Item::End(rules, _) = item {
+                for r in rules {
+                    if let Some(m) = self.end_rule(scope, r) {
+                        end.push(m);
+                    }
+                }
+                self.pass_rules(scope, rules, may_pass);
+            }
+        }
+        end
+    }
+
+    /// One end rule: its verdict, its condition and the players it is read for.
     pub(super) fn end_rule(&mut self, scope: &Scope, r: &EndRule) -> Option<EndModel> {
         let verdict = match r.result {
             ResultDecl::Win => Verdict::Win,
@@ -219,23 +242,39 @@ impl Checker {
             );
             return None;
         }
-        let cond = match &r.cond {
+        let cond = self.end_cond(scope, &r.cond, r.span)?;
+        let side = match &r.side {
+            Some(s) => self.side(scope, s)?,
+            None => 0,
+        };
+        Some(EndModel {
+            verdict,
+            cond,
+            side,
+            text: String::new(),
+            span: r.span,
+        })
+    }
+
+    /// The condition of an end rule written at `span`.
+    fn end_cond(&mut self, scope: &Scope, cond: &EndCondDecl, span: Span) -> Option<EndCond> {
+        Some(match cond {
             EndCondDecl::NoLegalMove { in_check, tiebreak } => EndCond::NoLegalMove {
                 in_check: *in_check,
                 tiebreak: self.tiebreak(scope, tiebreak)?,
             },
             EndCondDecl::PitsEmpty { tiebreak } => {
-                self.sowing_only(scope, r.span)?;
+                self.sowing_only(scope, span)?;
                 EndCond::PitsEmpty {
                     tiebreak: self.tiebreak(scope, tiebreak)?,
                 }
             }
             EndCondDecl::StoreHolds(n) => {
-                self.sowing_only(scope, r.span)?;
+                self.sowing_only(scope, span)?;
                 EndCond::StoreHolds(n.value)
             }
             EndCondDecl::StoresHold(n) => {
-                self.sowing_only(scope, r.span)?;
+                self.sowing_only(scope, span)?;
                 EndCond::StoresHold(n.value)
             }
             EndCondDecl::NoPieces(None) => EndCond::NoPieces(None),
@@ -244,39 +283,16 @@ impl Checker {
                     Some(k) => Some(self.kind(scope, k)?),
                     None => None,
                 };
-                if n.value == 0 {
-                    self.err(CheckError::OutOfRange {
-                        what: "piece count",
-                        value: "0".into(),
-                        span: n.span,
-                        range: "at least 1 (`fewer than 1 piece` is `no pieces`)".into(),
-                    });
-                    return None;
-                }
-                EndCond::FewerThan(n.value, kind)
+                let n = self.at_least_one(
+                    n,
+                    "piece count",
+                    "at least 1 (`fewer than 1 piece` is `no pieces`)",
+                )?;
+                EndCond::FewerThan(n, kind)
             }
             EndCondDecl::NoPieces(Some(n)) => EndCond::NoPieces(Some(self.kind(scope, n)?)),
             EndCondDecl::Bare(piece) => EndCond::Bare(self.kind(scope, piece)?),
-            EndCondDecl::ChecksGiven(n) => {
-                if !scope.kinds.values().any(|k| k.royal) {
-                    self.invalid(
-                        n.span,
-                        "only a royal piece can be in check, and this game has none",
-                        "mark the piece that is checked `royal` (`piece king \"K\" royal`)",
-                    );
-                    return None;
-                }
-                if !(1..=100).contains(&n.value) {
-                    self.err(CheckError::OutOfRange {
-                        what: "number of checks",
-                        value: n.value.to_string(),
-                        span: n.span,
-                        range: "1 to 100".into(),
-                    });
-                    return None;
-                }
-                EndCond::ChecksGiven(n.value as u8)
-            }
+            EndCondDecl::ChecksGiven(n) => self.checks_given(scope, n)?,
             EndCondDecl::Reaches {
                 piece,
                 region,
@@ -297,62 +313,16 @@ impl Checker {
             EndCondDecl::PassLimit {
                 passes: n,
                 tiebreak,
-            } => {
-                if n.value == 0 {
-                    self.err(CheckError::OutOfRange {
-                        what: "pass count",
-                        value: "0".into(),
-                        span: n.span,
-                        range: "at least 1 pass".into(),
-                    });
-                    return None;
-                }
-                EndCond::PassLimit {
-                    passes: n.value,
-                    tiebreak: self.tiebreak(scope, tiebreak)?,
-                }
-            }
+            } => EndCond::PassLimit {
+                passes: self.at_least_one(n, "pass count", "at least 1 pass")?,
+                tiebreak: self.tiebreak(scope, tiebreak)?,
+            },
             EndCondDecl::InARow {
                 both,
                 exactly,
                 length,
                 dirs,
-            } => {
-                if length.value == 0 || length.value > 255 {
-                    self.err(CheckError::OutOfRange {
-                        what: "line length",
-                        value: length.value.to_string(),
-                        span: length.span,
-                        range: "1 to 255 pieces".into(),
-                    });
-                    return None;
-                }
-                let b = &scope.board;
-                let ds = match dirs {
-                    Some(ds) => self.dirs(scope, ds, 0, true)?,
-                    None => (0..b.dirs.len() as u8).collect(),
-                };
-                // A line runs both ways: keep one direction of each opposite pair.
-                let mut axes: Vec<u8> = Vec::new();
-                for d in ds {
-                    let a = d.min(b.opposite[d as usize]);
-                    if !axes.contains(&a) {
-                        axes.push(a);
-                    }
-                }
-                EndCond::InARow {
-                    both: *both,
-                    length: length.value as u8,
-                    exactly: *exactly,
-                    axes,
-                    along: dirs.as_ref().map_or(String::new(), |ds| {
-                        ds.iter()
-                            .map(|d| d.text.as_str())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    }),
-                }
-            }
+            } => self.in_a_row(scope, *both, *exactly, length, dirs.as_deref())?,
             EndCondDecl::Connected => EndCond::Connected,
             EndCondDecl::ConnectsEdges {
                 count,
@@ -360,19 +330,7 @@ impl Checker {
                 not_counting_corners,
                 span,
             } => self.connects_edges(scope, count, *corners, *not_counting_corners, *span)?,
-            EndCondDecl::Ring(span) => {
-                if scope.board.hex_slant().is_none() {
-                    self.invalid(
-                        *span,
-                        "a ring is a chain of hexagons, and this board's cells are not hexagons",
-                        "write the board as `board hex 8` or `board triangle 7`",
-                    );
-                    return None;
-                }
-                EndCond::Ring {
-                    rim: scope.board.rim(),
-                }
-            }
+            EndCondDecl::Ring(span) => self.ring(scope, *span)?,
             EndCondDecl::AllOn(region) => EndCond::AllOn(self.player_regions(scope, region)?),
             EndCondDecl::Connects(a, b) => {
                 let sa = self.player_regions(scope, a);
@@ -396,37 +354,115 @@ impl Checker {
                 no_progress,
                 tiebreak,
             } => {
-                if plies.value == 0 {
-                    self.err(CheckError::OutOfRange {
-                        what: "ply limit",
-                        value: "0".into(),
-                        span: plies.span,
-                        range: "at least 1 ply".into(),
-                    });
-                    return None;
-                }
+                let plies = self.at_least_one(plies, "ply limit", "at least 1 ply")?;
                 let np = match no_progress {
                     None => None,
                     Some(None) => Some(None),
                     Some(Some(n)) => Some(Some(self.kind(scope, n)?)),
                 };
                 EndCond::PlyLimit {
-                    plies: plies.value,
+                    plies,
                     no_progress: np,
                     tiebreak: self.tiebreak(scope, tiebreak)?,
                 }
             }
+        })
+    }
+
+    /// A count that must be at least 1 (`what` and `range` name it in the message).
+    fn at_least_one(&mut self, n: &Number, what: &'static str, range: &str) -> Option<u32> {
+        if n.value == 0 {
+            self.err(CheckError::OutOfRange {
+                what,
+                value: "0".into(),
+                span: n.span,
+                range: range.into(),
+            });
+            return None;
+        }
+        Some(n.value)
+    }
+
+    /// `N checks given`: 1 to 100 checks, in a game with a royal piece.
+    fn checks_given(&mut self, scope: &Scope, n: &Number) -> Option<EndCond> {
+        if !scope.kinds.values().any(|k| k.royal) {
+            self.invalid(
+                n.span,
+                "only a royal piece can be in check, and this game has none",
+                "mark the piece that is checked `royal` (`piece king \"K\" royal`)",
+            );
+            return None;
+        }
+        if !(1..=100).contains(&n.value) {
+            self.err(CheckError::OutOfRange {
+                what: "number of checks",
+                value: n.value.to_string(),
+                span: n.span,
+                range: "1 to 100".into(),
+            });
+            return None;
+        }
+        Some(EndCond::ChecksGiven(n.value as u8))
+    }
+
+    /// `[both] [exactly] N in a row [along DIRS]`: the line's axes, one direction of each
+    /// opposite pair.
+    fn in_a_row(
+        &mut self,
+        scope: &Scope,
+        both: bool,
+        exactly: bool,
+        length: &Number,
+        dirs: Option<&[Name]>,
+    ) -> Option<EndCond> {
+        if length.value == 0 || length.value > 255 {
+            self.err(CheckError::OutOfRange {
+                what: "line length",
+                value: length.value.to_string(),
+                span: length.span,
+                range: "1 to 255 pieces".into(),
+            });
+            return None;
+        }
+        let b = &scope.board;
+        let ds = match dirs {
+            Some(ds) => self.dirs(scope, ds, 0, true)?,
+            None => (0..b.dirs.len() as u8).collect(),
         };
-        let side = match &r.side {
-            Some(s) => self.side(scope, s)?,
-            None => 0,
-        };
-        Some(EndModel {
-            verdict,
-            cond,
-            side,
-            text: String::new(),
-            span: r.span,
+        // A line runs both ways: keep one direction of each opposite pair.
+        let mut axes: Vec<u8> = Vec::new();
+        for d in ds {
+            let a = d.min(b.opposite[d as usize]);
+            if !axes.contains(&a) {
+                axes.push(a);
+            }
+        }
+        Some(EndCond::InARow {
+            both,
+            length: length.value as u8,
+            exactly,
+            axes,
+            along: dirs.map_or(String::new(), |ds| {
+                ds.iter()
+                    .map(|d| d.text.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }),
+        })
+    }
+
+    /// `a ring`: a chain of hexagons, so on boards of hexagons only.
+    fn ring(&mut self, scope: &Scope, span: Span) -> Option<EndCond> {
+        if scope.board.hex_slant().is_none() {
+            self.invalid(
+                span,
+                "a ring is a chain of hexagons, and this board's cells are not hexagons",
+                "write the board as `board hex 8` or `board triangle 7`",
+            );
+            return None;
+        }
+        Some(EndCond::Ring {
+            rim: scope.board.rim(),
         })
     }
 }

@@ -14,16 +14,20 @@ use indexmap::IndexMap;
 
 mod board;
 mod captures;
+mod castle;
 mod custody;
 mod directions;
 mod end;
 mod errors;
 mod hooks;
+mod jumps;
+mod leaps;
 mod lines;
 mod many;
 mod mills;
 mod opening;
 mod pieces;
+mod place;
 mod players;
 mod race;
 mod regions;
@@ -85,6 +89,95 @@ struct Scope<'a> {
     forward_declared: Vec<bool>,
     kinds: IndexMap<String, &'a PieceDecl>,
     regions: IndexMap<String, NamedRegion>,
+}
+
+/// The statements a game may hold once (the first of each kept; a repeat is reported by
+/// [`Checker::once_statements`]).
+#[derive(Default)]
+struct OnceStatements<'d> {
+    board: Option<(&'d BoardDecl, Span)>,
+    naming: Option<&'d BoardNaming>,
+    players: Option<(&'d Vec<PlayerDecl>, Span)>,
+    notation: Option<&'d Name>,
+    numbered_from: Option<&'d Name>,
+    levels: Option<&'d Name>,
+    compulsory: bool,
+    majority: bool,
+    identity: bool,
+    no_checks: Option<Span>,
+    may_pass: Option<Span>,
+    pie_rule: Option<Span>,
+}
+
+impl<'d> OnceStatements<'d> {
+    /// Takes in `item` if it is a statement that may appear once: its keyword (as the
+    /// message about a repeat names it) and span; `None` for every other item.
+    fn read(&mut self, item: &'d Item) -> Option<(&'static str, Span)> {
+        Some(match item {
+            Item::Board(b, names, s) => {
+                self.board.get_or_insert((b, *s));
+                self.naming.get_or_insert(names);
+                ("board", *s)
+            }
+            Item::Players(p, s) => {
+                self.players.get_or_insert((p, *s));
+                ("players", *s)
+            }
+            Item::Notation(n, from) => {
+                self.notation.get_or_insert(n);
+                self.numbered_from = from.as_ref().or(self.numbered_from);
+                ("notation", n.span)
+            }
+            Item::Levels(n) => {
+                self.levels.get_or_insert(n);
+                ("levels", n.span)
+            }
+            Item::Capture { majority, span, .. } => {
+                self.compulsory = true;
+                self.majority |= *majority;
+                ("capture", *span)
+            }
+            Item::Identity(s) => {
+                self.identity = true;
+                ("moves are identified", *s)
+            }
+            Item::NoCheck(s) => {
+                self.no_checks = Some(*s);
+                ("moves may not give check", *s)
+            }
+            Item::MayPass(s) => {
+                self.may_pass = Some(*s);
+                ("players may pass", *s)
+            }
+            Item::PieRule(s) => {
+                self.pie_rule = Some(*s);
+                ("the second player may swap", *s)
+            }
+            Item::TurnPlaces { span, .. } => ("each turn places", *span),
+            Item::End(_, s) => ("end", *s),
+            _ => return None,
+        })
+    }
+}
+
+/// Whether pieces carry layers of state: a state line, an ability that sets one, a leap that
+/// leaves its piece fresh, or a hook that keeps layers.
+fn uses_layers(d: &Description, kinds: &[KindModel]) -> bool {
+    d.items.iter().any(|i| matches!(i, Item::State(_)))
+        || kinds.iter().any(|k| {
+            k.rules.iter().flatten().any(|r| {
+                matches!(
+                    r,
+                    RuleModel::Push { .. }
+                        | RuleModel::Sleep { .. }
+                        | RuleModel::Heal { .. }
+                        | RuleModel::Leap {
+                            then_fresh: true,
+                            ..
+                        }
+                )
+            }) || !k.hooks.is_empty() && k.hooks.iter().any(|h| native::REGISTRY[h.hook].layers)
+        })
 }
 
 const RELATIVE: [&str; 8] = [
@@ -185,67 +278,116 @@ impl Checker {
     }
 
     fn run(&mut self, d: &Description) -> Option<Model> {
-        let whole = d.title_span;
-        // --- the statements that may appear once
-        let mut board_decl: Option<(&BoardDecl, Span)> = None;
-        let mut naming: Option<&BoardNaming> = None;
-        let mut players_decl: Option<(&Vec<PlayerDecl>, Span)> = None;
-        let mut notation: Option<&Name> = None;
-        let mut numbered_from: Option<&Name> = None;
-        let mut levels: Option<&Name> = None;
-        let mut compulsory = false;
-        let mut majority = false;
-        let mut identity = false;
-        let mut no_checks: Option<Span> = None;
-        let mut may_pass: Option<Span> = None;
-        let mut pie_rule: Option<Span> = None;
+        let once = self.once_statements(d);
+        let mut scope = self.board_and_players(d, &once)?;
+        self.beyond_two_players(d, scope.players.len());
+        // Piece names first, so rules can refer to pieces declared later.
+        self.piece_names(&mut scope, d);
+        self.letters(&scope);
+        // Named regions, in order (a region may use regions declared above it).
+        for item in &d.items {
+            if let Item::Region(r) = item {
+                self.region_decl(&mut scope, r);
+            }
+        }
+        let mut castle_letters: IndexMap<char, Span> = IndexMap::new();
+        let kinds: Vec<KindModel> = scope
+            .kinds
+            .values()
+            .map(|p| self.piece(&scope, p, &mut castle_letters))
+            .collect();
+        let start = self.start(&scope, d);
+        let end = self.end_rules(&scope, d, once.may_pass);
+        self.game_level_hooks(&scope, d);
+        let notation = self.notation(once.notation, &kinds);
+        // Without a setup, or with a placement or promotion that did not resolve, a piece
+        // missing from the board is most likely a consequence of an error already reported.
+        if (start.span.is_some() || scope.kinds.values().any(|k| enters(k)))
+            && !self.uncertain_placements
+        {
+            self.unplaced_pieces(&scope, &kinds, &start.setup, &start.hands);
+            let changes_hands = d.items.iter().any(|i| matches!(i, Item::ToHand(_)));
+            self.sides_without_pieces(&scope, &kinds, &start.setup, &start.hands, changes_hands);
+        }
+        // `numbered from PLAYER`: square numbers (PDN) start on that player's back rank.
+        let numbered_from = once.numbered_from.and_then(|n| self.player(&scope, n));
+        let levels = once.levels.and_then(|n| {
+            let c = scope.board.cell(&n.text);
+            if c.is_none() {
+                self.off_board(&scope.board, n);
+            }
+            c
+        });
+        let custody = self.custody(&scope, d);
+        if custody.is_none() && !d.items.iter().any(|i| matches!(i, Item::Custody(_))) {
+            self.surrounded_without_custody(d);
+        }
+        let entry = self.entries(&scope, d);
+        let mill = self.mill(&scope, d);
+        let capture_order = self.capture_order(&scope, d);
+        let removed_at_once = self.removed_at_once(d, &kinds);
+        let hand_first = self.hand_first(d, &start.hands);
+        let to_hand = self.captures_go_to_hand(d, &start.hands);
+        let face = self.faces(&scope, d);
+        let explosion = self.explosion(&scope, d);
+        self.checks_without_royal(once.no_checks, &kinds);
+        self.swap_without_placements(once.pie_rule, &kinds);
+        let openings = self.openings(&scope, d);
+        let turn_places =
+            self.turn_places(&scope, d, &kinds, &start.hands, once.pie_rule.is_some());
+        let states = self.states(d);
+        let sowing = self.sowing(&scope, d);
+        let dice = self.dice(d);
+        let race = self.race(&scope, d, dice.as_ref());
+        let lines = self.lines(&scope, d);
+        let steps = self.steps(&scope, d, &kinds);
+        let heights = self.heights(race.as_ref(), start.heights);
+        Some(Model {
+            states,
+            uses_layers: uses_layers(d, &kinds),
+            levels,
+            title: d.title.clone(),
+            board: scope.board,
+            players: scope.players,
+            kinds,
+            setup: start.setup,
+            heights,
+            hands: start.hands,
+            compulsory_capture: once.compulsory,
+            majority_capture: once.majority,
+            capture_order,
+            removed_at_once,
+            custody,
+            entry,
+            hand_first,
+            to_hand,
+            face,
+            explosion,
+            no_checks: once.no_checks.is_some(),
+            mill,
+            identity_by_captures: once.identity,
+            may_pass: once.may_pass.is_some(),
+            pie_rule: once.pie_rule.is_some(),
+            turn_places,
+            openings,
+            notation,
+            numbered_from,
+            end,
+            sowing,
+            dice,
+            race,
+            lines,
+            steps,
+        })
+    }
+
+    /// The statements that may appear once, each statement seen again reported.
+    fn once_statements<'d>(&mut self, d: &'d Description) -> OnceStatements<'d> {
+        let mut once = OnceStatements::default();
         let mut first_seen: IndexMap<&'static str, Span> = IndexMap::new();
         for item in &d.items {
-            let (key, span) = match item {
-                Item::Board(b, names, s) => {
-                    board_decl.get_or_insert((b, *s));
-                    naming.get_or_insert(names);
-                    ("board", *s)
-                }
-                Item::Players(p, s) => {
-                    players_decl.get_or_insert((p, *s));
-                    ("players", *s)
-                }
-                Item::Notation(n, from) => {
-                    notation.get_or_insert(n);
-                    numbered_from = from.as_ref().or(numbered_from);
-                    ("notation", n.span)
-                }
-                Item::Levels(n) => {
-                    levels.get_or_insert(n);
-                    ("levels", n.span)
-                }
-                Item::Capture {
-                    majority: m, span, ..
-                } => {
-                    compulsory = true;
-                    majority |= *m;
-                    ("capture", *span)
-                }
-                Item::Identity(s) => {
-                    identity = true;
-                    ("moves are identified", *s)
-                }
-                Item::NoCheck(s) => {
-                    no_checks = Some(*s);
-                    ("moves may not give check", *s)
-                }
-                Item::MayPass(s) => {
-                    may_pass = Some(*s);
-                    ("players may pass", *s)
-                }
-                Item::PieRule(s) => {
-                    pie_rule = Some(*s);
-                    ("the second player may swap", *s)
-                }
-                Item::TurnPlaces { span, .. } => ("each turn places", *span),
-                Item::End(_, s) => ("end", *s),
-                _ => continue,
+            let Some((key, span)) = once.read(item) else {
+                continue;
             };
             if let Some(first) = first_seen.get(key) {
                 let hint = match key {
@@ -262,8 +404,18 @@ impl Checker {
                 first_seen.insert(key, span);
             }
         }
+        once
+    }
 
-        let Some((board_decl, _)) = board_decl else {
+    /// The board (with its naming and first rank) and the players: the scope everything else
+    /// is read in. `None` when either is missing or wrong, or fewer than two players resolve.
+    fn board_and_players<'d>(
+        &mut self,
+        d: &'d Description,
+        once: &OnceStatements<'d>,
+    ) -> Option<Scope<'d>> {
+        let whole = d.title_span;
+        let Some((board_decl, _)) = once.board else {
             self.err(CheckError::Missing {
                 what: "board",
                 span: whole,
@@ -272,10 +424,10 @@ impl Checker {
             return None;
         };
         let mut board = self.board(board_decl)?;
-        if let Some(names) = naming {
+        if let Some(names) = once.naming {
             self.board_naming(&mut board, names)?;
         }
-        if let Some(n) = naming.and_then(|n| n.rank_base.as_ref()) {
+        if let Some(n) = once.naming.and_then(|n| n.rank_base.as_ref()) {
             if n.value > 1 {
                 self.err(CheckError::OutOfRange {
                     what: "first rank",
@@ -287,7 +439,7 @@ impl Checker {
             }
             board.set_rank_base(n.value);
         }
-        let Some((players_decl, players_span)) = players_decl else {
+        let Some((players_decl, players_span)) = once.players else {
             self.err(CheckError::Missing {
                 what: "players",
                 span: whole,
@@ -306,12 +458,11 @@ impl Checker {
             regions: IndexMap::new(),
         };
         self.players(&mut scope, players_decl, players_span);
-        if scope.players.len() < 2 {
-            return None;
-        }
-        self.beyond_two_players(d, scope.players.len());
+        (scope.players.len() >= 2).then_some(scope)
+    }
 
-        // --- piece names first, so rules can refer to pieces declared later
+    /// Every piece's name into the scope, a name declared twice reported.
+    fn piece_names<'d>(&mut self, scope: &mut Scope<'d>, d: &'d Description) {
         for item in &d.items {
             if let Item::Piece(p) = item {
                 if let Some(first) = scope.kinds.get(&p.name.text) {
@@ -327,75 +478,13 @@ impl Checker {
                 }
             }
         }
-        self.letters(&scope);
+    }
 
-        // --- named regions, in order (a region may use regions declared above it)
-        for item in &d.items {
-            if let Item::Region(r) = item {
-                self.region_decl(&mut scope, r);
-            }
-        }
-
-        // --- pieces
-        let mut castle_letters: IndexMap<char, Span> = IndexMap::new();
-        let kinds: Vec<KindModel> = scope
-            .kinds
-            .values()
-            .map(|p| self.piece(&scope, p, &mut castle_letters))
-            .collect();
-
-        // --- setup
-        let mut setup = Vec::new();
-        let mut hands = Vec::new();
-        let mut heights = Vec::new();
-        // A diagram and a placement list may be combined; a cell set up by both is an error.
-        let (mut placement_span, mut diagram_span) = (None, None);
-        for item in &d.items {
-            match item {
-                Item::Setup(pl, inh, s) => {
-                    self.once(&mut placement_span, *s, "setup", SETUP_ONCE);
-                    self.placements(&scope, pl, &mut setup, &mut heights);
-                    self.hands(&scope, inh, &mut hands);
-                }
-                Item::Diagram(dg) => {
-                    self.once(&mut diagram_span, dg.span, "setup", SETUP_ONCE);
-                    self.diagram(&scope, dg, &mut setup);
-                }
-                _ => {}
-            }
-        }
-        let setup_span = placement_span.or(diagram_span);
-        // A game whose pieces enter the board may start with an empty one; a game of pits
-        // starts with its seeds, a board of dots with no line drawn.
-        let pits = matches!(
-            scope.board.shape,
-            crate::geometry::Shape::Pits { .. } | crate::geometry::Shape::Dots { .. }
-        );
-        if setup_span.is_none() && !pits && !scope.kinds.values().any(|k| enters(k)) {
-            self.err(CheckError::Missing {
-                what: "setup",
-                span: whole,
-                hint: "setup { white pawn on rank 2 }",
-            });
-        }
-
-        // --- end rules
-        let mut end = Vec::new();
-        for item in &d.items {
-            if let Item::End(rules, _) = item {
-                for r in rules {
-                    if let Some(m) = self.end_rule(&scope, r) {
-                        end.push(m);
-                    }
-                }
-                self.pass_rules(&scope, rules, may_pass);
-            }
-        }
-
-        // --- native hooks at game level: none of the registered kinds live there yet
+    /// Native hooks at game level: none of the registered kinds live there yet.
+    fn game_level_hooks(&mut self, scope: &Scope, d: &Description) {
         for item in &d.items {
             if let Item::Native(call) = item {
-                if let Some(h) = self.hook(&scope, call) {
+                if let Some(h) = self.hook(scope, call) {
                     let spec = &native::REGISTRY[h.hook];
                     self.invalid(
                         call.span,
@@ -405,74 +494,44 @@ impl Checker {
                 }
             }
         }
+    }
 
-        let notation = match notation {
-            None => Notation::Path,
-            Some(n) => match n.text.as_str() {
-                "coordinates" => Notation::Coordinates,
-                "path" => Notation::Path,
-                "pieces" => Notation::Pieces,
-                "usi" => {
-                    self.usi_promotions(n, &kinds);
-                    Notation::Usi
-                }
-                _ => {
-                    self.unknown(
-                        "notation",
-                        n,
-                        &[
-                            "coordinates".to_string(),
-                            "path".to_string(),
-                            "pieces".to_string(),
-                            "usi".to_string(),
-                        ],
-                    );
-                    Notation::Path
-                }
-            },
+    /// `notation NAME`: path notation when there is none.
+    fn notation(&mut self, n: Option<&Name>, kinds: &[KindModel]) -> Notation {
+        let Some(n) = n else {
+            return Notation::Path;
         };
-
-        // Without a setup, or with a placement or promotion that did not resolve, a piece
-        // missing from the board is most likely a consequence of an error already reported.
-        if (setup_span.is_some() || scope.kinds.values().any(|k| enters(k)))
-            && !self.uncertain_placements
-        {
-            self.unplaced_pieces(&scope, &kinds, &setup, &hands);
-            let changes_hands = d.items.iter().any(|i| matches!(i, Item::ToHand(_)));
-            self.sides_without_pieces(&scope, &kinds, &setup, &hands, changes_hands);
-        }
-
-        // `numbered from PLAYER`: square numbers (PDN) start on that player's back rank.
-        let numbered_from = numbered_from.and_then(|n| self.player(&scope, n));
-
-        let levels = levels.and_then(|n| {
-            let c = scope.board.cell(&n.text);
-            if c.is_none() {
-                self.off_board(&scope.board, n);
+        match n.text.as_str() {
+            "coordinates" => Notation::Coordinates,
+            "path" => Notation::Path,
+            "pieces" => Notation::Pieces,
+            "usi" => {
+                self.usi_promotions(n, kinds);
+                Notation::Usi
             }
-            c
-        });
-
-        let custody = self.custody(&scope, d);
-        if custody.is_none() && !d.items.iter().any(|i| matches!(i, Item::Custody(_))) {
-            self.surrounded_without_custody(d);
+            _ => {
+                let known = ["coordinates", "path", "pieces", "usi"].map(String::from);
+                self.unknown("notation", n, &known);
+                Notation::Path
+            }
         }
-        let entry = self.entries(&scope, d);
-        let mill = self.mill(&scope, d);
-        let capture_order = self.capture_order(&scope, d);
-        let removed_at_once = self.removed_at_once(d, &kinds);
-        let hand_first = self.hand_first(d, &hands);
-        let to_hand = self.captures_go_to_hand(d, &hands);
+    }
+
+    /// The directions of every `face DIRS` line, in order.
+    fn faces(&mut self, scope: &Scope, d: &Description) -> Vec<u8> {
         let mut face = Vec::new();
         for item in &d.items {
             if let Item::Face(names, _) = item {
-                if let Some(ds) = self.dirs(&scope, names, 0, true) {
+                if let Some(ds) = self.dirs(scope, names, 0, true) {
                     face.extend(ds);
                 }
             }
         }
+        face
+    }
 
-        let explosion = self.explosion(&scope, d);
+    /// `moves may not give check` in a game without a royal piece.
+    fn checks_without_royal(&mut self, no_checks: Option<Span>, kinds: &[KindModel]) {
         if let (Some(span), false) = (no_checks, kinds.iter().any(|k| k.royal)) {
             self.invalid(
                 span,
@@ -480,87 +539,26 @@ impl Checker {
                 "mark the piece that is checked `royal` (`piece king \"K\" royal`)",
             );
         }
+    }
 
-        if let Some(span) = pie_rule {
-            // The swap takes the first player's first stone: both players must place stones.
-            let places = |p: usize| {
-                kinds.iter().any(|k| {
-                    k.rules[p]
-                        .iter()
-                        .any(|r| matches!(r, RuleModel::Place { .. }))
-                })
-            };
-            if !(places(0) && places(1)) {
-                self.invalid(
-                    span,
-                    "a swap takes the first player's first placed piece, and here the players \
-                     place none",
-                    "give a piece a placement rule (`place on empty`), or remove this line",
-                );
-            }
+    /// The swap takes the first player's first stone: both players must place stones.
+    fn swap_without_placements(&mut self, pie_rule: Option<Span>, kinds: &[KindModel]) {
+        let Some(span) = pie_rule else { return };
+        let places = |p: usize| {
+            kinds.iter().any(|k| {
+                k.rules[p]
+                    .iter()
+                    .any(|r| matches!(r, RuleModel::Place { .. }))
+            })
+        };
+        if !(places(0) && places(1)) {
+            self.invalid(
+                span,
+                "a swap takes the first player's first placed piece, and here the players \
+                 place none",
+                "give a piece a placement rule (`place on empty`), or remove this line",
+            );
         }
-        let openings = self.openings(&scope, d);
-        let turn_places = self.turn_places(&scope, d, &kinds, &hands, pie_rule.is_some());
-        let states = self.states(d);
-        let sowing = self.sowing(&scope, d);
-        let dice = self.dice(d);
-        let race = self.race(&scope, d, dice.as_ref());
-        let lines = self.lines(&scope, d);
-        let steps = self.steps(&scope, d, &kinds);
-        let heights = self.heights(race.as_ref(), heights);
-        let uses_layers = d.items.iter().any(|i| matches!(i, Item::State(_)))
-            || kinds.iter().any(|k| {
-                k.rules.iter().flatten().any(|r| {
-                    matches!(
-                        r,
-                        RuleModel::Push { .. }
-                            | RuleModel::Sleep { .. }
-                            | RuleModel::Heal { .. }
-                            | RuleModel::Leap {
-                                then_fresh: true,
-                                ..
-                            }
-                    )
-                }) || !k.hooks.is_empty() && k.hooks.iter().any(|h| native::REGISTRY[h.hook].layers)
-            });
-
-        Some(Model {
-            states,
-            uses_layers,
-            levels,
-            title: d.title.clone(),
-            board: scope.board,
-            players: scope.players,
-            kinds,
-            setup,
-            heights,
-            hands,
-            compulsory_capture: compulsory,
-            majority_capture: majority,
-            capture_order,
-            removed_at_once,
-            custody,
-            entry,
-            hand_first,
-            to_hand,
-            face,
-            explosion,
-            no_checks: no_checks.is_some(),
-            mill,
-            identity_by_captures: identity,
-            may_pass: may_pass.is_some(),
-            pie_rule: pie_rule.is_some(),
-            turn_places,
-            openings,
-            notation,
-            numbered_from,
-            end,
-            sowing,
-            dice,
-            race,
-            lines,
-            steps,
-        })
     }
 
     fn once(&mut self, seen: &mut Option<Span>, span: Span, keyword: &str, hint: &str) {

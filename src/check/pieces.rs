@@ -5,6 +5,25 @@ use super::*;
 /// The longest figure a piece may be drawn with, in characters.
 const MAX_GLYPH_CHARS: usize = 4;
 
+/// What a piece's lines about itself say (the first of each kept), and where the lines that
+/// may appear once were first written.
+#[derive(Default)]
+struct PieceLines {
+    promotion: Option<Promotion>,
+    promotion_span: Option<Span>,
+    step_effect: Option<(Threshold, Span)>,
+    bar: Option<(KindId, Vec<u8>)>,
+    bar_span: Option<Span>,
+    hooks: Vec<HookCall>,
+    surrounded: Option<(CellSet, Span)>,
+    confined: Option<(PerPlayer<CellSet>, Span)>,
+    stays: Option<(PerPlayer<CellSet>, Span)>,
+    drawn: Option<(PerPlayer<String>, Span)>,
+    no_capture: u128,
+    converts: Option<PerPlayer<Vec<u8>>>,
+    convert_span: Option<Span>,
+}
+
 impl Checker {
     pub(super) fn kind(&mut self, scope: &Scope, n: &Name) -> Option<KindId> {
         let k = scope.kinds.get_index_of(&n.text).or_else(|| {
@@ -30,6 +49,8 @@ impl Checker {
         k
     }
 
+    /// A piece declaration: its movement rules resolved for each player, and the lines about
+    /// the piece itself (its figure, promotion, confinement, ...).
     pub(super) fn piece(
         &mut self,
         scope: &Scope,
@@ -39,102 +60,27 @@ impl Checker {
         let np = scope.players.len();
         let mut rules: PerPlayer<Vec<RuleModel>> = Default::default();
         let mut sides: PerPlayer<Vec<u8>> = Default::default();
-        let mut promotion: Option<Promotion> = None;
-        let mut promotion_span: Option<Span> = None;
-        let mut step_effect: Option<(Threshold, Span)> = None;
-        let mut bar: Option<(KindId, Vec<u8>)> = None;
-        let mut bar_span: Option<Span> = None;
-        let mut hooks = Vec::new();
-        let mut surrounded: Option<(CellSet, Span)> = None;
-        let mut confined: Option<(PerPlayer<CellSet>, Span)> = None;
-        let mut stays: Option<(PerPlayer<CellSet>, Span)> = None;
-        let mut drawn: Option<(PerPlayer<String>, Span)> = None;
-        let mut no_capture = 0u128;
-        let mut converts: Option<PerPlayer<Vec<u8>>> = None;
-        let mut convert_span: Option<Span> = None;
+        let mut lines = PieceLines::default();
         for (i, r) in p.rules.iter().enumerate() {
             let side = p.sides.get(i).and_then(Option::as_ref);
             let players = self.rule_players(scope, r, side);
             match r {
                 RuleDecl::Convert { dirs, span } => {
-                    self.once(
-                        &mut convert_span,
-                        *span,
-                        "enemies next to where it lands",
-                        "a piece has one such line: list all directions in it",
-                    );
-                    // Directions are read for each player (`forward` differs); errors are
-                    // reported from the first player's reading.
-                    let mut sets: PerPlayer<Vec<u8>> = Default::default();
-                    let mut ok = true;
-                    for (pl, set) in sets.iter_mut().enumerate().take(np) {
-                        match self.dirs(scope, dirs, pl, pl == 0) {
-                            Some(ds) => *set = ds,
-                            None => ok = false,
-                        }
-                    }
-                    if ok && converts.is_none() {
-                        converts = Some(sets);
-                    }
+                    self.convert_line(scope, dirs, *span, &mut lines)
                 }
                 RuleDecl::NoCapture { pieces, .. } => {
                     for n in pieces {
                         if let Some(k) = self.kind(scope, n) {
-                            no_capture |= 1 << k;
+                            lines.no_capture |= 1 << k;
                         }
                     }
                 }
-                RuleDecl::Drawn { glyphs, span } => {
-                    let mut seen = drawn.as_ref().map(|(_, s)| *s);
-                    self.once(
-                        &mut seen,
-                        *span,
-                        "drawn as",
-                        "a piece has one `drawn as` line: the first player's figure, then the second's",
-                    );
-                    for (g, sp) in glyphs {
-                        if g.is_empty() || g.chars().count() > MAX_GLYPH_CHARS {
-                            self.invalid(
-                                *sp,
-                                format!(
-                                    "a figure is 1 to {MAX_GLYPH_CHARS} characters, not {}",
-                                    g.chars().count()
-                                ),
-                                "write one character, e.g. \"♔\", or a few (\"10\")",
-                            );
-                        }
-                    }
-                    if glyphs.len() > 1 && glyphs.len() != np {
-                        self.invalid(
-                            glyphs.last().map_or(*span, |g| g.1),
-                            format!("{} figures for {np} players", glyphs.len()),
-                            "write one figure for every player, in the order of `players`, \
-                             or one for all",
-                        );
-                    }
-                    let mut figures: PerPlayer<String> = Default::default();
-                    for (p, f) in figures.iter_mut().enumerate().take(np) {
-                        *f = glyphs.get(p).unwrap_or(&glyphs[0]).0.clone();
-                    }
-                    drawn.get_or_insert((figures, *span));
-                }
+                RuleDecl::Drawn { glyphs, span } => self.drawn_line(glyphs, *span, np, &mut lines),
                 RuleDecl::Confined { region, once, span } => {
-                    let mut seen = confined.or(stays).map(|(_, s)| s);
-                    self.once(
-                        &mut seen,
-                        *span,
-                        "confined to",
-                        "a piece has one such line: name all its cells in one region",
-                    );
-                    if let Some(sets) = self.player_regions(scope, region) {
-                        let slot = if *once { &mut stays } else { &mut confined };
-                        if seen == Some(*span) {
-                            slot.get_or_insert((sets, *span));
-                        }
-                    }
+                    self.confined_line(scope, region, *once, *span, &mut lines);
                 }
                 RuleDecl::Surrounded { on, span } => {
-                    let mut seen = surrounded.map(|(_, s)| s);
+                    let mut seen = lines.surrounded.map(|(_, s)| s);
                     self.once(
                         &mut seen,
                         *span,
@@ -142,201 +88,313 @@ impl Checker {
                         "a piece has one such line: name all its cells in one region",
                     );
                     if let Some(cells) = self.region(scope, on, None) {
-                        surrounded.get_or_insert((cells, *span));
+                        lines.surrounded.get_or_insert((cells, *span));
                     }
                 }
                 RuleDecl::Bar { piece, dirs, span } => {
-                    let mut seen = bar_span;
                     self.once(
-                        &mut seen,
+                        &mut lines.bar_span,
                         *span,
                         "never beside",
                         "a piece has one `never beside` line: list all directions in it",
                     );
-                    bar_span = seen;
                     let k = self.kind(scope, piece);
                     let ds = self.dirs(scope, dirs, 0, true);
                     if let (Some(k), Some(ds)) = (k, ds) {
-                        bar.get_or_insert((k, ds));
+                        lines.bar.get_or_insert((k, ds));
                     }
                 }
                 RuleDecl::StepEffect { threshold, span } => {
-                    let mut seen = step_effect.map(|(_, s)| s);
-                    self.once(
-                        &mut seen,
-                        *span,
-                        "after each step",
-                        "a piece has one effect after each step: merge the two lines",
-                    );
-                    let t = match threshold {
-                        None => Threshold::Power,
-                        Some(n) if n.value <= 12 => Threshold::Fixed(n.value as u8),
-                        Some(n) => {
-                            self.err(CheckError::OutOfRange {
-                                what: "liberty count",
-                                value: n.value.to_string(),
-                                span: n.span,
-                                range: "0 to 12 liberties".into(),
-                            });
-                            continue;
-                        }
-                    };
-                    step_effect.get_or_insert((t, *span));
+                    self.step_effect_line(threshold.as_ref(), *span, &mut lines);
                 }
-                RuleDecl::Promote {
-                    to,
-                    on,
-                    from_too,
-                    forced,
-                    in_chain,
-                    span,
-                } => {
-                    self.once(
-                        &mut promotion_span,
-                        *span,
-                        "promote",
-                        "list every choice in one rule: `promote to queen, rook on my far rank`",
-                    );
-                    let kinds: Vec<KindId> =
-                        to.iter().filter_map(|n| self.kind(scope, n)).collect();
-                    let mut region = [CellSet::EMPTY; MAX_PLAYERS];
-                    let mut ok = kinds.len() == to.len();
-                    for (pl, reg) in region.iter_mut().enumerate().take(np) {
-                        match self.region(scope, on, Some(pl)) {
-                            Some(s) => *reg = s,
-                            None => {
-                                ok = false;
-                                break;
-                            }
-                        }
-                    }
-                    if ok && region.iter().all(CellSet::is_empty) {
-                        self.err(CheckError::Unreachable {
-                            span: on.span,
-                            reason: "this region has no cells".into(),
-                            hint: String::new(),
-                        });
-                    }
-                    if kinds.len() != to.len() {
-                        self.uncertain_placements = true;
-                    }
-                    let forced = match forced {
-                        Some(f) => match self.player_regions(scope, f) {
-                            Some(sets) => sets,
-                            None => continue,
-                        },
-                        None => [CellSet::EMPTY; MAX_PLAYERS],
-                    };
-                    if ok {
-                        promotion = Some(Promotion {
-                            to: kinds,
-                            region,
-                            from_too: *from_too,
-                            forced,
-                            in_chain: in_chain.is_some(),
-                        });
-                    }
-                }
-                RuleDecl::Native(call) => {
-                    if let Some(h) = self.hook(scope, call) {
-                        hooks.push(h);
-                    }
-                }
+                RuleDecl::Promote { .. } => self.promote_line(scope, r, &mut lines),
+                RuleDecl::Native(call) => lines.hooks.extend(self.hook(scope, call)),
                 _ => {
-                    // Report errors once, from the first player's pass; the second player's
-                    // rule resolves alike unless it names something of its own (a region
-                    // declared for one player only), which is then reported too.
-                    // A rule for one side is resolved (and reported) for its players only.
-                    let Some((&lead, rest)) = players.split_first() else {
-                        continue;
-                    };
                     let mask = if side.is_some() {
                         players.iter().fold(0u8, |m, &p| m | 1 << p)
                     } else {
                         0
                     };
-                    let first = self.rule(scope, r, lead, true, castle_letters);
-                    let resolved = first.is_some();
-                    if let Some(first) = first {
-                        rules[lead].push(first);
-                        sides[lead].push(mask);
-                    }
-                    for &pl in rest {
-                        let out = &mut rules[pl];
-                        let other = self.rule(scope, r, pl, false, castle_letters);
-                        if resolved && other.is_none() {
-                            let mut again = Checker::default();
-                            let mut letters = castle_letters.clone();
-                            again.rule(scope, r, pl, true, &mut letters);
-                            self.errors.extend(again.errors.into_iter().filter(|e| {
-                                !matches!(
-                                    e,
-                                    CheckError::Unreachable { .. } | CheckError::Duplicate { .. }
-                                )
-                            }));
-                        }
-                        if let Some(other) = other {
-                            out.push(other);
-                            sides[pl].push(mask);
-                        }
+                    for (pl, rule) in self.movement_rule(scope, r, &players, castle_letters) {
+                        rules[pl].push(rule);
+                        sides[pl].push(mask);
                     }
                 }
             }
         }
-        if let Some((_, span)) = step_effect {
-            let walks = p.rules.iter().any(|r| matches!(r, RuleDecl::Walk { .. }));
-            // With an effect after each step every route is a move of its own (Rascals R3), and
-            // routes grow exponentially with the steps.
-            for r in &p.rules {
-                if let RuleDecl::Walk { friends, steps, .. } = r {
-                    let most = steps.value
-                        + if *friends {
-                            scope.board.dirs.len() as u32
-                        } else {
-                            0
-                        };
-                    if most > MAX_EFFECT_WALK {
-                        self.err(CheckError::OutOfRange {
-                            what: "walk length",
-                            value: most.to_string(),
-                            span: steps.span,
-                            range: format!(
-                                "at most {MAX_EFFECT_WALK} steps (friends counted) with `after each \
-                                 step`: every route is a move, and routes multiply with each step"
-                            ),
-                        });
-                    }
-                }
-            }
-            if !walks {
-                self.err(CheckError::Unreachable {
-                    span,
-                    reason: "this piece has no `walk`, so it never takes steps".into(),
-                    hint: "`after each step ...` applies to the steps of a `walk`".into(),
-                });
-            }
+        if let Some((_, span)) = lines.step_effect {
+            self.effect_walks(scope, p, span);
         }
-        self.crowning_in_chain(p, &rules, promotion.as_ref());
+        self.crowning_in_chain(p, &rules, lines.promotion.as_ref());
         KindModel {
             name: p.name.text.clone(),
             span: p.name.span,
             letter: p.letter.chars().next().unwrap_or('?').to_ascii_uppercase(),
             letters: piece_letters(p, np),
-            glyphs: drawn.map(|(g, _)| g),
+            glyphs: lines.drawn.map(|(g, _)| g),
             royal: p.royal,
             worth: p.worth.map_or(1, |w| w.value as i32),
-            step_effect: step_effect.map(|(t, _)| t),
-            surrounded_on: surrounded.map(|(c, _)| c),
-            confined: confined.map(|(c, _)| c),
-            stays: stays.map(|(c, _)| c),
+            step_effect: lines.step_effect.map(|(t, _)| t),
+            surrounded_on: lines.surrounded.map(|(c, _)| c),
+            confined: lines.confined.map(|(c, _)| c),
+            stays: lines.stays.map(|(c, _)| c),
             immune: self.effects(&p.immune),
-            bar,
-            no_capture,
-            converts,
+            bar: lines.bar,
+            no_capture: lines.no_capture,
+            converts: lines.converts,
             rules,
             sides,
-            promotion,
-            hooks,
+            promotion: lines.promotion,
+            hooks: lines.hooks,
+        }
+    }
+
+    /// A movement rule resolved for each of `players` (those it is written for), in order.
+    ///
+    /// Errors are reported once, from the first player's pass; the other players' rule
+    /// resolves alike unless it names something of its own (a region declared for one player
+    /// only), which is then reported too.
+    fn movement_rule(
+        &mut self,
+        scope: &Scope,
+        r: &RuleDecl,
+        players: &[PlayerId],
+        castle_letters: &mut IndexMap<char, Span>,
+    ) -> Vec<(PlayerId, RuleModel)> {
+        let mut out = Vec::new();
+        let Some((&lead, rest)) = players.split_first() else {
+            return out;
+        };
+        let first = self.rule(scope, r, lead, true, castle_letters);
+        let resolved = first.is_some();
+        out.extend(first.map(|m| (lead, m)));
+        for &pl in rest {
+            let other = self.rule(scope, r, pl, false, castle_letters);
+            if resolved && other.is_none() {
+                let mut again = Checker::default();
+                let mut letters = castle_letters.clone();
+                again.rule(scope, r, pl, true, &mut letters);
+                self.errors.extend(again.errors.into_iter().filter(|e| {
+                    !matches!(
+                        e,
+                        CheckError::Unreachable { .. } | CheckError::Duplicate { .. }
+                    )
+                }));
+            }
+            out.extend(other.map(|m| (pl, m)));
+        }
+        out
+    }
+
+    /// `enemies next to where it lands along DIRS become mine`: the directions read for each
+    /// player (`forward` differs), errors reported from the first player's reading.
+    fn convert_line(&mut self, scope: &Scope, dirs: &[Name], span: Span, lines: &mut PieceLines) {
+        self.once(
+            &mut lines.convert_span,
+            span,
+            "enemies next to where it lands",
+            "a piece has one such line: list all directions in it",
+        );
+        let mut sets: PerPlayer<Vec<u8>> = Default::default();
+        let mut ok = true;
+        for (pl, set) in sets.iter_mut().enumerate().take(scope.players.len()) {
+            match self.dirs(scope, dirs, pl, pl == 0) {
+                Some(ds) => *set = ds,
+                None => ok = false,
+            }
+        }
+        if ok && lines.converts.is_none() {
+            lines.converts = Some(sets);
+        }
+    }
+
+    /// `drawn as "G" ["G2"]`: one figure for all players or one for each, each a few
+    /// characters.
+    fn drawn_line(
+        &mut self,
+        glyphs: &[(String, Span)],
+        span: Span,
+        np: usize,
+        lines: &mut PieceLines,
+    ) {
+        let mut seen = lines.drawn.as_ref().map(|(_, s)| *s);
+        self.once(
+            &mut seen,
+            span,
+            "drawn as",
+            "a piece has one `drawn as` line: the first player's figure, then the second's",
+        );
+        for (g, sp) in glyphs {
+            if g.is_empty() || g.chars().count() > MAX_GLYPH_CHARS {
+                self.invalid(
+                    *sp,
+                    format!(
+                        "a figure is 1 to {MAX_GLYPH_CHARS} characters, not {}",
+                        g.chars().count()
+                    ),
+                    "write one character, e.g. \"♔\", or a few (\"10\")",
+                );
+            }
+        }
+        if glyphs.len() > 1 && glyphs.len() != np {
+            self.invalid(
+                glyphs.last().map_or(span, |g| g.1),
+                format!("{} figures for {np} players", glyphs.len()),
+                "write one figure for every player, in the order of `players`, \
+                 or one for all",
+            );
+        }
+        let mut figures: PerPlayer<String> = Default::default();
+        for (p, f) in figures.iter_mut().enumerate().take(np) {
+            *f = glyphs.get(p).unwrap_or(&glyphs[0]).0.clone();
+        }
+        lines.drawn.get_or_insert((figures, span));
+    }
+
+    /// `confined to REGION[, once there]`: one such line per piece, whichever form.
+    fn confined_line(
+        &mut self,
+        scope: &Scope,
+        region: &Region,
+        once: bool,
+        span: Span,
+        lines: &mut PieceLines,
+    ) {
+        let mut seen = lines.confined.or(lines.stays).map(|(_, s)| s);
+        self.once(
+            &mut seen,
+            span,
+            "confined to",
+            "a piece has one such line: name all its cells in one region",
+        );
+        if let Some(sets) = self.player_regions(scope, region) {
+            let slot = if once {
+                &mut lines.stays
+            } else {
+                &mut lines.confined
+            };
+            if seen == Some(span) {
+                slot.get_or_insert((sets, span));
+            }
+        }
+    }
+
+    /// `after each step ...`: the step's power, or a fixed number of liberties up to 12.
+    fn step_effect_line(&mut self, threshold: Option<&Number>, span: Span, lines: &mut PieceLines) {
+        let mut seen = lines.step_effect.map(|(_, s)| s);
+        self.once(
+            &mut seen,
+            span,
+            "after each step",
+            "a piece has one effect after each step: merge the two lines",
+        );
+        let t = match threshold {
+            None => Threshold::Power,
+            Some(n) if n.value <= 12 => Threshold::Fixed(n.value as u8),
+            Some(n) => {
+                self.err(CheckError::OutOfRange {
+                    what: "liberty count",
+                    value: n.value.to_string(),
+                    span: n.span,
+                    range: "0 to 12 liberties".into(),
+                });
+                return;
+            }
+        };
+        lines.step_effect.get_or_insert((t, span));
+    }
+
+    /// `promote to KINDS on REGION[, also from there][, forced on REGION][, even during a
+    /// capture]`: one such rule per piece, listing every choice.
+    fn promote_line(&mut self, scope: &Scope, r: &RuleDecl, lines: &mut PieceLines) {
+        let RuleDecl::Promote {
+            to,
+            on,
+            from_too,
+            forced,
+            in_chain,
+            span,
+        } = r
+        else {
+            return;
+        };
+        self.once(
+            &mut lines.promotion_span,
+            *span,
+            "promote",
+            "list every choice in one rule: `promote to queen, rook on my far rank`",
+        );
+        let kinds: Vec<KindId> = to.iter().filter_map(|n| self.kind(scope, n)).collect();
+        let mut region = [CellSet::EMPTY; MAX_PLAYERS];
+        let mut ok = kinds.len() == to.len();
+        for (pl, reg) in region.iter_mut().enumerate().take(scope.players.len()) {
+            match self.region(scope, on, Some(pl)) {
+                Some(s) => *reg = s,
+                None => {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        if ok && region.iter().all(CellSet::is_empty) {
+            self.err(CheckError::Unreachable {
+                span: on.span,
+                reason: "this region has no cells".into(),
+                hint: String::new(),
+            });
+        }
+        if kinds.len() != to.len() {
+            self.uncertain_placements = true;
+        }
+        let forced = match forced {
+            Some(f) => match self.player_regions(scope, f) {
+                Some(sets) => sets,
+                None => return,
+            },
+            None => [CellSet::EMPTY; MAX_PLAYERS],
+        };
+        if ok {
+            lines.promotion = Some(Promotion {
+                to: kinds,
+                region,
+                from_too: *from_too,
+                forced,
+                in_chain: in_chain.is_some(),
+            });
+        }
+    }
+
+    /// A piece with an effect after each step (written at `span`) needs a walk, whose routes
+    /// (each a move of its own, Rascals R3) grow exponentially with its steps.
+    fn effect_walks(&mut self, scope: &Scope, p: &PieceDecl, span: Span) {
+        let walks = p.rules.iter().any(|r| matches!(r, RuleDecl::Walk { .. }));
+        for r in &p.rules {
+            if let RuleDecl::Walk { friends, steps, .. } = r {
+                let most = steps.value
+                    + if *friends {
+                        scope.board.dirs.len() as u32
+                    } else {
+                        0
+                    };
+                if most > MAX_EFFECT_WALK {
+                    self.err(CheckError::OutOfRange {
+                        what: "walk length",
+                        value: most.to_string(),
+                        span: steps.span,
+                        range: format!(
+                            "at most {MAX_EFFECT_WALK} steps (friends counted) with `after each \
+                             step`: every route is a move, and routes multiply with each step"
+                        ),
+                    });
+                }
+            }
+        }
+        if !walks {
+            self.err(CheckError::Unreachable {
+                span,
+                reason: "this piece has no `walk`, so it never takes steps".into(),
+                hint: "`after each step ...` applies to the steps of a `walk`".into(),
+            });
         }
     }
 

@@ -148,58 +148,9 @@ impl Checker {
         d: &Description,
         dice: Option<&Dice>,
     ) -> Option<Race> {
-        let mut blocks = d.items.iter().filter_map(|i| match i {
-            Item::Race(lines, span) => Some((lines, *span)),
-            _ => None,
-        });
-        let Some((lines, span)) = blocks.next() else {
-            if let Some(Item::Dice(decl)) = d.items.iter().find(|i| matches!(i, Item::Dice(_))) {
-                self.invalid(
-                    decl.span,
-                    "nothing in the game uses the dice",
-                    "add a `race { ... }` block: the throw moves pieces along their tracks",
-                );
-            }
-            return None;
-        };
-        if let Some((_, again)) = blocks.next() {
-            self.repeated(
-                "the game has more than one `race` block".to_string(),
-                again,
-                span,
-                "keep one `race` block and put every race rule in it",
-            );
-        }
-        match dice {
-            None if !d.items.iter().any(|i| matches!(i, Item::Dice(_))) => {
-                self.err(CheckError::Missing {
-                    what: "dice",
-                    span,
-                    hint: "dice 4 binary, summed",
-                });
-            }
-            _ => {}
-        }
+        let (lines, span) = self.race_block(d, dice)?;
         // Dice read one by one: a turn plays them one by one.
         let each_die = dice.is_some_and(|dc| dc.outcomes.iter().any(|o| o.values.len() > 1));
-        if d.items.iter().any(|i| matches!(i, Item::Sowing(..))) {
-            self.invalid(
-                span,
-                "a game is either a race or a game of seeds",
-                "keep the `race` block or the `sowing` block",
-            );
-        }
-        for item in &d.items {
-            if let Item::Piece(p) = item {
-                if !p.rules.is_empty() {
-                    self.invalid(
-                        p.name.span,
-                        "in a race, pieces move by the race, not by rules of their own",
-                        "remove the piece's rules: the throw moves it along its owner's track",
-                    );
-                }
-            }
-        }
         let mut race = Race::default();
         let mut tracks: PerPlayer<Option<Span>> = [None; MAX_PLAYERS];
         let mut seen: Vec<(std::mem::Discriminant<RaceLineKind>, Span)> = Vec::new();
@@ -219,22 +170,7 @@ impl Checker {
                         continue;
                     }
                     tracks[p] = Some(line.span);
-                    let mut track = Vec::new();
-                    for n in cells {
-                        let Some(c) = scope.board.cell(&n.text) else {
-                            self.off_board(&scope.board, n);
-                            continue;
-                        };
-                        if track.contains(&c) {
-                            self.invalid(
-                                n.span,
-                                format!("`{}` is on the track twice", n.text),
-                                "a track passes each cell once",
-                            );
-                        }
-                        track.push(c);
-                    }
-                    race.tracks[p] = track;
+                    race.tracks[p] = self.track(scope, cells);
                     race.off[p] = *off;
                 }
                 RaceLineKind::ThrowAgain(n) => race.again_on |= 1 << self.race_value(n),
@@ -250,80 +186,7 @@ impl Checker {
                         continue;
                     }
                     seen.push((key, line.span));
-                    match kind {
-                        RaceLineKind::Hit => race.hit = true,
-                        RaceLineKind::Again(r) => race.again = self.race_region(scope, r),
-                        RaceLineKind::Safe(r) => race.safe = self.race_region(scope, r),
-                        RaceLineKind::Enter(n) => race.enter_with = Some(self.race_value(n)),
-                        RaceLineKind::ThrowAgain(n) => race.again_on |= 1 << self.race_value(n),
-                        RaceLineKind::ClearStart => race.clear_start = true,
-                        RaceLineKind::MustEnter => race.must_enter = true,
-                        RaceLineKind::Stack => race.stack = true,
-                        RaceLineKind::Close(n) => {
-                            if !(2..=u32::from(u8::MAX)).contains(&n.value) {
-                                self.err(CheckError::OutOfRange {
-                                    what: "number of pieces that close a cell",
-                                    value: n.value.to_string(),
-                                    span: n.span,
-                                    range: "2 to 255 (one enemy piece is hit, or blocks \
-                                            where no line says pieces are hit)"
-                                        .into(),
-                                });
-                            }
-                            race.close = n.value.clamp(2, 255) as u8;
-                        }
-                        RaceLineKind::HandFirst => race.hand_first = true,
-                        RaceLineKind::Home(r) => race.home = self.home_region(scope, r),
-                        RaceLineKind::Higher => race.higher = true,
-                        RaceLineKind::Double => race.double = true,
-                        RaceLineKind::Most => race.most = true,
-                        RaceLineKind::Opening => race.opening = true,
-                        RaceLineKind::Swap => {
-                            race.hit = true;
-                            race.swap = true;
-                        }
-                        RaceLineKind::Guard => race.guard = true,
-                        RaceLineKind::Back => race.back = true,
-                        RaceLineKind::Stop(n) => race.stop = self.race_cell(scope, n),
-                        RaceLineKind::OnlyOff(r) => race.only_off = self.race_region(scope, r),
-                        RaceLineKind::AnyOff(r) => race.any_off = self.race_region(scope, r),
-                        RaceLineKind::Trap {
-                            cell,
-                            release,
-                            back,
-                        } => {
-                            let release = self.race_value(release);
-                            if let (Some(cell), Some(back)) =
-                                (self.race_cell(scope, cell), self.race_cell(scope, back))
-                            {
-                                race.trap = Some(crate::model::Trap {
-                                    cell,
-                                    release,
-                                    back,
-                                });
-                            }
-                        }
-                        RaceLineKind::Begin {
-                            value,
-                            from,
-                            to,
-                            player,
-                        } => {
-                            let value = self.race_value(value);
-                            let p = self.player(scope, player);
-                            if let (Some(f), Some(t), Some(p)) =
-                                (self.race_cell(scope, from), self.race_cell(scope, to), p)
-                            {
-                                race.begin = Some(crate::model::Begin {
-                                    value,
-                                    from: f,
-                                    to: t,
-                                    player: p as u8,
-                                });
-                            }
-                        }
-                        RaceLineKind::Track { .. } => {}
-                    }
+                    self.race_line(scope, kind, &mut race);
                 }
             }
         }
@@ -351,6 +214,162 @@ impl Checker {
             }
         }
         Some(race)
+    }
+
+    /// The one `race` block and where it is written: dice need one, it needs dice, and in a
+    /// race pieces have no rules of their own nor seeds to sow.
+    fn race_block<'d>(
+        &mut self,
+        d: &'d Description,
+        dice: Option<&Dice>,
+    ) -> Option<(&'d [RaceLine], Span)> {
+        let mut blocks = d.items.iter().filter_map(|i| match i {
+            Item::Race(lines, span) => Some((lines, *span)),
+            _ => None,
+        });
+        let Some((lines, span)) = blocks.next() else {
+            if let Some(Item::Dice(decl)) = d.items.iter().find(|i| matches!(i, Item::Dice(_))) {
+                self.invalid(
+                    decl.span,
+                    "nothing in the game uses the dice",
+                    "add a `race { ... }` block: the throw moves pieces along their tracks",
+                );
+            }
+            return None;
+        };
+        if let Some((_, again)) = blocks.next() {
+            self.repeated(
+                "the game has more than one `race` block".to_string(),
+                again,
+                span,
+                "keep one `race` block and put every race rule in it",
+            );
+        }
+        if dice.is_none() && !d.items.iter().any(|i| matches!(i, Item::Dice(_))) {
+            self.err(CheckError::Missing {
+                what: "dice",
+                span,
+                hint: "dice 4 binary, summed",
+            });
+        }
+        if d.items.iter().any(|i| matches!(i, Item::Sowing(..))) {
+            self.invalid(
+                span,
+                "a game is either a race or a game of seeds",
+                "keep the `race` block or the `sowing` block",
+            );
+        }
+        for item in &d.items {
+            if let Item::Piece(p) = item {
+                if !p.rules.is_empty() {
+                    self.invalid(
+                        p.name.span,
+                        "in a race, pieces move by the race, not by rules of their own",
+                        "remove the piece's rules: the throw moves it along its owner's track",
+                    );
+                }
+            }
+        }
+        Some((lines, span))
+    }
+
+    /// A player's track: its cells in order, each on the board and on the track once.
+    fn track(&mut self, scope: &Scope, cells: &[Name]) -> Vec<Cell> {
+        let mut track = Vec::new();
+        for n in cells {
+            let Some(c) = scope.board.cell(&n.text) else {
+                self.off_board(&scope.board, n);
+                continue;
+            };
+            if track.contains(&c) {
+                self.invalid(
+                    n.span,
+                    format!("`{}` is on the track twice", n.text),
+                    "a track passes each cell once",
+                );
+            }
+            track.push(c);
+        }
+        track
+    }
+
+    /// A race line that may appear once (tracks and extra throws are read by
+    /// [`Self::race`]).
+    fn race_line(&mut self, scope: &Scope, kind: &RaceLineKind, race: &mut Race) {
+        match kind {
+            RaceLineKind::Hit => race.hit = true,
+            RaceLineKind::Again(r) => race.again = self.race_region(scope, r),
+            RaceLineKind::Safe(r) => race.safe = self.race_region(scope, r),
+            RaceLineKind::Enter(n) => race.enter_with = Some(self.race_value(n)),
+            RaceLineKind::ThrowAgain(n) => race.again_on |= 1 << self.race_value(n),
+            RaceLineKind::ClearStart => race.clear_start = true,
+            RaceLineKind::MustEnter => race.must_enter = true,
+            RaceLineKind::Stack => race.stack = true,
+            RaceLineKind::Close(n) => {
+                if !(2..=u32::from(u8::MAX)).contains(&n.value) {
+                    self.err(CheckError::OutOfRange {
+                        what: "number of pieces that close a cell",
+                        value: n.value.to_string(),
+                        span: n.span,
+                        range: "2 to 255 (one enemy piece is hit, or blocks \
+                                where no line says pieces are hit)"
+                            .into(),
+                    });
+                }
+                race.close = n.value.clamp(2, 255) as u8;
+            }
+            RaceLineKind::HandFirst => race.hand_first = true,
+            RaceLineKind::Home(r) => race.home = self.home_region(scope, r),
+            RaceLineKind::Higher => race.higher = true,
+            RaceLineKind::Double => race.double = true,
+            RaceLineKind::Most => race.most = true,
+            RaceLineKind::Opening => race.opening = true,
+            RaceLineKind::Swap => {
+                race.hit = true;
+                race.swap = true;
+            }
+            RaceLineKind::Guard => race.guard = true,
+            RaceLineKind::Back => race.back = true,
+            RaceLineKind::Stop(n) => race.stop = self.race_cell(scope, n),
+            RaceLineKind::OnlyOff(r) => race.only_off = self.race_region(scope, r),
+            RaceLineKind::AnyOff(r) => race.any_off = self.race_region(scope, r),
+            RaceLineKind::Trap {
+                cell,
+                release,
+                back,
+            } => {
+                let release = self.race_value(release);
+                if let (Some(cell), Some(back)) =
+                    (self.race_cell(scope, cell), self.race_cell(scope, back))
+                {
+                    race.trap = Some(crate::model::Trap {
+                        cell,
+                        release,
+                        back,
+                    });
+                }
+            }
+            RaceLineKind::Begin {
+                value,
+                from,
+                to,
+                player,
+            } => {
+                let value = self.race_value(value);
+                let p = self.player(scope, player);
+                if let (Some(f), Some(t), Some(p)) =
+                    (self.race_cell(scope, from), self.race_cell(scope, to), p)
+                {
+                    race.begin = Some(crate::model::Begin {
+                        value,
+                        from: f,
+                        to: t,
+                        player: p as u8,
+                    });
+                }
+            }
+            RaceLineKind::Track { .. } => {}
+        }
     }
 
     /// The lines that need a turn of dice read one by one, or stacks, where the game has

@@ -170,6 +170,7 @@ impl Checker {
         );
     }
 
+    /// One term of a region, read for `player` (`None` where `my ...` has no player).
     pub(super) fn region_term(
         &mut self,
         scope: &Scope,
@@ -205,30 +206,7 @@ impl Checker {
             }
             RegionTerm::MyNamed(n) => {
                 let p = self.my_player(player, n.span)?;
-                match scope.regions.get(&n.text) {
-                    Some(r) => match r.sets[p] {
-                        Some(s) => Some(s),
-                        None => {
-                            self.invalid(
-                                n.span,
-                                format!(
-                                    "region `{}` is not declared for {}",
-                                    n.text, scope.player_names[p]
-                                ),
-                                format!(
-                                    "add `region {} for {} = ...`",
-                                    n.text, scope.player_names[p]
-                                ),
-                            );
-                            None
-                        }
-                    },
-                    None => {
-                        let known: Vec<String> = scope.regions.keys().cloned().collect();
-                        self.unknown("region", n, &known);
-                        None
-                    }
-                }
+                self.my_named(scope, n, p)
             }
             RegionTerm::Rank(n) => {
                 let y = self.rank_number(scope, n)?;
@@ -247,97 +225,134 @@ impl Checker {
                 let x = self.file_number(scope, n)?;
                 Some(b.select(|xx, _| xx == x))
             }
-            RegionTerm::Colour(k, n) => {
-                if n.value < 2 || n.value > 6 {
-                    self.err(CheckError::OutOfRange {
-                        what: "colour count",
-                        value: n.value.to_string(),
-                        span: n.span,
-                        range: "2 to 6 colours".into(),
-                    });
-                    return None;
-                }
-                if k.value >= n.value {
-                    self.err(CheckError::OutOfRange {
-                        what: "colour",
-                        value: k.value.to_string(),
-                        span: k.span,
-                        range: format!("a colour from 0 to {}", n.value - 1),
-                    });
-                    return None;
-                }
-                let (k, n) = (k.value as i32, n.value as i32);
-                Some(b.select(|x, y| (x + y) % n == k))
-            }
-            RegionTerm::Files(lo, hi) => {
-                let a = self.file_number(scope, lo)?;
-                let z = self.file_number(scope, hi)?;
-                // Files numbered from the right run the other way on the grid.
-                let (a, z) = if b.naming.files_from_right {
-                    (z, a)
-                } else {
-                    (a, z)
-                };
-                if a > z {
-                    self.invalid_labelled(
-                        Span::new(lo.span.start, hi.span.end),
-                        format!("the range {}..{} is empty", lo.text, hi.text),
-                        format!("no file is from {} up to {}", lo.text, hi.text),
-                        format!("write the earlier file first: {}..{}", hi.text, lo.text),
-                    );
-                    return None;
-                }
-                Some(b.select(|x, _| x >= a && x <= z))
-            }
-            RegionTerm::StarPoint(n) => {
-                if b.shape != Shape::Star {
-                    self.invalid(
-                        n.span,
-                        format!("`{} point` needs `board star`", n.text),
-                        "only `board star` has points",
-                    );
-                    return None;
-                }
-                let set = b.star_point(&n.text);
-                if set.is_none() {
-                    let known: Vec<String> = STAR_POINTS.iter().map(|p| p.to_string()).collect();
-                    self.unknown("point", n, &known);
-                }
-                set
-            }
-            RegionTerm::Named(n) => {
-                if let Some(r) = scope.regions.get(&n.text) {
-                    if r.per_player {
-                        self.invalid(
-                            n.span,
-                            format!("region `{}` is declared per player", n.text),
-                            format!("write `my {}`", n.text),
-                        );
-                        return None;
-                    }
-                    return r.sets[0];
-                }
-                match n.text.as_str() {
-                    "dark" => return Some(b.select(|x, y| (x + y) % 2 == 0)),
-                    "light" => return Some(b.select(|x, y| (x + y) % 2 == 1)),
-                    "board" => return Some(b.select(|_, _| true)),
-                    _ => {}
-                }
-                if let Some(c) = b.cell(&n.text) {
-                    let mut s = CellSet::EMPTY;
-                    s.insert(c);
-                    return Some(s);
-                }
-                if looks_like_cell(&n.text) {
-                    self.off_board(b, n);
-                } else {
-                    let mut known: Vec<String> = scope.regions.keys().cloned().collect();
-                    known.extend(BUILTIN_REGIONS.iter().map(|s| s.to_string()));
-                    self.unknown("region", n, &known);
-                }
-                None
-            }
+            RegionTerm::Colour(k, n) => self.colour(b, k, n),
+            RegionTerm::Files(lo, hi) => self.files(scope, lo, hi),
+            RegionTerm::StarPoint(n) => self.star_point(b, n),
+            RegionTerm::Named(n) => self.named_region(scope, n),
         }
+    }
+
+    /// `my NAME`: player `p`'s cells of a region declared per player.
+    fn my_named(&mut self, scope: &Scope, n: &Name, p: PlayerId) -> Option<CellSet> {
+        let Some(r) = scope.regions.get(&n.text) else {
+            let known: Vec<String> = scope.regions.keys().cloned().collect();
+            self.unknown("region", n, &known);
+            return None;
+        };
+        if r.sets[p].is_none() {
+            self.invalid(
+                n.span,
+                format!(
+                    "region `{}` is not declared for {}",
+                    n.text, scope.player_names[p]
+                ),
+                format!(
+                    "add `region {} for {} = ...`",
+                    n.text, scope.player_names[p]
+                ),
+            );
+        }
+        r.sets[p]
+    }
+
+    /// `colour K of N`: the cells whose file and rank add up to `K` modulo `N` (2 to 6).
+    fn colour(&mut self, b: &Board, k: &Number, n: &Number) -> Option<CellSet> {
+        if n.value < 2 || n.value > 6 {
+            self.err(CheckError::OutOfRange {
+                what: "colour count",
+                value: n.value.to_string(),
+                span: n.span,
+                range: "2 to 6 colours".into(),
+            });
+            return None;
+        }
+        if k.value >= n.value {
+            self.err(CheckError::OutOfRange {
+                what: "colour",
+                value: k.value.to_string(),
+                span: k.span,
+                range: format!("a colour from 0 to {}", n.value - 1),
+            });
+            return None;
+        }
+        let (k, n) = (k.value as i32, n.value as i32);
+        Some(b.select(|x, y| (x + y) % n == k))
+    }
+
+    /// `files A..B`: the earlier file first, as the board names its files.
+    fn files(&mut self, scope: &Scope, lo: &Name, hi: &Name) -> Option<CellSet> {
+        let b = &scope.board;
+        let a = self.file_number(scope, lo)?;
+        let z = self.file_number(scope, hi)?;
+        // Files numbered from the right run the other way on the grid.
+        let (a, z) = if b.naming.files_from_right {
+            (z, a)
+        } else {
+            (a, z)
+        };
+        if a > z {
+            self.invalid_labelled(
+                Span::new(lo.span.start, hi.span.end),
+                format!("the range {}..{} is empty", lo.text, hi.text),
+                format!("no file is from {} up to {}", lo.text, hi.text),
+                format!("write the earlier file first: {}..{}", hi.text, lo.text),
+            );
+            return None;
+        }
+        Some(b.select(|x, _| x >= a && x <= z))
+    }
+
+    /// `NAME point`: one of the points of a star board.
+    fn star_point(&mut self, b: &Board, n: &Name) -> Option<CellSet> {
+        if b.shape != Shape::Star {
+            self.invalid(
+                n.span,
+                format!("`{} point` needs `board star`", n.text),
+                "only `board star` has points",
+            );
+            return None;
+        }
+        let set = b.star_point(&n.text);
+        if set.is_none() {
+            let known: Vec<String> = STAR_POINTS.iter().map(|p| p.to_string()).collect();
+            self.unknown("point", n, &known);
+        }
+        set
+    }
+
+    /// A bare name: a region declared for all players, a built-in region, or a cell.
+    fn named_region(&mut self, scope: &Scope, n: &Name) -> Option<CellSet> {
+        let b = &scope.board;
+        if let Some(r) = scope.regions.get(&n.text) {
+            if r.per_player {
+                self.invalid(
+                    n.span,
+                    format!("region `{}` is declared per player", n.text),
+                    format!("write `my {}`", n.text),
+                );
+                return None;
+            }
+            return r.sets[0];
+        }
+        match n.text.as_str() {
+            "dark" => return Some(b.select(|x, y| (x + y) % 2 == 0)),
+            "light" => return Some(b.select(|x, y| (x + y) % 2 == 1)),
+            "board" => return Some(b.select(|_, _| true)),
+            _ => {}
+        }
+        if let Some(c) = b.cell(&n.text) {
+            let mut s = CellSet::EMPTY;
+            s.insert(c);
+            return Some(s);
+        }
+        if looks_like_cell(&n.text) {
+            self.off_board(b, n);
+        } else {
+            let mut known: Vec<String> = scope.regions.keys().cloned().collect();
+            known.extend(BUILTIN_REGIONS.iter().map(|s| s.to_string()));
+            self.unknown("region", n, &known);
+        }
+        None
     }
 
     /// A region read for each player (`my ...` differs between them).

@@ -309,3 +309,55 @@ impl Checker {
 
 /// The most pieces of one kind a player may start with in hand.
 pub(super) const MAX_IN_HAND: u32 = 255;
+
+/// How the game starts: the pieces set up on the board, the stacks' heights, the pieces in
+/// hand, and where the setup was written (`None` without one).
+pub(super) struct Start {
+    pub(super) setup: Vec<(Cell, PlayerId, KindId)>,
+    pub(super) heights: Vec<(Cell, u16, Span)>,
+    pub(super) hands: Vec<(PlayerId, KindId, u32)>,
+    pub(super) span: Option<Span>,
+}
+
+impl Checker {
+    /// The `setup` block and the `setup diagram`, which may be combined (a cell set up by
+    /// both is an error), and a missing setup where the game needs one.
+    pub(super) fn start(&mut self, scope: &Scope, d: &Description) -> Start {
+        let mut start = Start {
+            setup: Vec::new(),
+            heights: Vec::new(),
+            hands: Vec::new(),
+            span: None,
+        };
+        let (mut placement_span, mut diagram_span) = (None, None);
+        for item in &d.items {
+            match item {
+                Item::Setup(pl, inh, s) => {
+                    self.once(&mut placement_span, *s, "setup", SETUP_ONCE);
+                    self.placements(scope, pl, &mut start.setup, &mut start.heights);
+                    self.hands(scope, inh, &mut start.hands);
+                }
+                Item::Diagram(dg) => {
+                    self.once(&mut diagram_span, dg.span, "setup", SETUP_ONCE);
+                    self.diagram(scope, dg, &mut start.setup);
+                }
+                _ => {}
+            }
+        }
+        start.span = placement_span.or(diagram_span);
+        // A game whose pieces enter the board may start with an empty one; a game of pits
+        // starts with its seeds, a board of dots with no line drawn.
+        let pits = matches!(
+            scope.board.shape,
+            crate::geometry::Shape::Pits { .. } | crate::geometry::Shape::Dots { .. }
+        );
+        if start.span.is_none() && !pits && !scope.kinds.values().any(|k| enters(k)) {
+            self.err(CheckError::Missing {
+                what: "setup",
+                span: d.title_span,
+                hint: "setup { white pawn on rank 2 }",
+            });
+        }
+        start
+    }
+}

@@ -36,6 +36,87 @@ impl Checker {
             );
             return None;
         }
+        self.only_steps(d, kinds);
+        let mut model = Steps {
+            strength: vec![0; kinds.len()],
+            ..Steps::default()
+        };
+        let mut turn = None;
+        let mut strength = None;
+        let mut needs_strength = None;
+        let mut seen: Vec<(std::mem::Discriminant<StepsLineKind>, Span)> = Vec::new();
+        for l in lines {
+            let key = std::mem::discriminant(&l.kind);
+            if let Some(&(_, first)) = seen.iter().find(|(k, _)| *k == key) {
+                self.repeated(
+                    "this rule of steps is given twice".to_string(),
+                    l.span,
+                    first,
+                    "keep one of the two lines (name every trap in one region)",
+                );
+                continue;
+            }
+            seen.push((key, l.span));
+            match &l.kind {
+                StepsLineKind::Turn(n) => {
+                    turn = Some(l.span);
+                    if n.value < 1 || n.value > MAX_TURN_STEPS {
+                        self.err(CheckError::OutOfRange {
+                            what: "number of steps",
+                            value: n.value.to_string(),
+                            span: n.span,
+                            range: format!("1 to {MAX_TURN_STEPS}"),
+                        });
+                    }
+                    model.max = n.value.clamp(1, MAX_TURN_STEPS) as u8;
+                }
+                StepsLineKind::Strength(names) => {
+                    strength = Some(l.span);
+                    self.strengths(scope, names, &mut model.strength);
+                }
+                StepsLineKind::Push => {
+                    model.push = true;
+                    needs_strength.get_or_insert(l.span);
+                }
+                StepsLineKind::Freeze => {
+                    model.freeze = true;
+                    needs_strength.get_or_insert(l.span);
+                }
+                StepsLineKind::Trap(n) => match scope.regions.get(&n.text) {
+                    Some(r) => {
+                        model.traps = r
+                            .sets
+                            .iter()
+                            .flatten()
+                            .fold(CellSet::EMPTY, |a, s| a.union(s))
+                    }
+                    None => {
+                        let known: Vec<String> = scope.regions.keys().cloned().collect();
+                        self.unknown("region", n, &known);
+                    }
+                },
+            }
+        }
+        if turn.is_none() {
+            self.invalid(
+                span,
+                "the `steps` block does not say how many steps a turn takes",
+                "add the line `a turn is up to 4 steps`",
+            );
+        }
+        if let (Some(s), None) = (needs_strength, strength) {
+            self.invalid(
+                s,
+                "stronger and weaker need the kinds' strengths",
+                "add the line `strength KIND, KIND, ...` (strongest first) to the `steps` block",
+            );
+        }
+        Some(model)
+    }
+
+    /// In a game of turns of steps, pieces only step to empty cells and no other rule of
+    /// moves or turns applies (the `steps` block says what a turn does).
+    fn only_steps(&mut self, d: &Description, kinds: &[KindModel]) {
         for k in kinds {
             let ok = k.rules.iter().flatten().all(|r| {
                 matches!(
@@ -80,92 +161,22 @@ impl Checker {
                 );
             }
         }
-        let mut model = Steps {
-            strength: vec![0; kinds.len()],
-            ..Steps::default()
-        };
-        let mut turn = None;
-        let mut strength = None;
-        let mut needs_strength = None;
-        let mut seen: Vec<(std::mem::Discriminant<StepsLineKind>, Span)> = Vec::new();
-        for l in lines {
-            let key = std::mem::discriminant(&l.kind);
-            if let Some(&(_, first)) = seen.iter().find(|(k, _)| *k == key) {
-                self.repeated(
-                    "this rule of steps is given twice".to_string(),
-                    l.span,
-                    first,
-                    "keep one of the two lines (name every trap in one region)",
-                );
-                continue;
-            }
-            seen.push((key, l.span));
-            match &l.kind {
-                StepsLineKind::Turn(n) => {
-                    turn = Some(l.span);
-                    if n.value < 1 || n.value > MAX_TURN_STEPS {
-                        self.err(CheckError::OutOfRange {
-                            what: "number of steps",
-                            value: n.value.to_string(),
-                            span: n.span,
-                            range: format!("1 to {MAX_TURN_STEPS}"),
-                        });
-                    }
-                    model.max = n.value.clamp(1, MAX_TURN_STEPS) as u8;
+    }
+
+    /// `strength KIND, KIND, ...`: strongest first, each kind ranked once.
+    fn strengths(&mut self, scope: &Scope, names: &[Name], strength: &mut [u8]) {
+        let top = names.len();
+        for (i, n) in names.iter().enumerate() {
+            if let Some(k) = self.kind(scope, n) {
+                if strength[k] != 0 {
+                    self.invalid(
+                        n.span,
+                        format!("`{}` is ranked twice", n.text),
+                        "name each kind once, strongest first",
+                    );
                 }
-                StepsLineKind::Strength(names) => {
-                    strength = Some(l.span);
-                    let top = names.len();
-                    for (i, n) in names.iter().enumerate() {
-                        if let Some(k) = self.kind(scope, n) {
-                            if model.strength[k] != 0 {
-                                self.invalid(
-                                    n.span,
-                                    format!("`{}` is ranked twice", n.text),
-                                    "name each kind once, strongest first",
-                                );
-                            }
-                            model.strength[k] = (top - i) as u8;
-                        }
-                    }
-                }
-                StepsLineKind::Push => {
-                    model.push = true;
-                    needs_strength.get_or_insert(l.span);
-                }
-                StepsLineKind::Freeze => {
-                    model.freeze = true;
-                    needs_strength.get_or_insert(l.span);
-                }
-                StepsLineKind::Trap(n) => match scope.regions.get(&n.text) {
-                    Some(r) => {
-                        model.traps = r
-                            .sets
-                            .iter()
-                            .flatten()
-                            .fold(CellSet::EMPTY, |a, s| a.union(s))
-                    }
-                    None => {
-                        let known: Vec<String> = scope.regions.keys().cloned().collect();
-                        self.unknown("region", n, &known);
-                    }
-                },
+                strength[k] = (top - i) as u8;
             }
         }
-        if turn.is_none() {
-            self.invalid(
-                span,
-                "the `steps` block does not say how many steps a turn takes",
-                "add the line `a turn is up to 4 steps`",
-            );
-        }
-        if let (Some(s), None) = (needs_strength, strength) {
-            self.invalid(
-                s,
-                "stronger and weaker need the kinds' strengths",
-                "add the line `strength KIND, KIND, ...` (strongest first) to the `steps` block",
-            );
-        }
-        Some(model)
     }
 }
