@@ -2,11 +2,13 @@
 //! playout draws one index among the counted moves and builds only that move, and perft
 //! counts its last ply without a list. The list is cut into segments, in the bitboard
 //! generator's order: each plain step rule's direction is counted for all pieces of a kind
-//! at once, each slide rule per piece on ray masks, and every other rule (jumps, double
-//! steps, ...) is listed as the generator lists it. The move drawn is the very move the full
+//! at once, each slide rule per piece on ray masks, each circuits rule's captures per piece
+//! on its ways' occupied places, and every other rule (jumps, double steps, ...) is listed as
+//! the generator lists it. The move drawn is the very move the full
 //! list would give at the index drawn; `tests/games.rs` checks it game by game.
 
 use super::movegen::Sides;
+use super::rules::circuit::CircuitBits;
 use super::rules::{jump, slide};
 use super::{Bitboards, Game, Move, Position, Rule};
 use crate::geometry::Cell;
@@ -22,6 +24,8 @@ enum Segment {
     Steps { first: u8, end: u8 },
     /// A slide rule's moves (`rule`, an index into the piece's rules), piece by piece.
     Slide { code: u8, rule: u8 },
+    /// A circuits rule's captures, piece by piece, on the plan's `circuits[table]`.
+    Circuit { code: u8, rule: u8, table: u8 },
     /// Any other rule's moves, listed.
     Listed { code: u8, rule: u8 },
 }
@@ -75,6 +79,7 @@ impl StepDir {
 pub struct DrawPlan {
     segments: Vec<Segment>,
     steps: Vec<StepDir>,
+    circuits: Vec<CircuitBits>,
     /// Capturing is compulsory (or the most must be taken): the counts stand only where no
     /// capture exists. Only jumps capture then (these rules, by piece code and index), and
     /// where one may start the list decides.
@@ -119,6 +124,7 @@ impl DrawPlan {
         let mut plan = DrawPlan {
             segments: Vec::new(),
             steps: Vec::new(),
+            circuits: Vec::new(),
             rule_out: Vec::new(),
         };
         // With a capture filter, a counted move must not capture.
@@ -176,6 +182,26 @@ impl DrawPlan {
                         plan.segments.push(Segment::Slide {
                             code,
                             rule: rule_index,
+                        });
+                    }
+                    // Captures only: counted where no capture filter decides.
+                    Rule::Circuits { ways, at, .. }
+                        if one_per_cell && !captures_filter && !g.kill_immunity =>
+                    {
+                        let bits = CircuitBits::new(ways, at, g.board.len());
+                        plan.segments.push(match bits {
+                            Some(bits) if plan.circuits.len() < 256 => {
+                                plan.circuits.push(bits);
+                                Segment::Circuit {
+                                    code,
+                                    rule: rule_index,
+                                    table: (plan.circuits.len() - 1) as u8,
+                                }
+                            }
+                            _ => Segment::Listed {
+                                code,
+                                rule: rule_index,
+                            },
                         });
                     }
                     Rule::Jump {
@@ -281,6 +307,18 @@ impl Position<'_> {
                         let c = p.trailing_zeros() as Cell;
                         p &= p - 1;
                         k += slide::count_slides(bits, c, dirs, *target, sides);
+                    }
+                    k
+                }
+                Segment::Circuit { code, table, .. } => {
+                    let bits = &plan.circuits[table as usize];
+                    let occ = bits.occupancy(!sides.empty);
+                    let mut k = 0;
+                    let mut p = self.bb[code as usize];
+                    while p != 0 {
+                        let c = p.trailing_zeros() as Cell;
+                        p &= p - 1;
+                        k += bits.targets(c, &occ, sides.theirs).count_ones();
                     }
                     k
                 }
@@ -393,6 +431,28 @@ impl Position<'_> {
                         k -= here;
                     }
                 }
+                Segment::Circuit { code, rule, table } => {
+                    let Rule::Circuits { ways, at, .. } = &g.rules[code as usize][rule as usize]
+                    else {
+                        unreachable!("a circuit segment names a circuits rule")
+                    };
+                    let bits = &plan.circuits[table as usize];
+                    let occ = bits.occupancy(!sides.empty);
+                    let mut p = self.bb[code as usize];
+                    while p != 0 {
+                        let c = p.trailing_zeros() as Cell;
+                        p &= p - 1;
+                        let here = bits.targets(c, &occ, sides.theirs).count_ones();
+                        if k < here {
+                            // The piece's captures listed as the generator lists them.
+                            let start = buf.len();
+                            self.circuit_moves(ways, &at[c as usize], c, code, buf);
+                            return buf.get(start + k as usize).cloned();
+                        }
+                        k -= here;
+                    }
+                    return None;
+                }
                 Segment::Listed { .. } => return Some(buf[listed + k as usize].clone()),
             };
             return Some(self.counted_move(from, to, code));
@@ -473,6 +533,38 @@ mod tests {
             );
             draws_are_listed(&pos, &legal, text);
         }
+    }
+
+    /// Captures along circuits are counted piece by piece on the ways' occupied places: the
+    /// count is the list's length and the draw the listed move, where a slide passes through
+    /// its own start (b2 lies twice on the inner circuit), where two ways reach the same
+    /// enemy (one move), where a friend blocks and where no loop is passed (no capture).
+    #[test]
+    fn circuit_captures_are_counted_as_listed() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/games/surakarta.game");
+        let g = crate::load_file(path).expect("Surakarta compiles");
+        assert!(g.draw_plans[0].is_some() && g.draw_plans[1].is_some());
+        for text in [
+            "6/4m1/6/6/1M4/6 w",
+            "6/4m1/6/6/1M4/6 b",
+            "6/1m4/6/6/1M2m1/6 w",
+            "1m4/1M2m1/2m3/3M2/mM2M1/6 w",
+            "1m4/1M2m1/2m3/3M2/mM2M1/6 b",
+            "mmmmmm/mmmmmm/6/6/MMMMMM/MMMMMM w",
+        ] {
+            let pos = at(&g, text);
+            let mut legal = Vec::new();
+            pos.legal_moves(&mut legal);
+            assert_eq!(
+                pos.count_moves(&mut Vec::new()),
+                Some(legal.len() as u64),
+                "{text}"
+            );
+            draws_are_listed(&pos, &legal, text);
+        }
+        // The first position has a capture, the lone pieces' slides meeting round a loop.
+        let pos = at(&g, "6/4m1/6/6/1M4/6 w");
+        assert!(pos.legal_move_texts().iter().any(|m| m.contains('x')));
     }
 
     /// Where moves are told apart by their captures, a piece whose counted rules could give

@@ -118,7 +118,9 @@ impl Position<'_> {
         let back = b.opposite[d as usize];
         let mut any = false;
         for (first, way) in [(b.step(to, d), d), (b.step(at, back), back)] {
-            if first == NONE {
+            // Most steps take nothing: no enemy right there (an empty cell, a friend, the
+            // piece's own start), told without walking the line.
+            if first == NONE || !self.enemy_of(self.cells[first as usize]) {
                 continue;
             }
             let n = self.enemy_line(ch, first, way);

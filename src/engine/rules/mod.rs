@@ -7,7 +7,7 @@ mod abilities;
 mod approach;
 pub(in crate::engine) mod castle;
 pub mod chance;
-mod circuit;
+pub(in crate::engine) mod circuit;
 pub mod connection;
 mod convert;
 pub mod custody;
