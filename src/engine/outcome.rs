@@ -6,6 +6,12 @@ use super::{Outcome, Position};
 use crate::geometry::NONE;
 use crate::model::{EndCond, Tiebreak, Verdict};
 
+thread_local! {
+    /// The second player's replies read by [`Position::reached_unequalled`] (no allocation
+    /// per position once it has grown).
+    static REPLIES: std::cell::Cell<Vec<crate::engine::Move>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
 impl Position<'_> {
     /// The outcome of an end rule's verdict read for `player`.
     pub(in crate::engine) fn verdict(v: Verdict, player: usize, reason: &str) -> Outcome {
@@ -225,16 +231,20 @@ impl Position<'_> {
         if p == 1 || self.has_reached(kind, region, 1) || self.turn == 0 {
             return true;
         }
-        let mut moves = Vec::new();
+        // The replies are listed into a buffer kept between calls (taken, so that a nested
+        // call would only list into a fresh one).
+        let mut moves = REPLIES.take();
         self.legal_moves(&mut moves);
         let code = self.game.code(kind, 1);
-        !moves.iter().any(|m| {
+        let equalled = moves.iter().any(|m| {
             m.from != NONE
                 && m.kind.moves_piece()
                 && self.cells[m.from as usize] == code
                 && !m.vanishes
                 && region[1].contains(m.to)
-        })
+        });
+        REPLIES.set(moves);
+        !equalled
     }
 
     /// Whether `test` holds through the cell of the last placement, or through any cell of
