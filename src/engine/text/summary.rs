@@ -443,6 +443,33 @@ fn region_text(game: &Game, s: &CellSet) -> String {
 /// One line per rule, as the compiler understood it, for the first player.
 fn rule_text(game: &Game, r: &Rule) -> String {
     match r {
+        Rule::Push { dirs } => format!("push {}", dirs_text(game, dirs)),
+        Rule::Sleep { dirs } => format!("sleep {}", dirs_text(game, dirs)),
+        Rule::Heal { dirs } => format!("heal {}", dirs_text(game, dirs)),
+        Rule::Swap => "swap with any piece".to_string(),
+        Rule::FlyAnywhere { .. }
+        | Rule::Step { .. }
+        | Rule::Slide { .. }
+        | Rule::Leap { .. }
+        | Rule::Ride { .. }
+        | Rule::Fly { .. }
+        | Rule::Walk { .. }
+        | Rule::LineCount { .. }
+        | Rule::Castle { .. } => move_rule_text(game, r),
+        Rule::Hop { .. }
+        | Rule::Screen { .. }
+        | Rule::SlideShoot { .. }
+        | Rule::Jump { .. }
+        | Rule::Approach { .. }
+        | Rule::Circuits { .. }
+        | Rule::EnPassant { .. } => capture_rule_text(game, r),
+    }
+}
+
+/// The line of a rule that moves a piece (steps, slides, leaps, rides, flights, walks,
+/// castling); see [`rule_text`].
+fn move_rule_text(game: &Game, r: &Rule) -> String {
+    match r {
         Rule::FlyAnywhere { when_pieces: None } => "fly to any empty cell".to_string(),
         Rule::FlyAnywhere {
             when_pieces: Some(n),
@@ -492,10 +519,6 @@ fn rule_text(game: &Game, r: &Rule) -> String {
         Rule::Ride { stride, target, .. } => {
             format!("ride ({stride} lines){}", target_text(*target))
         }
-        Rule::Hop { dirs, target } => {
-            format!("hop {}{}", dirs_text(game, dirs), target_text(*target))
-        }
-        Rule::Screen { dirs } => format!("capture {} over a screen", dirs_text(game, dirs)),
         Rule::Fly { dirs, then } => match then {
             Some(t) => format!(
                 "fly {}, then may slide {}",
@@ -504,16 +527,6 @@ fn rule_text(game: &Game, r: &Rule) -> String {
             ),
             None => format!("fly {}", dirs_text(game, dirs)),
         },
-        Rule::Push { dirs } => format!("push {}", dirs_text(game, dirs)),
-        Rule::Sleep { dirs } => format!("sleep {}", dirs_text(game, dirs)),
-        Rule::Heal { dirs } => format!("heal {}", dirs_text(game, dirs)),
-        Rule::Swap => "swap with any piece".to_string(),
-        Rule::SlideShoot { dirs, piece, shoot } => format!(
-            "slide {} to empty, then shoot {} along {}",
-            dirs_text(game, dirs),
-            game.kinds[game.kind_of(*piece)].name,
-            dirs_text(game, shoot)
-        ),
         Rule::LineCount {
             dirs,
             over_friends,
@@ -523,6 +536,46 @@ fn rule_text(game: &Game, r: &Rule) -> String {
             dirs_text(game, dirs),
             if *over_friends { ", over friends" } else { "" },
             target_text(*target)
+        ),
+        Rule::Walk {
+            dirs,
+            friends,
+            steps,
+            no_revisit,
+        } => format!(
+            "walk {} up to {}{} steps to empty{}",
+            dirs_text(game, dirs),
+            if *friends { "friends + " } else { "" },
+            steps,
+            if *no_revisit {
+                ", without revisiting"
+            } else {
+                ""
+            }
+        ),
+        Rule::Castle {
+            dir,
+            partner,
+            right,
+        } => castle_text(game, *dir, *partner, &game.castles[*right]),
+        // The others are not moves of this kind (see `rule_text`).
+        _ => String::new(),
+    }
+}
+
+/// The line of a rule that captures (hops, screens, jumps, approach and withdrawal,
+/// circuits, en passant, shooting); see [`rule_text`].
+fn capture_rule_text(game: &Game, r: &Rule) -> String {
+    match r {
+        Rule::Hop { dirs, target } => {
+            format!("hop {}{}", dirs_text(game, dirs), target_text(*target))
+        }
+        Rule::Screen { dirs } => format!("capture {} over a screen", dirs_text(game, dirs)),
+        Rule::SlideShoot { dirs, piece, shoot } => format!(
+            "slide {} to empty, then shoot {} along {}",
+            dirs_text(game, dirs),
+            game.kinds[game.kind_of(*piece)].name,
+            dirs_text(game, shoot)
         ),
         Rule::Jump {
             dirs,
@@ -588,32 +641,13 @@ fn rule_text(game: &Game, r: &Rule) -> String {
             s
         }
         Rule::Circuits { circuits, .. } => circuits_text(game, circuits),
-        Rule::Walk {
-            dirs,
-            friends,
-            steps,
-            no_revisit,
-        } => format!(
-            "walk {} up to {}{} steps to empty{}",
-            dirs_text(game, dirs),
-            if *friends { "friends + " } else { "" },
-            steps,
-            if *no_revisit {
-                ", without revisiting"
-            } else {
-                ""
-            }
-        ),
         Rule::EnPassant { dirs, smash } => format!(
             "{} en passant {}",
             if *smash { "smash" } else { "capture" },
             dirs_text(game, dirs)
         ),
-        Rule::Castle {
-            dir,
-            partner,
-            right,
-        } => castle_text(game, *dir, *partner, &game.castles[*right]),
+        // The others are not captures of this kind (see `rule_text`).
+        _ => String::new(),
     }
 }
 
