@@ -339,79 +339,13 @@ impl Position<'_> {
     pub fn parse_move(&self, text: &str) -> Result<Move, String> {
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);
-        let norm = |s: &str| {
-            s.to_ascii_lowercase()
-                .chars()
-                .filter(|c| *c != '-' && !c.is_whitespace())
-                .collect::<String>()
-        };
         let want = norm(text);
-        if self.game.steps.is_some() {
-            // A turn of steps (`Ed2n Ed3n`): found by its steps, without writing out every
-            // turn (there may be tens of thousands); removals follow from the steps.
-            let b = &self.game.board;
-            let steps: Option<Vec<(Cell, Cell)>> = text
-                .split_whitespace()
-                .filter(|t| !t.ends_with('x'))
-                .map(|t| {
-                    let t = t.get(1..)?;
-                    let (cell, way) = t.split_at(t.len().checked_sub(1)?);
-                    let from = b.cell(cell)?;
-                    let to = b.step(from, b.dir_named(way)?);
-                    (to != NONE).then_some((from, to))
-                })
-                .collect();
-            if let Some(m) = steps.and_then(|steps| {
-                moves.iter().find(|m| {
-                    m.landings()
-                        .chunks(2)
-                        .filter(|s| s[1] != NONE)
-                        .map(|s| (s[0], s[1]))
-                        .eq(steps.iter().copied())
-                })
-            }) {
-                return Ok(m.clone());
-            }
-        }
-        if let Some(lines) = &self.game.lines {
-            // A turn of lines may name them in any order: found by its set of lines.
-            let mut set = 0u128;
-            for part in text.split(',') {
-                match lines.line_named(part) {
-                    Some(l) => set |= 1 << l,
-                    None => set = 0,
-                }
-                if set == 0 {
-                    break;
-                }
-            }
-            if let Some(m) = moves
-                .iter()
-                .find(|m| set != 0 && m.landings().iter().fold(0u128, |s, &l| s | 1 << l) == set)
-            {
-                return Ok(m.clone());
-            }
-        }
-        if self.game.turn_places.is_some() {
-            // A turn of several placements may name its cells in any order (`k11,j10`): found
-            // by its cells, without writing out every move.
-            let mut cells: Vec<Cell> = Vec::new();
-            for part in text.split(',') {
-                if let Some(c) = self.game.board.cell(&norm(part)) {
-                    cells.push(c);
-                }
-            }
-            cells.sort_unstable();
-            if cells.len() == text.split(',').count() {
-                if let Some(m) = moves
-                    .iter()
-                    .find(|m| m.kind == MoveKind::Places && m.landings() == cells)
-                {
-                    return Ok(m.clone());
-                }
-            }
-        }
-        if let Some(m) = moves.iter().find(|m| norm(&self.move_text(m)) == want) {
+        let found = self
+            .find_steps_turn(&moves, text)
+            .or_else(|| self.find_lines_turn(&moves, text))
+            .or_else(|| self.find_places_turn(&moves, text))
+            .or_else(|| moves.iter().find(|m| norm(&self.move_text(m)) == want));
+        if let Some(m) = found {
             return Ok(m.clone());
         }
         // A throw may be typed as its outcome alone: `3`, `5-2`.
@@ -420,87 +354,7 @@ impl Position<'_> {
                 return Ok(super::super::rules::chance::throw_move(i));
             }
         }
-        // A turn of dice may give its steps in any order (`e2-f2,a1-c2` is `a1-c2,e2-f2`).
-        if text.contains(',') {
-            let steps = |t: &str| {
-                let mut v: Vec<String> = t.split(',').map(norm).collect();
-                v.sort();
-                v
-            };
-            let typed = steps(text);
-            if let Some(m) = moves
-                .iter()
-                .find(|m| m.kind == MoveKind::Turn && steps(&self.move_text(m)) == typed)
-            {
-                return Ok(m.clone());
-            }
-        }
-        // What a move leads to (`(xa1 xb2)`, `+`, `++`) may be typed or left out; a `+` that
-        // is part of the move (a heal, `Hd1+`) matched above.
-        let bare = norm(
-            text.split('(')
-                .next()
-                .unwrap_or(text)
-                .trim_end()
-                .trim_end_matches('+'),
-        );
-        if let Some(m) = moves.iter().find(|m| norm(&self.move_text(m)) == bare) {
-            return Ok(m.clone());
-        }
-        // A swap is one move whichever of its two pieces is named first (`e1-d1` is `d1-e1`).
-        let reversed = |m: &Move| {
-            let mut r = m.clone();
-            (r.from, r.to) = (m.to, m.from);
-            norm(&self.move_text(&r))
-        };
-        if let Some(m) = moves
-            .iter()
-            .find(|m| m.kind == MoveKind::Swap && reversed(m) == bare)
-        {
-            return Ok(m.clone());
-        }
-        // A piece that falls into place may be given by its column alone (`d` in Connect
-        // Four), where one placement ends in that column.
-        let in_column: Vec<&Move> = moves
-            .iter()
-            .filter(|m| {
-                m.kind == MoveKind::Place
-                    && falls(self, m)
-                    && self
-                        .game
-                        .board
-                        .file_label(self.game.board.coords[m.to as usize].0 as u32)
-                        == bare
-            })
-            .collect();
-        if let [m] = in_column[..] {
-            return Ok(m.clone());
-        }
-        // A custodial capture may be typed without what it takes: `d1-d3` (not a mill's
-        // removal, which is a choice).
-        if let Some(m) = moves
-            .iter()
-            .filter(|_| self.game.custody.is_some())
-            .find(|m| {
-                captures_elsewhere(self.game, m)
-                    && norm(&format!(
-                        "{}{}",
-                        self.game.board.names[m.from as usize],
-                        self.game.board.names[m.to as usize]
-                    )) == want
-            })
-        {
-            return Ok(m.clone());
-        }
-        // A walk may be typed without the removals it causes: `d4-e5-e6`.
-        let path_only = |m: &Move| {
-            let t = self.move_text(m);
-            norm(t.split(" x ").next().unwrap_or(&t))
-        };
-        if let Some(m) = moves
-            .iter()
-            .find(|m| m.kind == MoveKind::Walk && path_only(m) == want)
-        {
+        if let Some(m) = self.find_loosely(&moves, text) {
             return Ok(m.clone());
         }
         let mut legal: Vec<String> = moves.iter().map(|m| self.move_text(m)).collect();
@@ -517,6 +371,160 @@ impl Position<'_> {
                 legal.join(" ")
             ))
         }
+    }
+
+    /// A turn of steps (`Ed2n Ed3n`): found by its steps, without writing out every turn
+    /// (there may be tens of thousands); removals follow from the steps.
+    fn find_steps_turn<'m>(&self, moves: &'m [Move], text: &str) -> Option<&'m Move> {
+        self.game.steps.as_ref()?;
+        let b = &self.game.board;
+        let steps: Vec<(Cell, Cell)> = text
+            .split_whitespace()
+            .filter(|t| !t.ends_with('x'))
+            .map(|t| {
+                let t = t.get(1..)?;
+                let (cell, way) = t.split_at(t.len().checked_sub(1)?);
+                let from = b.cell(cell)?;
+                let to = b.step(from, b.dir_named(way)?);
+                (to != NONE).then_some((from, to))
+            })
+            .collect::<Option<_>>()?;
+        moves.iter().find(|m| {
+            m.landings()
+                .chunks(2)
+                .filter(|s| s[1] != NONE)
+                .map(|s| (s[0], s[1]))
+                .eq(steps.iter().copied())
+        })
+    }
+
+    /// A turn of lines may name them in any order: found by its set of lines.
+    fn find_lines_turn<'m>(&self, moves: &'m [Move], text: &str) -> Option<&'m Move> {
+        let lines = self.game.lines.as_ref()?;
+        let mut set = 0u128;
+        for part in text.split(',') {
+            match lines.line_named(part) {
+                Some(l) => set |= 1 << l,
+                None => set = 0,
+            }
+            if set == 0 {
+                break;
+            }
+        }
+        moves
+            .iter()
+            .find(|m| set != 0 && m.landings().iter().fold(0u128, |s, &l| s | 1 << l) == set)
+    }
+
+    /// A turn of several placements may name its cells in any order (`k11,j10`): found by
+    /// its cells, without writing out every move.
+    fn find_places_turn<'m>(&self, moves: &'m [Move], text: &str) -> Option<&'m Move> {
+        self.game.turn_places?;
+        let mut cells: Vec<Cell> = Vec::new();
+        for part in text.split(',') {
+            if let Some(c) = self.game.board.cell(&norm(part)) {
+                cells.push(c);
+            }
+        }
+        cells.sort_unstable();
+        if cells.len() != text.split(',').count() {
+            return None;
+        }
+        moves
+            .iter()
+            .find(|m| m.kind == MoveKind::Places && m.landings() == cells)
+    }
+
+    /// A move typed in a looser form than its text: a dice turn's steps in another order,
+    /// without what it leads to, a swap's pieces the other way round, a falling piece's
+    /// column, a custodial capture or a walk without what it takes.
+    fn find_loosely<'m>(&self, moves: &'m [Move], text: &str) -> Option<&'m Move> {
+        let want = norm(text);
+        // A turn of dice may give its steps in any order (`e2-f2,a1-c2` is `a1-c2,e2-f2`).
+        if text.contains(',') {
+            let steps = |t: &str| {
+                let mut v: Vec<String> = t.split(',').map(norm).collect();
+                v.sort();
+                v
+            };
+            let typed = steps(text);
+            if let Some(m) = moves
+                .iter()
+                .find(|m| m.kind == MoveKind::Turn && steps(&self.move_text(m)) == typed)
+            {
+                return Some(m);
+            }
+        }
+        // What a move leads to (`(xa1 xb2)`, `+`, `++`) may be typed or left out; a `+` that
+        // is part of the move (a heal, `Hd1+`) matched before.
+        let bare = norm(
+            text.split('(')
+                .next()
+                .unwrap_or(text)
+                .trim_end()
+                .trim_end_matches('+'),
+        );
+        if let Some(m) = moves.iter().find(|m| norm(&self.move_text(m)) == bare) {
+            return Some(m);
+        }
+        // A swap is one move whichever of its two pieces is named first (`e1-d1` is `d1-e1`).
+        let reversed = |m: &Move| {
+            let mut r = m.clone();
+            (r.from, r.to) = (m.to, m.from);
+            norm(&self.move_text(&r))
+        };
+        if let Some(m) = moves
+            .iter()
+            .find(|m| m.kind == MoveKind::Swap && reversed(m) == bare)
+        {
+            return Some(m);
+        }
+        self.find_in_column(moves, &bare)
+            .or_else(|| self.find_without_captures(moves, &want))
+    }
+
+    /// A piece that falls into place may be given by its column alone (`d` in Connect
+    /// Four), where one placement ends in that column.
+    fn find_in_column<'m>(&self, moves: &'m [Move], bare: &str) -> Option<&'m Move> {
+        let b = &self.game.board;
+        let in_column: Vec<&Move> = moves
+            .iter()
+            .filter(|m| {
+                m.kind == MoveKind::Place
+                    && falls(self, m)
+                    && b.file_label(b.coords[m.to as usize].0 as u32) == bare
+            })
+            .collect();
+        match in_column[..] {
+            [m] => Some(m),
+            _ => None,
+        }
+    }
+
+    /// A custodial capture may be typed without what it takes: `d1-d3` (not a mill's
+    /// removal, which is a choice); a walk without the removals it causes: `d4-e5-e6`.
+    fn find_without_captures<'m>(&self, moves: &'m [Move], want: &str) -> Option<&'m Move> {
+        let names = &self.game.board.names;
+        if let Some(m) = moves
+            .iter()
+            .filter(|_| self.game.custody.is_some())
+            .find(|m| {
+                captures_elsewhere(self.game, m)
+                    && norm(&format!(
+                        "{}{}",
+                        names[m.from as usize], names[m.to as usize]
+                    )) == want
+            })
+        {
+            return Some(m);
+        }
+        let path_only = |m: &Move| {
+            let t = self.move_text(m);
+            norm(t.split(" x ").next().unwrap_or(&t))
+        };
+        moves
+            .iter()
+            .find(|m| m.kind == MoveKind::Walk && path_only(m) == want)
     }
 }
 
@@ -666,4 +674,12 @@ fn lines_move_text(lines: &crate::engine::rules::lines::Lines, m: &Move) -> Stri
         .map(|&l| lines.names[l as usize].as_str())
         .collect();
     names.join(",")
+}
+
+/// A typed move as it is compared: lower case, without dashes or spaces.
+fn norm(s: &str) -> String {
+    s.to_ascii_lowercase()
+        .chars()
+        .filter(|c| *c != '-' && !c.is_whitespace())
+        .collect::<String>()
 }
