@@ -269,12 +269,12 @@ impl Summary {
             "{}",
             serde_json::json!({
                 "game": g.title,
-                "playouts_per_sec": median(&cpu_pps).round(),
-                "plies_per_sec": median(&cpu_plps).round(),
+                "playouts_per_sec": median(cpu_pps).round(),
+                "plies_per_sec": median(cpu_plps).round(),
                 "avg_plies": (avg * 10.0).round() / 10.0,
                 "results": results,
-                "wall_playouts_per_sec": median(&wall_pps).round(),
-                "wall_plies_per_sec": median(&wall_plps).round(),
+                "wall_playouts_per_sec": median(wall_pps).round(),
+                "wall_plies_per_sec": median(wall_plps).round(),
                 "runs": rounds.len(),
                 "seconds_per_run": seconds,
                 "games": games,
@@ -333,14 +333,14 @@ impl Summary {
         );
         println!(
             "  {:.0} playouts/s, {:.0} plies/s per CPU-second (median; runs: {} playouts/s)",
-            median(&cpu_pps),
-            median(&cpu_plps),
-            list(&cpu_pps)
+            median(cpu_pps),
+            median(cpu_plps),
+            list(cpu_pps)
         );
         println!(
             "  {:.0} playouts/s, {:.0} plies/s per wall-second (median)",
-            median(&wall_pps),
-            median(&wall_plps)
+            median(wall_pps),
+            median(wall_plps)
         );
         println!(
             "  {games} playouts in {cpu_secs:.2} CPU-s ({wall_secs:.2} s wall), \

@@ -454,13 +454,13 @@ fn read_fresh(game: &Game, board: &BoardCells, f: Option<&str>) -> Result<Cell, 
             )));
         }
     }
-    for c in 0..b.len() {
-        let top = cells[c];
-        if board.under[c] != 0 && !game.hooks[top as usize].iter().any(|h| h.keeps) {
+    // A stack's top piece must be one that keeps.
+    for ((&top, &kept), name) in cells.iter().zip(&board.under).zip(&b.names) {
+        if kept != 0 && !game.hooks[top as usize].iter().any(|h| h.keeps) {
             return Err(err(format!(
                 "a {} on {} keeps a piece, but it cannot keep",
                 game.kinds[game.kind_of(top)].name,
-                b.names[c]
+                name
             )));
         }
     }
