@@ -304,21 +304,7 @@ pub fn search_styled(
     let mut buf = Vec::new();
     let mut iterations = 0u64;
     loop {
-        let done = match budget {
-            Budget::Iterations(n) => iterations >= n,
-            Budget::Time(t) => {
-                iterations > 0 && iterations.is_multiple_of(16) && start.elapsed() >= t
-            }
-            Budget::Cpu(_) => iterations > 0 && deadline.as_mut().is_some_and(|d| d.passed()),
-        };
-        // The first iteration is always made: it adds the root's children, so that there is
-        // a move to answer with.
-        let stopped = iterations > 0
-            && limits
-                .stop
-                .as_ref()
-                .is_some_and(|s| s.load(Ordering::Relaxed));
-        if done || stopped {
+        if finished(budget, limits, iterations, start, &mut deadline) {
             break;
         }
         iterations += 1;
@@ -329,61 +315,7 @@ pub fn search_styled(
         if let Some(a) = &mut amaf {
             a.line.clear();
         }
-        // Selection: down the expanded nodes by UCT; at a chance node, the throw is drawn
-        // with its probability (its children are the outcomes in order).
-        let mut node = 0;
-        while tree[node].expanded && tree[node].count > 0 {
-            if pos.is_chance() {
-                node = tree[node].first + pos.random_throw_index(rng);
-                if let Some(a) = &mut amaf {
-                    a.line.push((fingerprint(&tree[node].mv), pos.turn()));
-                }
-                pos.play_unchecked(&tree[node].mv);
-                continue;
-            }
-            let parent_visits = f64::from(tree[node].visits.max(1)).ln();
-            let (first, count) = (tree[node].first, tree[node].count);
-            let mut best = first;
-            let mut best_score = f64::NEG_INFINITY;
-            for (c, n) in tree.iter().enumerate().skip(first).take(count) {
-                let score = if rave && n.proven != 0 {
-                    // A won child is taken; a lost one only when all are.
-                    f64::from(n.proven) * 1e12
-                } else if rave {
-                    let shared = if n.amaf_visits == 0 {
-                        0.5
-                    } else {
-                        f64::from(n.amaf_reward) / f64::from(n.amaf_visits)
-                    };
-                    let noise = rng.below(1 << 16) as f64 * 1e-9;
-                    if n.visits == 0 {
-                        shared + FIRST_PLAY_BONUS + noise
-                    } else {
-                        let visits = f64::from(n.visits);
-                        let beta = (RAVE_EQUIVALENCE / (3.0 * visits + RAVE_EQUIVALENCE)).sqrt();
-                        (1.0 - beta) * (n.reward / visits)
-                            + beta * shared
-                            + RAVE_EXPLORATION * (parent_visits / visits).sqrt()
-                            + noise
-                    }
-                } else if n.visits == 0 {
-                    // Unvisited children first, in a random order.
-                    1e9 + rng.below(1 << 16) as f64
-                } else {
-                    n.reward / f64::from(n.visits)
-                        + EXPLORATION * (parent_visits / f64::from(n.visits)).sqrt()
-                };
-                if score > best_score {
-                    best_score = score;
-                    best = c;
-                }
-            }
-            node = best;
-            if let Some(a) = &mut amaf {
-                a.line.push((fingerprint(&tree[node].mv), pos.turn()));
-            }
-            pos.play_unchecked(&tree[node].mv);
-        }
+        let mut node = select(&tree, &mut amaf, &mut pos, rave, rng);
         // Expansion, then the playout's result for each player. A full tree plays out from
         // the leaf reached instead of growing.
         let outcome = match decided(&pos, &mut moves) {
@@ -401,25 +333,7 @@ pub fn search_styled(
                 playout(&mut pos, rng, &mut buf, &mut scratch, amaf.as_mut())
             }
             None => {
-                // Grow no further than the cap, not by doubling past it.
-                let needed = tree.len() + moves.len();
-                if needed > tree.capacity() {
-                    let want = (tree.capacity() * 2).clamp(needed, limits.max_nodes.max(needed));
-                    tree.reserve_exact(want - tree.len());
-                }
-                let first = tree.len();
-                for m in &moves {
-                    tree.push(Node::new(m.clone(), node, pos.turn()));
-                }
-                tree[node].first = first;
-                tree[node].count = moves.len();
-                tree[node].expanded = true;
-                node = first
-                    + if pos.is_chance() {
-                        pos.random_throw_index(rng)
-                    } else {
-                        rng.below(moves.len())
-                    };
+                node = expand(&mut tree, node, &moves, limits.max_nodes, &pos, rng);
                 if let Some(a) = &mut amaf {
                     a.line.push((fingerprint(&tree[node].mv), pos.turn()));
                 }
@@ -427,38 +341,186 @@ pub fn search_styled(
                 playout(&mut pos, rng, &mut buf, &mut scratch, amaf.as_mut())
             }
         };
-        // Backpropagation: each node is credited for the player who moved into it.
-        let rewards: [f64; MAX_PLAYERS] = std::array::from_fn(|p| reward(&outcome, p));
-        let mut depth = 0;
-        let mut n = node;
-        while tree[n].parent != usize::MAX {
-            depth += 1;
-            n = tree[n].parent;
+        backpropagate(&mut tree, amaf.as_mut(), node, &outcome);
+    }
+    best_child(&tree, iterations)
+}
+
+/// Whether a search that has made `iterations` iterations ends here: its budget is spent or
+/// it has been told to stop.
+fn finished(
+    budget: Budget,
+    limits: &Limits,
+    iterations: u64,
+    start: Instant,
+    deadline: &mut Option<Deadline>,
+) -> bool {
+    let done = match budget {
+        Budget::Iterations(n) => iterations >= n,
+        Budget::Time(t) => iterations > 0 && iterations.is_multiple_of(16) && start.elapsed() >= t,
+        Budget::Cpu(_) => iterations > 0 && deadline.as_mut().is_some_and(|d| d.passed()),
+    };
+    // The first iteration is always made: it adds the root's children, so that there is
+    // a move to answer with.
+    let stopped = iterations > 0
+        && limits
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed));
+    done || stopped
+}
+
+/// Selection: down the expanded nodes from the root by UCT, playing their moves on `pos`
+/// (which starts at the root); at a chance node, the throw is drawn with its probability
+/// (its children are the outcomes in order). Returns the node reached.
+fn select(
+    tree: &[Node],
+    amaf: &mut Option<Amaf>,
+    pos: &mut Position,
+    rave: bool,
+    rng: &mut Rng,
+) -> usize {
+    let mut node = 0;
+    while tree[node].expanded && tree[node].count > 0 {
+        node = if pos.is_chance() {
+            tree[node].first + pos.random_throw_index(rng)
+        } else {
+            best_by_score(tree, node, rave, rng)
+        };
+        if let Some(a) = amaf {
+            a.line.push((fingerprint(&tree[node].mv), pos.turn()));
         }
-        if let Some(a) = &mut amaf {
-            a.index();
-        }
-        let mut n = node;
-        while n != usize::MAX {
-            tree[n].visits += 1;
-            tree[n].reward += rewards[tree[n].mover as usize];
-            // The children of `n` whose move its player made at this depth or later.
-            if let Some(a) = &amaf {
-                let (first, count) = (tree[n].first, tree[n].count);
-                for child in &mut tree[first..first + count] {
-                    let p = child.mover as usize;
-                    if a.made(p, fingerprint(&child.mv), depth) {
-                        child.amaf_visits += 1;
-                        child.amaf_reward += rewards[p] as f32;
-                    }
-                }
-            }
-            n = tree[n].parent;
-            depth = depth.wrapping_sub(1);
+        pos.play_unchecked(&tree[node].mv);
+    }
+    node
+}
+
+/// The child of `node` with the best UCT (or RAVE) score, the first of equals.
+#[inline]
+fn best_by_score(tree: &[Node], node: usize, rave: bool, rng: &mut Rng) -> usize {
+    let parent_visits = f64::from(tree[node].visits.max(1)).ln();
+    let (first, count) = (tree[node].first, tree[node].count);
+    let mut best = first;
+    let mut best_score = f64::NEG_INFINITY;
+    for (c, n) in tree.iter().enumerate().skip(first).take(count) {
+        let score = if rave {
+            rave_score(n, parent_visits, rng)
+        } else {
+            uct_score(n, parent_visits, rng)
+        };
+        if score > best_score {
+            best_score = score;
+            best = c;
         }
     }
+    best
+}
+
+/// A child's plain UCT score: its average and the exploration term.
+#[inline]
+fn uct_score(n: &Node, parent_visits: f64, rng: &mut Rng) -> f64 {
+    if n.visits == 0 {
+        // Unvisited children first, in a random order.
+        1e9 + rng.below(1 << 16) as f64
+    } else {
+        n.reward / f64::from(n.visits) + EXPLORATION * (parent_visits / f64::from(n.visits)).sqrt()
+    }
+}
+
+/// A child's score with RAVE: its own average leaning on the shared one while it has few
+/// visits; a proven child by its proof.
+#[inline]
+fn rave_score(n: &Node, parent_visits: f64, rng: &mut Rng) -> f64 {
+    if n.proven != 0 {
+        // A won child is taken; a lost one only when all are.
+        return f64::from(n.proven) * 1e12;
+    }
+    let shared = if n.amaf_visits == 0 {
+        0.5
+    } else {
+        f64::from(n.amaf_reward) / f64::from(n.amaf_visits)
+    };
+    let noise = rng.below(1 << 16) as f64 * 1e-9;
+    if n.visits == 0 {
+        shared + FIRST_PLAY_BONUS + noise
+    } else {
+        let visits = f64::from(n.visits);
+        let beta = (RAVE_EQUIVALENCE / (3.0 * visits + RAVE_EQUIVALENCE)).sqrt();
+        (1.0 - beta) * (n.reward / visits)
+            + beta * shared
+            + RAVE_EXPLORATION * (parent_visits / visits).sqrt()
+            + noise
+    }
+}
+
+/// Expansion: adds the children of `node` (one per move of `moves`, legal at `pos`) and
+/// returns the one to play out from, drawn at random (a throw with its probability).
+fn expand(
+    tree: &mut Vec<Node>,
+    node: usize,
+    moves: &[Move],
+    max_nodes: usize,
+    pos: &Position,
+    rng: &mut Rng,
+) -> usize {
+    // Grow no further than the cap, not by doubling past it.
+    let needed = tree.len() + moves.len();
+    if needed > tree.capacity() {
+        let want = (tree.capacity() * 2).clamp(needed, max_nodes.max(needed));
+        tree.reserve_exact(want - tree.len());
+    }
+    let first = tree.len();
+    for m in moves {
+        tree.push(Node::new(m.clone(), node, pos.turn()));
+    }
+    tree[node].first = first;
+    tree[node].count = moves.len();
+    tree[node].expanded = true;
+    first
+        + if pos.is_chance() {
+            pos.random_throw_index(rng)
+        } else {
+            rng.below(moves.len())
+        }
+}
+
+/// Backpropagation: each node from `node` up is credited for the player who moved into it,
+/// and with RAVE each of their children whose move its player made later in the iteration.
+fn backpropagate(tree: &mut [Node], mut amaf: Option<&mut Amaf>, node: usize, outcome: &Outcome) {
+    let rewards: [f64; MAX_PLAYERS] = std::array::from_fn(|p| reward(outcome, p));
+    let mut depth = 0;
+    let mut n = node;
+    while tree[n].parent != usize::MAX {
+        depth += 1;
+        n = tree[n].parent;
+    }
+    if let Some(a) = &mut amaf {
+        a.index();
+    }
+    let mut n = node;
+    while n != usize::MAX {
+        tree[n].visits += 1;
+        tree[n].reward += rewards[tree[n].mover as usize];
+        // The children of `n` whose move its player made at this depth or later.
+        if let Some(a) = &amaf {
+            let (first, count) = (tree[n].first, tree[n].count);
+            for child in &mut tree[first..first + count] {
+                let p = child.mover as usize;
+                if a.made(p, fingerprint(&child.mv), depth) {
+                    child.amaf_visits += 1;
+                    child.amaf_reward += rewards[p] as f32;
+                }
+            }
+        }
+        n = tree[n].parent;
+        depth = depth.wrapping_sub(1);
+    }
+}
+
+/// The answer of a search: a proven win first, then the most visited child of the root not
+/// proven lost (any, if all are).
+fn best_child(tree: &[Node], iterations: u64) -> Option<Report> {
     let root_node = &tree[0];
-    // A proven win first, then the most visited child not proven lost (any, if all are).
     let best = (root_node.first..root_node.first + root_node.count).max_by_key(|&c| {
         let n = &tree[c];
         (n.proven, n.visits)

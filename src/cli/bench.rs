@@ -92,76 +92,165 @@ pub fn bench(g: &Game, seconds: f64, games_per_run: Option<u64>, runs: u32, seed
     let mut rng = Rng::new(seed);
     let mut runner = Playout::new(g.start());
     let pb = spinner("playing");
-    // Distinct outcomes (result and reason) are few; a linear scan needs no allocation.
-    let mut outcomes: Vec<(Outcome, u64)> = Vec::new();
-    let mut longest = 0u32;
-    let mut rounds = Vec::new();
+    let mut played = Played {
+        rounds: Vec::new(),
+        outcomes: Vec::new(),
+        longest: 0,
+    };
     for run in 1..=runs.max(1) {
-        let (mut games, mut plies) = (0u64, 0u64);
-        let mut shown = Instant::now();
         let watch = Stopwatch::start(clock);
-        loop {
-            let r = runner.run_quiet(&mut rng);
-            games += 1;
-            plies += u64::from(r.plies);
-            longest = longest.max(r.plies);
-            match outcomes.iter_mut().find(|(o, _)| *o == r.outcome) {
-                Some((_, n)) => *n += 1,
-                None => outcomes.push((r.outcome, 1)),
-            }
-            let done = match games_per_run {
+        let (games, plies) = played.play_round(
+            &mut runner,
+            &mut rng,
+            |games| match games_per_run {
                 Some(n) => games >= n,
                 None => watch.wall.elapsed().as_secs_f64() >= seconds,
-            };
-            if done {
-                break;
-            }
-            if let Some(pb) = &pb {
-                if shown.elapsed().as_millis() > 200 {
-                    shown = Instant::now();
+            },
+            |games| {
+                if let Some(pb) = &pb {
                     pb.set_message(format!("run {run}/{runs}: {games} games"));
                 }
-            }
-        }
-        let time = watch.lap();
-        rounds.push(Round {
+            },
+        );
+        played.rounds.push(Round {
             games,
             plies,
-            time,
+            time: watch.lap(),
             rss_kib: rss_kib(),
         });
     }
     if let Some(pb) = &pb {
         pb.finish_and_clear();
     }
-
-    let cpu_pps: Vec<f64> = rounds.iter().map(|r| rate(r.games, r.time.cpu)).collect();
-    let cpu_plps: Vec<f64> = rounds.iter().map(|r| rate(r.plies, r.time.cpu)).collect();
-    let wall_pps: Vec<f64> = rounds.iter().map(|r| rate(r.games, r.time.wall)).collect();
-    let wall_plps: Vec<f64> = rounds.iter().map(|r| rate(r.plies, r.time.wall)).collect();
-    let games: u64 = rounds.iter().map(|r| r.games).sum();
-    let plies: u64 = rounds.iter().map(|r| r.plies).sum();
-    let cpu_secs: f64 = rounds.iter().map(|r| r.time.cpu).sum();
-    let wall_secs: f64 = rounds.iter().map(|r| r.time.wall).sum();
-    let avg = if games > 0 {
-        plies as f64 / games as f64
-    } else {
-        0.0
-    };
-    let mut results: indexmap::IndexMap<String, u64> = indexmap::IndexMap::new();
-    for p in &g.players {
-        results.insert(p.name.clone(), 0);
-    }
-    results.insert("draw".into(), 0);
-    let mut reasons: indexmap::IndexMap<String, u64> = indexmap::IndexMap::new();
-    for (o, n) in &outcomes {
-        *results.entry(o.key(g)).or_insert(0) += n;
-        *reasons.entry(o.describe_rule(g)).or_insert(0) += n;
-    }
-    reasons.sort_by(|ka, a, kb, b| b.cmp(a).then(ka.cmp(kb)));
-    let end_rules: Vec<&str> = g.end.iter().map(|e| e.text.as_str()).collect();
-
+    let summary = Summary::of(g, &played);
     if json {
+        summary.print_json(g, &played, seconds, clock, seed, runner.max_plies);
+    } else {
+        summary.print_text(g, &played, seconds, clock, runner.max_plies);
+    }
+}
+
+/// What the rounds of a bench played.
+struct Played {
+    rounds: Vec<Round>,
+    /// Distinct outcomes (result and reason) are few; a linear scan needs no allocation.
+    outcomes: Vec<(Outcome, u64)>,
+    longest: u32,
+}
+
+impl Played {
+    /// Plays games until `done` (given the games played so far) says the round is over,
+    /// calling `progress` every 200 ms or so; returns the games and plies played.
+    fn play_round(
+        &mut self,
+        runner: &mut Playout,
+        rng: &mut Rng,
+        done: impl Fn(u64) -> bool,
+        progress: impl Fn(u64),
+    ) -> (u64, u64) {
+        let (mut games, mut plies) = (0u64, 0u64);
+        let mut shown = Instant::now();
+        loop {
+            let r = runner.run_quiet(rng);
+            games += 1;
+            plies += u64::from(r.plies);
+            self.longest = self.longest.max(r.plies);
+            match self.outcomes.iter_mut().find(|(o, _)| *o == r.outcome) {
+                Some((_, n)) => *n += 1,
+                None => self.outcomes.push((r.outcome, 1)),
+            }
+            if done(games) {
+                break;
+            }
+            if shown.elapsed().as_millis() > 200 {
+                shown = Instant::now();
+                progress(games);
+            }
+        }
+        (games, plies)
+    }
+}
+
+/// The figures a bench reports, from its rounds: rates per run, totals, results and the
+/// reasons games ended.
+struct Summary {
+    cpu_pps: Vec<f64>,
+    cpu_plps: Vec<f64>,
+    wall_pps: Vec<f64>,
+    wall_plps: Vec<f64>,
+    games: u64,
+    plies: u64,
+    cpu_secs: f64,
+    wall_secs: f64,
+    avg: f64,
+    results: indexmap::IndexMap<String, u64>,
+    reasons: indexmap::IndexMap<String, u64>,
+    end_rules: Vec<String>,
+}
+
+impl Summary {
+    fn of(g: &Game, played: &Played) -> Summary {
+        let rounds = &played.rounds;
+        let games: u64 = rounds.iter().map(|r| r.games).sum();
+        let plies: u64 = rounds.iter().map(|r| r.plies).sum();
+        let avg = if games > 0 {
+            plies as f64 / games as f64
+        } else {
+            0.0
+        };
+        let mut results: indexmap::IndexMap<String, u64> = indexmap::IndexMap::new();
+        for p in &g.players {
+            results.insert(p.name.clone(), 0);
+        }
+        results.insert("draw".into(), 0);
+        let mut reasons: indexmap::IndexMap<String, u64> = indexmap::IndexMap::new();
+        for (o, n) in &played.outcomes {
+            *results.entry(o.key(g)).or_insert(0) += n;
+            *reasons.entry(o.describe_rule(g)).or_insert(0) += n;
+        }
+        reasons.sort_by(|ka, a, kb, b| b.cmp(a).then(ka.cmp(kb)));
+        Summary {
+            cpu_pps: rounds.iter().map(|r| rate(r.games, r.time.cpu)).collect(),
+            cpu_plps: rounds.iter().map(|r| rate(r.plies, r.time.cpu)).collect(),
+            wall_pps: rounds.iter().map(|r| rate(r.games, r.time.wall)).collect(),
+            wall_plps: rounds.iter().map(|r| rate(r.plies, r.time.wall)).collect(),
+            games,
+            plies,
+            cpu_secs: rounds.iter().map(|r| r.time.cpu).sum(),
+            wall_secs: rounds.iter().map(|r| r.time.wall).sum(),
+            avg,
+            results,
+            reasons,
+            end_rules: g.end.iter().map(|e| e.text.clone()).collect(),
+        }
+    }
+
+    /// The bench as one JSON object.
+    fn print_json(
+        &self,
+        g: &Game,
+        played: &Played,
+        seconds: f64,
+        clock: CpuClock,
+        seed: u64,
+        playout_cap: u32,
+    ) {
+        let Summary {
+            cpu_pps,
+            cpu_plps,
+            wall_pps,
+            wall_plps,
+            games,
+            plies,
+            cpu_secs,
+            wall_secs,
+            avg,
+            results,
+            reasons,
+            end_rules,
+        } = self;
+        let (rounds, longest) = (&played.rounds, played.longest);
+        let (cpu_secs, wall_secs) = (*cpu_secs, *wall_secs);
         let per_run: Vec<serde_json::Value> = rounds
             .iter()
             .map(|r| {
@@ -180,12 +269,12 @@ pub fn bench(g: &Game, seconds: f64, games_per_run: Option<u64>, runs: u32, seed
             "{}",
             serde_json::json!({
                 "game": g.title,
-                "playouts_per_sec": median(&cpu_pps).round(),
-                "plies_per_sec": median(&cpu_plps).round(),
+                "playouts_per_sec": median(cpu_pps).round(),
+                "plies_per_sec": median(cpu_plps).round(),
                 "avg_plies": (avg * 10.0).round() / 10.0,
                 "results": results,
-                "wall_playouts_per_sec": median(&wall_pps).round(),
-                "wall_plies_per_sec": median(&wall_plps).round(),
+                "wall_playouts_per_sec": median(wall_pps).round(),
+                "wall_plies_per_sec": median(wall_plps).round(),
                 "runs": rounds.len(),
                 "seconds_per_run": seconds,
                 "games": games,
@@ -197,60 +286,86 @@ pub fn bench(g: &Game, seconds: f64, games_per_run: Option<u64>, runs: u32, seed
                 "seed": seed,
                 "bytes_per_state": g.bytes_per_state(),
                 "end_rules": end_rules,
-                "playout_cap": runner.max_plies,
+                "playout_cap": playout_cap,
                 "reasons": reasons,
                 "per_run": per_run,
             })
         );
-        return;
     }
-    let list = |xs: &[f64]| {
-        xs.iter()
-            .map(|x| format!("{x:.0}"))
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    println!(
-        "{}: {} run{} of {seconds} s, timed by {}",
-        g.title,
-        rounds.len(),
-        if rounds.len() == 1 { "" } else { "s" },
-        clock.name()
-    );
-    println!(
-        "  {:.0} playouts/s, {:.0} plies/s per CPU-second (median; runs: {} playouts/s)",
-        median(&cpu_pps),
-        median(&cpu_plps),
-        list(&cpu_pps)
-    );
-    println!(
-        "  {:.0} playouts/s, {:.0} plies/s per wall-second (median)",
-        median(&wall_pps),
-        median(&wall_plps)
-    );
-    println!(
-        "  {games} playouts in {cpu_secs:.2} CPU-s ({wall_secs:.2} s wall), \
-         {avg:.1} plies on average, longest {longest}"
-    );
-    let parts: Vec<String> = results.iter().map(|(k, v)| format!("{k} {v}")).collect();
-    println!("results: {}", parts.join(", "));
-    for (k, v) in &reasons {
-        println!("  {v:>8}  {k}");
+
+    /// The bench as text: the rates, the totals, the results and why games ended.
+    fn print_text(
+        &self,
+        g: &Game,
+        played: &Played,
+        seconds: f64,
+        clock: CpuClock,
+        playout_cap: u32,
+    ) {
+        let Summary {
+            cpu_pps,
+            cpu_plps,
+            wall_pps,
+            wall_plps,
+            games,
+            plies: _,
+            cpu_secs,
+            wall_secs,
+            avg,
+            results,
+            reasons,
+            end_rules,
+        } = self;
+        let (rounds, longest) = (&played.rounds, played.longest);
+        let (cpu_secs, wall_secs) = (*cpu_secs, *wall_secs);
+        let list = |xs: &[f64]| {
+            xs.iter()
+                .map(|x| format!("{x:.0}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        println!(
+            "{}: {} run{} of {seconds} s, timed by {}",
+            g.title,
+            rounds.len(),
+            if rounds.len() == 1 { "" } else { "s" },
+            clock.name()
+        );
+        println!(
+            "  {:.0} playouts/s, {:.0} plies/s per CPU-second (median; runs: {} playouts/s)",
+            median(cpu_pps),
+            median(cpu_plps),
+            list(cpu_pps)
+        );
+        println!(
+            "  {:.0} playouts/s, {:.0} plies/s per wall-second (median)",
+            median(wall_pps),
+            median(wall_plps)
+        );
+        println!(
+            "  {games} playouts in {cpu_secs:.2} CPU-s ({wall_secs:.2} s wall), \
+             {avg:.1} plies on average, longest {longest}"
+        );
+        let parts: Vec<String> = results.iter().map(|(k, v)| format!("{k} {v}")).collect();
+        println!("results: {}", parts.join(", "));
+        for (k, v) in reasons {
+            println!("  {v:>8}  {k}");
+        }
+        println!(
+            "end rules: {}; playout cap {} plies",
+            end_rules.join("; "),
+            playout_cap
+        );
+        let rss: Vec<String> = rounds
+            .iter()
+            .map(|r| r.rss_kib.map_or("?".into(), |k| k.to_string()))
+            .collect();
+        println!(
+            "state size: {} bytes; resident memory after each run: {} KiB",
+            g.bytes_per_state(),
+            rss.join(" ")
+        );
     }
-    println!(
-        "end rules: {}; playout cap {} plies",
-        end_rules.join("; "),
-        runner.max_plies
-    );
-    let rss: Vec<String> = rounds
-        .iter()
-        .map(|r| r.rss_kib.map_or("?".into(), |k| k.to_string()))
-        .collect();
-    println!(
-        "state size: {} bytes; resident memory after each run: {} KiB",
-        g.bytes_per_state(),
-        rss.join(" ")
-    );
 }
 
 /// Perft to `depth`, `runs` times (a divide runs once), reporting median rates.

@@ -121,16 +121,36 @@ pub fn run(
     plan: &Plan,
     json: bool,
 ) -> Result<(), Fail> {
+    let threads = plan
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .min(plan.games.max(1));
+    let results = play_all(&start, players, plan, threads, json);
+    let tally = Tally::of(&results, g.players.len());
+    let names = [players[0].to_string(), players[1].to_string()];
+    if json {
+        tally.print_json(g, &names, &results, plan.opening);
+    } else {
+        tally.print_text(g, &names, results.len(), threads);
+    }
+    Ok(())
+}
+
+/// Plays the games of `plan` on `threads` threads, each taking the next game to play;
+/// returns their results in game order.
+fn play_all(
+    start: &Position,
+    players: [Player; 2],
+    plan: &Plan,
+    threads: usize,
+    json: bool,
+) -> Vec<GameResult> {
     let Plan {
         games,
         opening,
         seed,
         ..
     } = *plan;
-    let threads = plan
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .min(games.max(1));
     let next = AtomicUsize::new(0);
     let results = Mutex::new(Vec::with_capacity(games));
     let bar = (!json && std::io::stderr().is_terminal()).then(|| {
@@ -148,7 +168,7 @@ pub fn run(
                 if i >= games {
                     break;
                 }
-                let r = play_one(&start, players, seed, opening, i);
+                let r = play_one(start, players, seed, opening, i);
                 results.lock().expect("no thread panicked").push(r);
                 if let Some(b) = &bar {
                     b.inc(1);
@@ -161,33 +181,70 @@ pub fn run(
     }
     let mut results = results.into_inner().expect("no thread panicked");
     results.sort_by_key(|r| r.index);
+    results
+}
 
-    // Wins, draws and losses of the first player, overall and per side it played.
-    let seats = g.players.len();
-    let mut wdl = vec![[0usize; 3]; 1 + seats];
-    for r in &results {
-        let k = match r.winner {
-            Some(0) => 0,
-            None => 1,
-            Some(_) => 2,
-        };
-        wdl[0][k] += 1;
-        wdl[1 + r.first_side][k] += 1;
+/// The first player's record over a match: wins, draws and losses overall and per side, its
+/// score with a 95% interval, and the Elo differences those make.
+struct Tally {
+    seats: usize,
+    /// Wins, draws and losses of the first player: overall, then per side it played.
+    wdl: Vec<[usize; 3]>,
+    score: f64,
+    score_lo: f64,
+    score_hi: f64,
+    lo: f64,
+    hi: f64,
+    avg_plies: f64,
+}
+
+impl Tally {
+    fn of(results: &[GameResult], seats: usize) -> Tally {
+        let mut wdl = vec![[0usize; 3]; 1 + seats];
+        for r in results {
+            let k = match r.winner {
+                Some(0) => 0,
+                None => 1,
+                Some(_) => 2,
+            };
+            wdl[0][k] += 1;
+            wdl[1 + r.first_side][k] += 1;
+        }
+        let n = results.len().max(1) as f64;
+        let score = (wdl[0][0] as f64 + wdl[0][1] as f64 / 2.0) / n;
+        // A 95% Wilson interval for the score (a draw counts half; counting draws as half a
+        // win and half a loss, as this does, only widens the interval), and the Elo
+        // differences of its ends. Unlike the normal approximation it does not shrink to
+        // nothing when every game went one way.
+        let z = 1.96f64;
+        let centre = (score + z * z / (2.0 * n)) / (1.0 + z * z / n);
+        let half =
+            z / (1.0 + z * z / n) * (score * (1.0 - score) / n + z * z / (4.0 * n * n)).sqrt();
+        let (score_lo, score_hi) = ((centre - half).max(0.0), (centre + half).min(1.0));
+        Tally {
+            seats,
+            wdl,
+            score,
+            score_lo,
+            score_hi,
+            lo: elo(score_lo),
+            hi: elo(score_hi),
+            avg_plies: results.iter().map(|r| r.plies).sum::<usize>() as f64 / n,
+        }
     }
-    let n = results.len().max(1) as f64;
-    let score = (wdl[0][0] as f64 + wdl[0][1] as f64 / 2.0) / n;
-    // A 95% Wilson interval for the score (a draw counts half; counting draws as half a win
-    // and half a loss, as this does, only widens the interval), and the Elo differences of its
-    // ends. Unlike the normal approximation it does not shrink to nothing when every game
-    // went one way.
-    let z = 1.96f64;
-    let centre = (score + z * z / (2.0 * n)) / (1.0 + z * z / n);
-    let half = z / (1.0 + z * z / n) * (score * (1.0 - score) / n + z * z / (4.0 * n * n)).sqrt();
-    let (score_lo, score_hi) = ((centre - half).max(0.0), (centre + half).min(1.0));
-    let (lo, hi) = (elo(score_lo), elo(score_hi));
-    let avg_plies = results.iter().map(|r| r.plies).sum::<usize>() as f64 / n;
-    let names = [players[0].to_string(), players[1].to_string()];
-    if json {
+
+    /// The match as one JSON object, with every game's result.
+    fn print_json(&self, g: &Game, names: &[String; 2], results: &[GameResult], opening: usize) {
+        let Tally {
+            seats,
+            ref wdl,
+            score,
+            score_lo,
+            score_hi,
+            lo,
+            hi,
+            avg_plies,
+        } = *self;
         let per_game: Vec<serde_json::Value> = results
             .iter()
             .map(|r| {
@@ -222,56 +279,65 @@ pub fn run(
             "results": per_game,
         });
         println!("{v}");
-        return Ok(());
     }
-    println!(
-        "{}: {} vs {}, {} games ({} threads), {avg_plies:.1} plies on average",
-        g.title,
-        names[0],
-        names[1],
-        results.len(),
-        threads
-    );
-    println!(
-        "{}: {} wins, {} draws, {} losses (score {:.1}%, 95% interval {:.1}% to {:.1}%)",
-        names[0],
-        wdl[0][0],
-        wdl[0][1],
-        wdl[0][2],
-        score * 100.0,
-        score_lo * 100.0,
-        score_hi * 100.0
-    );
-    for p in 0..seats {
-        let [w, d, l] = wdl[1 + p];
+
+    /// The match as text: the first player's record, and the Elo difference between two
+    /// players.
+    fn print_text(&self, g: &Game, names: &[String; 2], games: usize, threads: usize) {
+        let Tally {
+            seats,
+            ref wdl,
+            score,
+            score_lo,
+            score_hi,
+            lo,
+            hi,
+            avg_plies,
+        } = *self;
         println!(
-            "  as {}: {w} wins, {d} draws, {l} losses",
-            g.players[p].name
+            "{}: {} vs {}, {} games ({} threads), {avg_plies:.1} plies on average",
+            g.title, names[0], names[1], games, threads
+        );
+        println!(
+            "{}: {} wins, {} draws, {} losses (score {:.1}%, 95% interval {:.1}% to {:.1}%)",
+            names[0],
+            wdl[0][0],
+            wdl[0][1],
+            wdl[0][2],
+            score * 100.0,
+            score_lo * 100.0,
+            score_hi * 100.0
+        );
+        for p in 0..seats {
+            let [w, d, l] = wdl[1 + p];
+            println!(
+                "  as {}: {w} wins, {d} draws, {l} losses",
+                g.players[p].name
+            );
+        }
+        if seats > 2 {
+            // Against a field of several opponents an even match wins one game in `seats`: no
+            // two-player Elo difference reads from that.
+            println!(
+                "players of equal strength would win {:.1}% of the games each ({} seats)",
+                100.0 / seats as f64,
+                seats
+            );
+            return;
+        }
+        let diff = format!("Elo difference ({} - {})", names[0], names[1]);
+        let all = if score >= 1.0 {
+            ", every game won"
+        } else if score <= 0.0 {
+            ", every game lost"
+        } else {
+            ""
+        };
+        println!(
+            "{diff}: {} (95% interval {} to {}{all})",
+            elo_text(elo(score)),
+            elo_text(lo),
+            elo_text(hi)
         );
     }
-    if seats > 2 {
-        // Against a field of several opponents an even match wins one game in `seats`: no
-        // two-player Elo difference reads from that.
-        println!(
-            "players of equal strength would win {:.1}% of the games each ({} seats)",
-            100.0 / seats as f64,
-            seats
-        );
-        return Ok(());
-    }
-    let diff = format!("Elo difference ({} - {})", names[0], names[1]);
-    let all = if score >= 1.0 {
-        ", every game won"
-    } else if score <= 0.0 {
-        ", every game lost"
-    } else {
-        ""
-    };
-    println!(
-        "{diff}: {} (95% interval {} to {}{all})",
-        elo_text(elo(score)),
-        elo_text(lo),
-        elo_text(hi)
-    );
-    Ok(())
 }

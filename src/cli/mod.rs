@@ -478,105 +478,26 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
         Command::Validate { files } => validate(&files),
         Command::Show {
             file,
-            start:
-                Start {
-                    position: p,
-                    moves: mv,
-                    throw: th,
-                },
+            start,
             levels,
             svg,
-        } => {
-            let mv = with_throw(mv, th);
-            let g = load(&file)?;
-            let (pos, last) = position_and_last(&g, &p, &mv)?;
-            if let Some(out) = svg {
-                return write_svg(&pos, last, &out);
-            }
-            print!("{}", g.summary());
-            println!("position: {}", pos.to_text());
-            print!("{}", pos.render());
-            if levels {
-                match pos.render_levels() {
-                    Some(l) => print!("levels (0 is the top):\n{l}"),
-                    None => {
-                        return Err(Fail(
-                            format!("error: {file} declares no levels (`levels from CELL`)"),
-                            1,
-                        ))
-                    }
-                }
-            }
-            Ok(())
-        }
+        } => show(&file, start, levels, svg),
         Command::Moves {
             file,
-            start:
-                Start {
-                    position: p,
-                    moves: mv,
-                    throw: th,
-                },
+            start,
             json,
             by_piece,
-        } => {
-            let mv = with_throw(mv, th);
-            let g = load(&file)?;
-            let pos = position(&g, &p, &mv)?;
-            within_move_budget(&pos)?;
-            if by_piece && !pos.is_over() {
-                let groups = pos.legal_moves_by_piece();
-                if json {
-                    let map: indexmap::IndexMap<_, _> = groups.into_iter().collect();
-                    println!(
-                        "{}",
-                        serde_json::to_string(&map).expect("strings serialise")
-                    );
-                } else {
-                    let total: usize = groups.iter().map(|(_, m)| m.len()).sum();
-                    println!("{total} moves");
-                    for (name, moves) in groups {
-                        println!("{name} ({}): {}", moves.len(), moves.join(" "));
-                    }
-                }
-                return Ok(());
-            }
-            // A finished game has no moves (as in perft); say why on stderr.
-            let moves = match pos.static_outcome() {
-                Some(o) => {
-                    eprintln!("game over: {}", o.describe(&g));
-                    Vec::new()
-                }
-                None => pos.legal_move_list(),
-            };
-            if json {
-                println!(
-                    "{}",
-                    serde_json::to_string(&moves).expect("strings serialise")
-                );
-            } else {
-                for m in moves {
-                    println!("{m}");
-                }
-            }
-            Ok(())
-        }
+        } => list_moves(&file, start, json, by_piece),
         Command::Perft {
             file,
             depth,
-            start:
-                Start {
-                    position: p,
-                    moves: mv,
-                    throw: th,
-                },
+            start,
             divide,
             json,
             runs,
         } => {
-            let mv = with_throw(mv, th);
             let g = load(&file)?;
-            let pos = position(&g, &p, &mv)?;
+            let pos = start.position(&g)?;
             within_move_budget(&pos)?;
             bench::run_perft(&pos, depth as usize, divide, runs, json).map_err(|e| {
                 Fail(
@@ -587,19 +508,13 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
         }
         Command::Playout {
             file,
-            start:
-                Start {
-                    position: p,
-                    moves: mv,
-                    throw: th,
-                },
+            start,
             seed,
             count,
             json,
         } => {
-            let mv = with_throw(mv, th);
             let g = load(&file)?;
-            let pos = position(&g, &p, &mv)?;
+            let pos = start.position(&g)?;
             playouts(&g, pos, seed, count, json);
             Ok(())
         }
@@ -622,18 +537,12 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
             games,
             opening,
             threads,
-            start:
-                Start {
-                    position: p,
-                    moves: mv,
-                    throw: th,
-                },
+            start,
             seed,
             json,
         } => {
-            let mv = with_throw(mv, th);
             let g = load(&file)?;
-            let pos = position(&g, &p, &mv)?;
+            let pos = start.position(&g)?;
             let plan = duel::Plan {
                 games: games as usize,
                 opening: opening as usize,
@@ -656,47 +565,17 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
             white,
             black,
             seats,
-            start:
-                Start {
-                    position: p,
-                    moves: mv,
-                    throw: th,
-                },
+            start,
             seed,
             ai,
             save,
             load: resume,
             depth,
         } => {
-            let mv = with_throw(mv, th);
             let g = load(&file)?;
             let source = std::fs::read_to_string(&file)
                 .map_err(|e| Fail(format!("error: cannot read {file}: {e}"), 2))?;
-            let names: Vec<String> = g.players.iter().map(|p| p.name.clone()).collect();
-            // The game to take up: a saved record, or the position and moves given.
-            let earlier = match &resume {
-                Some(path) => {
-                    let text = std::fs::read_to_string(path)
-                        .map_err(|e| Fail(format!("error: cannot read {path}: {e}"), 2))?;
-                    let r = if let Some(format) = Format::of_path(path) {
-                        record_from_pgn(format, &g, &file, &source, &text)
-                            .map_err(|e| Fail(format!("error: {path}: {e}"), 1))?
-                    } else {
-                        Record::parse(&text, &names)
-                            .map_err(|e| Fail(format!("error: {path}: {e}"), 1))?
-                    };
-                    if let Some(note) = r.description_note(&file, &source) {
-                        eprintln!("{path}: {note}");
-                    }
-                    r
-                }
-                None => {
-                    let start = position(&g, &p, &None)?;
-                    let mut r = Record::new(&g, &file, &source, &start);
-                    r.moves = move_list(&mv);
-                    r
-                }
-            };
+            let earlier = earlier_record(&g, &file, &source, resume.as_deref(), start)?;
             let start = Position::from_text(&g, &earlier.start)
                 .map_err(|e| Fail(format!("error: {e}"), 1))?;
             let mut template = Record::new(&g, &file, &source, &start);
@@ -706,11 +585,11 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
                     .is_terminal()
                     .then(|| "last-game.record".to_string())
             });
-            let ai = match (ai, depth) {
-                (Some(ai), _) => ai,
-                (None, Some(d)) => Player::AlphaBeta(d as usize),
-                (None, None) => Player::default_for(&g),
-            };
+            // The computer player: as given, or alpha-beta to `--depth`, or the game's default.
+            let ai = ai.unwrap_or_else(|| match depth {
+                Some(d) => Player::AlphaBeta(d as usize),
+                None => Player::default_for(&g),
+            });
             play::run(
                 &g,
                 start,
@@ -722,6 +601,123 @@ fn dispatch(cmd: Command) -> Result<(), Fail> {
             )
         }
     }
+}
+
+impl Start {
+    /// The position string and the moves to play from it (with the throw after them).
+    fn parts(self) -> (Option<String>, Option<String>) {
+        (self.position, with_throw(self.moves, self.throw))
+    }
+
+    /// The position these options give in game `g`.
+    fn position<'g>(self, g: &'g Game) -> Result<Position<'g>, Fail> {
+        let (p, mv) = self.parts();
+        position(g, &p, &mv)
+    }
+}
+
+/// `tabula show`: the summary, the position string and the drawing (or an SVG file).
+fn show(file: &str, start: Start, levels: bool, svg: Option<String>) -> Result<(), Fail> {
+    let (p, mv) = start.parts();
+    let g = load(file)?;
+    let (pos, last) = position_and_last(&g, &p, &mv)?;
+    if let Some(out) = svg {
+        return write_svg(&pos, last, &out);
+    }
+    print!("{}", g.summary());
+    println!("position: {}", pos.to_text());
+    print!("{}", pos.render());
+    if levels {
+        match pos.render_levels() {
+            Some(l) => print!("levels (0 is the top):\n{l}"),
+            None => {
+                return Err(Fail(
+                    format!("error: {file} declares no levels (`levels from CELL`)"),
+                    1,
+                ))
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `tabula moves`: the legal moves, sorted, or grouped by the piece that makes them.
+fn list_moves(file: &str, start: Start, json: bool, by_piece: bool) -> Result<(), Fail> {
+    let g = load(file)?;
+    let pos = start.position(&g)?;
+    within_move_budget(&pos)?;
+    if by_piece && !pos.is_over() {
+        let groups = pos.legal_moves_by_piece();
+        if json {
+            let map: indexmap::IndexMap<_, _> = groups.into_iter().collect();
+            println!(
+                "{}",
+                serde_json::to_string(&map).expect("strings serialise")
+            );
+        } else {
+            let total: usize = groups.iter().map(|(_, m)| m.len()).sum();
+            println!("{total} moves");
+            for (name, moves) in groups {
+                println!("{name} ({}): {}", moves.len(), moves.join(" "));
+            }
+        }
+        return Ok(());
+    }
+    // A finished game has no moves (as in perft); say why on stderr.
+    let moves = match pos.static_outcome() {
+        Some(o) => {
+            eprintln!("game over: {}", o.describe(&g));
+            Vec::new()
+        }
+        None => pos.legal_move_list(),
+    };
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string(&moves).expect("strings serialise")
+        );
+    } else {
+        for m in moves {
+            println!("{m}");
+        }
+    }
+    Ok(())
+}
+
+/// The game `play` takes up: a saved record (`--load`), or the position and moves given.
+fn earlier_record(
+    g: &Game,
+    file: &str,
+    source: &str,
+    resume: Option<&str>,
+    start: Start,
+) -> Result<Record, Fail> {
+    if let Some(path) = resume {
+        return saved_record(g, file, source, path);
+    }
+    let (p, mv) = start.parts();
+    let start = position(g, &p, &None)?;
+    let mut r = Record::new(g, file, source, &start);
+    r.moves = move_list(&mv);
+    Ok(r)
+}
+
+/// A game record to take up (`play --load`): a record file, or a PGN or PDN by its
+/// extension.
+fn saved_record(g: &Game, file: &str, source: &str, path: &str) -> Result<Record, Fail> {
+    let names: Vec<String> = g.players.iter().map(|p| p.name.clone()).collect();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Fail(format!("error: cannot read {path}: {e}"), 2))?;
+    let r = if let Some(format) = Format::of_path(path) {
+        record_from_pgn(format, g, file, source, &text)
+            .map_err(|e| Fail(format!("error: {path}: {e}"), 1))?
+    } else {
+        Record::parse(&text, &names).map_err(|e| Fail(format!("error: {path}: {e}"), 1))?
+    };
+    if let Some(note) = r.description_note(file, source) {
+        eprintln!("{path}: {note}");
+    }
+    Ok(r)
 }
 
 /// Who plays each player's side in `play`: `--white` and `--black` (or their names) for the

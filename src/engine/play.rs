@@ -52,46 +52,18 @@ impl Position<'_> {
         if self.passes > 0 {
             self.hash ^= g.zobrist_pass[self.passes.min(7) as usize];
         }
-        self.placed = if m.kind == MoveKind::Place && m.npath == 0 && m.turn == 0 {
-            m.to
-        } else if m.kind == MoveKind::Places {
-            // Lines are then tested through each of the turn's cells.
-            for (i, slot) in self.also_placed.iter_mut().enumerate() {
-                *slot = m.landings().get(i + 1).copied().unwrap_or(NONE);
-            }
-            m.to
-        } else {
-            NONE
-        };
-        if m.kind != MoveKind::Places && self.also_placed[0] != NONE {
-            self.also_placed = [NONE; crate::model::MAX_TURN_PLACES as usize - 1];
-        }
+        self.note_placed(m);
         if g.groups.is_some() {
             self.set_ko(NONE);
         }
         if m.kind == MoveKind::Pass {
-            self.passes = self.passes.saturating_add(1);
-            self.hash ^= g.zobrist_pass[self.passes.min(7) as usize];
-            self.clear_en_passant();
-            self.quiet = self.quiet.saturating_add(1);
-            self.ply = self.ply.saturating_add(1);
-            if !g.race.as_ref().is_some_and(|r| self.pass_keeps_turn(r)) {
-                self.pass_turn();
-            }
-            if g.chance.is_some() {
-                self.set_throw(super::rules::chance::PENDING);
-            }
+            self.play_pass();
             return;
         }
         self.passes = 0;
         if let Some(race) = &g.race {
             let again = self.play_race(race, m);
-            self.quiet = if m.ncap > 0 {
-                0
-            } else {
-                self.quiet.saturating_add(1)
-            };
-            self.ply = self.ply.saturating_add(1);
+            self.count_ply(m.ncap > 0);
             if !again {
                 self.pass_turn();
             }
@@ -108,15 +80,66 @@ impl Position<'_> {
         }
         if let (MoveKind::Sow, Some(sow)) = (m.kind, &g.sowing) {
             self.play_sowing(sow, m);
-            self.quiet = if m.ncap > 0 {
-                0
-            } else {
-                self.quiet.saturating_add(1)
-            };
-            self.ply = self.ply.saturating_add(1);
+            self.count_ply(m.ncap > 0);
             self.pass_turn();
             return;
         }
+        self.play_piece_move(m);
+    }
+
+    /// Notes the cells a placement filled, through which lines are then tested (a turn of
+    /// several placements lists the others in `also_placed`).
+    #[inline]
+    fn note_placed(&mut self, m: &Move) {
+        self.placed = if m.kind == MoveKind::Place && m.npath == 0 && m.turn == 0 {
+            m.to
+        } else if m.kind == MoveKind::Places {
+            // Lines are then tested through each of the turn's cells.
+            for (i, slot) in self.also_placed.iter_mut().enumerate() {
+                *slot = m.landings().get(i + 1).copied().unwrap_or(NONE);
+            }
+            m.to
+        } else {
+            NONE
+        };
+        if m.kind != MoveKind::Places && self.also_placed[0] != NONE {
+            self.also_placed = [NONE; crate::model::MAX_TURN_PLACES as usize - 1];
+        }
+    }
+
+    /// A pass: counted (where passes in a row end the game), and the turn goes on unless a
+    /// race keeps it.
+    fn play_pass(&mut self) {
+        let g = self.game;
+        self.passes = self.passes.saturating_add(1);
+        self.hash ^= g.zobrist_pass[self.passes.min(7) as usize];
+        self.clear_en_passant();
+        self.quiet = self.quiet.saturating_add(1);
+        self.ply = self.ply.saturating_add(1);
+        if !g.race.as_ref().is_some_and(|r| self.pass_keeps_turn(r)) {
+            self.pass_turn();
+        }
+        if g.chance.is_some() {
+            self.set_throw(super::rules::chance::PENDING);
+        }
+    }
+
+    /// Counts a ply, and restarts the no-progress count after a `progress` move.
+    #[inline]
+    fn count_ply(&mut self, progress: bool) {
+        self.quiet = if progress {
+            0
+        } else {
+            self.quiet.saturating_add(1)
+        };
+        self.ply = self.ply.saturating_add(1);
+    }
+
+    /// A move of pieces on the board (steps, slides, leaps, captures, placements): the move's
+    /// own changes, then what follows from them, then the turn passes.
+    #[inline]
+    fn play_piece_move(&mut self, m: &Move) {
+        let g = self.game;
         if self.fresh != NONE {
             self.set_fresh(NONE);
         }
@@ -140,6 +163,47 @@ impl Position<'_> {
         } else {
             0
         };
+        if g.groups.is_some() || !g.edge_marks.is_empty() {
+            self.update_chains(m, converted);
+        }
+        if m.spends != 0 {
+            let p = (m.spends - 1) as usize;
+            self.spent |= 1 << p;
+            self.hash ^= g.zobrist_spent[p];
+        }
+        for c in [m.from, m.to, m.extra_from] {
+            self.clear_unmoved(c);
+        }
+        for &c in m.captures() {
+            self.clear_unmoved(c);
+        }
+        if !g.hooks[code as usize].is_empty() {
+            self.run_after_move_hooks(m, code);
+        }
+        if m.mark_fresh {
+            self.set_fresh(m.to);
+        }
+        if !g.board_rules.is_empty() {
+            self.apply_board_rules();
+        }
+        self.clear_en_passant();
+        if m.ep_mark != NONE {
+            self.mark_en_passant(m);
+        }
+        self.count_ply(m.ncap > 0 || g.progress[code as usize]);
+        self.pass_turn();
+        // `win when I have given check N times`: the move counts if it leaves the opponent
+        // in check.
+        if g.counts_checks && self.in_check() {
+            let mover = g.previous_player(self.turn as usize);
+            self.set_checks(mover, self.checks[mover].saturating_add(1));
+        }
+    }
+
+    /// Keeps the groups (Go's chains) and the chains of connection goals up to date after
+    /// move `m`, which converted `converted` pieces.
+    fn update_chains(&mut self, m: &Move, converted: usize) {
+        let g = self.game;
         if g.groups.is_some() {
             // A plain placement updates the groups around it; anything else (flips, turns,
             // conversions, moves) finds them again.
@@ -164,17 +228,12 @@ impl Position<'_> {
                 self.build_links();
             }
         }
-        if m.spends != 0 {
-            let p = (m.spends - 1) as usize;
-            self.spent |= 1 << p;
-            self.hash ^= g.zobrist_spent[p];
-        }
-        for c in [m.from, m.to, m.extra_from] {
-            self.clear_unmoved(c);
-        }
-        for &c in m.captures() {
-            self.clear_unmoved(c);
-        }
+    }
+
+    /// The after-move effects of the moving piece's hooks: each may lift the piece that
+    /// has just landed.
+    fn run_after_move_hooks(&mut self, m: &Move, code: u8) {
+        let g = self.game;
         for h in &g.hooks[code as usize] {
             let Some(after_move) = h.after_move else {
                 continue;
@@ -188,51 +247,40 @@ impl Position<'_> {
                 self.lift(m.to);
             }
         }
-        if m.mark_fresh {
-            self.set_fresh(m.to);
-        }
-        if !g.board_rules.is_empty() {
-            self.frozen = CellSet::EMPTY;
-            for r in &g.board_rules {
-                let after = r.after_move(self);
-                for c in after.removed.iter() {
-                    self.lift(c);
-                }
-                let frozen = after.frozen.unwrap_or_else(|| r.frozen(self));
-                self.frozen = self.frozen.union(&frozen);
+    }
+
+    /// The board rules' effects after a move: the pieces they remove, and the cells they
+    /// freeze.
+    fn apply_board_rules(&mut self) {
+        let g = self.game;
+        self.frozen = CellSet::EMPTY;
+        for r in &g.board_rules {
+            let after = r.after_move(self);
+            for c in after.removed.iter() {
+                self.lift(c);
             }
+            let frozen = after.frozen.unwrap_or_else(|| r.frozen(self));
+            self.frozen = self.frozen.union(&frozen);
         }
-        self.clear_en_passant();
-        if m.ep_mark != NONE {
-            // A double step marks every cell it could have passed through (listed in `path`
-            // for a step through several directions, else `ep_mark`).
-            let mut targets = CellSet::EMPTY;
-            if m.kind == MoveKind::DoubleStep {
-                for &c in m.landings() {
-                    targets.insert(c);
-                }
-            } else {
-                targets.insert(m.ep_mark);
+    }
+
+    /// After a double step, marks every cell it could have passed through (listed in `path`
+    /// for a step through several directions, else `ep_mark`) and the piece that made it.
+    fn mark_en_passant(&mut self, m: &Move) {
+        let g = self.game;
+        let mut targets = CellSet::EMPTY;
+        if m.kind == MoveKind::DoubleStep {
+            for &c in m.landings() {
+                targets.insert(c);
             }
-            for c in targets.iter() {
-                self.hash ^= g.zobrist_ep[c as usize];
-            }
-            self.ep_targets = targets;
-            self.ep_victim = m.to;
-        }
-        if m.ncap > 0 || g.progress[code as usize] {
-            self.quiet = 0;
         } else {
-            self.quiet = self.quiet.saturating_add(1);
+            targets.insert(m.ep_mark);
         }
-        self.ply = self.ply.saturating_add(1);
-        self.pass_turn();
-        // `win when I have given check N times`: the move counts if it leaves the opponent
-        // in check.
-        if g.counts_checks && self.in_check() {
-            let mover = g.previous_player(self.turn as usize);
-            self.set_checks(mover, self.checks[mover].saturating_add(1));
+        for c in targets.iter() {
+            self.hash ^= g.zobrist_ep[c as usize];
         }
+        self.ep_targets = targets;
+        self.ep_victim = m.to;
     }
 
     /// Sets the checks `player` has given (games that count them), keeping the hash.

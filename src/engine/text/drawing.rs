@@ -2,6 +2,7 @@
 //! marked.
 
 use super::*;
+use crate::geometry::Board;
 
 impl Position<'_> {
     /// One cell of a position string: the piece's letter, `'` when slept, a stack as
@@ -161,163 +162,180 @@ impl Position<'_> {
 /// Each cell's symbol is right-aligned in `cell` columns.
 pub(super) fn draw(g: &Game, cell: usize, symbol: impl Fn(Cell) -> String) -> String {
     let b = &g.board;
-    let width = b.rows.to_string().len();
-    let mut out = String::new();
     match b.shape {
         Shape::Square { .. } | Shape::Pits { .. } | Shape::Dots { .. } => {
-            for y in (0..b.rows as i32).rev() {
-                out.push_str(&format!("{:>width$} ", b.rank_label(y as u32)));
-                for x in 0..b.cols as i32 {
-                    let c = b.at(x, y);
-                    out.push_str(&format!(" {:>cell$}", symbol(c)));
-                }
-                out.push('\n');
-            }
-            out.push_str(&" ".repeat(width + 1));
-            for x in 0..b.cols {
-                out.push_str(&format!(" {:>cell$}", b.file_label(x)));
-            }
-            out.push('\n');
+            draw_grid(b, cell, &symbol)
         }
-        Shape::Lines { .. } => {
-            // A canvas of twice the grid, less one: points on even places, and between them
-            // the lines joining them: `-` along a rank, `|` along a file, `/` and `\` on the
-            // diagonals, `X` where two diagonals cross. Rows between ranks show the links
-            // between neighbouring ranks.
-            let (w, h) = (2 * b.cols as usize - 1, 2 * b.rows as usize - 1);
-            let mut marks = vec![' '; w * h];
-            for c in 0..b.len() as Cell {
-                let (x, y) = b.coords[c as usize];
-                for (d, dir) in b.dirs.iter().enumerate() {
-                    let n = b.step(c, d as u8);
-                    // Each line once: from its left end (or lower end on a file).
-                    if n == NONE || !(dir.dx > 0 || dir.dx == 0 && dir.dy > 0) {
-                        continue;
-                    }
-                    let mark = match (dir.dx, dir.dy) {
-                        (0, _) => '|',
-                        (_, 0) => '-',
-                        (dx, dy) if dx == dy => '/',
-                        _ => '\\',
-                    };
-                    let (nx, ny) = b.coords[n as usize];
-                    let (mut px, mut py) = (2 * x, 2 * y);
-                    loop {
-                        px += dir.dx;
-                        py += dir.dy;
-                        if (px, py) == (2 * nx, 2 * ny) {
-                            break;
-                        }
-                        let m = &mut marks[py as usize * w + px as usize];
-                        *m = match (*m, mark) {
-                            ('/', '\\') | ('\\', '/') => 'X',
-                            _ => mark,
-                        };
-                    }
-                }
-            }
-            for py in (0..h).rev() {
-                if py % 2 == 0 {
-                    out.push_str(&format!("{:>width$}  ", b.rank_label(py as u32 / 2)));
-                } else {
-                    out.push_str(&" ".repeat(width + 2));
-                }
-                for px in 0..w {
-                    let m = marks[py * w + px];
-                    let c = if px % 2 == 0 && py % 2 == 0 {
-                        b.at(px as i32 / 2, py as i32 / 2)
-                    } else {
-                        NONE
-                    };
-                    if px % 2 == 1 {
-                        // The gap between two columns: one character.
-                        out.push(m);
-                    } else if c != NONE {
-                        out.push_str(&format!("{:>cell$}", symbol(c)));
-                    } else {
-                        let fill = if m == '-' { '-' } else { ' ' };
-                        out.push_str(&fill.to_string().repeat(cell - 1));
-                        out.push(m);
-                    }
-                }
-                out.push('\n');
-            }
-            out.push_str(&" ".repeat(width + 1));
-            for x in 0..b.cols {
-                out.push_str(&format!(" {:>cell$}", b.file_label(x)));
-            }
-            out.push('\n');
+        Shape::Lines { .. } => draw_lines(b, cell, &symbol),
+        Shape::Rhombus { .. } | Shape::Triangle { .. } | Shape::Star | Shape::Hex { .. } => {
+            draw_offset_rows(b, cell, &symbol)
         }
-        Shape::Rhombus { .. } => {
-            // Each row half a cell right of the one above, so that a cell's north-east
-            // neighbour is drawn up and to its right.
-            for y in (0..b.rows as i32).rev() {
-                out.push_str(&format!("{:>width$} ", b.rank_label(y as u32)));
-                out.push_str(&" ".repeat((b.rows as i32 - 1 - y) as usize * (cell + 1) / 2));
-                for x in 0..b.cols as i32 {
-                    if x > 0 {
-                        out.push(' ');
-                    }
-                    out.push_str(&format!("{:>cell$}", symbol(b.at(x, y))));
-                }
-                out.push('\n');
+    }
+}
+
+/// The width of the rank labels on the left.
+fn label_width(b: &Board) -> usize {
+    b.rows.to_string().len()
+}
+
+/// The file letters under the board.
+fn push_file_labels(out: &mut String, b: &Board, cell: usize) {
+    out.push_str(&" ".repeat(label_width(b) + 1));
+    for x in 0..b.cols {
+        out.push_str(&format!(" {:>cell$}", b.file_label(x)));
+    }
+    out.push('\n');
+}
+
+/// A grid of ranks and files, one symbol per cell.
+fn draw_grid(b: &Board, cell: usize, symbol: &dyn Fn(Cell) -> String) -> String {
+    let width = label_width(b);
+    let mut out = String::new();
+    for y in (0..b.rows as i32).rev() {
+        out.push_str(&format!("{:>width$} ", b.rank_label(y as u32)));
+        for x in 0..b.cols as i32 {
+            let c = b.at(x, y);
+            out.push_str(&format!(" {:>cell$}", symbol(c)));
+        }
+        out.push('\n');
+    }
+    push_file_labels(&mut out, b, cell);
+    out
+}
+
+/// A board of points and the lines joining them: the points' symbols with the lines' marks
+/// between them (see [`line_marks`]).
+fn draw_lines(b: &Board, cell: usize, symbol: &dyn Fn(Cell) -> String) -> String {
+    let width = label_width(b);
+    let mut out = String::new();
+    let (w, h) = (2 * b.cols as usize - 1, 2 * b.rows as usize - 1);
+    let marks = line_marks(b, w, h);
+    for py in (0..h).rev() {
+        if py % 2 == 0 {
+            out.push_str(&format!("{:>width$}  ", b.rank_label(py as u32 / 2)));
+        } else {
+            out.push_str(&" ".repeat(width + 2));
+        }
+        for px in 0..w {
+            let m = marks[py * w + px];
+            let c = if px % 2 == 0 && py % 2 == 0 {
+                b.at(px as i32 / 2, py as i32 / 2)
+            } else {
+                NONE
+            };
+            if px % 2 == 1 {
+                // The gap between two columns: one character.
+                out.push(m);
+            } else if c != NONE {
+                out.push_str(&format!("{:>cell$}", symbol(c)));
+            } else {
+                let fill = if m == '-' { '-' } else { ' ' };
+                out.push_str(&fill.to_string().repeat(cell - 1));
+                out.push(m);
             }
         }
-        Shape::Triangle { .. } => {
-            // Each row half a cell right of the one below, so that a cell's north-east
-            // neighbour is drawn up and to its right and the apex sits over the middle.
-            for y in (0..b.rows as i32).rev() {
-                out.push_str(&format!("{:>width$} ", b.rank_label(y as u32)));
-                out.push_str(&" ".repeat(y as usize * (cell + 1) / 2));
-                for x in 0..b.cols as i32 - y {
-                    if x > 0 {
-                        out.push(' ');
-                    }
-                    out.push_str(&format!("{:>cell$}", symbol(b.at(x, y))));
-                }
-                out.push('\n');
+        out.push('\n');
+    }
+    push_file_labels(&mut out, b, cell);
+    out
+}
+
+/// A canvas of twice the grid, less one (`w` by `h`): points on even places, and between
+/// them the lines joining them: `-` along a rank, `|` along a file, `/` and `\` on the
+/// diagonals, `X` where two diagonals cross. Rows between ranks show the links between
+/// neighbouring ranks.
+fn line_marks(b: &Board, w: usize, h: usize) -> Vec<char> {
+    let mut marks = vec![' '; w * h];
+    for c in 0..b.len() as Cell {
+        let (x, y) = b.coords[c as usize];
+        for (d, dir) in b.dirs.iter().enumerate() {
+            let n = b.step(c, d as u8);
+            // Each line once: from its left end (or lower end on a file).
+            if n == NONE || !(dir.dx > 0 || dir.dx == 0 && dir.dy > 0) {
+                continue;
             }
-        }
-        Shape::Star => {
-            // As a hex board, each row half a cell left of the row below; the star's widest
-            // reach to the left (its west points' apexes, a5 and e13) is at 2c - r = -4.
-            for y in (0..b.rows as i32).rev() {
-                let cells: Vec<Cell> = (0..b.cols as i32)
-                    .map(|x| b.at(x, y))
-                    .filter(|&c| c != NONE)
-                    .collect();
-                let first = b.coords[cells[0] as usize].0;
-                let indent = ((2 * first - y + 4) as usize * (cell + 1)) / 2;
-                out.push_str(&format!("{:>width$} ", b.rank_label(y as u32)));
-                out.push_str(&" ".repeat(indent));
-                for (i, &c) in cells.iter().enumerate() {
-                    if i > 0 {
-                        out.push(' ');
-                    }
-                    out.push_str(&format!("{:>cell$}", symbol(c)));
+            let mark = match (dir.dx, dir.dy) {
+                (0, _) => '|',
+                (_, 0) => '-',
+                (dx, dy) if dx == dy => '/',
+                _ => '\\',
+            };
+            let (nx, ny) = b.coords[n as usize];
+            let (mut px, mut py) = (2 * x, 2 * y);
+            loop {
+                px += dir.dx;
+                py += dir.dy;
+                if (px, py) == (2 * nx, 2 * ny) {
+                    break;
                 }
-                out.push('\n');
-            }
-        }
-        Shape::Hex { side } => {
-            for y in (0..b.rows as i32).rev() {
-                let cells: Vec<(i32, Cell)> = (0..b.cols as i32)
-                    .map(|x| (x, b.at(x, y)))
-                    .filter(|&(_, c)| c != NONE)
-                    .collect();
-                let first = cells.first().map_or(0, |&(x, _)| x);
-                let indent = (2 * first - y + side as i32 - 1).max(0) as usize;
-                out.push_str(&format!("{:>width$} ", b.rank_label(y as u32)));
-                out.push_str(&" ".repeat(indent));
-                for (i, &(_, c)) in cells.iter().enumerate() {
-                    if i > 0 {
-                        out.push(' ');
-                    }
-                    out.push_str(&format!("{:>cell$}", symbol(c)));
-                }
-                out.push('\n');
+                let m = &mut marks[py as usize * w + px as usize];
+                *m = match (*m, mark) {
+                    ('/', '\\') | ('\\', '/') => 'X',
+                    _ => mark,
+                };
             }
         }
     }
+    marks
+}
+
+/// A board whose rows are drawn offset from each other (rhombus, triangle, star, hexagon):
+/// each rank's label, its indent, then its cells.
+fn draw_offset_rows(b: &Board, cell: usize, symbol: &dyn Fn(Cell) -> String) -> String {
+    let width = label_width(b);
+    let mut out = String::new();
+    for y in (0..b.rows as i32).rev() {
+        let (indent, cells) = row_layout(b, y, cell);
+        out.push_str(&format!("{:>width$} ", b.rank_label(y as u32)));
+        out.push_str(&" ".repeat(indent));
+        for (i, &c) in cells.iter().enumerate() {
+            if i > 0 {
+                out.push(' ');
+            }
+            out.push_str(&format!("{:>cell$}", symbol(c)));
+        }
+        out.push('\n');
+    }
     out
+}
+
+/// The indent of rank `y` and the cells drawn on it, for cells `cell` columns wide.
+fn row_layout(b: &Board, y: i32, cell: usize) -> (usize, Vec<Cell>) {
+    let present = || -> Vec<Cell> {
+        (0..b.cols as i32)
+            .map(|x| b.at(x, y))
+            .filter(|&c| c != NONE)
+            .collect()
+    };
+    match b.shape {
+        // Each row half a cell right of the one above, so that a cell's north-east
+        // neighbour is drawn up and to its right.
+        Shape::Rhombus { .. } => (
+            (b.rows as i32 - 1 - y) as usize * (cell + 1) / 2,
+            (0..b.cols as i32).map(|x| b.at(x, y)).collect(),
+        ),
+        // Each row half a cell right of the one below, so that a cell's north-east
+        // neighbour is drawn up and to its right and the apex sits over the middle.
+        Shape::Triangle { .. } => (
+            y as usize * (cell + 1) / 2,
+            (0..b.cols as i32 - y).map(|x| b.at(x, y)).collect(),
+        ),
+        // As a hex board, each row half a cell left of the row below; the star's widest
+        // reach to the left (its west points' apexes, a5 and e13) is at 2c - r = -4.
+        Shape::Star => {
+            let cells = present();
+            let first = b.coords[cells[0] as usize].0;
+            (((2 * first - y + 4) as usize * (cell + 1)) / 2, cells)
+        }
+        Shape::Hex { side } => {
+            let cells = present();
+            let first = (0..b.cols as i32)
+                .find(|&x| b.at(x, y) != NONE)
+                .unwrap_or(0);
+            ((2 * first - y + side as i32 - 1).max(0) as usize, cells)
+        }
+        Shape::Square { .. } | Shape::Pits { .. } | Shape::Dots { .. } | Shape::Lines { .. } => {
+            (0, present())
+        }
+    }
 }

@@ -5,10 +5,12 @@ use super::{CastleRight, Game, Move, MoveKind, Position, Rule, NO_FILE};
 use crate::geometry::{Cell, CellSet, Shape, NONE};
 use crate::model::{Hurdle, Notation, Target};
 
+mod board_read;
 mod dots;
 mod drawing;
 mod notation;
 mod pits;
+mod position_read;
 mod position_string;
 mod summary;
 

@@ -35,67 +35,26 @@ impl Position<'_> {
     /// The move in the game's notation (`e2e4`, `e7e8q`, `c3-d4`, `c3xe5xg3`).
     pub fn move_text(&self, m: &Move) -> String {
         let g = self.game;
-        if m.kind == MoveKind::Pass {
-            return "pass".to_string();
-        }
-        if m.kind == MoveKind::Sow {
-            return self.sow_text(m);
-        }
-        if let (MoveKind::Lines, Some(lines)) = (m.kind, &g.lines) {
-            // A turn of lines: each line by its dots, in the order drawn (`a1-b1,b2-b3`).
-            let names: Vec<&str> = m
-                .landings()
-                .iter()
-                .map(|&l| lines.names[l as usize].as_str())
-                .collect();
-            return names.join(",");
-        }
         let name = |c: Cell| g.board.names[c as usize].as_str();
-        if m.kind == MoveKind::Steps {
-            return self.steps_text(m);
+        if let (MoveKind::Lines, Some(lines)) = (m.kind, &g.lines) {
+            return lines_move_text(lines, m);
         }
-        if m.kind == MoveKind::Places {
-            // A turn of several placements: its cells in increasing order, joined (`j10,k11`).
-            let cells: Vec<&str> = m.landings().iter().map(|&c| name(c)).collect();
-            return cells.join(",");
-        }
-        if m.kind == MoveKind::Off {
-            // Bearing off, or an opening removal: `g1-off`.
-            return format!("{}-off", name(m.from));
-        }
-        if let Some(c) = &g.chance {
-            // A throw: `throw-3`, `throw-5-2`; in a race, a piece entering from the hand
-            // (`@d1`, with its letter where a player has several kinds) or bearing off
-            // (`g1-off`).
-            match m.kind {
-                MoveKind::Throw => return format!("throw-{}", c.name(m.promote as usize)),
-                // A turn of dice played one by one: each die's step, `a2-c1,@j2,g1-off`.
-                MoveKind::Turn => {
-                    let steps: Vec<String> = m.path[..m.npath as usize]
-                        .chunks(2)
-                        .map(|s| match (s[0], s[1]) {
-                            (NONE, to) => format!("@{}", name(to)),
-                            (from, NONE) => format!("{}-off", name(from)),
-                            (from, to) => format!("{}-{}", name(from), name(to)),
-                        })
-                        .collect();
-                    return steps.join(",");
-                }
-                MoveKind::Place if g.race.is_some() => {
-                    let mut t = if g.kinds.len() == 1 {
-                        format!("@{}", name(m.to))
-                    } else {
-                        format!(
-                            "{}@{}",
-                            g.kinds[self.game.kind_of(m.promote)].letter,
-                            name(m.to)
-                        )
-                    };
-                    push_captures(&mut t, g, m);
-                    return t;
-                }
-                _ => {}
+        match m.kind {
+            MoveKind::Pass => return "pass".to_string(),
+            MoveKind::Sow => return self.sow_text(m),
+            MoveKind::Steps => return self.steps_text(m),
+            MoveKind::Places => {
+                // A turn of several placements: its cells in increasing order, joined
+                // (`j10,k11`).
+                let cells: Vec<&str> = m.landings().iter().map(|&c| name(c)).collect();
+                return cells.join(",");
             }
+            // Bearing off, or an opening removal: `g1-off`.
+            MoveKind::Off => return format!("{}-off", name(m.from)),
+            _ => {}
+        }
+        if let Some(t) = self.chance_move_text(m) {
+            return t;
         }
         if m.shot != NONE {
             // The move, then where its shot lands: `d1-d6/d8`.
@@ -109,50 +68,90 @@ impl Position<'_> {
             return "swap".to_string();
         }
         if m.kind == MoveKind::Place {
-            // The cell alone (`e5`), or with the piece's letter (`S*e5`) where the player can
-            // place several kinds.
-            let owner = self.game.owner(m.promote);
-            let one_kind = g.places[owner].len() == 1;
-            let drop = g.places[owner]
-                .iter()
-                .any(|pl| pl.code == m.promote && pl.drop);
-            let mut t = if drop {
-                // A drop from the hand: `P@e4`, or USI's `P*5e`.
-                let at = if g.notation == Notation::Usi {
-                    '*'
-                } else {
-                    '@'
-                };
-                format!(
-                    "{}{at}{}",
-                    g.kinds[self.game.kind_of(m.promote)].letter,
-                    name(m.to)
-                )
-            } else if one_kind {
-                name(m.to).to_string()
-            } else {
-                format!(
-                    "{}*{}",
-                    g.kinds[self.game.kind_of(m.promote)].letter,
-                    name(m.to)
-                )
-            };
-            // A block's quarter turn after it: its lower-left cell, `>` clockwise, `<` the
-            // other way (`b2/d4>`).
-            if m.turn != 0 {
-                let pl = g.places[self.game.owner(m.promote)]
-                    .iter()
-                    .find(|p| p.code == m.promote && !p.blocks.is_empty());
-                if let Some(pl) = pl {
-                    let k = (m.turn - 1) as usize;
-                    let way = if k.is_multiple_of(2) { '>' } else { '<' };
-                    t.push_str(&format!("/{}{way}", name(pl.blocks[k / 2][0])));
-                }
-            }
-            // What it removes (a mill): `d7xa1`.
-            push_captures(&mut t, g, m);
-            return t;
+            return self.place_move_text(m);
         }
+        self.piece_move_text(m)
+    }
+
+    /// The moves of a game with dice that are written their own way: a throw, `throw-3`,
+    /// `throw-5-2`; a turn of dice played one by one; in a race, a piece entering from the
+    /// hand (`@d1`, with its letter where a player has several kinds).
+    fn chance_move_text(&self, m: &Move) -> Option<String> {
+        let g = self.game;
+        let c = g.chance.as_ref()?;
+        let name = |c: Cell| g.board.names[c as usize].as_str();
+        match m.kind {
+            MoveKind::Throw => Some(format!("throw-{}", c.name(m.promote as usize))),
+            // A turn of dice played one by one: each die's step, `a2-c1,@j2,g1-off`.
+            MoveKind::Turn => {
+                let steps: Vec<String> = m.path[..m.npath as usize]
+                    .chunks(2)
+                    .map(|s| match (s[0], s[1]) {
+                        (NONE, to) => format!("@{}", name(to)),
+                        (from, NONE) => format!("{}-off", name(from)),
+                        (from, to) => format!("{}-{}", name(from), name(to)),
+                    })
+                    .collect();
+                Some(steps.join(","))
+            }
+            MoveKind::Place if g.race.is_some() => {
+                let mut t = if g.kinds.len() == 1 {
+                    format!("@{}", name(m.to))
+                } else {
+                    format!("{}@{}", g.kinds[g.kind_of(m.promote)].letter, name(m.to))
+                };
+                push_captures(&mut t, g, m);
+                Some(t)
+            }
+            _ => None,
+        }
+    }
+
+    /// A placement: the cell alone (`e5`), or with the piece's letter (`S*e5`) where the
+    /// player can place several kinds, a drop from the hand (`P@e4`, USI's `P*5e`); then a
+    /// block's quarter turn and what it removes.
+    fn place_move_text(&self, m: &Move) -> String {
+        let g = self.game;
+        let name = |c: Cell| g.board.names[c as usize].as_str();
+        let owner = g.owner(m.promote);
+        let one_kind = g.places[owner].len() == 1;
+        let drop = g.places[owner]
+            .iter()
+            .any(|pl| pl.code == m.promote && pl.drop);
+        let letter = g.kinds[g.kind_of(m.promote)].letter;
+        let mut t = if drop {
+            let at = if g.notation == Notation::Usi {
+                '*'
+            } else {
+                '@'
+            };
+            format!("{letter}{at}{}", name(m.to))
+        } else if one_kind {
+            name(m.to).to_string()
+        } else {
+            format!("{letter}*{}", name(m.to))
+        };
+        // A block's quarter turn after it: its lower-left cell, `>` clockwise, `<` the
+        // other way (`b2/d4>`).
+        if m.turn != 0 {
+            let pl = g.places[owner]
+                .iter()
+                .find(|p| p.code == m.promote && !p.blocks.is_empty());
+            if let Some(pl) = pl {
+                let k = (m.turn - 1) as usize;
+                let way = if k.is_multiple_of(2) { '>' } else { '<' };
+                t.push_str(&format!("/{}{way}", name(pl.blocks[k / 2][0])));
+            }
+        }
+        // What it removes (a mill): `d7xa1`.
+        push_captures(&mut t, g, m);
+        t
+    }
+
+    /// A move of a piece on the board, in the game's notation.
+    fn piece_move_text(&self, m: &Move) -> String {
+        let g = self.game;
+        let name = |c: Cell| g.board.names[c as usize].as_str();
         let mover = self.cells[m.from as usize];
         let promo = if m.promote != 0 && mover != 0 {
             // Shown unless it is the piece's only choice (a draughts man's crown).
@@ -164,38 +163,7 @@ impl Position<'_> {
             None
         };
         match g.notation {
-            Notation::Pieces => {
-                let letter = g.kinds[self.game.kind_of(mover)].letter;
-                let mut s = format!("{letter}{}", name(m.from));
-                match ability(g, m) {
-                    Some(a) => s.push_str(&a),
-                    None if m.kind == MoveKind::Swap => {
-                        s.push_str("<>");
-                        s.push_str(name(m.to));
-                    }
-                    None if captures_elsewhere(g, m) => {
-                        s.push('-');
-                        s.push_str(name(m.to));
-                        push_captures(&mut s, g, m);
-                    }
-                    None => {
-                        let capture = m.ncap > 0 && m.kind != MoveKind::Keep;
-                        s.push(if capture { 'x' } else { '-' });
-                        s.push_str(name(if free_castle(g, m) {
-                            m.extra_from
-                        } else {
-                            m.to
-                        }));
-                    }
-                }
-                for p in [m.promote, m.extra_promote] {
-                    if p != 0 {
-                        s.push('=');
-                        s.push(g.kinds[self.game.kind_of(p)].letter);
-                    }
-                }
-                s
-            }
+            Notation::Pieces => pieces_notation_text(g, m, mover),
             // An ability is written as in `notation pieces`, without the letter: `b2*c3`.
             _ if ability(g, m).is_some() => {
                 format!("{}{}", name(m.from), ability(g, m).unwrap_or_default())
@@ -203,7 +171,7 @@ impl Position<'_> {
             Notation::Usi => {
                 // `+` for a promotion; staying unpromoted is written as a plain move.
                 let mut s = format!("{}{}", name(m.from), name(m.to));
-                if m.promote != 0 && self.game.kind_of(m.promote) != self.game.kind_of(mover) {
+                if m.promote != 0 && g.kind_of(m.promote) != g.kind_of(mover) {
                     s.push('+');
                 }
                 s
@@ -224,49 +192,7 @@ impl Position<'_> {
                 }
                 s
             }
-            Notation::Path => {
-                let mut s = name(m.from).to_string();
-                if m.kind == MoveKind::Walk {
-                    // The whole path, then what its steps removed: `d4-e5-e6 x f7 x d5`.
-                    for &l in m.landings() {
-                        s.push('-');
-                        s.push_str(name(l));
-                    }
-                    for &c in m.captures() {
-                        s.push_str(" x ");
-                        s.push_str(name(c));
-                    }
-                    return s;
-                }
-                if m.kind == MoveKind::Smash {
-                    s.push('y');
-                    s.push_str(name(smash_target(m)));
-                } else if captures_elsewhere(g, m) {
-                    // Custody: the move, then what its arrival took (`d1-d3xd4`).
-                    s.push('-');
-                    s.push_str(name(m.to));
-                    push_captures(&mut s, g, m);
-                } else if m.npath > 0 && m.kind != MoveKind::DoubleStep {
-                    let sep = if m.ncap > 0 { 'x' } else { '-' };
-                    for &l in m.landings() {
-                        s.push(sep);
-                        s.push_str(name(l));
-                    }
-                } else {
-                    s.push(if m.ncap > 0 { 'x' } else { '-' });
-                    // Chess960 castling: the king taking its rook (see `Coordinates`).
-                    s.push_str(name(if free_castle(g, m) {
-                        m.extra_from
-                    } else {
-                        m.to
-                    }));
-                }
-                if let Some(p) = promo {
-                    s.push('=');
-                    s.push(p.to_ascii_uppercase());
-                }
-                s
-            }
+            Notation::Path => path_notation_text(g, m, promo),
         }
     }
 
@@ -413,79 +339,13 @@ impl Position<'_> {
     pub fn parse_move(&self, text: &str) -> Result<Move, String> {
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);
-        let norm = |s: &str| {
-            s.to_ascii_lowercase()
-                .chars()
-                .filter(|c| *c != '-' && !c.is_whitespace())
-                .collect::<String>()
-        };
         let want = norm(text);
-        if self.game.steps.is_some() {
-            // A turn of steps (`Ed2n Ed3n`): found by its steps, without writing out every
-            // turn (there may be tens of thousands); removals follow from the steps.
-            let b = &self.game.board;
-            let steps: Option<Vec<(Cell, Cell)>> = text
-                .split_whitespace()
-                .filter(|t| !t.ends_with('x'))
-                .map(|t| {
-                    let t = t.get(1..)?;
-                    let (cell, way) = t.split_at(t.len().checked_sub(1)?);
-                    let from = b.cell(cell)?;
-                    let to = b.step(from, b.dir_named(way)?);
-                    (to != NONE).then_some((from, to))
-                })
-                .collect();
-            if let Some(m) = steps.and_then(|steps| {
-                moves.iter().find(|m| {
-                    m.landings()
-                        .chunks(2)
-                        .filter(|s| s[1] != NONE)
-                        .map(|s| (s[0], s[1]))
-                        .eq(steps.iter().copied())
-                })
-            }) {
-                return Ok(m.clone());
-            }
-        }
-        if let Some(lines) = &self.game.lines {
-            // A turn of lines may name them in any order: found by its set of lines.
-            let mut set = 0u128;
-            for part in text.split(',') {
-                match lines.line_named(part) {
-                    Some(l) => set |= 1 << l,
-                    None => set = 0,
-                }
-                if set == 0 {
-                    break;
-                }
-            }
-            if let Some(m) = moves
-                .iter()
-                .find(|m| set != 0 && m.landings().iter().fold(0u128, |s, &l| s | 1 << l) == set)
-            {
-                return Ok(m.clone());
-            }
-        }
-        if self.game.turn_places.is_some() {
-            // A turn of several placements may name its cells in any order (`k11,j10`): found
-            // by its cells, without writing out every move.
-            let mut cells: Vec<Cell> = Vec::new();
-            for part in text.split(',') {
-                if let Some(c) = self.game.board.cell(&norm(part)) {
-                    cells.push(c);
-                }
-            }
-            cells.sort_unstable();
-            if cells.len() == text.split(',').count() {
-                if let Some(m) = moves
-                    .iter()
-                    .find(|m| m.kind == MoveKind::Places && m.landings() == cells)
-                {
-                    return Ok(m.clone());
-                }
-            }
-        }
-        if let Some(m) = moves.iter().find(|m| norm(&self.move_text(m)) == want) {
+        let found = self
+            .find_steps_turn(&moves, text)
+            .or_else(|| self.find_lines_turn(&moves, text))
+            .or_else(|| self.find_places_turn(&moves, text))
+            .or_else(|| moves.iter().find(|m| norm(&self.move_text(m)) == want));
+        if let Some(m) = found {
             return Ok(m.clone());
         }
         // A throw may be typed as its outcome alone: `3`, `5-2`.
@@ -494,87 +354,7 @@ impl Position<'_> {
                 return Ok(super::super::rules::chance::throw_move(i));
             }
         }
-        // A turn of dice may give its steps in any order (`e2-f2,a1-c2` is `a1-c2,e2-f2`).
-        if text.contains(',') {
-            let steps = |t: &str| {
-                let mut v: Vec<String> = t.split(',').map(norm).collect();
-                v.sort();
-                v
-            };
-            let typed = steps(text);
-            if let Some(m) = moves
-                .iter()
-                .find(|m| m.kind == MoveKind::Turn && steps(&self.move_text(m)) == typed)
-            {
-                return Ok(m.clone());
-            }
-        }
-        // What a move leads to (`(xa1 xb2)`, `+`, `++`) may be typed or left out; a `+` that
-        // is part of the move (a heal, `Hd1+`) matched above.
-        let bare = norm(
-            text.split('(')
-                .next()
-                .unwrap_or(text)
-                .trim_end()
-                .trim_end_matches('+'),
-        );
-        if let Some(m) = moves.iter().find(|m| norm(&self.move_text(m)) == bare) {
-            return Ok(m.clone());
-        }
-        // A swap is one move whichever of its two pieces is named first (`e1-d1` is `d1-e1`).
-        let reversed = |m: &Move| {
-            let mut r = m.clone();
-            (r.from, r.to) = (m.to, m.from);
-            norm(&self.move_text(&r))
-        };
-        if let Some(m) = moves
-            .iter()
-            .find(|m| m.kind == MoveKind::Swap && reversed(m) == bare)
-        {
-            return Ok(m.clone());
-        }
-        // A piece that falls into place may be given by its column alone (`d` in Connect
-        // Four), where one placement ends in that column.
-        let in_column: Vec<&Move> = moves
-            .iter()
-            .filter(|m| {
-                m.kind == MoveKind::Place
-                    && falls(self, m)
-                    && self
-                        .game
-                        .board
-                        .file_label(self.game.board.coords[m.to as usize].0 as u32)
-                        == bare
-            })
-            .collect();
-        if let [m] = in_column[..] {
-            return Ok(m.clone());
-        }
-        // A custodial capture may be typed without what it takes: `d1-d3` (not a mill's
-        // removal, which is a choice).
-        if let Some(m) = moves
-            .iter()
-            .filter(|_| self.game.custody.is_some())
-            .find(|m| {
-                captures_elsewhere(self.game, m)
-                    && norm(&format!(
-                        "{}{}",
-                        self.game.board.names[m.from as usize],
-                        self.game.board.names[m.to as usize]
-                    )) == want
-            })
-        {
-            return Ok(m.clone());
-        }
-        // A walk may be typed without the removals it causes: `d4-e5-e6`.
-        let path_only = |m: &Move| {
-            let t = self.move_text(m);
-            norm(t.split(" x ").next().unwrap_or(&t))
-        };
-        if let Some(m) = moves
-            .iter()
-            .find(|m| m.kind == MoveKind::Walk && path_only(m) == want)
-        {
+        if let Some(m) = self.find_loosely(&moves, text) {
             return Ok(m.clone());
         }
         let mut legal: Vec<String> = moves.iter().map(|m| self.move_text(m)).collect();
@@ -591,6 +371,160 @@ impl Position<'_> {
                 legal.join(" ")
             ))
         }
+    }
+
+    /// A turn of steps (`Ed2n Ed3n`): found by its steps, without writing out every turn
+    /// (there may be tens of thousands); removals follow from the steps.
+    fn find_steps_turn<'m>(&self, moves: &'m [Move], text: &str) -> Option<&'m Move> {
+        self.game.steps.as_ref()?;
+        let b = &self.game.board;
+        let steps: Vec<(Cell, Cell)> = text
+            .split_whitespace()
+            .filter(|t| !t.ends_with('x'))
+            .map(|t| {
+                let t = t.get(1..)?;
+                let (cell, way) = t.split_at(t.len().checked_sub(1)?);
+                let from = b.cell(cell)?;
+                let to = b.step(from, b.dir_named(way)?);
+                (to != NONE).then_some((from, to))
+            })
+            .collect::<Option<_>>()?;
+        moves.iter().find(|m| {
+            m.landings()
+                .chunks(2)
+                .filter(|s| s[1] != NONE)
+                .map(|s| (s[0], s[1]))
+                .eq(steps.iter().copied())
+        })
+    }
+
+    /// A turn of lines may name them in any order: found by its set of lines.
+    fn find_lines_turn<'m>(&self, moves: &'m [Move], text: &str) -> Option<&'m Move> {
+        let lines = self.game.lines.as_ref()?;
+        let mut set = 0u128;
+        for part in text.split(',') {
+            match lines.line_named(part) {
+                Some(l) => set |= 1 << l,
+                None => set = 0,
+            }
+            if set == 0 {
+                break;
+            }
+        }
+        moves
+            .iter()
+            .find(|m| set != 0 && m.landings().iter().fold(0u128, |s, &l| s | 1 << l) == set)
+    }
+
+    /// A turn of several placements may name its cells in any order (`k11,j10`): found by
+    /// its cells, without writing out every move.
+    fn find_places_turn<'m>(&self, moves: &'m [Move], text: &str) -> Option<&'m Move> {
+        self.game.turn_places?;
+        let mut cells: Vec<Cell> = Vec::new();
+        for part in text.split(',') {
+            if let Some(c) = self.game.board.cell(&norm(part)) {
+                cells.push(c);
+            }
+        }
+        cells.sort_unstable();
+        if cells.len() != text.split(',').count() {
+            return None;
+        }
+        moves
+            .iter()
+            .find(|m| m.kind == MoveKind::Places && m.landings() == cells)
+    }
+
+    /// A move typed in a looser form than its text: a dice turn's steps in another order,
+    /// without what it leads to, a swap's pieces the other way round, a falling piece's
+    /// column, a custodial capture or a walk without what it takes.
+    fn find_loosely<'m>(&self, moves: &'m [Move], text: &str) -> Option<&'m Move> {
+        let want = norm(text);
+        // A turn of dice may give its steps in any order (`e2-f2,a1-c2` is `a1-c2,e2-f2`).
+        if text.contains(',') {
+            let steps = |t: &str| {
+                let mut v: Vec<String> = t.split(',').map(norm).collect();
+                v.sort();
+                v
+            };
+            let typed = steps(text);
+            if let Some(m) = moves
+                .iter()
+                .find(|m| m.kind == MoveKind::Turn && steps(&self.move_text(m)) == typed)
+            {
+                return Some(m);
+            }
+        }
+        // What a move leads to (`(xa1 xb2)`, `+`, `++`) may be typed or left out; a `+` that
+        // is part of the move (a heal, `Hd1+`) matched before.
+        let bare = norm(
+            text.split('(')
+                .next()
+                .unwrap_or(text)
+                .trim_end()
+                .trim_end_matches('+'),
+        );
+        if let Some(m) = moves.iter().find(|m| norm(&self.move_text(m)) == bare) {
+            return Some(m);
+        }
+        // A swap is one move whichever of its two pieces is named first (`e1-d1` is `d1-e1`).
+        let reversed = |m: &Move| {
+            let mut r = m.clone();
+            (r.from, r.to) = (m.to, m.from);
+            norm(&self.move_text(&r))
+        };
+        if let Some(m) = moves
+            .iter()
+            .find(|m| m.kind == MoveKind::Swap && reversed(m) == bare)
+        {
+            return Some(m);
+        }
+        self.find_in_column(moves, &bare)
+            .or_else(|| self.find_without_captures(moves, &want))
+    }
+
+    /// A piece that falls into place may be given by its column alone (`d` in Connect
+    /// Four), where one placement ends in that column.
+    fn find_in_column<'m>(&self, moves: &'m [Move], bare: &str) -> Option<&'m Move> {
+        let b = &self.game.board;
+        let in_column: Vec<&Move> = moves
+            .iter()
+            .filter(|m| {
+                m.kind == MoveKind::Place
+                    && falls(self, m)
+                    && b.file_label(b.coords[m.to as usize].0 as u32) == bare
+            })
+            .collect();
+        match in_column[..] {
+            [m] => Some(m),
+            _ => None,
+        }
+    }
+
+    /// A custodial capture may be typed without what it takes: `d1-d3` (not a mill's
+    /// removal, which is a choice); a walk without the removals it causes: `d4-e5-e6`.
+    fn find_without_captures<'m>(&self, moves: &'m [Move], want: &str) -> Option<&'m Move> {
+        let names = &self.game.board.names;
+        if let Some(m) = moves
+            .iter()
+            .filter(|_| self.game.custody.is_some())
+            .find(|m| {
+                captures_elsewhere(self.game, m)
+                    && norm(&format!(
+                        "{}{}",
+                        names[m.from as usize], names[m.to as usize]
+                    )) == want
+            })
+        {
+            return Some(m);
+        }
+        let path_only = |m: &Move| {
+            let t = self.move_text(m);
+            norm(t.split(" x ").next().unwrap_or(&t))
+        };
+        moves
+            .iter()
+            .find(|m| m.kind == MoveKind::Walk && path_only(m) == want)
     }
 }
 
@@ -647,4 +581,105 @@ fn free_castle(g: &Game, m: &Move) -> bool {
         && m.extra_from != NONE
         && m.extra_to != NONE
         && g.castles.iter().any(|r| r.free)
+}
+
+/// A move of `mover` in `notation pieces`: its letter and cell, then the ability, swap,
+/// capture or step it makes, then what it promotes to (`Ne2-e4`, `Qd1xd7=K`).
+fn pieces_notation_text(g: &Game, m: &Move, mover: u8) -> String {
+    let name = |c: Cell| g.board.names[c as usize].as_str();
+    let letter = g.kinds[g.kind_of(mover)].letter;
+    let mut s = format!("{letter}{}", name(m.from));
+    match ability(g, m) {
+        Some(a) => s.push_str(&a),
+        None if m.kind == MoveKind::Swap => {
+            s.push_str("<>");
+            s.push_str(name(m.to));
+        }
+        None if captures_elsewhere(g, m) => {
+            s.push('-');
+            s.push_str(name(m.to));
+            push_captures(&mut s, g, m);
+        }
+        None => {
+            let capture = m.ncap > 0 && m.kind != MoveKind::Keep;
+            s.push(if capture { 'x' } else { '-' });
+            s.push_str(name(if free_castle(g, m) {
+                m.extra_from
+            } else {
+                m.to
+            }));
+        }
+    }
+    for p in [m.promote, m.extra_promote] {
+        if p != 0 {
+            s.push('=');
+            s.push(g.kinds[g.kind_of(p)].letter);
+        }
+    }
+    s
+}
+
+/// A move in `notation path`: the start, then each landing (`c3xe5xg3`), a walk's path and
+/// what it removed, or a custody capture's arrival and what it took; then the promotion.
+fn path_notation_text(g: &Game, m: &Move, promo: Option<char>) -> String {
+    let name = |c: Cell| g.board.names[c as usize].as_str();
+    let mut s = name(m.from).to_string();
+    if m.kind == MoveKind::Walk {
+        // The whole path, then what its steps removed: `d4-e5-e6 x f7 x d5`.
+        for &l in m.landings() {
+            s.push('-');
+            s.push_str(name(l));
+        }
+        for &c in m.captures() {
+            s.push_str(" x ");
+            s.push_str(name(c));
+        }
+        return s;
+    }
+    if m.kind == MoveKind::Smash {
+        s.push('y');
+        s.push_str(name(smash_target(m)));
+    } else if captures_elsewhere(g, m) {
+        // Custody: the move, then what its arrival took (`d1-d3xd4`).
+        s.push('-');
+        s.push_str(name(m.to));
+        push_captures(&mut s, g, m);
+    } else if m.npath > 0 && m.kind != MoveKind::DoubleStep {
+        let sep = if m.ncap > 0 { 'x' } else { '-' };
+        for &l in m.landings() {
+            s.push(sep);
+            s.push_str(name(l));
+        }
+    } else {
+        s.push(if m.ncap > 0 { 'x' } else { '-' });
+        // Chess960 castling: the king taking its rook (see `Coordinates`).
+        s.push_str(name(if free_castle(g, m) {
+            m.extra_from
+        } else {
+            m.to
+        }));
+    }
+    if let Some(p) = promo {
+        s.push('=');
+        s.push(p.to_ascii_uppercase());
+    }
+    s
+}
+
+/// A turn of lines: each line by its dots, in the order drawn (`a1-b1,b2-b3`).
+fn lines_move_text(lines: &crate::engine::rules::lines::Lines, m: &Move) -> String {
+    let names: Vec<&str> = m
+        .landings()
+        .iter()
+        .map(|&l| lines.names[l as usize].as_str())
+        .collect();
+    names.join(",")
+}
+
+/// A typed move as it is compared: lower case, without dashes or spaces.
+fn norm(s: &str) -> String {
+    s.to_ascii_lowercase()
+        .chars()
+        .filter(|c| *c != '-' && !c.is_whitespace())
+        .collect::<String>()
 }

@@ -8,6 +8,21 @@ impl Game {
     /// A readable summary of what the description compiled to.
     pub fn summary(&self) -> String {
         let mut s = String::new();
+        self.header_text(&mut s);
+        for (k, kind) in self.kinds.iter().enumerate() {
+            self.kind_text(&mut s, k, kind);
+        }
+        let rules = self.game_rules_text();
+        if !rules.is_empty() {
+            s.push_str(&format!("rules: {}\n", rules.join("; ")));
+        }
+        self.end_text(&mut s);
+        s
+    }
+
+    /// The title, players, board and dice, the race, lines or sowing blocks, then the heading
+    /// of the pieces.
+    fn header_text(&self, s: &mut String) {
         s.push_str(&format!("{}\n", self.title));
         let players: Vec<String> = self
             .players
@@ -30,215 +45,178 @@ impl Game {
             s.push_str(&format!("{}: {}\n", c.text, outcomes.join(", ")));
         }
         if let Some(race) = &self.race {
-            s.push_str("race:\n");
-            for line in race.rule_lines(self) {
-                s.push_str(&format!("  {line}\n"));
-            }
+            block_text(s, "race", race.rule_lines(self));
         }
         if let Some(lines) = &self.lines {
-            s.push_str("lines:\n");
-            for line in lines.rule_lines(&self.kinds) {
-                s.push_str(&format!("  {line}\n"));
-            }
+            block_text(s, "lines", lines.rule_lines(&self.kinds));
         }
         if let Some(sow) = &self.sowing {
-            s.push_str("sowing:\n");
-            for line in sow.rule_lines(&self.board.names) {
-                s.push_str(&format!("  {line}\n"));
-            }
+            block_text(s, "sowing", sow.rule_lines(&self.board.names));
         } else {
             s.push_str("pieces:\n");
         }
-        for (k, kind) in self.kinds.iter().enumerate() {
-            let mut flags = String::new();
-            if kind.royal {
-                flags.push_str(" royal");
-            }
-            // The other players' letters where they are not the first's lower case.
-            let np = self.players.len();
-            let [first, second, ..] = kind.letters;
-            let letters = if np == 2 && second == first.to_ascii_lowercase() && first != second {
-                format!("\"{first}\"")
+    }
+
+    /// Kind `k`: its line (letters, worth, flags), how it is drawn, each player's rules and
+    /// what else holds for it.
+    fn kind_text(&self, s: &mut String, k: usize, kind: &crate::model::KindModel) {
+        let mut flags = String::new();
+        if kind.royal {
+            flags.push_str(" royal");
+        }
+        // The other players' letters where they are not the first's lower case.
+        let np = self.players.len();
+        let [first, second, ..] = kind.letters;
+        let letters = if np == 2 && second == first.to_ascii_lowercase() && first != second {
+            format!("\"{first}\"")
+        } else {
+            kind.letters[..np]
+                .iter()
+                .map(|l| format!("\"{l}\""))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        s.push_str(&format!(
+            "  {} {letters}{} worth {}{}\n",
+            kind.name,
+            flags,
+            kind.worth,
+            if kind.immune & crate::model::effect::BLAST != 0 {
+                " immune to blast"
             } else {
-                kind.letters[..np]
-                    .iter()
-                    .map(|l| format!("\"{l}\""))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            };
+                ""
+            }
+        ));
+        if let Some(figures) = &kind.glyphs {
+            let figures = &figures[..np];
+            if figures.iter().all(|f| *f == figures[0]) {
+                s.push_str(&format!("    drawn as \"{}\"\n", figures[0]));
+            } else {
+                let all: Vec<String> = figures.iter().map(|f| format!("\"{f}\"")).collect();
+                s.push_str(&format!("    drawn as {}\n", all.join(" ")));
+            }
+        }
+        for p in 0..np {
+            self.side_rules_text(s, k, kind, p);
+        }
+        self.kind_limits_text(s, kind, self.code(k, 0));
+    }
+
+    /// Player `p`'s placements and moves of kind `k`. A line for one side (`for goats: ...`)
+    /// is shown once, among the moves of the first player it is for, its directions resolved
+    /// for that player.
+    fn side_rules_text(&self, s: &mut String, k: usize, kind: &crate::model::KindModel, p: usize) {
+        let np = self.players.len();
+        let code = self.code(k, p);
+        let (place_sides, move_sides): (Vec<_>, Vec<_>) = kind.rules[p]
+            .iter()
+            .zip(&kind.sides[p])
+            .partition(|(r, _)| {
+                matches!(
+                    r,
+                    crate::model::RuleModel::Place { .. } | crate::model::RuleModel::Drop { .. }
+                )
+            });
+        let side =
+            |i: usize, of: &[(&crate::model::RuleModel, &u8)]| of.get(i).map_or(0, |(_, m)| **m);
+        let shown = |mask: u8| p == 0 || mask != 0 && mask.trailing_zeros() as usize == p;
+        let prefix = |mask: u8| {
+            if mask == 0 {
+                return String::new();
+            }
+            let names: Vec<&str> = (0..np)
+                .filter(|q| mask >> q & 1 != 0)
+                .map(|q| self.players[q].name.as_str())
+                .collect();
+            format!("for {}: ", names.join(", "))
+        };
+        for (i, pl) in self.places[p]
+            .iter()
+            .filter(|pl| pl.code == code)
+            .enumerate()
+        {
+            let mask = side(i, &place_sides);
+            if shown(mask) {
+                s.push_str(&format!("    {}{}\n", prefix(mask), place_text(self, pl)));
+            }
+        }
+        for (i, r) in self.rules[code as usize].iter().enumerate() {
+            let mask = side(i, &move_sides);
+            if shown(mask) {
+                s.push_str(&format!("    {}{}\n", prefix(mask), rule_text(self, r)));
+            }
+        }
+    }
+
+    /// What else holds for the piece of `code`: conversions, promotion, hooks, kinds it may
+    /// not capture, cells it is confined to or kept out of.
+    fn kind_limits_text(&self, s: &mut String, kind: &crate::model::KindModel, code: u8) {
+        if !self.converts[code as usize].is_empty() {
             s.push_str(&format!(
-                "  {} {letters}{} worth {}{}\n",
-                kind.name,
-                flags,
-                kind.worth,
-                if kind.immune & crate::model::effect::BLAST != 0 {
-                    " immune to blast"
+                "    enemies next to where it lands along {} become mine\n",
+                dirs_text(self, &self.converts[code as usize])
+            ));
+        }
+        if let Some((to, region)) = &self.promotion[code as usize] {
+            let names: Vec<&str> = to
+                .iter()
+                .map(|&c| self.kinds[self.kind_of(c)].name.as_str())
+                .collect();
+            s.push_str(&format!(
+                "    promote to {} on {}{}\n",
+                names.join(", "),
+                region_text(self, region),
+                if self.chains.crown[code as usize].0 != 0 {
+                    ", even during a capture"
                 } else {
                     ""
                 }
             ));
-            if let Some(figures) = &kind.glyphs {
-                let figures = &figures[..np];
-                if figures.iter().all(|f| *f == figures[0]) {
-                    s.push_str(&format!("    drawn as \"{}\"\n", figures[0]));
-                } else {
-                    let all: Vec<String> = figures.iter().map(|f| format!("\"{f}\"")).collect();
-                    s.push_str(&format!("    drawn as {}\n", all.join(" ")));
-                }
+        }
+        for h in &self.hooks[code as usize] {
+            s.push_str(&format!("    native {}\n", h.name));
+        }
+        if kind.no_capture != 0 {
+            s.push_str(&format!(
+                "    may not capture {}\n",
+                self.kinds_in(kind.no_capture).join(", ")
+            ));
+        }
+        if let Some(cells) = &self.confine[code as usize] {
+            s.push_str(&format!("    confined to {}\n", region_text(self, cells)));
+        }
+        if let Some(cells) = &self.stay[code as usize] {
+            s.push_str(&format!(
+                "    confined to {} once there\n",
+                region_text(self, cells)
+            ));
+        }
+        if let Some(cells) = self.keep_out.as_ref().map(|k| &k[code as usize]) {
+            if !cells.is_empty() {
+                s.push_str(&format!("    never enters {}\n", region_text(self, cells)));
             }
-            // A line for one side (`for goats: ...`) is shown once, among the moves of the first
-            // player it is for, its directions resolved for that player.
-            for p in 0..np {
-                let code = self.code(k, p);
-                let (place_sides, move_sides): (Vec<_>, Vec<_>) = kind.rules[p]
-                    .iter()
-                    .zip(&kind.sides[p])
-                    .partition(|(r, _)| {
-                        matches!(
-                            r,
-                            crate::model::RuleModel::Place { .. }
-                                | crate::model::RuleModel::Drop { .. }
-                        )
-                    });
-                let side = |i: usize, of: &[(&crate::model::RuleModel, &u8)]| {
-                    of.get(i).map_or(0, |(_, m)| **m)
-                };
-                let shown = |mask: u8| p == 0 || mask != 0 && mask.trailing_zeros() as usize == p;
-                let prefix = |mask: u8| {
-                    if mask == 0 {
-                        return String::new();
-                    }
-                    let names: Vec<&str> = (0..np)
-                        .filter(|q| mask >> q & 1 != 0)
-                        .map(|q| self.players[q].name.as_str())
-                        .collect();
-                    format!("for {}: ", names.join(", "))
-                };
-                for (i, pl) in self.places[p]
-                    .iter()
-                    .filter(|pl| pl.code == code)
-                    .enumerate()
-                {
-                    let mask = side(i, &place_sides);
-                    if !shown(mask) {
-                        continue;
-                    }
-                    let mut t = if pl.drop {
-                        "drop on empty"
-                    } else {
-                        "place on empty"
-                    }
-                    .to_string();
-                    if !pl.not_on.is_empty() {
-                        t.push_str(&format!(", not on {}", region_text(self, &pl.not_on)));
-                    }
-                    if let Some(d) = pl.falling {
-                        t.push_str(&format!(", falling {}", self.board.dirs[d as usize].name));
-                    }
-                    if !pl.flipping.is_empty() {
-                        t.push_str(&format!(
-                            ", flipping bracketed enemies along {}",
-                            dirs_text(self, &pl.flipping)
-                        ));
-                    }
-                    if pl.only_flips {
-                        t.push_str(", only where it flips");
-                    }
-                    if !pl.next_to.is_empty() {
-                        t.push_str(&format!(
-                            ", next to a friend along {}",
-                            dirs_text(self, &pl.next_to)
-                        ));
-                    }
-                    if let Some(touch) = &pl.touching {
-                        t.push_str(&touching_text(touch, self.board.dirs.len() as u8));
-                    }
-                    if let Some((n, axes)) = &pl.not_making {
-                        let dirs: Vec<u8> = axes.iter().map(|a| a.0).collect();
-                        t.push_str(&format!(
-                            ", not making {n} in a row along {}",
-                            dirs_text(self, &dirs)
-                        ));
-                    }
-                    if let (true, Some(gr)) = (pl.groups, &self.groups) {
-                        t.push_str(", capturing groups without liberties");
-                        if gr.no_suicide {
-                            t.push_str(", no suicide");
-                        }
-                        if gr.simple_ko {
-                            t.push_str(", simple ko");
-                        }
-                    }
-                    if let Some(block) = pl.blocks.first() {
-                        let b = (block.len() as f64).sqrt() as usize;
-                        t.push_str(&format!(", then rotate a {b} x {b} block either way"));
-                    }
-                    s.push_str(&format!("    {}{t}\n", prefix(mask)));
-                }
-                for (i, r) in self.rules[code as usize].iter().enumerate() {
-                    let mask = side(i, &move_sides);
-                    if shown(mask) {
-                        s.push_str(&format!("    {}{}\n", prefix(mask), rule_text(self, r)));
-                    }
-                }
-            }
-            let code = self.code(k, 0);
-            if !self.converts[code as usize].is_empty() {
+        }
+        if let Some(cu) = &self.custody {
+            let cells = &cu.surrounded_on[code as usize];
+            if !cells.is_empty() {
                 s.push_str(&format!(
-                    "    enemies next to where it lands along {} become mine\n",
-                    dirs_text(self, &self.converts[code as usize])
-                ));
-            }
-            if let Some((to, region)) = &self.promotion[code as usize] {
-                let names: Vec<&str> = to
-                    .iter()
-                    .map(|&c| self.kinds[self.kind_of(c)].name.as_str())
-                    .collect();
-                s.push_str(&format!(
-                    "    promote to {} on {}{}\n",
-                    names.join(", "),
-                    region_text(self, region),
-                    if self.chains.crown[code as usize].0 != 0 {
-                        ", even during a capture"
-                    } else {
-                        ""
-                    }
-                ));
-            }
-            for h in &self.hooks[code as usize] {
-                s.push_str(&format!("    native {}\n", h.name));
-            }
-            if kind.no_capture != 0 {
-                let names: Vec<&str> = (0..self.kinds.len())
-                    .filter(|&j| kind.no_capture >> j & 1 != 0)
-                    .map(|j| self.kinds[j].name.as_str())
-                    .collect();
-                s.push_str(&format!("    may not capture {}\n", names.join(", ")));
-            }
-            if let Some(cells) = &self.confine[code as usize] {
-                s.push_str(&format!("    confined to {}\n", region_text(self, cells)));
-            }
-            if let Some(cells) = &self.stay[code as usize] {
-                s.push_str(&format!(
-                    "    confined to {} once there\n",
+                    "    on {}, captured only when surrounded\n",
                     region_text(self, cells)
                 ));
             }
-            if let Some(cells) = self.keep_out.as_ref().map(|k| &k[code as usize]) {
-                if !cells.is_empty() {
-                    s.push_str(&format!("    never enters {}\n", region_text(self, cells)));
-                }
-            }
-            if let Some(cu) = &self.custody {
-                let cells = &cu.surrounded_on[code as usize];
-                if !cells.is_empty() {
-                    s.push_str(&format!(
-                        "    on {}, captured only when surrounded\n",
-                        region_text(self, cells)
-                    ));
-                }
-            }
         }
+    }
+
+    /// The names of the kinds in bit set `kinds`, in order.
+    fn kinds_in(&self, kinds: u128) -> Vec<&str> {
+        (0..self.kinds.len())
+            .filter(|&j| kinds >> j & 1 != 0)
+            .map(|j| self.kinds[j].name.as_str())
+            .collect()
+    }
+
+    /// The game rules, one text each, in the order `tabula show` lists them.
+    fn game_rules_text(&self) -> Vec<String> {
         let mut rules: Vec<String> = Vec::new();
         if self.to_hand {
             rules.push("captured pieces go to the hand of their captor".into());
@@ -255,11 +233,47 @@ impl Game {
         if self.no_checks {
             rules.push("moves may not give check".into());
         }
+        rules.extend(self.capture_rules_text());
+        if self.identity_by_captures {
+            rules.push("moves are identified by start, end and captures".into());
+        }
+        if self.may_pass {
+            rules.push("players may pass".into());
+        }
+        if let (Some((first, each)), Some(pl)) = (self.turn_places, self.places[0].first()) {
+            let kind = &self.kinds[self.kind_of(pl.code)].name;
+            let mut t = format!("each turn places {each} {kind}s");
+            if first != each {
+                t.push_str(&format!(", the first turn {first}"));
+            }
+            rules.push(t);
+        }
+        for o in &self.openings {
+            let mut t = format!(
+                "to open, {} removes a {}",
+                self.players[o.player].name,
+                self.kinds[self.kind_of(o.code)].name,
+            );
+            if o.cells != self.board.all() {
+                t.push_str(&format!(" on {}", region_text(self, &o.cells)));
+            }
+            if let Some(dirs) = &o.next_to_empty {
+                t.push_str(&format!(
+                    " next to an empty cell along {}",
+                    dirs_text(self, dirs)
+                ));
+            }
+            rules.push(t);
+        }
+        rules
+    }
+
+    /// The game rules of capture: explosions, mills, custody, compulsory and majority capture,
+    /// removal at once.
+    fn capture_rules_text(&self) -> Vec<String> {
+        let mut rules: Vec<String> = Vec::new();
         if let Some(ex) = &self.explosion {
-            let spared: Vec<&str> = (0..self.kinds.len())
-                .filter(|&j| ex.spared >> j & 1 != 0)
-                .map(|j| self.kinds[j].name.as_str())
-                .collect();
+            let spared = self.kinds_in(ex.spared);
             rules.push(format!(
                 "captures explode along {}{}",
                 dirs_text(self, &ex.dirs),
@@ -318,40 +332,11 @@ impl Game {
         if self.chains.at_once {
             rules.push("captured pieces are removed at once".into());
         }
-        if self.identity_by_captures {
-            rules.push("moves are identified by start, end and captures".into());
-        }
-        if self.may_pass {
-            rules.push("players may pass".into());
-        }
-        if let (Some((first, each)), Some(pl)) = (self.turn_places, self.places[0].first()) {
-            let kind = &self.kinds[self.kind_of(pl.code)].name;
-            let mut t = format!("each turn places {each} {kind}s");
-            if first != each {
-                t.push_str(&format!(", the first turn {first}"));
-            }
-            rules.push(t);
-        }
-        for o in &self.openings {
-            let mut t = format!(
-                "to open, {} removes a {}",
-                self.players[o.player].name,
-                self.kinds[self.kind_of(o.code)].name,
-            );
-            if o.cells != self.board.all() {
-                t.push_str(&format!(" on {}", region_text(self, &o.cells)));
-            }
-            if let Some(dirs) = &o.next_to_empty {
-                t.push_str(&format!(
-                    " next to an empty cell along {}",
-                    dirs_text(self, dirs)
-                ));
-            }
-            rules.push(t);
-        }
-        if !rules.is_empty() {
-            s.push_str(&format!("rules: {}\n", rules.join("; ")));
-        }
+        rules
+    }
+
+    /// The end rules, with each player's goal cells where a rule has them.
+    fn end_text(&self, s: &mut String) {
         s.push_str("end:\n");
         for e in &self.end {
             s.push_str(&format!("  {}\n", e.text));
@@ -365,8 +350,70 @@ impl Game {
                 }
             }
         }
-        s
     }
+}
+
+/// A block of rule lines under its heading (`race:`, `lines:`, `sowing:`).
+fn block_text(s: &mut String, heading: &str, lines: Vec<String>) {
+    s.push_str(&format!("{heading}:\n"));
+    for line in lines {
+        s.push_str(&format!("  {line}\n"));
+    }
+}
+
+/// A placement rule's line: where it places, and what follows.
+fn place_text(game: &Game, pl: &crate::engine::Place) -> String {
+    let mut t = if pl.drop {
+        "drop on empty"
+    } else {
+        "place on empty"
+    }
+    .to_string();
+    if !pl.not_on.is_empty() {
+        t.push_str(&format!(", not on {}", region_text(game, &pl.not_on)));
+    }
+    if let Some(d) = pl.falling {
+        t.push_str(&format!(", falling {}", game.board.dirs[d as usize].name));
+    }
+    if !pl.flipping.is_empty() {
+        t.push_str(&format!(
+            ", flipping bracketed enemies along {}",
+            dirs_text(game, &pl.flipping)
+        ));
+    }
+    if pl.only_flips {
+        t.push_str(", only where it flips");
+    }
+    if !pl.next_to.is_empty() {
+        t.push_str(&format!(
+            ", next to a friend along {}",
+            dirs_text(game, &pl.next_to)
+        ));
+    }
+    if let Some(touch) = &pl.touching {
+        t.push_str(&touching_text(touch, game.board.dirs.len() as u8));
+    }
+    if let Some((n, axes)) = &pl.not_making {
+        let dirs: Vec<u8> = axes.iter().map(|a| a.0).collect();
+        t.push_str(&format!(
+            ", not making {n} in a row along {}",
+            dirs_text(game, &dirs)
+        ));
+    }
+    if let (true, Some(gr)) = (pl.groups, &game.groups) {
+        t.push_str(", capturing groups without liberties");
+        if gr.no_suicide {
+            t.push_str(", no suicide");
+        }
+        if gr.simple_ko {
+            t.push_str(", simple ko");
+        }
+    }
+    if let Some(block) = pl.blocks.first() {
+        let b = (block.len() as f64).sqrt() as usize;
+        t.push_str(&format!(", then rotate a {b} x {b} block either way"));
+    }
+    t
 }
 
 fn dirs_text(game: &Game, dirs: &[u8]) -> String {
@@ -396,6 +443,33 @@ fn region_text(game: &Game, s: &CellSet) -> String {
 /// One line per rule, as the compiler understood it, for the first player.
 fn rule_text(game: &Game, r: &Rule) -> String {
     match r {
+        Rule::Push { dirs } => format!("push {}", dirs_text(game, dirs)),
+        Rule::Sleep { dirs } => format!("sleep {}", dirs_text(game, dirs)),
+        Rule::Heal { dirs } => format!("heal {}", dirs_text(game, dirs)),
+        Rule::Swap => "swap with any piece".to_string(),
+        Rule::FlyAnywhere { .. }
+        | Rule::Step { .. }
+        | Rule::Slide { .. }
+        | Rule::Leap { .. }
+        | Rule::Ride { .. }
+        | Rule::Fly { .. }
+        | Rule::Walk { .. }
+        | Rule::LineCount { .. }
+        | Rule::Castle { .. } => move_rule_text(game, r),
+        Rule::Hop { .. }
+        | Rule::Screen { .. }
+        | Rule::SlideShoot { .. }
+        | Rule::Jump { .. }
+        | Rule::Approach { .. }
+        | Rule::Circuits { .. }
+        | Rule::EnPassant { .. } => capture_rule_text(game, r),
+    }
+}
+
+/// The line of a rule that moves a piece (steps, slides, leaps, rides, flights, walks,
+/// castling); see [`rule_text`].
+fn move_rule_text(game: &Game, r: &Rule) -> String {
+    match r {
         Rule::FlyAnywhere { when_pieces: None } => "fly to any empty cell".to_string(),
         Rule::FlyAnywhere {
             when_pieces: Some(n),
@@ -408,16 +482,12 @@ fn rule_text(game: &Game, r: &Rule) -> String {
             en_passant,
         } => {
             let mut s = format!("step {}", dirs_text(game, dirs));
-            if *twice {
-                s.push_str(" twice");
-            }
+            push_if(&mut s, &[(*twice, " twice")]);
             s.push_str(target_text(*target));
             if let Some(f) = from {
                 s.push_str(&format!(" from {}", region_text(game, f)));
             }
-            if *en_passant {
-                s.push_str(", may be taken en passant");
-            }
+            push_if(&mut s, &[(*en_passant, ", may be taken en passant")]);
             s
         }
         Rule::Slide {
@@ -449,10 +519,6 @@ fn rule_text(game: &Game, r: &Rule) -> String {
         Rule::Ride { stride, target, .. } => {
             format!("ride ({stride} lines){}", target_text(*target))
         }
-        Rule::Hop { dirs, target } => {
-            format!("hop {}{}", dirs_text(game, dirs), target_text(*target))
-        }
-        Rule::Screen { dirs } => format!("capture {} over a screen", dirs_text(game, dirs)),
         Rule::Fly { dirs, then } => match then {
             Some(t) => format!(
                 "fly {}, then may slide {}",
@@ -461,16 +527,6 @@ fn rule_text(game: &Game, r: &Rule) -> String {
             ),
             None => format!("fly {}", dirs_text(game, dirs)),
         },
-        Rule::Push { dirs } => format!("push {}", dirs_text(game, dirs)),
-        Rule::Sleep { dirs } => format!("sleep {}", dirs_text(game, dirs)),
-        Rule::Heal { dirs } => format!("heal {}", dirs_text(game, dirs)),
-        Rule::Swap => "swap with any piece".to_string(),
-        Rule::SlideShoot { dirs, piece, shoot } => format!(
-            "slide {} to empty, then shoot {} along {}",
-            dirs_text(game, dirs),
-            game.kinds[game.kind_of(*piece)].name,
-            dirs_text(game, shoot)
-        ),
         Rule::LineCount {
             dirs,
             over_friends,
@@ -481,104 +537,6 @@ fn rule_text(game: &Game, r: &Rule) -> String {
             if *over_friends { ", over friends" } else { "" },
             target_text(*target)
         ),
-        Rule::Jump {
-            dirs,
-            hurdle,
-            gap,
-            beyond,
-            landing,
-            repeatedly,
-            kinds,
-            no_turning_back,
-            straight,
-            may_stop,
-        } => {
-            let mut s = format!(
-                "jump {} over {}",
-                dirs_text(game, dirs),
-                match hurdle {
-                    Hurdle::Enemy => "enemy",
-                    Hurdle::Friend => "friend",
-                    Hurdle::Any => "any",
-                }
-            );
-            if let Some(k) = kinds {
-                let names: Vec<&str> = (0..game.kinds.len())
-                    .filter(|&i| k >> i & 1 != 0)
-                    .map(|i| game.kinds[i].name.as_str())
-                    .collect();
-                s.push_str(&format!(" {}", names.join(", ")));
-            }
-            let range = |(a, b): (u8, u8)| {
-                if b >= 254 {
-                    format!("{a}..")
-                } else {
-                    format!("{a}..{b}")
-                }
-            };
-            s.push_str(&format!(" gap {} beyond {}", range(*gap), range(*beyond)));
-            if let Some(l) = landing {
-                s.push_str(&format!(" landing on {}", region_text(game, l)));
-            }
-            if *repeatedly {
-                s.push_str(" repeatedly");
-            }
-            if *no_turning_back {
-                s.push_str(" without turning back");
-            }
-            if *straight {
-                s.push_str(" in a straight line");
-            }
-            if *may_stop {
-                s.push_str(", may stop after any jump");
-            }
-            s
-        }
-        Rule::Approach {
-            dirs,
-            repeatedly,
-            not_first_turn,
-            may_stop,
-            no_revisit,
-            no_same_dir,
-        } => {
-            let mut s = format!(
-                "step {} to empty, capturing by approach or withdrawal",
-                dirs_text(game, dirs)
-            );
-            for (on, text) in [
-                (*repeatedly, ", repeatedly"),
-                (*not_first_turn, " except on the first turn"),
-                (*may_stop, ", may stop after any capture"),
-                (*no_revisit, ", without revisiting"),
-                (*no_same_dir, ", never twice in the same direction"),
-            ] {
-                if on {
-                    s.push_str(text);
-                }
-            }
-            s
-        }
-        Rule::Circuits { circuits, .. } => {
-            let mut s = "capture along".to_string();
-            for (i, circuit) in circuits.iter().enumerate() {
-                s.push_str(if i == 0 { " circuit" } else { " and circuit" });
-                let mut run = String::new();
-                for &(c, looped) in circuit {
-                    if !run.is_empty() {
-                        run.push('-');
-                    }
-                    run.push_str(&game.board.names[c as usize]);
-                    if looped {
-                        s.push(' ');
-                        s.push_str(&run);
-                        s.push_str(" loop");
-                        run.clear();
-                    }
-                }
-            }
-            s
-        }
         Rule::Walk {
             dirs,
             friends,
@@ -595,31 +553,171 @@ fn rule_text(game: &Game, r: &Rule) -> String {
                 ""
             }
         ),
+        Rule::Castle {
+            dir,
+            partner,
+            right,
+        } => castle_text(game, *dir, *partner, &game.castles[*right]),
+        // The others are not moves of this kind (see `rule_text`).
+        _ => String::new(),
+    }
+}
+
+/// The line of a rule that captures (hops, screens, jumps, approach and withdrawal,
+/// circuits, en passant, shooting); see [`rule_text`].
+fn capture_rule_text(game: &Game, r: &Rule) -> String {
+    match r {
+        Rule::Hop { dirs, target } => {
+            format!("hop {}{}", dirs_text(game, dirs), target_text(*target))
+        }
+        Rule::Screen { dirs } => format!("capture {} over a screen", dirs_text(game, dirs)),
+        Rule::SlideShoot { dirs, piece, shoot } => format!(
+            "slide {} to empty, then shoot {} along {}",
+            dirs_text(game, dirs),
+            game.kinds[game.kind_of(*piece)].name,
+            dirs_text(game, shoot)
+        ),
+        Rule::Jump {
+            dirs,
+            hurdle,
+            gap,
+            beyond,
+            landing,
+            repeatedly,
+            kinds,
+            no_turning_back,
+            straight,
+            may_stop,
+        } => {
+            let mut s = format!(
+                "jump {} over {}",
+                dirs_text(game, dirs),
+                hurdle_text(*hurdle)
+            );
+            if let Some(k) = kinds {
+                s.push_str(&format!(" {}", game.kinds_in(*k).join(", ")));
+            }
+            s.push_str(&format!(
+                " gap {} beyond {}",
+                range_text(*gap),
+                range_text(*beyond)
+            ));
+            if let Some(l) = landing {
+                s.push_str(&format!(" landing on {}", region_text(game, l)));
+            }
+            push_if(
+                &mut s,
+                &[
+                    (*repeatedly, " repeatedly"),
+                    (*no_turning_back, " without turning back"),
+                    (*straight, " in a straight line"),
+                    (*may_stop, ", may stop after any jump"),
+                ],
+            );
+            s
+        }
+        Rule::Approach {
+            dirs,
+            repeatedly,
+            not_first_turn,
+            may_stop,
+            no_revisit,
+            no_same_dir,
+        } => {
+            let mut s = format!(
+                "step {} to empty, capturing by approach or withdrawal",
+                dirs_text(game, dirs)
+            );
+            push_if(
+                &mut s,
+                &[
+                    (*repeatedly, ", repeatedly"),
+                    (*not_first_turn, " except on the first turn"),
+                    (*may_stop, ", may stop after any capture"),
+                    (*no_revisit, ", without revisiting"),
+                    (*no_same_dir, ", never twice in the same direction"),
+                ],
+            );
+            s
+        }
+        Rule::Circuits { circuits, .. } => circuits_text(game, circuits),
         Rule::EnPassant { dirs, smash } => format!(
             "{} en passant {}",
             if *smash { "smash" } else { "capture" },
             dirs_text(game, dirs)
         ),
-        Rule::Castle {
-            dir,
-            partner,
-            right,
-        } => format!(
-            "castle {}{} with {} as \"{}\"{}",
-            game.board.dirs[*dir as usize].name,
-            match game.castles[*right].to_file {
-                NO_FILE => String::new(),
-                f => format!(" to file {}", game.board.file_label(u32::from(f))),
-            },
-            game.kinds[game.kind_of(*partner)].name,
-            game.castles[*right].letter,
-            if game.castles[*right].free {
-                ", wherever they stand"
-            } else {
-                ""
-            }
-        ),
+        // The others are not captures of this kind (see `rule_text`).
+        _ => String::new(),
     }
+}
+
+/// Appends each text whose flag is on, in order.
+fn push_if(s: &mut String, texts: &[(bool, &str)]) {
+    for &(on, text) in texts {
+        if on {
+            s.push_str(text);
+        }
+    }
+}
+
+/// What a jump leaps over.
+fn hurdle_text(h: Hurdle) -> &'static str {
+    match h {
+        Hurdle::Enemy => "enemy",
+        Hurdle::Friend => "friend",
+        Hurdle::Any => "any",
+    }
+}
+
+/// A range of cells as a description writes it: `1..3`, or `1..` without an end.
+fn range_text((a, b): (u8, u8)) -> String {
+    if b >= 254 {
+        format!("{a}..")
+    } else {
+        format!("{a}..{b}")
+    }
+}
+
+/// `capture along circuit a1-b1 loop ... and circuit ...`: each circuit's cells, a run
+/// between two loops at a time.
+fn circuits_text(game: &Game, circuits: &[Vec<(Cell, bool)>]) -> String {
+    let mut s = "capture along".to_string();
+    for (i, circuit) in circuits.iter().enumerate() {
+        s.push_str(if i == 0 { " circuit" } else { " and circuit" });
+        let mut run = String::new();
+        for &(c, looped) in circuit {
+            if !run.is_empty() {
+                run.push('-');
+            }
+            run.push_str(&game.board.names[c as usize]);
+            if looped {
+                s.push(' ');
+                s.push_str(&run);
+                s.push_str(" loop");
+                run.clear();
+            }
+        }
+    }
+    s
+}
+
+/// A castling rule: its direction, the file it castles to, its partner, its right's letter.
+fn castle_text(game: &Game, dir: u8, partner: u8, right: &CastleRight) -> String {
+    format!(
+        "castle {}{} with {} as \"{}\"{}",
+        game.board.dirs[dir as usize].name,
+        match right.to_file {
+            NO_FILE => String::new(),
+            f => format!(" to file {}", game.board.file_label(u32::from(f))),
+        },
+        game.kinds[game.kind_of(partner)].name,
+        right.letter,
+        if right.free {
+            ", wherever they stand"
+        } else {
+            ""
+        }
+    )
 }
 
 /// `, next to exactly 1 enemy and no friend[, except on the first turn]`, as a description
