@@ -475,114 +475,7 @@ pub(super) fn build_end_rule(p: Pair<Rule>) -> EndRule {
     };
     let c = it.next().expect("condition");
     let cond = match c.as_rule() {
-        Rule::when_clause => {
-            let inner = parts(c).remove(0);
-            match inner.as_rule() {
-                Rule::no_legal_move => {
-                    let kids = parts(inner);
-                    EndCondDecl::NoLegalMove {
-                        in_check: kids.iter().any(|k| k.as_rule() == Rule::in_check),
-                        tiebreak: kids.into_iter().flat_map(tiebreak).collect(),
-                    }
-                }
-                Rule::pits_empty => EndCondDecl::PitsEmpty {
-                    tiebreak: parts(inner).into_iter().flat_map(tiebreak).collect(),
-                },
-                Rule::store_holds => EndCondDecl::StoreHolds(number(parts(inner).remove(0))),
-                Rule::stores_hold => EndCondDecl::StoresHold(number(parts(inner).remove(0))),
-                Rule::no_pieces => {
-                    let what = parts(inner).remove(0);
-                    EndCondDecl::NoPieces(match what.as_rule() {
-                        Rule::all_pieces => None,
-                        _ => Some(name(what)),
-                    })
-                }
-                Rule::fewer_pieces => {
-                    let mut it = parts(inner).into_iter();
-                    let n = number(it.next().expect("count"));
-                    let what = it.next().expect("what");
-                    EndCondDecl::FewerThan(n, (what.as_rule() == Rule::ident).then(|| name(what)))
-                }
-                Rule::nobody_has => {
-                    let what = parts(inner).remove(0);
-                    EndCondDecl::NobodyHas(match what.as_rule() {
-                        Rule::all_pieces => None,
-                        _ => Some(name(what)),
-                    })
-                }
-                Rule::in_a_row => {
-                    let (mut exactly, mut length, mut d) = (false, None, None);
-                    let mut both = false;
-                    for part in parts(inner) {
-                        match part.as_rule() {
-                            Rule::both_players => both = true,
-                            Rule::exactly => exactly = true,
-                            Rule::int => length = Some(number(part)),
-                            Rule::dirs => d = Some(dirs(part)),
-                            _ => {}
-                        }
-                    }
-                    EndCondDecl::InARow {
-                        both,
-                        exactly,
-                        length: length.expect("grammar: a length"),
-                        dirs: d,
-                    }
-                }
-                Rule::connected => EndCondDecl::Connected,
-                Rule::ring => EndCondDecl::Ring(span(&inner)),
-                Rule::connects_edges => {
-                    let sp = span(&inner);
-                    let mut it = parts(inner).into_iter();
-                    let count = it.next().expect("grammar: a count").into_inner().next();
-                    let count = count.expect("grammar: a number");
-                    let count = if count.as_rule() == Rule::int {
-                        number(count)
-                    } else {
-                        let value = match count.as_str() {
-                            "two" => 2,
-                            "three" => 3,
-                            "four" => 4,
-                            "five" => 5,
-                            _ => 6,
-                        };
-                        Number {
-                            value,
-                            span: span(&count),
-                        }
-                    };
-                    let what = it.next().expect("grammar: sides or corners");
-                    EndCondDecl::ConnectsEdges {
-                        count,
-                        corners: what.as_rule() == Rule::edge_corners,
-                        not_counting_corners: !parts(what).is_empty(),
-                        span: sp,
-                    }
-                }
-                Rule::all_on => EndCondDecl::AllOn(build_region(parts(inner).remove(0))),
-                Rule::connects => {
-                    let mut it = parts(inner).into_iter().map(build_region);
-                    let a = it.next().expect("grammar: a region");
-                    EndCondDecl::Connects(a, it.next().expect("grammar: a second region"))
-                }
-                Rule::board_full => EndCondDecl::BoardFull {
-                    tiebreak: parts(inner).into_iter().flat_map(tiebreak).collect(),
-                },
-                Rule::nobody_can_move => EndCondDecl::NobodyCanMove {
-                    tiebreak: parts(inner).into_iter().flat_map(tiebreak).collect(),
-                },
-                Rule::bare => EndCondDecl::Bare(name(parts(inner).remove(0))),
-                Rule::checks_given => EndCondDecl::ChecksGiven(number(parts(inner).remove(0))),
-                _ => {
-                    let mut it = parts(inner).into_iter();
-                    EndCondDecl::Reaches {
-                        piece: name(it.next().expect("piece")),
-                        region: build_region(it.next().expect("region")),
-                        equal: it.next().is_some(),
-                    }
-                }
-            }
-        }
+        Rule::when_clause => build_when(parts(c).remove(0)),
         Rule::repetition => {
             let kids = parts(c);
             let times = match kids.first().map(|k| k.as_rule()) {
@@ -624,6 +517,115 @@ pub(super) fn build_end_rule(p: Pair<Rule>) -> EndRule {
         result,
         cond,
         span: sp,
+    }
+}
+
+/// The condition of a `when ...` end line.
+fn build_when(inner: Pair<Rule>) -> EndCondDecl {
+    match inner.as_rule() {
+        Rule::no_legal_move => {
+            let kids = parts(inner);
+            EndCondDecl::NoLegalMove {
+                in_check: kids.iter().any(|k| k.as_rule() == Rule::in_check),
+                tiebreak: kids.into_iter().flat_map(tiebreak).collect(),
+            }
+        }
+        Rule::pits_empty => EndCondDecl::PitsEmpty {
+            tiebreak: parts(inner).into_iter().flat_map(tiebreak).collect(),
+        },
+        Rule::store_holds => EndCondDecl::StoreHolds(number(parts(inner).remove(0))),
+        Rule::stores_hold => EndCondDecl::StoresHold(number(parts(inner).remove(0))),
+        Rule::no_pieces => {
+            let what = parts(inner).remove(0);
+            EndCondDecl::NoPieces(match what.as_rule() {
+                Rule::all_pieces => None,
+                _ => Some(name(what)),
+            })
+        }
+        Rule::fewer_pieces => {
+            let mut it = parts(inner).into_iter();
+            let n = number(it.next().expect("count"));
+            let what = it.next().expect("what");
+            EndCondDecl::FewerThan(n, (what.as_rule() == Rule::ident).then(|| name(what)))
+        }
+        Rule::nobody_has => {
+            let what = parts(inner).remove(0);
+            EndCondDecl::NobodyHas(match what.as_rule() {
+                Rule::all_pieces => None,
+                _ => Some(name(what)),
+            })
+        }
+        Rule::in_a_row => {
+            let (mut exactly, mut length, mut d) = (false, None, None);
+            let mut both = false;
+            for part in parts(inner) {
+                match part.as_rule() {
+                    Rule::both_players => both = true,
+                    Rule::exactly => exactly = true,
+                    Rule::int => length = Some(number(part)),
+                    Rule::dirs => d = Some(dirs(part)),
+                    _ => {}
+                }
+            }
+            EndCondDecl::InARow {
+                both,
+                exactly,
+                length: length.expect("grammar: a length"),
+                dirs: d,
+            }
+        }
+        Rule::connected => EndCondDecl::Connected,
+        Rule::ring => EndCondDecl::Ring(span(&inner)),
+        Rule::connects_edges => {
+            let sp = span(&inner);
+            let mut it = parts(inner).into_iter();
+            let count = it.next().expect("grammar: a count").into_inner().next();
+            let count = count.expect("grammar: a number");
+            let count = if count.as_rule() == Rule::int {
+                number(count)
+            } else {
+                let value = match count.as_str() {
+                    "two" => 2,
+                    "three" => 3,
+                    "four" => 4,
+                    "five" => 5,
+                    _ => 6,
+                };
+                Number {
+                    value,
+                    span: span(&count),
+                }
+            };
+            let what = it.next().expect("grammar: sides or corners");
+            EndCondDecl::ConnectsEdges {
+                count,
+                corners: what.as_rule() == Rule::edge_corners,
+                not_counting_corners: !parts(what).is_empty(),
+                span: sp,
+            }
+        }
+        Rule::all_on => EndCondDecl::AllOn(build_region(parts(inner).remove(0))),
+        Rule::connects => {
+            let mut it = parts(inner).into_iter().map(build_region);
+            let a = it.next().expect("grammar: a region");
+            EndCondDecl::Connects(a, it.next().expect("grammar: a second region"))
+        }
+        Rule::board_full => EndCondDecl::BoardFull {
+            tiebreak: parts(inner).into_iter().flat_map(tiebreak).collect(),
+        },
+        Rule::nobody_can_move => EndCondDecl::NobodyCanMove {
+            tiebreak: parts(inner).into_iter().flat_map(tiebreak).collect(),
+        },
+        Rule::bare => EndCondDecl::Bare(name(parts(inner).remove(0))),
+        Rule::checks_given => EndCondDecl::ChecksGiven(number(parts(inner).remove(0))),
+        _ => {
+            let mut it = parts(inner).into_iter();
+            EndCondDecl::Reaches {
+                piece: name(it.next().expect("piece")),
+                region: build_region(it.next().expect("region")),
+                equal: it.next().is_some(),
+            }
+        }
     }
 }
 

@@ -77,33 +77,12 @@ pub(super) const GAME_STATEMENTS: [&str; 9] = [
 pub(super) const LABEL_ALTERNATIVES: usize = 3;
 
 pub(super) fn translate(source: &str, err: pest::error::Error<Rule>) -> SyntaxError {
-    use pest::error::{ErrorVariant, InputLocation};
+    use pest::error::InputLocation;
     let pos = match err.location {
         InputLocation::Pos(p) => p,
         InputLocation::Span((s, _)) => s,
     };
-    let mut expected: Vec<String> = match &err.variant {
-        ErrorVariant::ParsingError { positives, .. } => positives
-            .iter()
-            .flat_map(|r| describe(*r))
-            .map(|s| s.to_string())
-            .collect(),
-        ErrorVariant::CustomError { message } => vec![message.clone()],
-    };
-    // After `to`, pest names only the first word of each target: list them whole.
-    if expected.iter().any(|e| e == "`empty`") && expected.iter().any(|e| e == "`enemy`") {
-        expected.push("`empty or any`".into());
-        expected.push("`empty or enemy`".into());
-    }
-    expected.sort();
-    expected.dedup();
-    // Put line and file ends last: they are the least informative alternatives.
-    for tail in ["end of line", "end of file"] {
-        if let Some(i) = expected.iter().position(|e| e == tail) {
-            let e = expected.remove(i);
-            expected.push(e);
-        }
-    }
+    let expected = expected_alternatives(&err.variant);
     let found = found_at(source, pos);
     let word = word_at(source, pos);
     let list = join_alternatives(&expected);
@@ -192,6 +171,66 @@ pub(super) fn translate(source: &str, err: pest::error::Error<Rule>) -> SyntaxEr
         return error;
     }
 
+    if unclosed_block(source, pos, word, &found, &expected, &mut error) {
+        return error;
+    }
+
+    if !word.is_empty() {
+        let keywords = expected
+            .iter()
+            .filter_map(|e| e.strip_prefix('`')?.strip_suffix('`'))
+            .filter(|k| k.chars().all(|c| c.is_ascii_alphabetic()));
+        if let Some(k) = suggest(word, keywords) {
+            error.label = format!("did you mean `{k}`?");
+            return error;
+        }
+    }
+
+    if let Some(missing) = missing_token(source, pos, &expected) {
+        error.label = format!("insert `{missing}` before this");
+        return error;
+    }
+    error
+}
+
+/// The alternatives pest expected, named for the author, sorted, with line and file ends last.
+fn expected_alternatives(variant: &pest::error::ErrorVariant<Rule>) -> Vec<String> {
+    use pest::error::ErrorVariant;
+    let mut expected: Vec<String> = match variant {
+        ErrorVariant::ParsingError { positives, .. } => positives
+            .iter()
+            .flat_map(|r| describe(*r))
+            .map(|s| s.to_string())
+            .collect(),
+        ErrorVariant::CustomError { message } => vec![message.clone()],
+    };
+    // After `to`, pest names only the first word of each target: list them whole.
+    if expected.iter().any(|e| e == "`empty`") && expected.iter().any(|e| e == "`enemy`") {
+        expected.push("`empty or any`".into());
+        expected.push("`empty or enemy`".into());
+    }
+    expected.sort();
+    expected.dedup();
+    // Put line and file ends last: they are the least informative alternatives.
+    for tail in ["end of line", "end of file"] {
+        if let Some(i) = expected.iter().position(|e| e == tail) {
+            let e = expected.remove(i);
+            expected.push(e);
+        }
+    }
+    expected
+}
+
+/// A block left open: a game statement (or the file's end) where only its `}` could stand.
+/// Rewrites `error` to blame the open `{` and returns true when that is the mistake.
+fn unclosed_block(
+    source: &str,
+    pos: usize,
+    word: &str,
+    found: &str,
+    expected: &[String],
+    error: &mut SyntaxError,
+) -> bool {
     let closes_block = expected.iter().any(|e| e == "`}`");
     let at_end = pos >= source.len();
     let misplaced_statement = at_end
@@ -216,27 +255,11 @@ pub(super) fn translate(source: &str, err: pest::error::Error<Rule>) -> SyntaxEr
                         "`{word}` is a statement of the game, it cannot stand inside a `{block}` block"
                     ));
                 }
-                return error;
+                return true;
             }
         }
     }
-
-    if !word.is_empty() {
-        let keywords = expected
-            .iter()
-            .filter_map(|e| e.strip_prefix('`')?.strip_suffix('`'))
-            .filter(|k| k.chars().all(|c| c.is_ascii_alphabetic()));
-        if let Some(k) = suggest(word, keywords) {
-            error.label = format!("did you mean `{k}`?");
-            return error;
-        }
-    }
-
-    if let Some(missing) = missing_token(source, pos, &expected) {
-        error.label = format!("insert `{missing}` before this");
-        return error;
-    }
-    error
+    false
 }
 
 /// The one expected token (`to`, `,`, ...) whose insertion at `pos` lets the line parse: the
