@@ -423,7 +423,7 @@ impl Game {
         }
     }
 
-    /// The hash contribution of `n` seeds (or other counted things) at `c`: [`count_key`].
+    /// The hash contribution of `n` seeds (or other counted things) at `c`.
     pub fn seed_key(&self, c: usize, n: u16) -> u64 {
         count_key(c, n)
     }
