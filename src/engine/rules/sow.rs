@@ -744,7 +744,6 @@ impl Sow {
 
     /// The turns that start by sowing `pit` the way `way` goes from `c`, where the sowing
     /// must be made to tell ([`Sow::turns_from`]): its node is the last in `tree`.
-    #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     fn turns_sown<const N: usize>(
         &self,
@@ -770,8 +769,8 @@ impl Sow {
         let mut turns = None;
         if last == Sown::Starves {
             turns = Some(0);
-        } else if last == Sown::Store && self.rule.again && !self.ended(&after.seeds) {
-            // The turn goes on where there is a pit to sow (as [`Sow::again`] says).
+        } else if self.may_go_on(last, &after) {
+            // The turn goes on where there is a pit to sow ([`Sow::again`]).
             let (total, any) = self.turns_from(me, way, &after, hungry, tree);
             if any {
                 tree[at].size = (tree.len() - at) as u32;
@@ -788,12 +787,17 @@ impl Sow {
     /// `after`: the last seed fell in the store, the game plays again, the sowing did not
     /// end the game, and there is a pit to sow.
     fn again<const N: usize>(&self, me: usize, way: u8, last: Sown, after: &Counts<N>) -> bool {
-        last == Sown::Store
-            && self.rule.again
-            && !self.ended(&after.seeds)
+        self.may_go_on(last, after)
             && self.starts[usize::from(way)][me]
                 .iter()
                 .any(|&c| self.may_sow(me, way, c, after))
+    }
+
+    /// [`Sow::again`] but for a pit to sow: the last seed fell in the store, the game plays
+    /// again and the sowing did not end the game.
+    #[inline]
+    fn may_go_on<const N: usize>(&self, last: Sown, after: &Counts<N>) -> bool {
+        last == Sown::Store && self.rule.again && !self.ended(&after.seeds)
     }
 
     /// Completes turn `m` whose last sowing started from `pit`: a move goes from its first
