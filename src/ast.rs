@@ -540,6 +540,12 @@ pub enum RuleDecl {
         target: Option<TargetDecl>,
         span: Span,
     },
+    /// `moves at most N times in a row without capturing [while I have a PIECE]`.
+    Streak {
+        limit: Number,
+        while_has: Option<Name>,
+        span: Span,
+    },
     /// `may not capture PIECES`.
     NoCapture {
         pieces: Vec<Name>,

@@ -448,7 +448,19 @@ pub struct KindModel {
     pub stays: Option<PerPlayer<CellSet>>,
     /// `after each step remove adjacent enemies with at most ... liberties` (walks only).
     pub step_effect: Option<Threshold>,
+    /// `moves at most N times in a row without capturing [while I have a PIECE]`.
+    pub streak: Option<Streak>,
     pub hooks: Vec<HookCall>,
+}
+
+/// `moves at most N times in a row without capturing [while I have a PIECE]`: one piece of
+/// the kind may make at most `limit` of its player's moves in a row that capture nothing
+/// (Frisian draughts' kings).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Streak {
+    pub limit: u8,
+    /// The limit holds only while the player has a piece of this kind on the board.
+    pub while_has: Option<KindId>,
 }
 
 /// How many liberties (empty neighbours) an enemy may have at most to be removed.

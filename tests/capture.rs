@@ -111,3 +111,69 @@ fn surakarta_replays_ludii_games() {
         "games and positions replayed"
     );
 }
+
+/// A draughts move as tests/capture/frisian.pydraughts writes it: start, end and the captured
+/// cells, sorted.
+fn draughts_move(pos: &Position, m: &Move) -> String {
+    let name = |c: tabula::geometry::Cell| pos.game.board.names[c as usize].clone();
+    let mut caps: Vec<String> = m.captures().iter().map(|&c| name(c)).collect();
+    caps.sort();
+    format!("{}-{}:{}", name(m.from), name(m.to), caps.join(","))
+}
+
+/// Frisian draughts against pydraughts 0.6.7: every position of its seeded random games
+/// (tests/capture/frisian_pydraughts.py), the whole set of legal moves compared, the limit on
+/// a king's moves in a row without capturing included; the games lean towards moving the same
+/// piece again, and the test checks that the limit was in force in some of the positions.
+#[test]
+fn frisian_draughts_replays_pydraughts_games() {
+    let game = common::game("games/frisian-draughts.game");
+    let data = std::fs::read_to_string(common::root("tests/capture/frisian.pydraughts"))
+        .expect("data file");
+    let (mut games, mut positions, mut limited) = (0, 0, 0);
+    let mut pos = game.start();
+    let mut buf = Vec::new();
+    for line in data.lines().filter(|l| !l.starts_with('#')) {
+        if line.starts_with("game ") {
+            pos = game.start();
+            games += 1;
+            continue;
+        }
+        if line.starts_with("end ") {
+            continue;
+        }
+        let (played, legal) = line
+            .split_once(" | ")
+            .expect("a move, `|`, the legal moves");
+        let mut want: Vec<&str> = legal.split(' ').collect();
+        want.sort_unstable();
+        pos.legal_moves(&mut buf);
+        let mut got: Vec<String> = buf.iter().map(|m| draughts_move(&pos, m)).collect();
+        got.sort();
+        assert_eq!(
+            got,
+            want,
+            "game {games}, ply {}, position {}",
+            pos.ply(),
+            pos.to_text()
+        );
+        let (cell, n) = pos.streak(pos.turn());
+        if n >= 3 && pos.cells()[cell as usize] != 0 {
+            limited += 1;
+        }
+        let m = buf
+            .iter()
+            .find(|m| draughts_move(&pos, m) == played)
+            .expect("the played move is legal")
+            .clone();
+        pos.play(&m);
+        positions += 1;
+    }
+    assert_eq!(
+        (games, positions),
+        (40, 3215),
+        "games and positions replayed"
+    );
+    assert!(limited > 0, "no position had the limit in force");
+    eprintln!("{limited} positions with a king at its limit");
+}

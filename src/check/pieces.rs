@@ -20,6 +20,8 @@ struct PieceLines {
     stays: Option<(PerPlayer<CellSet>, Span)>,
     drawn: Option<(PerPlayer<String>, Span)>,
     no_capture: u128,
+    streak: Option<Streak>,
+    streak_span: Option<Span>,
     converts: Option<PerPlayer<Vec<u8>>>,
     convert_span: Option<Span>,
 }
@@ -76,6 +78,11 @@ impl Checker {
                     }
                 }
                 RuleDecl::Drawn { glyphs, span } => self.drawn_line(glyphs, *span, np, &mut lines),
+                RuleDecl::Streak {
+                    limit,
+                    while_has,
+                    span,
+                } => self.streak_line(scope, limit, while_has.as_ref(), *span, &mut lines),
                 RuleDecl::Confined { region, once, span } => {
                     self.confined_line(scope, region, *once, *span, &mut lines);
                 }
@@ -135,6 +142,7 @@ impl Checker {
             royal: p.royal,
             worth: p.worth.map_or(1, |w| w.value as i32),
             step_effect: lines.step_effect.map(|(t, _)| t),
+            streak: lines.streak,
             surrounded_on: lines.surrounded.map(|(c, _)| c),
             confined: lines.confined.map(|(c, _)| c),
             stays: lines.stays.map(|(c, _)| c),
@@ -206,6 +214,44 @@ impl Checker {
         if ok && lines.converts.is_none() {
             lines.converts = Some(sets);
         }
+    }
+
+    /// `moves at most N times in a row without capturing [while I have a PIECE]`: once per
+    /// piece, N from 1 to 255.
+    fn streak_line(
+        &mut self,
+        scope: &Scope,
+        limit: &Number,
+        while_has: Option<&Name>,
+        span: Span,
+        lines: &mut PieceLines,
+    ) {
+        self.once(
+            &mut lines.streak_span,
+            span,
+            "moves at most",
+            "a piece has one `moves at most N times in a row` line",
+        );
+        if !(1..=255).contains(&limit.value) {
+            self.invalid(
+                limit.span,
+                format!("a limit of {} moves in a row", limit.value),
+                "write a number of moves from 1 to 255",
+            );
+            return;
+        }
+        let while_has = match while_has {
+            Some(n) => match self.kind(scope, n) {
+                Some(k) => Some(k),
+                None => return,
+            },
+            None => None,
+        };
+        let streak = Streak {
+            limit: limit.value as u8,
+            while_has,
+        };
+        lines.streak.get_or_insert(streak);
     }
 
     /// `drawn as "G" ["G2"]`: one figure for all players or one for each, each a few

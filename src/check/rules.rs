@@ -71,6 +71,7 @@ impl Checker {
             | RuleDecl::StepEffect { .. }
             | RuleDecl::Promote { .. }
             | RuleDecl::NoCapture { .. }
+            | RuleDecl::Streak { .. }
             | RuleDecl::Surrounded { .. }
             | RuleDecl::Convert { .. }
             | RuleDecl::Confined { .. }

@@ -140,6 +140,7 @@ fn moves(r: &RuleDecl) -> bool {
     !matches!(
         r,
         RuleDecl::NoCapture { .. }
+            | RuleDecl::Streak { .. }
             | RuleDecl::Drawn { .. }
             | RuleDecl::Confined { .. }
             | RuleDecl::Surrounded { .. }

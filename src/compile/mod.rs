@@ -365,6 +365,13 @@ pub fn compile(m: Model) -> Game {
             }
         })
         .collect();
+    let streaks: Vec<Option<crate::model::Streak>> = if m.kinds.iter().any(|k| k.streak.is_some()) {
+        (0..ncodes)
+            .map(|c| (c != 0).then(|| m.kinds[kind_of(c)].streak).flatten())
+            .collect()
+    } else {
+        Vec::new()
+    };
     let checks_only_stay_and_promotion = |c: usize| {
         m.explosion.is_none()
             && no_capture[c] == 0
@@ -505,6 +512,7 @@ pub fn compile(m: Model) -> Game {
         explosion: m.explosion.clone(),
         no_checks: m.no_checks,
         no_capture,
+        streaks,
         board_rules: Vec::new(),
         legality_by_play: false,
         bitboards,

@@ -249,6 +249,10 @@ impl Position<'_> {
         let g = self.game;
         let plan = g.draw_plans[self.turn as usize].as_ref()?;
         let bits = g.bitboards.as_ref()?;
+        // A piece at its limit of moves in a row may not make the quiet moves counted here.
+        if !g.streaks.is_empty() && self.streak_barred() != crate::geometry::NONE {
+            return None;
+        }
         let sides = self.sides();
         for r in &plan.rule_out {
             let pieces = self.bb[r.code as usize];

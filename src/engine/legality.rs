@@ -41,6 +41,9 @@ impl Position<'_> {
                 }
             }
         }
+        if !g.streaks.is_empty() {
+            self.retain_streak(out);
+        }
         if g.identity_by_captures {
             dedup_by_captures(out);
         }

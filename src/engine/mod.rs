@@ -251,6 +251,9 @@ pub struct Game {
     pub no_checks: bool,
     /// `may not capture PIECES`, by piece code: the kinds (bits) it never captures.
     pub no_capture: Vec<u128>,
+    /// `moves at most N times in a row without capturing`, by piece code (see
+    /// `rules/streak.rs`); empty where no piece has such a limit.
+    pub streaks: Vec<Option<crate::model::Streak>>,
     /// An end rule counts the checks each player gives (`win when I have given check N
     /// times`): the number it needs.
     pub counts_checks: bool,
@@ -410,6 +413,16 @@ impl Game {
             0
         } else {
             self.seed_key(0x4000 + player, u16::from(n))
+        }
+    }
+
+    /// The hash contribution of `player`'s run of `n` moves without capturing by the piece
+    /// now on `c` (nothing for none).
+    pub fn streak_key(&self, player: usize, c: Cell, n: u8) -> u64 {
+        if n == 0 {
+            0
+        } else {
+            self.seed_key(0x5000 + (player << 8) + usize::from(n), c.wrapping_add(1))
         }
     }
 

@@ -190,6 +190,9 @@ impl Position<'_> {
         if m.ep_mark != NONE {
             self.mark_en_passant(m);
         }
+        if !g.streaks.is_empty() {
+            self.note_streak(m, code, self.turn as usize);
+        }
         self.count_ply(m.ncap > 0 || g.progress[code as usize]);
         self.pass_turn();
         // `win when I have given check N times`: the move counts if it leaves the opponent

@@ -3,7 +3,7 @@
 
 use super::Game;
 use crate::geometry::{Cell, CellSet, NONE};
-use crate::model::state;
+use crate::model::{state, PerPlayer};
 
 #[derive(Debug)]
 pub struct Position<'g> {
@@ -78,6 +78,10 @@ pub struct Position<'g> {
     /// move on its owner's next throw; [`NOT_BEGUN`] while nothing has moved yet (`nothing
     /// moves until a throw of N, ...`); `NONE` otherwise.
     pub(super) held: Cell,
+    /// Games with a limit on a piece's moves in a row (`moves at most N times in a row
+    /// without capturing`): per player, the cell of the piece that made the player's last
+    /// moves in a row without capturing, and how many (0: none).
+    pub(super) streak: PerPlayer<(Cell, u8)>,
     pub(super) hash: u64,
 }
 
@@ -123,6 +127,7 @@ impl Clone for Position<'_> {
             checks: self.checks,
             drawn: self.drawn,
             held: self.held,
+            streak: self.streak,
             hash: self.hash,
         }
     }
@@ -160,6 +165,7 @@ impl Clone for Position<'_> {
         self.checks = o.checks;
         self.drawn = o.drawn;
         self.held = o.held;
+        self.streak = o.streak;
         self.hash = o.hash;
     }
 }
@@ -247,6 +253,7 @@ impl<'g> Position<'g> {
             } else {
                 NONE
             },
+            streak: [(NONE, 0); crate::model::MAX_PLAYERS],
             hash: 0,
         };
         if game
@@ -332,6 +339,9 @@ impl<'g> Position<'g> {
         }
         for (p, &n) in self.checks.iter().enumerate() {
             h ^= g.checks_key(p, n);
+        }
+        for (p, &(c, n)) in self.streak.iter().enumerate() {
+            h ^= g.streak_key(p, c, n);
         }
         if let Some(lines) = &g.lines {
             for (l, &k) in lines.keys.iter().enumerate() {

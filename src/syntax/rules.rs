@@ -415,6 +415,17 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                 .collect(),
             span: sp,
         },
+        Rule::streak_rule => {
+            let mut kids = kids.into_iter();
+            RuleDecl::Streak {
+                limit: number(kids.next().expect("grammar: a count")),
+                while_has: kids
+                    .next()
+                    .and_then(|w| parts(w).into_iter().last())
+                    .map(name),
+                span: sp,
+            }
+        }
         Rule::confine_rule => RuleDecl::Confined {
             once: kids.iter().any(|k| k.as_rule() == Rule::once_there),
             region: build_region(kids.into_iter().next().expect("grammar: a region")),

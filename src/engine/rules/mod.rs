@@ -32,6 +32,7 @@ pub mod slide;
 pub mod sow;
 pub mod step;
 pub mod steps;
+mod streak;
 mod walk;
 
 use super::{Move, Position};

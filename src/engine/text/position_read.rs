@@ -140,7 +140,15 @@ impl Position<'_> {
         } else {
             NONE
         };
-        let counters = read_counters(game, fields.collect())?;
+        let mut rest: Vec<&str> = fields.collect();
+        // The runs of moves without capturing (games with a limit on them): optional, a
+        // string without them (as other programs write draughts positions) has none.
+        let streak = if !game.streaks.is_empty() && rest.first().is_some_and(|f| f.contains(',')) {
+            pos.read_streaks(rest.remove(0))?
+        } else {
+            [(NONE, 0); crate::model::MAX_PLAYERS]
+        };
+        let counters = read_counters(game, rest)?;
         pos.unmoved = unmoved;
         pos.ep_targets = ep_targets;
         pos.ep_victim = ep_victim;
@@ -166,6 +174,7 @@ impl Position<'_> {
         pos.throw = throw;
         pos.checks = counters.checks;
         pos.held = held;
+        pos.streak = streak;
         pos.rehash();
         if game.royals_stay {
             pos.check_royals_kept()?;
@@ -355,6 +364,44 @@ impl Position<'_> {
                 Ok(c)
             }
         }
+    }
+
+    /// Reads the runs of moves without capturing: for each player in order, the cell of the
+    /// piece (one of theirs with a limit on such runs) and the moves in a row, `d4:2`, or `-`.
+    fn read_streaks(&self, f: &str) -> Result<crate::model::PerPlayer<(Cell, u8)>, PositionError> {
+        let game = self.game;
+        let mut runs = [(NONE, 0u8); crate::model::MAX_PLAYERS];
+        let items: Vec<&str> = f.split(',').collect();
+        if items.len() != game.players.len() {
+            return Err(err(format!(
+                "the moves-in-a-row field `{f}` names {} players, not {}: write each \
+                 player's as `CELL:N` or `-`, joined by commas",
+                items.len(),
+                game.players.len()
+            )));
+        }
+        for (p, item) in items.into_iter().enumerate() {
+            if item == "-" {
+                continue;
+            }
+            let bad = || {
+                err(format!(
+                    "bad moves-in-a-row entry `{item}`: write the piece's cell and the \
+                     number, `d4:2`, or `-`"
+                ))
+            };
+            let (cell, n) = item.split_once(':').ok_or_else(bad)?;
+            let c = game.board.cell(cell).ok_or_else(bad)?;
+            let n: u8 = n.parse().ok().filter(|&n| n >= 1).ok_or_else(bad)?;
+            if !self.limited_piece_of(p, c) {
+                return Err(err(format!(
+                    "`{cell}` does not hold a piece of {} with a limit on its moves in a row",
+                    game.players[p].name
+                )));
+            }
+            runs[p] = (c, n);
+        }
+        Ok(runs)
     }
 
     /// A player who starts with a royal piece always has one where the rules never take
@@ -704,6 +751,9 @@ fn position_fields(game: &Game) -> String {
     }
     if game.race_holds() {
         f.push("held piece (`-` for none, `begin` before the race begins)");
+    }
+    if !game.streaks.is_empty() {
+        f.push("each player's moves in a row by one piece without capturing (`d4:2,-`; optional)");
     }
     if game.counts_passes() {
         f.push("passes in a row");

@@ -133,6 +133,10 @@ impl Position<'_> {
                 None => out.push('-'),
             }
         }
+        if !g.streaks.is_empty() {
+            out.push(' ');
+            out.push_str(&self.streaks_text());
+        }
         if g.counts_passes() {
             out.push_str(&format!(" {}", self.passes));
         }
@@ -142,6 +146,19 @@ impl Position<'_> {
             self.ply / g.players.len() as u32 + 1
         ));
         out
+    }
+
+    /// Each player's run of moves without capturing by one piece (games with a limit on
+    /// them), joined by commas: the piece's cell and the number, `d4:2`, or `-`.
+    fn streaks_text(&self) -> String {
+        let g = self.game;
+        let runs: Vec<String> = (0..g.players.len())
+            .map(|p| match self.streak[p] {
+                (_, 0) => "-".to_string(),
+                (c, n) => format!("{}:{n}", g.board.names[c as usize]),
+            })
+            .collect();
+        runs.join(",")
     }
 
     /// The pieces in hand as a position-string field: each kind's letter (upper case for the

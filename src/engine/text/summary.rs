@@ -176,6 +176,16 @@ impl Game {
         for h in &self.hooks[code as usize] {
             s.push_str(&format!("    native {}\n", h.name));
         }
+        if let Some(st) = kind.streak {
+            let condition = st
+                .while_has
+                .map(|k| format!(" while I have a {}", self.kinds[k].name))
+                .unwrap_or_default();
+            s.push_str(&format!(
+                "    moves at most {} times in a row without capturing{condition}\n",
+                st.limit
+            ));
+        }
         if kind.no_capture != 0 {
             s.push_str(&format!(
                 "    may not capture {}\n",
