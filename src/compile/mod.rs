@@ -538,6 +538,7 @@ pub fn compile(m: Model) -> Game {
         shoots_only,
         draw_plans: Default::default(),
         reach_draw: false,
+        approach_masks: None,
         rays128,
         sowing,
         chance,
@@ -586,6 +587,7 @@ pub fn compile(m: Model) -> Game {
         || (game.custody.is_some() && game.has_royal);
     game.draw_plans = per_player(np, |p| crate::engine::DrawPlan::new(&game, p));
     game.reach_draw = game.draws_by_reach();
+    game.approach_masks = game.approach_on_masks();
     game.royals_stay = royals_stay(&game);
     game
 }

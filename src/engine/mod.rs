@@ -337,6 +337,9 @@ pub struct Game {
     pub draw_plans: PerPlayer<Option<counted::DrawPlan>>,
     /// Random moves are drawn by the cells each piece reaches ([`Game::draws_by_reach`]).
     pub reach_draw: bool,
+    /// Every piece moves by one capture-by-approach rule alone, on a board of at most 64
+    /// cells: the side's moves are found on bit masks (see `rules/approach.rs`).
+    pub approach_masks: Option<rules::approach::Shifts>,
     /// Ray masks for counting slides and shots fast, where a player shoots only and the
     /// board is square with at most 128 cells.
     pub rays128: Option<rules::shoot::Rays128>,

@@ -144,6 +144,8 @@ impl Position<'_> {
         }
         if let Some(bits) = &self.game.bitboards {
             self.pseudo_moves_bitboard(bits, out, legal);
+        } else if let Some(shifts) = &self.game.approach_masks {
+            self.approach_side_moves(shifts, out, legal && self.game.compulsory_capture);
         } else {
             self.pseudo_moves_general(out, None, None);
         }

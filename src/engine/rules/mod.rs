@@ -4,7 +4,7 @@
 //! is a new file here, a variant of [`Rule`] and one line in that table.
 
 mod abilities;
-mod approach;
+pub mod approach;
 pub(in crate::engine) mod castle;
 pub mod chance;
 pub(in crate::engine) mod circuit;
