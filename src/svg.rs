@@ -194,6 +194,7 @@ pub fn render(pos: &Position, o: &SvgOptions) -> String {
         draw_lines(&l, &mut body);
     }
     draw_cells(pos, &l, &mut body);
+    draw_circuits(g, &l, &mut body, &mut extent);
     draw_goals(g, &l, &mut body);
     // The last move's cells: tinted, or ringed on a line board, where a piece hides a point.
     let paint = if l.points {
@@ -304,6 +305,106 @@ fn draw_dots(
             );
         }
     }
+}
+
+/// Circuits of captures (`capture along circuit ...`, Surakarta): each circuit's line through
+/// its cells, with its loops as curves out past the board's edge, one colour per circuit.
+fn draw_circuits(g: &Game, l: &Layout, out: &mut String, extent: &mut Extent) {
+    const COLOURS: [&str; 4] = ["#2f6fb3", "#b3472f", "#3f8f4a", "#8a4fb3"];
+    let Some(circuits) = g.rules.iter().flatten().find_map(|r| match r {
+        crate::engine::Rule::Circuits { circuits, .. } => Some(circuits),
+        _ => None,
+    }) else {
+        return;
+    };
+    for (i, circuit) in circuits.iter().enumerate() {
+        let n = circuit.len();
+        if n < 3 {
+            continue;
+        }
+        let pt = |k: usize| l.cell(circuit[k % n].0);
+        let mut d = format!("M{} {}", num(pt(0).0), num(pt(0).1));
+        for (k, &(_, looped)) in circuit.iter().enumerate() {
+            let (p0, p3) = (pt(k), pt(k + 1));
+            if !looped {
+                d.push_str(&format!(" L{} {}", num(p3.0), num(p3.1)));
+                continue;
+            }
+            let exit = unit(pt(k + n - 1), p0);
+            let entry = unit(p3, pt(k + 2));
+            d.push_str(&loop_path(p0, exit, p3, entry, extent));
+        }
+        let _ = writeln!(
+            out,
+            "<path class=\"circuit\" d=\"{d}\" fill=\"none\" stroke=\"{}\" stroke-width=\"4\" \
+             stroke-opacity=\"0.7\" pointer-events=\"none\"/>",
+            COLOURS[i % COLOURS.len()]
+        );
+    }
+}
+
+/// The unit vector from `a` towards `b`.
+fn unit((ax, ay): (f64, f64), (bx, by): (f64, f64)) -> (f64, f64) {
+    let (dx, dy) = (bx - ax, by - ay);
+    let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+    (dx / len, dy / len)
+}
+
+/// A circuit's loop from `p0`, left going `exit`, to `p3`, entered going `entry`: the arc of
+/// the circle that touches both lines there (Surakarta's three-quarter circles round the
+/// corners), or a curve where there is no such circle; the extent grows to hold it.
+fn loop_path(
+    p0: (f64, f64),
+    exit: (f64, f64),
+    p3: (f64, f64),
+    entry: (f64, f64),
+    extent: &mut Extent,
+) -> String {
+    // The centre: on the line through p0 across `exit`, and on the one through p3 across
+    // `entry`.
+    let (n0, n3) = ((-exit.1, exit.0), (-entry.1, entry.0));
+    let det = n0.0 * (-n3.1) - n0.1 * (-n3.0);
+    let (dx, dy) = (p3.0 - p0.0, p3.1 - p0.1);
+    if det.abs() > 1e-9 {
+        let t = (dx * (-n3.1) - dy * (-n3.0)) / det;
+        let c = (p0.0 + t * n0.0, p0.1 + t * n0.1);
+        let r = t.abs();
+        let r3 = ((p3.0 - c.0).powi(2) + (p3.1 - c.1).powi(2)).sqrt();
+        if r > 1e-9 && (r - r3).abs() < 1e-6 * r.max(1.0) {
+            // Clockwise on the page where the exit turns that way round the centre.
+            let (rx, ry) = (p0.0 - c.0, p0.1 - c.1);
+            let clockwise = exit.0 * -ry + exit.1 * rx > 0.0;
+            let a0 = ry.atan2(rx);
+            let a3 = (p3.1 - c.1).atan2(p3.0 - c.0);
+            let turn = std::f64::consts::TAU;
+            let travel = if clockwise { a3 - a0 } else { a0 - a3 }.rem_euclid(turn);
+            extent.add(c.0 - r, c.1 - r);
+            extent.add(c.0 + r, c.1 + r);
+            return format!(
+                " A{} {} 0 {} {} {} {}",
+                num(r),
+                num(r),
+                u8::from(travel > turn / 2.0),
+                u8::from(clockwise),
+                num(p3.0),
+                num(p3.1)
+            );
+        }
+    }
+    let gap = (dx * dx + dy * dy).sqrt().max(UNIT * 0.5);
+    let p1 = (p0.0 + exit.0 * 1.4 * gap, p0.1 + exit.1 * 1.4 * gap);
+    let p2 = (p3.0 - entry.0 * 1.4 * gap, p3.1 - entry.1 * 1.4 * gap);
+    extent.add(p1.0, p1.1);
+    extent.add(p2.0, p2.1);
+    format!(
+        " C{} {} {} {} {} {}",
+        num(p1.0),
+        num(p1.1),
+        num(p2.0),
+        num(p2.1),
+        num(p3.0),
+        num(p3.1)
+    )
 }
 
 /// A line board's lines: each join between neighbouring points, once.

@@ -55,6 +55,7 @@ const CASES: &[(&str, &str, &[&str])] = &[
         &["--moves", "a1 b2 c3"],
     ),
     ("go9", "games/go9.game", &["--moves", "e5 c3 d4"]),
+    ("surakarta", "games/surakarta.game", &["--moves", "b2-c3"]),
     (
         "omweso",
         "games/omweso.game",
@@ -159,6 +160,27 @@ fn check_structure(name: &str, file: &str, args: &[&str], svg: &str) {
         }
     }
     assert_eq!(held, want, "{name}: hands");
+    // Circuits of captures: one line each, with an arc for each of its loops.
+    let circuits: Vec<usize> = g
+        .rules
+        .iter()
+        .flatten()
+        .find_map(|r| match r {
+            tabula::engine::Rule::Circuits { circuits, .. } => Some(
+                circuits
+                    .iter()
+                    .map(|c| c.iter().filter(|&&(_, looped)| looped).count())
+                    .collect(),
+            ),
+            _ => None,
+        })
+        .unwrap_or_default();
+    let drawn: Vec<usize> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("circuit"))
+        .map(|n| n.attribute("d").unwrap_or("").matches('A').count())
+        .collect();
+    assert_eq!(drawn, circuits, "{name}: circuits and their loops");
 }
 
 #[test]
