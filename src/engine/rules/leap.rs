@@ -91,6 +91,43 @@ pub fn compile(
         legs: blocked.then_some(legs),
         target,
         then_fresh,
+        first: None,
+    }
+}
+
+/// `lost once an enemy PIECE lands in line along DIRS`: the first-move right of the piece
+/// `holder` goes once a piece `by` ends a move on a line from it along `dirs`, whatever
+/// stands between (Fairy-Stockfish's Cambodian king loses its leap to an enemy rook so).
+#[derive(Clone, Debug)]
+pub struct LostRight {
+    pub holder: u8,
+    pub by: u8,
+    pub dirs: Vec<u8>,
+}
+
+impl Position<'_> {
+    /// Whether the piece on `c` may use a rule marked `, only as its first move`: it has not
+    /// moved, and with `not_in_check` its player is not in check.
+    pub(in crate::engine) fn may_make_first_move(&self, c: Cell, not_in_check: bool) -> bool {
+        self.unmoved.contains(c) && !(not_in_check && self.in_check())
+    }
+
+    /// After a move that ended on `to` with the piece `code`: the first-move rights it takes
+    /// away (see [`LostRight`]).
+    pub(in crate::engine) fn lose_rights(&mut self, to: Cell, code: u8) {
+        let g = self.game;
+        let b = &g.board;
+        for r in g.lost_rights.iter().filter(|r| r.by == code) {
+            for &d in &r.dirs {
+                let mut t = b.step(to, d);
+                while t != NONE {
+                    if self.cells[t as usize] == r.holder && self.unmoved.contains(t) {
+                        self.clear_unmoved(t);
+                    }
+                    t = b.step(t, d);
+                }
+            }
+        }
     }
 }
 
