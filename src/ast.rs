@@ -24,6 +24,16 @@ pub struct Name {
     pub span: Span,
 }
 
+/// `, only as its first move[, not while in check][, lost once an enemy PIECE lands in line
+/// along DIRS]`: a rule the piece may use only while it has not moved.
+#[derive(Clone, Debug)]
+pub struct FirstMoveDecl {
+    pub not_in_check: bool,
+    /// The enemy piece whose landing in line takes the right away, and the lines.
+    pub lost: Option<(Name, Vec<Name>)>,
+    pub span: Span,
+}
+
 /// A number as written.
 #[derive(Clone, Copy, Debug)]
 pub struct Number {
@@ -85,6 +95,8 @@ pub enum Item {
     Face(Vec<Name>, Span),
     /// `moves may not give check`.
     NoCheck(Span),
+    /// `in check, a royal piece moves only to take a lone checking piece`.
+    LoneChecker(Span),
     /// `captures explode along DIRS[, sparing PIECES]`.
     Explode {
         dirs: Vec<Name>,
@@ -524,6 +536,8 @@ pub enum RuleDecl {
         /// `toward DIRS`: only the leaps whose longer side points one of those ways.
         toward: Option<Vec<Name>>,
         then_fresh: bool,
+        /// `, only as its first move[, not while in check][, lost once ...]`.
+        first_move: Option<FirstMoveDecl>,
         span: Span,
     },
     /// `ride (A, B) [toward DIRS] [TARGET]`: the leap repeated along its line.

@@ -90,6 +90,8 @@ pub struct Model {
     pub explosion: Option<Explosion>,
     /// `moves may not give check`.
     pub no_checks: bool,
+    /// `in check, a royal piece moves only to take a lone checking piece`.
+    pub lone_checker: bool,
     /// `making N in a row ... removes an enemy piece`.
     pub mill: Option<Mill>,
     /// Moves with the same start, end and captured set are one move.
@@ -524,6 +526,18 @@ pub enum Hurdle {
     Any,
 }
 
+/// `, only as its first move[, not while in check][, lost once an enemy PIECE lands in line
+/// along DIRS]`: a rule the piece may use only while it has not moved (a right that position
+/// strings carry as the file letter of the piece's cell).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FirstMove {
+    /// Never while the mover has a royal piece attacked.
+    pub not_in_check: bool,
+    /// The right goes once an enemy piece of this kind ends a move on a line from the piece
+    /// along these (absolute) directions, whatever stands between.
+    pub lost: Option<(KindId, Vec<u8>)>,
+}
+
 #[derive(Clone, Debug)]
 pub enum RuleModel {
     /// `drop on empty[, not on REGION]`: a piece of this kind from the player's hand enters the
@@ -576,6 +590,8 @@ pub enum RuleModel {
         /// A piece on the leap's first cell stops it (`blocked in between`).
         blocked: bool,
         then_fresh: bool,
+        /// `, only as its first move ...`.
+        first_move: Option<FirstMove>,
     },
     /// The leap of each offset repeated in its own direction over empty cells, stopping at
     /// the first piece met (`ride (1, 2)`: the nightrider).

@@ -157,6 +157,21 @@ fn makruk_family_replays_fairy_stockfish_games() {
     }
 }
 
+/// Cambodian chess (the king's and the met's first moves, the king's right lost to a rook),
+/// Kar Ouk (the first check wins) and Makpong (a king in check moves only to take a lone
+/// checker); their games stop where counting could begin, as Makruk's do.
+#[test]
+fn cambodian_karouk_and_makpong_replay_fairy_stockfish_games() {
+    for (game, data, turns) in [
+        ("games/variants/cambodian.game", "cambodian.fsf", 2500),
+        ("games/variants/karouk.game", "karouk.fsf", 500),
+        ("games/variants/makpong.game", "makpong.fsf", 2000),
+    ] {
+        let r = replay(game, data);
+        assert!(r.turns > turns, "{data}: {} turns", r.turns);
+    }
+}
+
 #[test]
 fn atomic_replays_fairy_stockfish_chess960_games() {
     let r = replay("games/variants/atomic.game", "atomic.fsf");

@@ -229,6 +229,35 @@ fn royal_capturable(pos: &Position, player: usize) -> bool {
     }) || royals_face(pos, player)
 }
 
+/// `in check, a royal piece moves only to take a lone checking piece`, by brute force: a move
+/// of a royal piece in check is allowed only where its landing cell holds the one enemy piece
+/// whose moves (the opponent's, were it their turn) could capture a royal piece.
+fn lone_checker_taken(pos: &Position, m: &Move) -> bool {
+    let g = pos.game;
+    let mover = pos.at(m.from);
+    if mover == 0 || !g.royal[mover as usize] || !pos.in_check() {
+        return true;
+    }
+    let mut other = pos.clone();
+    other.pass_turn();
+    let mut replies = Vec::new();
+    other.pseudo_legal_moves(&mut replies);
+    let mut checkers: Vec<Cell> = replies
+        .iter()
+        .filter(|r| {
+            r.captures().iter().any(|&c| {
+                pos.at(c) != 0
+                    && g.royal[pos.at(c) as usize]
+                    && g.owner(pos.at(c)) != g.owner(pos.at(r.from))
+            })
+        })
+        .map(|r| r.from)
+        .collect();
+    checkers.sort_unstable();
+    checkers.dedup();
+    checkers == [m.to]
+}
+
 /// Whether a royal piece of `player` faces an enemy royal piece along one of the game's
 /// `royal pieces may not face each other` lines, nothing between.
 fn royals_face(pos: &Position, player: usize) -> bool {
@@ -385,7 +414,8 @@ fn check_position(name: &str, pos: &Position, checked: &mut u64) {
             // is any check where moves may not give one (Racing Kings).
             let exposed = royal_capturable(&child, me)
                 || pos.drop_mates(m)
-                || (g.no_checks && child.in_check());
+                || (g.no_checks && child.in_check())
+                || (g.lone_checker && !lone_checker_taken(pos, m));
             assert_eq!(
                 texts.contains(&text),
                 !exposed,

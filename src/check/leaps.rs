@@ -19,10 +19,15 @@ impl Checker {
             blocked,
             toward,
             then_fresh,
+            first_move,
             span,
         } = r
         else {
             return None;
+        };
+        let first_move = match first_move {
+            Some(f) => Some(self.first_move(scope, f, p, report)?),
+            None => None,
         };
         let offsets = self.leap_offsets(scope, (a, b), toward, *span, p, report)?;
         Some(RuleModel::Leap {
@@ -31,6 +36,45 @@ impl Checker {
             label: (a.value, b.value),
             blocked: *blocked,
             then_fresh: *then_fresh,
+            first_move,
+        })
+    }
+
+    /// `, only as its first move[, not while in check][, lost once an enemy PIECE lands in
+    /// line along DIRS]`: being in check needs a royal piece.
+    fn first_move(
+        &mut self,
+        scope: &Scope,
+        f: &FirstMoveDecl,
+        p: PlayerId,
+        report: bool,
+    ) -> Option<FirstMove> {
+        if f.not_in_check && !scope.kinds.values().any(|k| k.royal) {
+            if report {
+                self.invalid(
+                    f.span,
+                    "only a royal piece can be in check, and this game has none",
+                    "mark the piece that is checked `royal` (`piece king \"K\" royal`), or \
+                     leave out `, not while in check`",
+                );
+            }
+            return None;
+        }
+        let lost = match &f.lost {
+            None => None,
+            Some((piece, names)) => {
+                let k = if report {
+                    self.kind(scope, piece)
+                } else {
+                    scope.kinds.get_index_of(&piece.text)
+                };
+                let ds = self.dirs(scope, names, p, report);
+                Some((k?, ds?))
+            }
+        };
+        Some(FirstMove {
+            not_in_check: f.not_in_check,
+            lost,
         })
     }
 

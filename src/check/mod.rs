@@ -105,6 +105,7 @@ struct OnceStatements<'d> {
     majority: bool,
     identity: bool,
     no_checks: Option<Span>,
+    lone_checker: Option<Span>,
     may_pass: Option<Span>,
     pie_rule: Option<Span>,
 }
@@ -144,6 +145,10 @@ impl<'d> OnceStatements<'d> {
             Item::NoCheck(s) => {
                 self.no_checks = Some(*s);
                 ("moves may not give check", *s)
+            }
+            Item::LoneChecker(s) => {
+                self.lone_checker = Some(*s);
+                ("in check, a royal piece moves only", *s)
             }
             Item::MayPass(s) => {
                 self.may_pass = Some(*s);
@@ -331,6 +336,7 @@ impl Checker {
         let face = self.faces(&scope, d);
         let explosion = self.explosion(&scope, d);
         self.checks_without_royal(once.no_checks, &kinds);
+        self.checks_without_royal(once.lone_checker, &kinds);
         self.swap_without_placements(once.pie_rule, &kinds);
         let openings = self.openings(&scope, d);
         let turn_places =
@@ -364,6 +370,7 @@ impl Checker {
             face,
             explosion,
             no_checks: once.no_checks.is_some(),
+            lone_checker: once.lone_checker.is_some(),
             mill,
             identity_by_captures: once.identity,
             may_pass: once.may_pass.is_some(),
@@ -530,7 +537,8 @@ impl Checker {
         face
     }
 
-    /// `moves may not give check` in a game without a royal piece.
+    /// `moves may not give check` (or `in check, a royal piece moves only ...`) in a game
+    /// without a royal piece.
     fn checks_without_royal(&mut self, no_checks: Option<Span>, kinds: &[KindModel]) {
         if let (Some(span), false) = (no_checks, kinds.iter().any(|k| k.royal)) {
             self.invalid(

@@ -38,6 +38,7 @@ pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel], players: &[PlayerM
         }
         EndCond::NoPieces(Some(k)) => format!("when I have no {}", plural(&kinds[*k].name)),
         EndCond::Bare(k) => format!("when my {} is bare", kinds[*k].name),
+        EndCond::ChecksGiven(1) => "when I have given check 1 time".to_string(),
         EndCond::ChecksGiven(n) => format!("when I have given check {n} times"),
         EndCond::Reaches {
             kind, equal: false, ..

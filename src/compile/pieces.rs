@@ -17,6 +17,9 @@ pub(super) struct Pieces {
     /// `attacks[p]`: how player p's pieces capture.
     pub attacks: PerPlayer<Vec<Attack>>,
     pub tracks_moved: Vec<bool>,
+    /// By piece code: whether it has a rule it may use only as its first move.
+    pub first_movers: Vec<bool>,
+    pub lost_rights: Vec<leap::LostRight>,
     pub castles: Vec<CastleRight>,
     pub has_en_passant: bool,
     pub places: PerPlayer<Vec<Place>>,
@@ -32,6 +35,8 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board, players: usize, shift:
     let mut step_effect: Vec<Option<Threshold>> = vec![None; ncodes];
     let mut attacks: PerPlayer<Vec<Attack>> = Default::default();
     let mut tracks_moved = vec![false; ncodes];
+    let mut first_movers = vec![false; ncodes];
+    let mut lost_rights = Vec::new();
     let mut castles = Vec::new();
     let mut has_en_passant = false;
     let mut places: PerPlayer<Vec<Place>> = Default::default();
@@ -135,16 +140,36 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board, players: usize, shift:
                         target,
                         blocked,
                         then_fresh,
+                        first_move,
                         ..
-                    } => leap::compile(
-                        board,
-                        c,
-                        offsets,
-                        *target,
-                        *blocked,
-                        *then_fresh,
-                        &mut attacks[p],
-                    ),
+                    } => {
+                        if let Some(f) = first_move {
+                            tracks_moved[c as usize] = true;
+                            first_movers[c as usize] = true;
+                            if let Some((by, dirs)) = &f.lost {
+                                for q in (0..players).filter(|&q| q != p) {
+                                    lost_rights.push(leap::LostRight {
+                                        holder: c,
+                                        by: code(*by, q),
+                                        dirs: dirs.clone(),
+                                    });
+                                }
+                            }
+                        }
+                        let mut rule = leap::compile(
+                            board,
+                            c,
+                            offsets,
+                            *target,
+                            *blocked,
+                            *then_fresh,
+                            &mut attacks[p],
+                        );
+                        if let Rule::Leap { first, .. } = &mut rule {
+                            *first = first_move.as_ref().map(|f| f.not_in_check);
+                        }
+                        rule
+                    }
                     RuleModel::Ride {
                         offsets, target, ..
                     } => crate::engine::rules::ride::compile(
@@ -325,6 +350,8 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board, players: usize, shift:
         step_effect,
         attacks,
         tracks_moved,
+        first_movers,
+        lost_rights,
         castles,
         has_en_passant,
         places,

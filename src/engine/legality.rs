@@ -27,6 +27,9 @@ impl Position<'_> {
         if g.no_checks {
             self.retain_no_check(out);
         }
+        if g.lone_checker {
+            self.retain_lone_checker_captures(out);
+        }
         if g.no_mating_drops {
             out.retain(|m| !self.drop_mates(m));
         }
@@ -91,6 +94,38 @@ impl Position<'_> {
             let checks = self.royal_attacked_on(&scratch[..n], enemy);
             undo.restore(&mut scratch[..n]);
             !checks
+        });
+    }
+
+    /// `in check, a royal piece moves only to take a lone checking piece` (Makpong): in check,
+    /// keeps a royal piece's moves only where they capture the one piece giving check.
+    fn retain_lone_checker_captures(&self, out: &mut Vec<Move>) {
+        if !self.in_check() {
+            return;
+        }
+        let g = self.game;
+        let me = self.turn as usize;
+        let n = self.cells.len();
+        let mut scratch = [0u8; crate::geometry::MAX_CELLS];
+        scratch[..n].copy_from_slice(&self.cells);
+        out.retain(|m| {
+            let Some(&mover) = self.cells.get(m.from as usize) else {
+                return true;
+            };
+            if mover == 0 || !g.royal[mover as usize] {
+                return true;
+            }
+            let taken = self.cells.get(m.to as usize).copied().unwrap_or(0);
+            if !self.enemy_of(taken) {
+                return false;
+            }
+            // The taken piece is the only one giving check when, with a piece of the
+            // mover's standing on its cell instead (blocking the same lines), the royal
+            // piece's cell is attacked no more.
+            scratch[m.to as usize] = mover;
+            let other_checker = self.attacked_on(&scratch[..n], m.from, me ^ 1);
+            scratch[m.to as usize] = taken;
+            !other_checker
         });
     }
 

@@ -239,6 +239,13 @@ pub struct Game {
     /// starts with a royal piece then always has one, which position strings must respect.
     pub royals_stay: bool,
     pub tracks_moved: Vec<bool>,
+    /// By piece code: whether it has a rule it may use only as its first move (a right
+    /// position strings write as the file letter of its cell).
+    pub first_movers: Vec<bool>,
+    /// `lost once an enemy PIECE lands in line along DIRS` (see `rules/leap.rs`).
+    pub lost_rights: Vec<rules::leap::LostRight>,
+    /// `in check, a royal piece moves only to take a lone checking piece`.
+    pub lone_checker: bool,
     pub castles: Vec<CastleRight>,
     pub has_en_passant: bool,
     pub initial: Vec<u8>,
@@ -375,7 +382,8 @@ impl Game {
             || self.majority_capture
             || self.identity_by_captures
             || self.explosion.is_some()
-            || self.no_checks)
+            || self.no_checks
+            || self.lone_checker)
     }
 
     /// The hash contribution of `n` pieces of `code` in hand (0 for none), drawn from the
@@ -402,6 +410,12 @@ impl Game {
     /// The hash contribution of `n` seeds in pit `c` (index `board.len()` and the next one:
     /// the two stores), 0 for none.
     #[inline]
+    /// Whether position strings have a castling field: castling rights, or first-move rights
+    /// (`, only as its first move`).
+    pub fn has_rights_field(&self) -> bool {
+        !self.castles.is_empty() || self.first_movers.iter().any(|&f| f)
+    }
+
     /// The checks a player must give to win (`win when I have given check N times`).
     pub fn check_goal(&self) -> Option<u8> {
         self.end.iter().find_map(|e| match e.cond {

@@ -177,6 +177,9 @@ impl Position<'_> {
         for &c in m.captures() {
             self.clear_unmoved(c);
         }
+        if !g.lost_rights.is_empty() && m.to != NONE {
+            self.lose_rights(m.to, self.cells[m.to as usize]);
+        }
         if !g.hooks[code as usize].is_empty() {
             self.run_after_move_hooks(m, code);
         }

@@ -207,6 +207,7 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
         Rule::removal_rule => Item::RemovedAtOnce(sp),
         Rule::identity_rule => Item::Identity(sp),
         Rule::no_check_rule => Item::NoCheck(sp),
+        Rule::lone_checker_rule => Item::LoneChecker(sp),
         Rule::custody_rule => {
             let mut it = parts(p).into_iter();
             let ds = dirs(it.next().expect("grammar: custody directions"));

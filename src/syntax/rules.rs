@@ -99,10 +99,11 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
             let a = number(it.next().expect("leap a"));
             let b = number(it.next().expect("leap b"));
             let (mut tgt, mut then_fresh, mut blocked) = (None, false, false);
-            let mut toward = None;
+            let (mut toward, mut first_move) = (None, None);
             for c in it {
                 match c.as_rule() {
                     Rule::then_fresh => then_fresh = true,
+                    Rule::first_move => first_move = Some(first_move_clause(c)),
                     Rule::leap_blocked => blocked = true,
                     Rule::leap_toward => toward = Some(dirs(parts(c).remove(0))),
                     _ => tgt = Some(target(c)),
@@ -115,6 +116,7 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                 blocked,
                 toward,
                 then_fresh,
+                first_move,
                 span: sp,
             }
         }
@@ -492,5 +494,29 @@ fn build_touching(p: Pair<Rule>) -> TouchDecl {
         counts,
         except_first_turn,
         span: sp,
+    }
+}
+
+/// `, only as its first move[, not while in check][, lost once an enemy PIECE lands in line
+/// along DIRS]`.
+fn first_move_clause(p: Pair<Rule>) -> FirstMoveDecl {
+    let span = span(&p);
+    let (mut not_in_check, mut lost) = (false, None);
+    for c in parts(p) {
+        match c.as_rule() {
+            Rule::not_in_check => not_in_check = true,
+            Rule::lost_in_line => {
+                let mut it = parts(c).into_iter();
+                let piece = name(it.next().expect("grammar: the piece of a lost right"));
+                let ds = dirs(it.next().expect("grammar: the lines of a lost right"));
+                lost = Some((piece, ds));
+            }
+            _ => {}
+        }
+    }
+    FirstMoveDecl {
+        not_in_check,
+        lost,
+        span,
     }
 }

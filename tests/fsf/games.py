@@ -4,12 +4,13 @@ Tabula's description of it.
 
 Usage: games.py STOCKFISH VARIANT GAMES SEED [FEN ...] > tests/fsf/VARIANT.fsf
 
-VARIANT is `ataxx`, `horde`, `makruk`, `asean`, `ai-wok`, `atomic` or `extinction`. With FENs
+VARIANT is `ataxx`, `horde`, `makruk`, `cambodian`, `karouk`, `makpong`, `asean`, `ai-wok`,
+`atomic` or `extinction`. With FENs
 (Chess960 set-ups), the games start from them in turn (each game's first line is `game FEN`)
 and Fairy-Stockfish plays with UCI_Chess960, which writes castling as the king taking its rook
 (`b1a1`), as Tabula does. Fairy-Stockfish lists each position's legal moves (`go perft
 1`); a seeded random one is played. Moves are written as Tabula writes them: UCI as it is
-(`e2e4`, `b7b8q`) for Horde and ASEAN; for Makruk and Ai-wok the same without the
+(`e2e4`, `b7b8q`) for Horde and ASEAN; for the Makruk family and Ai-wok the same without the
 promotion's letter (a pawn promotes to one kind only: Fairy-Stockfish's `b5b6m` is `b5b6`); for Ataxx a clone (Fairy-Stockfish's drop `P@b6`) as the cell
 `b6`, a jump `a7a5` as `a7-a5`, and a pass (Fairy-Stockfish's move from a square to itself)
 as `pass`. Each turn is a line `N DIGEST MOVE`: the number of legal moves, the FNV-1a digest
@@ -22,10 +23,12 @@ Both: no legal move at all (Horde: checkmate loses, stalemate draws, and White w
 loses; Ataxx: a player without stones loses), a position occurring for the third time (a
 draw). Ataxx: a full board; where both players could only pass, Fairy-Stockfish ends the game
 after the two passes and Tabula before them, so `over` is written before the passes; more
-stones win. Horde and ASEAN: 100 plies without a capture or a pawn move draw. Makruk, ASEAN and
-Ai-wok: checkmate loses and stalemate draws as in Horde; their counting rules, which Tabula's
-descriptions do not have, only end games, so a game stops with `stop` at the first position
-where Fairy-Stockfish's counting has begun (no pawns left on the board) or after 200 plies.
+stones win. Horde and ASEAN: 100 plies without a capture or a pawn move draw. The Makruk
+family (Makruk, Cambodian, Kar Ouk, Makpong), ASEAN and Ai-wok: checkmate loses and stalemate
+draws as in Horde (in Kar Ouk the first check wins: Fairy-Stockfish then lists no move, and the
+player in check has lost); their counting rules, which Tabula's descriptions do not have, only
+end games, so a game stops with `stop` at the first position where Fairy-Stockfish's counting
+has begun (no pawns left on the board) or after 200 plies.
 Atomic: a player whose king is gone loses. Extinction: a player with no piece of some kind
 (king, queen, rook, bishop, knight or pawn) loses, the player who just moved looked at first (a
 pawn's promotion may take its own kind's last). Games longer than 600 plies stop with `stop`
@@ -162,7 +165,7 @@ def main():
     fens = sys.argv[5:]
     engine = Engine(path, variant, chess960=bool(fens))
     text = ataxx_text if variant == "ataxx" else (lambda m: m)
-    if variant in ("makruk", "ai-wok"):
+    if variant in ("makruk", "ai-wok", "cambodian", "karouk", "makpong"):
         text = lambda m: m[:4]
     rng = random.Random(seed)
     print(f"# {games} random games of Fairy-Stockfish's {variant}, seed {seed} "

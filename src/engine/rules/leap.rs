@@ -91,6 +91,43 @@ pub fn compile(
         legs: blocked.then_some(legs),
         target,
         then_fresh,
+        first: None,
+    }
+}
+
+/// `lost once an enemy PIECE lands in line along DIRS`: the first-move right of the piece
+/// `holder` goes once a piece `by` ends a move on a line from it along `dirs`, whatever
+/// stands between (Fairy-Stockfish's Cambodian king loses its leap to an enemy rook so).
+#[derive(Clone, Debug)]
+pub struct LostRight {
+    pub holder: u8,
+    pub by: u8,
+    pub dirs: Vec<u8>,
+}
+
+impl Position<'_> {
+    /// Whether the piece on `c` may use a rule marked `, only as its first move`: it has not
+    /// moved, and with `not_in_check` its player is not in check.
+    pub(in crate::engine) fn may_make_first_move(&self, c: Cell, not_in_check: bool) -> bool {
+        self.unmoved.contains(c) && !(not_in_check && self.in_check())
+    }
+
+    /// After a move that ended on `to` with the piece `code`: the first-move rights it takes
+    /// away (see [`LostRight`]).
+    pub(in crate::engine) fn lose_rights(&mut self, to: Cell, code: u8) {
+        let g = self.game;
+        let b = &g.board;
+        for r in g.lost_rights.iter().filter(|r| r.by == code) {
+            for &d in &r.dirs {
+                let mut t = b.step(to, d);
+                while t != NONE {
+                    if self.cells[t as usize] == r.holder && self.unmoved.contains(t) {
+                        self.clear_unmoved(t);
+                    }
+                    t = b.step(t, d);
+                }
+            }
+        }
     }
 }
 
@@ -117,7 +154,7 @@ pub(in crate::engine) fn attacked(
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{attacked, game, moves};
+    use super::super::testing::{at, attacked, game, game_of, moves};
 
     #[test]
     fn a_leap_jumps_to_its_offsets_whatever_lies_between() {
@@ -154,5 +191,58 @@ mod tests {
         assert_eq!(moves(&g, "4/4/1h2/1H2 w"), ["b1-d2"]);
         assert!(!attacked(&g, "4/4/1h2/1H2 w", "a3", 0));
         assert!(attacked(&g, "4/4/4/1H2 w", "a3", 0));
+    }
+
+    /// A king whose leap two files aside is its first move only, never in check, and lost
+    /// to an enemy rook stopping on its rank or file (Cambodian chess's, on 5 x 5).
+    fn first_leap() -> crate::engine::Game {
+        game_of(
+            "square 5 x 5",
+            "  piece king \"K\" royal {\n    step all\n    leap (1, 2) toward east, west to \
+             empty, only as its first move, not while in check, lost once an enemy rook lands \
+             in line along orthogonal\n  }\n  piece rook \"R\" {\n    slide orthogonal\n  }",
+            "    white king on c1\n    black king on c5\n    black rook on a4",
+        )
+    }
+
+    #[test]
+    fn a_first_move_leap_needs_its_right_and_no_check() {
+        let g = first_leap();
+        let leaps = |pos: &str| {
+            moves(&g, pos)
+                .into_iter()
+                .filter(|m| m.ends_with("a2") || m.ends_with("e2"))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(leaps("1rk2/5/5/5/2K2 w C"), ["c1-a2", "c1-e2"]);
+        // Without the right (the field's `-`), and in check from the rook on c4.
+        assert!(leaps("1rk2/5/5/5/2K2 w -").is_empty());
+        assert!(leaps("2k2/2r2/5/5/2K2 w C").is_empty());
+        // The right is written back as the file letter of the king's cell.
+        assert!(at(&g, "2k2/r4/5/5/2K2 w C").to_text().contains(" w C "));
+    }
+
+    fn play(pos: &mut crate::engine::Position, text: &str) {
+        let m = pos.parse_move(text).expect(text);
+        pos.play_unchecked(&m);
+    }
+
+    #[test]
+    fn a_first_move_right_is_lost_by_moving_or_to_a_rook_in_line() {
+        let g = first_leap();
+        // The rook stops on the king's file, a wall of its own king between or not: the
+        // right is gone, and stays gone once the rook leaves.
+        let mut pos = at(&g, "2k2/r4/5/5/2K2 b C");
+        play(&mut pos, "a4-b4");
+        assert!(pos.to_text().contains(" w C "), "{}", pos.to_text());
+        let mut pos = at(&g, "2k2/r4/5/5/2K2 b C");
+        play(&mut pos, "a4-a1");
+        assert!(pos.to_text().contains(" w - "), "{}", pos.to_text());
+        // The king's own step spends it.
+        let mut pos = at(&g, "2k2/r4/5/5/2K2 w C");
+        play(&mut pos, "c1-d1");
+        play(&mut pos, "a4-b4");
+        play(&mut pos, "d1-c1");
+        assert!(pos.to_text().contains(" b - "), "{}", pos.to_text());
     }
 }

@@ -63,6 +63,9 @@ pub enum Rule {
         target: Target,
         /// The piece is fresh during the opponent's next action.
         then_fresh: bool,
+        /// `, only as its first move`: `Some(not_in_check)`; the piece must not have moved
+        /// (and, with `not_in_check`, the mover must not be in check).
+        first: Option<bool>,
     },
     /// A leap repeated in its own direction (see `ride.rs`): `table` as for `Leap`.
     Ride {
@@ -328,16 +331,21 @@ impl Position<'_> {
                 legs,
                 target,
                 then_fresh,
-            } => self.leap_moves(
-                c,
-                code,
-                *stride,
-                table,
-                legs.as_deref(),
-                *target,
-                *then_fresh,
-                out,
-            ),
+                first,
+            } => {
+                if first.is_none_or(|in_check| self.may_make_first_move(c, in_check)) {
+                    self.leap_moves(
+                        c,
+                        code,
+                        *stride,
+                        table,
+                        legs.as_deref(),
+                        *target,
+                        *then_fresh,
+                        out,
+                    )
+                }
+            }
             Rule::Ride {
                 stride,
                 table,

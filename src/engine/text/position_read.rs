@@ -99,7 +99,7 @@ impl Position<'_> {
             }
             pos.set_fresh(fresh);
         }
-        let unmoved = if game.castles.is_empty() {
+        let unmoved = if !game.has_rights_field() {
             CellSet::EMPTY
         } else {
             pos.read_castling(field(fields.next(), "castling field (`-` for none)")?)?
@@ -195,6 +195,16 @@ impl Position<'_> {
         }
         for ch in f.chars() {
             let r = game.castles.iter().find(|r| r.letter == ch);
+            // A first-move right: the file letter of the piece's cell.
+            if r.is_none() && game.first_movers.iter().any(|&f| f) {
+                let c = self.first_move_cell(ch).ok_or_else(|| {
+                    err(format!(
+                        "right `{ch}`: no piece with a first move on that file"
+                    ))
+                })?;
+                unmoved.insert(c);
+                continue;
+            }
             // Chess960 castling: a right's letter names the outermost partner (X-FEN),
             // a file letter the partner on that file.
             let (king, rook) = if r.is_none_or(|r| r.free) {
@@ -207,6 +217,37 @@ impl Position<'_> {
             unmoved.insert(rook);
         }
         Ok(unmoved)
+    }
+
+    /// The cell of the piece whose first-move right file letter `ch` names (upper case for
+    /// the first player): the player's piece with a rule `, only as its first move` on that
+    /// file, the one nearest the player's own side where there are several.
+    fn first_move_cell(&self, ch: char) -> Option<Cell> {
+        let g = self.game;
+        let b = &g.board;
+        let player = usize::from(!ch.is_ascii_uppercase());
+        let file = b.file_of_label(&ch.to_ascii_lowercase().to_string())?;
+        // How far a cell is from the player's own side: the steps forward it has left.
+        let ahead = |c: Cell| {
+            let Some(d) = g.players.get(player).and_then(|p| p.forward) else {
+                return 0;
+            };
+            let (mut t, mut n) = (b.step(c, d), 0);
+            while t != NONE {
+                n += 1;
+                t = b.step(t, d);
+            }
+            n
+        };
+        (0..b.len() as Cell)
+            .filter(|&c| {
+                let code = self.cells[c as usize];
+                b.coords[c as usize].0 as u32 == file
+                    && code != 0
+                    && g.owner(code) == player
+                    && g.first_movers[code as usize]
+            })
+            .max_by_key(|&c| ahead(c))
     }
 
     /// The piece and partner of Chess960 castling right `ch` (`r` where it is a right's own
@@ -587,9 +628,13 @@ fn read_counters(game: &Game, mut rest: Vec<&str>) -> Result<Counters, PositionE
         None => [0u8; 2],
     };
     let placeholders =
-        if game.castles.is_empty() { 1 } else { 0 } + if game.has_en_passant { 0 } else { 1 };
+        if game.has_rights_field() { 0 } else { 1 } + if game.has_en_passant { 0 } else { 1 };
+    // Fairy-Stockfish reads any field that names no cell as no en-passant cell, and its
+    // perft suite writes one Cambodian position with `0` there (`b DEe 0 0 5`): where no
+    // count of passes could be meant, `0` is taken for a placeholder too.
+    let placeholder = |f: &str| f == "-" || (f == "0" && !game.counts_passes());
     let mut dropped = 0;
-    while rest.len() > 2 && dropped < placeholders && rest[0] == "-" {
+    while rest.len() > 2 && dropped < placeholders && placeholder(rest[0]) {
         rest.remove(0);
         dropped += 1;
     }
@@ -725,7 +770,7 @@ fn position_fields(game: &Game) -> String {
     if game.has_layers {
         f.push("fresh piece (`-` for none)");
     }
-    if !game.castles.is_empty() {
+    if game.has_rights_field() {
         f.push("castling rights (`-` for none)");
     }
     if game.has_en_passant {

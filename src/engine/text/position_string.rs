@@ -69,12 +69,13 @@ impl Position<'_> {
                 None => out.push('-'),
             }
         }
-        if !g.castles.is_empty() {
-            let rights: String = g
+        if g.has_rights_field() {
+            let mut rights: String = g
                 .castles
                 .iter()
                 .filter_map(|r| self.castle_right_letter(r))
                 .collect();
+            rights.push_str(&self.first_move_rights());
             out.push(' ');
             out.push_str(if rights.is_empty() { "-" } else { &rights });
         }
@@ -204,6 +205,36 @@ impl Position<'_> {
                 return Some((king, t, dist));
             }
         }
+    }
+
+    /// The first-move rights still open, as the file letters of the pieces' cells (upper case
+    /// for the first player), player by player and file by file, as Fairy-Stockfish writes
+    /// Cambodian chess's.
+    fn first_move_rights(&self) -> String {
+        let g = self.game;
+        let b = &g.board;
+        let mut s = String::new();
+        for p in 0..g.players.len() {
+            let mut files: Vec<u32> = self
+                .unmoved
+                .iter()
+                .filter(|&c| {
+                    let code = self.cells[c as usize];
+                    code != 0 && g.owner(code) == p && g.first_movers[code as usize]
+                })
+                .map(|c| b.coords[c as usize].0 as u32)
+                .collect();
+            files.sort_unstable();
+            for x in files {
+                let label = b.file_label(x);
+                if p == 0 {
+                    s.push_str(&label.to_ascii_uppercase());
+                } else {
+                    s.push_str(&label.to_ascii_lowercase());
+                }
+            }
+        }
+        s
     }
 
     /// How right `r` is written, if the position has it: its letter; for Chess960 castling

@@ -243,6 +243,21 @@ impl Game {
         if self.no_checks {
             rules.push("moves may not give check".into());
         }
+        if self.lone_checker {
+            rules.push("in check, a royal piece moves only to take a lone checking piece".into());
+        }
+        for r in self
+            .lost_rights
+            .iter()
+            .filter(|r| self.owner(r.holder) == 0)
+        {
+            rules.push(format!(
+                "the {}'s first move is lost once an enemy {} lands in line along {}",
+                self.kinds[self.kind_of(r.holder)].name,
+                self.kinds[self.kind_of(r.by)].name,
+                dirs_text(self, &r.dirs)
+            ));
+        }
         rules.extend(self.capture_rules_text());
         if self.identity_by_captures {
             rules.push("moves are identified by start, end and captures".into());
@@ -515,16 +530,22 @@ fn move_rule_text(game: &Game, r: &Rule) -> String {
             target,
             then_fresh,
             legs,
+            first,
             ..
         } => format!(
-            "leap ({stride} targets){}{}{}",
+            "leap ({stride} targets){}{}{}{}",
             target_text(*target),
             if legs.is_some() {
                 ", blocked in between"
             } else {
                 ""
             },
-            if *then_fresh { ", then fresh" } else { "" }
+            if *then_fresh { ", then fresh" } else { "" },
+            match first {
+                Some(true) => ", only as its first move, not while in check",
+                Some(false) => ", only as its first move",
+                None => "",
+            }
         ),
         Rule::Ride { stride, target, .. } => {
             format!("ride ({stride} lines){}", target_text(*target))
