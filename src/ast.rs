@@ -873,6 +873,8 @@ pub enum EndCondDecl {
     PlyLimit {
         plies: Number,
         no_progress: Option<Option<Name>>,
+        /// `when the pieces are N PIECE [and ...] against N PIECE [and ...]`.
+        material: Option<[Vec<(Number, Name)>; 2]>,
         /// `decided by more X, then more Y` (`None`: pieces of any kind).
         tiebreak: Vec<TiebreakDecl>,
     },

@@ -836,6 +836,10 @@ pub enum EndCond {
     PlyLimit {
         plies: u32,
         no_progress: Option<Option<KindId>>,
+        /// `when the pieces are ... against ...`: the limit holds only while the board holds
+        /// exactly these pieces, one side's for either player and the other's for the
+        /// other (per side, the count of each kind; kinds not named: none).
+        material: Option<Box<[Vec<u16>; 2]>>,
         /// Compared in order when the limit is reached: the player with more pieces (of a
         /// kind) wins; the verdict applies only when all are equal.
         tiebreak: Vec<Tiebreak>,

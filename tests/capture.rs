@@ -123,20 +123,47 @@ fn draughts_move(pos: &Position, m: &Move) -> String {
 
 /// Frisian draughts against pydraughts 0.6.7: every position of its seeded random games
 /// (tests/capture/frisian_pydraughts.py), the whole set of legal moves compared, the limit on
-/// a king's moves in a row without capturing included; the games lean towards moving the same
-/// piece again, and the test checks that the limit was in force in some of the positions.
+/// a king's moves in a row without capturing included, and every game's result; the games
+/// lean towards moving the same piece again, and the test checks that the limit was in force
+/// in some of the positions. The last games start from kings alone (one against one, two
+/// against one), where the Frisian endgame counts draw some of them.
 #[test]
 fn frisian_draughts_replays_pydraughts_games() {
     let game = common::game("games/frisian-draughts.game");
     let data = std::fs::read_to_string(common::root("tests/capture/frisian.pydraughts"))
         .expect("data file");
-    let (mut games, mut positions, mut limited) = (0, 0, 0);
+    let (mut games, mut positions, mut limited, mut draws) = (0, 0, 0, 0);
     let mut pos = game.start();
     let mut buf = Vec::new();
     for line in data.lines().filter(|l| !l.starts_with('#')) {
-        if line.starts_with("game ") {
-            pos = game.start();
+        if let Some(header) = line.strip_prefix("game ") {
+            pos = match header.split_once(" from ") {
+                Some((_, text)) => Position::from_text(&game, text).expect("a start position"),
+                None => game.start(),
+            };
             games += 1;
+            continue;
+        }
+        if let Some(result) = line.strip_prefix("end over ") {
+            // Each game ends where pydraughts ends it, with its result.
+            let outcome = pos
+                .static_outcome()
+                .or_else(|| pos.limit_outcome(1, None))
+                .or_else(|| {
+                    pos.legal_moves(&mut buf);
+                    buf.is_empty().then(|| tabula::engine::Outcome::Win {
+                        player: 1 - pos.turn(),
+                        reason: "no legal move".into(),
+                    })
+                });
+            let got = match outcome {
+                Some(tabula::engine::Outcome::Win { player: 0, .. }) => "white",
+                Some(tabula::engine::Outcome::Win { .. }) => "black",
+                Some(tabula::engine::Outcome::Draw { .. }) => "draw",
+                None => "none",
+            };
+            assert_eq!(got, result, "game {games}: the result");
+            draws += usize::from(result == "draw");
             continue;
         }
         if line.starts_with("end ") {
@@ -171,9 +198,10 @@ fn frisian_draughts_replays_pydraughts_games() {
     }
     assert_eq!(
         (games, positions),
-        (40, 3215),
+        (64, 3278),
         "games and positions replayed"
     );
     assert!(limited > 0, "no position had the limit in force");
+    assert!(draws > 0, "no game drawn by the endgame counts");
     eprintln!("{limited} positions with a king at its limit");
 }

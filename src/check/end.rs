@@ -352,6 +352,7 @@ impl Checker {
             EndCondDecl::PlyLimit {
                 plies,
                 no_progress,
+                material,
                 tiebreak,
             } => {
                 let plies = self.at_least_one(plies, "ply limit", "at least 1 ply")?;
@@ -360,13 +361,65 @@ impl Checker {
                     Some(None) => Some(None),
                     Some(Some(n)) => Some(Some(self.kind(scope, n)?)),
                 };
+                let material = match material {
+                    Some(sides) => Some(Box::new(self.material(scope, sides)?)),
+                    None => None,
+                };
                 EndCond::PlyLimit {
                     plies,
                     no_progress: np,
+                    material,
                     tiebreak: self.tiebreak(scope, tiebreak)?,
                 }
             }
         })
+    }
+
+    /// `when the pieces are ... against ...`: each side's count of every kind (the kinds it
+    /// does not name: none); each count 1 or more, each kind named once a side, and a side
+    /// for each of two players.
+    fn material(
+        &mut self,
+        scope: &Scope,
+        sides: &[Vec<(Number, Name)>; 2],
+    ) -> Option<[Vec<u16>; 2]> {
+        if scope.players.len() != 2 {
+            let span = sides[0].first().map(|(n, _)| n.span)?;
+            self.invalid(
+                span,
+                "`when the pieces are ... against ...` is for games of two players",
+                "name the pieces of each of the two sides",
+            );
+            return None;
+        }
+        let mut out = [vec![0u16; scope.kinds.len()], vec![0u16; scope.kinds.len()]];
+        let mut ok = true;
+        for (side, items) in sides.iter().enumerate() {
+            for (n, piece) in items {
+                let Some(k) = self.kind(scope, piece) else {
+                    ok = false;
+                    continue;
+                };
+                if n.value == 0 || n.value > u32::from(u16::MAX) {
+                    self.invalid(
+                        n.span,
+                        format!("{} pieces of a kind on one side", n.value),
+                        "write a count of 1 or more; leave out a kind the side has none of",
+                    );
+                    ok = false;
+                } else if out[side][k] != 0 {
+                    self.invalid(
+                        piece.span,
+                        format!("`{}` named twice for one side", piece.text),
+                        "name each kind once a side, with its count",
+                    );
+                    ok = false;
+                } else {
+                    out[side][k] = n.value as u16;
+                }
+            }
+        }
+        ok.then_some(out)
     }
 
     /// A count that must be at least 1 (`what` and `range` name it in the message).

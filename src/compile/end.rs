@@ -98,25 +98,43 @@ pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel], players: &[PlayerM
         EndCond::NobodyHas(Some(k)) => format!("when nobody has {}", plural(&kinds[*k].name)),
         EndCond::PlyLimit {
             plies,
-            no_progress: None,
+            no_progress,
+            material,
             tiebreak,
-        } => format!(
-            "after {plies} plies{}",
-            tiebreak_text(tiebreak, kinds, players)
-        ),
-        EndCond::PlyLimit {
-            plies,
-            no_progress: Some(None),
-            ..
-        } => format!("after {plies} plies without a capture"),
-        EndCond::PlyLimit {
-            plies,
-            no_progress: Some(Some(k)),
-            ..
-        } => format!(
-            "after {plies} plies without a capture or a {} move",
-            kinds[*k].name
-        ),
+        } => {
+            let progress = match no_progress {
+                None => String::new(),
+                Some(None) => " without a capture".to_string(),
+                Some(Some(k)) => format!(" without a capture or a {} move", kinds[*k].name),
+            };
+            let material = material.as_ref().map_or(String::new(), |sides| {
+                let side = |counts: &[u16]| {
+                    let named: Vec<String> = counts
+                        .iter()
+                        .enumerate()
+                        .filter(|&(_, &n)| n > 0)
+                        .map(|(k, &n)| {
+                            let name = &kinds[k].name;
+                            if n == 1 {
+                                format!("1 {name}")
+                            } else {
+                                format!("{n} {}", plural(name))
+                            }
+                        })
+                        .collect();
+                    named.join(" and ")
+                };
+                format!(
+                    " when the pieces are {} against {}",
+                    side(&sides[0]),
+                    side(&sides[1])
+                )
+            });
+            format!(
+                "after {plies} plies{progress}{material}{}",
+                tiebreak_text(tiebreak, kinds, players)
+            )
+        }
     };
     format!("{side}{verdict} {cond}")
 }

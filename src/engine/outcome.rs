@@ -389,6 +389,19 @@ impl Position<'_> {
         }
     }
 
+    /// Whether the board holds exactly the pieces of `sides` (each side's count of every
+    /// kind), the first side's for either player and the second's for the other.
+    fn material_is(&self, sides: &[Vec<u16>; 2]) -> bool {
+        let g = self.game;
+        let holds = |p: usize, counts: &[u16]| {
+            counts
+                .iter()
+                .enumerate()
+                .all(|(k, &n)| self.counts[g.code(k, p) as usize] == n)
+        };
+        (holds(0, &sides[0]) && holds(1, &sides[1])) || (holds(0, &sides[1]) && holds(1, &sides[0]))
+    }
+
     /// The game's play-only draws and limits (repetition, perpetual check, ply limits), given
     /// how often this position has occurred and, for perpetual check, the player who gave
     /// check with every move since its first occurrence, if one did.
@@ -416,10 +429,17 @@ impl Position<'_> {
                 },
                 EndCond::PlyLimit {
                     plies,
-                    no_progress: None,
+                    no_progress,
+                    material,
                     ..
-                } => self.ply >= *plies,
-                EndCond::PlyLimit { plies, .. } => self.quiet >= *plies,
+                } => {
+                    let count = if no_progress.is_none() {
+                        self.ply
+                    } else {
+                        self.quiet
+                    };
+                    count >= *plies && material.as_ref().is_none_or(|m| self.material_is(m))
+                }
                 _ => false,
             };
             if !hit {

@@ -497,11 +497,25 @@ pub(super) fn build_end_rule(p: Pair<Rule>) -> EndRule {
         _ => {
             let mut it = parts(c).into_iter();
             let plies = number(it.next().expect("plies"));
-            let (mut no_progress, mut tiebreak) = (None, Vec::new());
+            let (mut no_progress, mut tiebreak, mut material) = (None, Vec::new(), None);
             for part in it {
                 match part.as_rule() {
                     Rule::no_progress => {
                         no_progress = Some(parts(part).into_iter().next().map(name));
+                    }
+                    Rule::material => {
+                        let side = |p: Pair<Rule>| -> Vec<(Number, Name)> {
+                            let items = parts(p);
+                            items
+                                .chunks(2)
+                                .map(|pair| (number(pair[0].clone()), name(pair[1].clone())))
+                                .collect()
+                        };
+                        let mut sides = parts(part).into_iter().map(side);
+                        material = Some([
+                            sides.next().unwrap_or_default(),
+                            sides.next().unwrap_or_default(),
+                        ]);
                     }
                     _ => tiebreak = self::tiebreak(part),
                 }
@@ -509,6 +523,7 @@ pub(super) fn build_end_rule(p: Pair<Rule>) -> EndRule {
             EndCondDecl::PlyLimit {
                 plies,
                 no_progress,
+                material,
                 tiebreak,
             }
         }

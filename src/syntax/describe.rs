@@ -139,7 +139,7 @@ pub(super) fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::k_to | Rule::to_target | Rule::opening_rule => &["`to`"],
         Rule::k_twice | Rule::twice => &["`twice`"],
         Rule::k_until | Rule::until_blocked => &["`until`"],
-        Rule::k_when | Rule::when_clause => &["`when`"],
+        Rule::k_when | Rule::when_clause | Rule::material => &["`when`"],
         Rule::k_where | Rule::legend => &["`where`"],
         Rule::k_win | Rule::win => &["`win`"],
         Rule::k_with => &["`with`"],
