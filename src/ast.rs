@@ -780,6 +780,22 @@ pub struct EndRule {
     pub span: Span,
 }
 
+/// What the opponent's reply may do about a piece's arrival in `when my PIECE reaches
+/// REGION`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReachReply {
+    /// Nothing: the arrival decides at once.
+    None,
+    /// `, which the second player may equal` (Racing Kings).
+    Equal,
+    /// `, unless it can be taken`: only a piece that no enemy piece attacks there counts,
+    /// and both players' such pieces draw (Dobutsu's try).
+    CannotBeTaken,
+    /// `, unless it is taken in reply`: read for the player to move only, whose piece stood
+    /// there through the opponent's reply (Jeson Mor).
+    NotTakenInReply,
+}
+
 #[derive(Clone, Debug)]
 pub enum EndCondDecl {
     NoLegalMove {
@@ -800,8 +816,8 @@ pub enum EndCondDecl {
     Reaches {
         piece: Name,
         region: Region,
-        /// `, which the second player may equal`.
-        equal: bool,
+        /// What the opponent's reply may do about the arrival.
+        reply: ReachReply,
     },
     /// `my PIECE is bare`.
     Bare(Name),

@@ -741,13 +741,14 @@ pub enum EndCond {
     /// Neither player has pieces (of a kind).
     NobodyHas(Option<KindId>),
     /// A player has a piece of the kind on the region (their own region).
-    /// With `equal` (`, which the second player may equal`): the first player's arrival
+    /// With `Equal` (`, which the second player may equal`): the first player's arrival
     /// waits for the second player's reply where that player could arrive too, and a reply
-    /// that does draws.
+    /// that does draws; with `CannotBeTaken` only an unattacked piece counts, and with
+    /// `NotTakenInReply` the line is read for the player to move only.
     Reaches {
         kind: KindId,
         region: PerPlayer<CellSet>,
-        equal: bool,
+        reply: crate::ast::ReachReply,
     },
     /// The player's only piece is one of this kind (a bare king), and the opponent cannot
     /// bare theirs in reply.

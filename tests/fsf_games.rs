@@ -161,8 +161,46 @@ fn minishogi_replays_fairy_stockfish_games() {
     let r = replay("games/variants/minishogi.game", "minishogi.fsf");
     assert!(r.games >= 50 && r.turns > 2000);
     let (folds, perpetual) = repetitions("minishogi.fsf");
-    assert!(folds >= 20 && perpetual >= 3, "{folds} repetitions, {perpetual} perpetual");
+    assert!(
+        folds >= 20 && perpetual >= 3,
+        "{folds} repetitions, {perpetual} perpetual"
+    );
     assert!(r.results.len() >= 2, "results {:?}", r.results);
+}
+
+/// How many of a data file's comment lines (the script's notes on how a game went) are `comment`.
+fn ended_by(data: &str, comment: &str) -> usize {
+    let text = std::fs::read_to_string(common::root(&format!("tests/fsf/{data}"))).expect("data");
+    text.lines().filter(|l| *l == comment).count()
+}
+
+#[test]
+fn dobutsu_replays_fairy_stockfish_games() {
+    // The try: a lion on the last rank wins only where it cannot be taken.
+    let r = replay("games/variants/dobutsu.game", "dobutsu.fsf");
+    assert!(r.games >= 100 && r.turns > 1500);
+    assert_eq!(r.results.len(), 3, "results {:?}", r.results);
+    let (tries, taken) = (
+        ended_by("dobutsu.fsf", "# try"),
+        ended_by("dobutsu.fsf", "# lion taken"),
+    );
+    assert!(
+        tries >= 10 && taken >= 10,
+        "{tries} tries, {taken} lions taken"
+    );
+}
+
+#[test]
+fn jesonmor_replays_fairy_stockfish_games() {
+    // A knight on e5 wins when its owner's turn comes, not when it arrives.
+    let r = replay("games/variants/jesonmor.game", "jesonmor.fsf");
+    assert!(r.games >= 100 && r.turns > 2000);
+    assert_eq!(r.results.len(), 3, "results {:?}", r.results);
+    let (held, taken) = (
+        ended_by("jesonmor.fsf", "# held the centre"),
+        ended_by("jesonmor.fsf", "# taken on the centre"),
+    );
+    assert!(held >= 20 && taken >= 10, "{held} held, {taken} taken");
 }
 
 #[test]

@@ -12,11 +12,12 @@ perft 1`, which lists none where its rules have ended the game); a seeded random
 (a pawn drop that mates is left out, see without_drop_mate), except that in every third game,
 after the tenth ply, a player takes back their last move where that is legal, and in every
 third game one player (White and Black in turn) gives check where it can, so that repetitions
-and perpetual checks, rare at random, are played. Moves are written as Tabula writes them: a
-drop as `P@b3`, a move as its two squares; where a piece may promote or not (minishogi), the
-move is followed by the letter of the kind it ends as (`c4b5v` promotes a silver, `c4b5s`
-leaves it one), and a forced promotion (a pawn on the last rank, Dobutsu's chick) has no letter
-(Fairy-Stockfish's `e4e5+` is `e4e5`).
+and perpetual checks, rare at random, are played; in Jeson Mor a knight that has just arrived
+on e5 is taken where it can be. Moves are written as Tabula writes them: a drop as `P@b3`, a
+move as its two squares; where a piece may promote or not (minishogi), the move is followed by
+the letter of the kind it ends as (`c4b5v` promotes a silver, `c4b5s` leaves it one), and a
+forced promotion (a pawn on the last rank, Dobutsu's chick) has no letter (Fairy-Stockfish's
+`e4e5+` is `e4e5`).
 
 How the games end, as Fairy-Stockfish's definitions say (src/variant.cpp):
 - minishogi: a player with no legal move loses. The fourth occurrence of a position (board,
@@ -26,8 +27,8 @@ How the games end, as Fairy-Stockfish's definitions say (src/variant.cpp):
   lion on its owner's last rank that no enemy piece attacks wins for its owner, the player to
   move looked at first, both such lions drawing; the fourth occurrence of a position draws.
 - jesonmor: a player whose knight stands on e5 when their turn comes wins (the opponent did
-  not take it in reply); a player with no legal move loses; the third occurrence draws (the
-  chess rule of Fairy-Stockfish's base).
+  not take it in reply); a player with no legal move loses; the third occurrence of a position,
+  or 100 plies without a capture, draw (the chess rules of Fairy-Stockfish's base).
 """
 import random
 import re
@@ -178,12 +179,15 @@ def dobutsu_end(fen):
     mover_white = side == "b"
     for white in (mover_white, not mover_white):
         if ("L" if white else "l") not in board.values():
+            print("# lion taken")
             return "black" if white else "white"
     safe = {}
     for white in (True, False):
         safe[white] = any(p == ("L" if white else "l") and sq[1] == ("4" if white else "1")
                           and not dobutsu_attacked(board, sq, not white)
                           for sq, p in board.items())
+    if safe[True] or safe[False]:
+        print("# try")
     if safe[True] and safe[False]:
         return "draw"
     if safe[not mover_white]:
@@ -236,11 +240,20 @@ def main():
             if variant == "dobutsu":
                 end = dobutsu_end(fen)
             elif variant == "jesonmor":
-                if squares(fen).get("e5") == ("N" if side == "w" else "n"):
+                # The knight that arrived on e5 a ply ago, taken in reply.
+                mine = "N" if side == "w" else "n"
+                if len(history) > 1 and squares(history[-2][0]).get("e5") == mine and \
+                        squares(fen).get("e5") != mine:
+                    print("# taken on the centre")
+                if squares(fen).get("e5") == mine:
+                    print("# held the centre")
                     end = "white" if side == "w" else "black"
             if end is None and not moves:
                 # No legal move (checkmate or stalemate) loses.
                 end = "black" if side == "w" else "white"
+            if end is None and variant == "jesonmor" and int(fields[4]) >= 100:
+                print("# 100 plies without a capture")
+                end = "draw"
             if end is None and sum(k == key for k, _ in history) >= folds:
                 first = next(i for i, (k, _) in enumerate(history) if k == key)
                 n = len(history) - 1
@@ -268,6 +281,10 @@ def main():
                 break
             names = texts_of(variant, fen, moves)
             pick = choose(engine, rng, i % 3, i // 3 % 2, played, moves)
+            takes = [m for m in moves if m.endswith("e5")]
+            if variant == "jesonmor" and squares(fen).get("e5") and takes:
+                # A knight that has just arrived on e5 is taken where it can be.
+                pick = rng.choice(takes)
             texts = sorted(names.values())
             line = f"{len(texts)} {digest(texts)} {names[pick]}"
             if len(played) < 4:
