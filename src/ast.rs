@@ -691,8 +691,9 @@ pub enum RuleDecl {
     /// `drop on empty[, not on REGION [or REGION]...]`: from the player's hand only.
     Drop {
         not_on: Vec<Region>,
-        /// `, not on a file with my PIECE`.
-        not_file_with: Option<Name>,
+        /// `, not on a file with [N of] my PIECE`: the kind and how many of it on the file
+        /// forbid the drop (none written: one).
+        not_file_with: Option<(Name, Option<Number>)>,
         /// `, not giving checkmate`.
         not_mating: bool,
         span: Span,

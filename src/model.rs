@@ -518,8 +518,9 @@ pub enum RuleModel {
     /// board on an empty cell outside `not_on`.
     Drop {
         not_on: CellSet,
-        /// `not on a file with my PIECE` (nifu).
-        not_file_with: Option<KindId>,
+        /// `not on a file with [N of] my PIECE` (nifu; Torishogi's two swallows): the kind and
+        /// how many of it on the file forbid the drop.
+        not_file_with: Option<(KindId, u8)>,
         /// `not giving checkmate` (uchifuzume).
         not_mating: bool,
     },

@@ -5,7 +5,7 @@
 //! Tabula's legal moves must be
 //! Fairy-Stockfish's (their number and digest, and for the first turns the list); where
 //! Fairy-Stockfish's rules end the game Tabula's must have ended too, with the same result.
-//! Minishogi, Dobutsu and Jeson Mor's games are written by tests/fsf/shogi_games.py.
+//! Minishogi, Dobutsu, Jeson Mor and Tori shogi's games are written by tests/fsf/shogi_games.py.
 //! Perft counts are in tests/perft/ataxx.perft and tests/perft/variants/NAME.perft.
 
 mod common;
@@ -201,6 +201,16 @@ fn jesonmor_replays_fairy_stockfish_games() {
         ended_by("jesonmor.fsf", "# taken on the centre"),
     );
     assert!(held >= 20 && taken >= 10, "{held} held, {taken} taken");
+}
+
+#[test]
+fn torishogi_replays_fairy_stockfish_games() {
+    // Its fourth repetition wins for the player to move, unless a player checked perpetually.
+    let r = replay("games/variants/torishogi.game", "torishogi.fsf");
+    assert!(r.games >= 40 && r.turns > 5000);
+    let (folds, _) = repetitions("torishogi.fsf");
+    assert!(folds >= 20, "{folds} repetitions");
+    assert!(r.results.len() >= 2, "results {:?}", r.results);
 }
 
 #[test]

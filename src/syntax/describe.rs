@@ -165,6 +165,7 @@ pub(super) fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::dirs => &["a direction"],
         Rule::piece_list => &["a piece name"],
         Rule::int => &["a number"],
+        Rule::drop_file_count => &["a number of pieces (`2 of`)"],
         Rule::string => &["a quoted string"],
         Rule::native_arg => &["a number", "a name", "a quoted string"],
         Rule::region => &["a region (a cell, `rank 8`, `file a`, `my far rank`, ...)"],

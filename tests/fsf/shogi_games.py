@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Random games of Fairy-Stockfish's `minishogi`, `dobutsu` and `jesonmor`, written for
+"""Random games of Fairy-Stockfish's `minishogi`, `dobutsu`, `jesonmor` and `torishogi`, written for
 tests/fsf_games.rs to replay in Tabula's descriptions of them (games/variants/VARIANT.game).
 
 Usage: shogi_games.py STOCKFISH VARIANT GAMES SEED > tests/fsf/VARIANT.fsf
@@ -9,7 +9,7 @@ FNV-1a digest of their sorted texts joined by spaces, the move played; the first
 moves in full after it), each game ending with `over` and `result R` (`white`, `black` or
 `draw`), or `stop` after 300 plies. Fairy-Stockfish lists each position's legal moves (`go
 perft 1`, which lists none where its rules have ended the game); a seeded random one is played
-(a pawn drop that mates is left out, see without_drop_mate), except that in every third game,
+(a pawn's or swallow's drop that mates is left out, see without_drop_mate), except that in every third game,
 after the tenth ply, a player takes back their last move where that is legal, and in every
 third game one player (White and Black in turn) gives check where it can, so that repetitions
 and perpetual checks, rare at random, are played; in Jeson Mor a knight that has just arrived
@@ -23,6 +23,8 @@ How the games end, as Fairy-Stockfish's definitions say (src/variant.cpp):
 - minishogi: a player with no legal move loses. The fourth occurrence of a position (board,
   hands and side to move) ends the game: the player who gave check with every move since its
   first occurrence loses; else White loses, whoever is to move.
+- torishogi: as minishogi, but the fourth occurrence without a perpetual check loses for the
+  player who made it occur (the player to move wins).
 - dobutsu: a player without a lion loses (the player who just moved looked at first); then a
   lion on its owner's last rank that no enemy piece attacks wins for its owner, the player to
   move looked at first, both such lions drawing; the fourth occurrence of a position draws.
@@ -134,7 +136,7 @@ def texts_of(variant, fen, moves):
     return out
 
 
-def without_drop_mate(engine, played, fen, moves):
+def without_drop_mate(engine, played, fen, moves, pawn):
     """The moves without a pawn drop that mates: Fairy-Stockfish lists it and scores the mate
     as a loss for the player who dropped (its shogiPawnDropMateIllegal), where Tabula's
     `not giving checkmate` makes it no legal move; the one square a pawn may give check from
@@ -144,7 +146,7 @@ def without_drop_mate(engine, played, fen, moves):
     if king is None:
         return moves
     rank = int(king[1]) + (-1 if white else 1)
-    drop = f"P@{king[0]}{rank}"
+    drop = f"{pawn}@{king[0]}{rank}"
     if drop in moves and not engine.moves(played + [drop]):
         return [m for m in moves if m != drop]
     return moves
@@ -234,8 +236,9 @@ def main():
             key = " ".join(fields[:2])
             history.append((key, check))
             moves = engine.moves(played)
-            if variant == "minishogi":
-                moves = without_drop_mate(engine, played, fen, moves)
+            if variant in ("minishogi", "torishogi"):
+                moves = without_drop_mate(engine, played, fen, moves,
+                                          "S" if variant == "torishogi" else "P")
             end = None
             if variant == "dobutsu":
                 end = dobutsu_end(fen)
@@ -259,8 +262,9 @@ def main():
                 n = len(history) - 1
                 # Positions with this side to move in check, every one since the first
                 # occurrence: the opponent checked perpetually; and the other way round.
-                them = variant == "minishogi" and all(c for _, c in history[first::2])
-                us = variant == "minishogi" and all(c for _, c in history[first + 1:n:2])
+                shogi = variant in ("minishogi", "torishogi")
+                them = shogi and all(c for _, c in history[first::2])
+                us = shogi and all(c for _, c in history[first + 1:n:2])
                 to_move = "white" if side == "w" else "black"
                 other = "black" if side == "w" else "white"
                 print(f"# fold {folds}, perpetual check by {'both' if them and us else other if them else to_move if us else 'nobody'}")
@@ -270,6 +274,8 @@ def main():
                     end = other
                 elif variant == "minishogi" and not (them and us):
                     end = "black"
+                elif variant == "torishogi" and not (them and us):
+                    end = to_move
                 else:
                     end = "draw"
             if end is not None:
