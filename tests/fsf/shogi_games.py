@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Random games of Fairy-Stockfish's `minishogi`, `dobutsu`, `jesonmor` and `torishogi`, written for
-tests/fsf_games.rs to replay in Tabula's descriptions of them (games/variants/VARIANT.game).
+"""Random games of Fairy-Stockfish's `minishogi`, `dobutsu`, `jesonmor` and `torishogi`, written
+for tests/fsf_games.rs to replay in Tabula's descriptions of them
+(games/variants/VARIANT.game).
 
 Usage: shogi_games.py STOCKFISH VARIANT GAMES SEED > tests/fsf/VARIANT.fsf
 
@@ -9,15 +10,15 @@ FNV-1a digest of their sorted texts joined by spaces, the move played; the first
 moves in full after it), each game ending with `over` and `result R` (`white`, `black` or
 `draw`), or `stop` after 300 plies. Fairy-Stockfish lists each position's legal moves (`go
 perft 1`, which lists none where its rules have ended the game); a seeded random one is played
-(a pawn's or swallow's drop that mates is left out, see without_drop_mate), except that in every third game,
-after the tenth ply, a player takes back their last move where that is legal, and in every
-third game one player (White and Black in turn) gives check where it can, so that repetitions
-and perpetual checks, rare at random, are played; in Jeson Mor a knight that has just arrived
-on e5 is taken where it can be. Moves are written as Tabula writes them: a drop as `P@b3`, a
-move as its two squares; where a piece may promote or not (minishogi), the move is followed by
-the letter of the kind it ends as (`c4b5v` promotes a silver, `c4b5s` leaves it one), and a
-forced promotion (a pawn on the last rank, Dobutsu's chick) has no letter (Fairy-Stockfish's
-`e4e5+` is `e4e5`).
+(a pawn's or swallow's drop that mates is left out, see without_drop_mate), except that in
+every third game, after the tenth ply, a player takes back their last move where that is legal,
+and in every third game one player (White and Black in turn) gives check where it can, so that
+repetitions and perpetual checks, rare at random, are played; in Jeson Mor a knight that has
+just arrived on e5 is taken where it can be. Moves are written as Tabula writes them: a drop as
+`P@b3`, a move as its two squares; where a piece may promote or not (minishogi), the move is
+followed by the letter of the kind it ends as (`c4b5v` promotes a silver, `c4b5s` leaves it
+one), and a forced promotion (a pawn on the last rank, Dobutsu's chick) has no letter (Fairy-
+Stockfish's `e4e5+` is `e4e5`).
 
 How the games end, as Fairy-Stockfish's definitions say (src/variant.cpp):
 - minishogi: a player with no legal move loses. The fourth occurrence of a position (board,
