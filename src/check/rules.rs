@@ -398,7 +398,7 @@ impl Checker {
     /// `not on a file with N of my PIECE`: from 1 to the number of ranks (a file never holds
     /// more).
     fn file_limit(&mut self, scope: &Scope, n: &Number) -> Option<u8> {
-        let ranks = scope.board.rows as u32;
+        let ranks = scope.board.rows;
         if n.value == 0 || n.value > ranks {
             self.err(CheckError::OutOfRange {
                 what: "drop limit per file",
