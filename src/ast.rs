@@ -711,8 +711,9 @@ pub enum RuleDecl {
     /// `drop on empty[, not on REGION [or REGION]...]`: from the player's hand only.
     Drop {
         not_on: Vec<Region>,
-        /// `, not on a file with my PIECE`.
-        not_file_with: Option<Name>,
+        /// `, not on a file with [N of] my PIECE`: the kind and how many of it on the file
+        /// forbid the drop (none written: one).
+        not_file_with: Option<(Name, Option<Number>)>,
         /// `, not giving checkmate`.
         not_mating: bool,
         span: Span,
@@ -800,6 +801,22 @@ pub struct EndRule {
     pub span: Span,
 }
 
+/// What the opponent's reply may do about a piece's arrival in `when my PIECE reaches
+/// REGION`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReachReply {
+    /// Nothing: the arrival decides at once.
+    None,
+    /// `, which the second player may equal` (Racing Kings).
+    Equal,
+    /// `, unless it can be taken`: only a piece that no enemy piece attacks there counts,
+    /// and both players' such pieces draw (Dobutsu's try).
+    CannotBeTaken,
+    /// `, unless it is taken in reply`: read for the player to move only, whose piece stood
+    /// there through the opponent's reply (Jeson Mor).
+    NotTakenInReply,
+}
+
 #[derive(Clone, Debug)]
 pub enum EndCondDecl {
     NoLegalMove {
@@ -820,8 +837,8 @@ pub enum EndCondDecl {
     Reaches {
         piece: Name,
         region: Region,
-        /// `, which the second player may equal`.
-        equal: bool,
+        /// What the opponent's reply may do about the arrival.
+        reply: ReachReply,
     },
     /// `my PIECE is bare`.
     Bare(Name),

@@ -544,8 +544,9 @@ pub enum RuleModel {
     /// board on an empty cell outside `not_on`.
     Drop {
         not_on: CellSet,
-        /// `not on a file with my PIECE` (nifu).
-        not_file_with: Option<KindId>,
+        /// `not on a file with [N of] my PIECE` (nifu; Torishogi's two swallows): the kind and
+        /// how many of it on the file forbid the drop.
+        not_file_with: Option<(KindId, u8)>,
         /// `not giving checkmate` (uchifuzume).
         not_mating: bool,
     },
@@ -769,13 +770,14 @@ pub enum EndCond {
     /// Neither player has pieces (of a kind).
     NobodyHas(Option<KindId>),
     /// A player has a piece of the kind on the region (their own region).
-    /// With `equal` (`, which the second player may equal`): the first player's arrival
+    /// With `Equal` (`, which the second player may equal`): the first player's arrival
     /// waits for the second player's reply where that player could arrive too, and a reply
-    /// that does draws.
+    /// that does draws; with `CannotBeTaken` only an unattacked piece counts, and with
+    /// `NotTakenInReply` the line is read for the player to move only.
     Reaches {
         kind: KindId,
         region: PerPlayer<CellSet>,
-        equal: bool,
+        reply: crate::ast::ReachReply,
     },
     /// The player's only piece is one of this kind (a bare king), and the opponent cannot
     /// bare theirs in reply.

@@ -5,6 +5,7 @@
 //! Tabula's legal moves must be
 //! Fairy-Stockfish's (their number and digest, and for the first turns the list); where
 //! Fairy-Stockfish's rules end the game Tabula's must have ended too, with the same result.
+//! Minishogi, Dobutsu, Jeson Mor and Tori shogi's games are written by tests/fsf/shogi_games.py.
 //! Perft counts are in tests/perft/ataxx.perft and tests/perft/variants/NAME.perft.
 
 mod common;
@@ -145,6 +146,73 @@ fn horde_replays_fairy_stockfish_games() {
 
 /// Makruk, ASEAN and Ai-wok: games stop where Fairy-Stockfish's counting rules (not in the
 /// descriptions) could begin, so their results are checkmates and stalemates only.
+/// How many games of a data file ended by repetition, and with a perpetual check (the
+/// script's comments before `over`).
+fn repetitions(data: &str) -> (usize, usize) {
+    let text = std::fs::read_to_string(common::root(&format!("tests/fsf/{data}"))).expect("data");
+    let folds: Vec<&str> = text.lines().filter(|l| l.starts_with("# fold")).collect();
+    let perpetual = folds.iter().filter(|l| !l.ends_with("by nobody")).count();
+    (folds.len(), perpetual)
+}
+
+#[test]
+fn minishogi_replays_fairy_stockfish_games() {
+    // Its fourth repetition loses for White unless a player checked perpetually.
+    let r = replay("games/variants/minishogi.game", "minishogi.fsf");
+    assert!(r.games >= 50 && r.turns > 2000);
+    let (folds, perpetual) = repetitions("minishogi.fsf");
+    assert!(
+        folds >= 20 && perpetual >= 3,
+        "{folds} repetitions, {perpetual} perpetual"
+    );
+    assert!(r.results.len() >= 2, "results {:?}", r.results);
+}
+
+/// How many of a data file's comment lines (the script's notes on how a game went) are `comment`.
+fn ended_by(data: &str, comment: &str) -> usize {
+    let text = std::fs::read_to_string(common::root(&format!("tests/fsf/{data}"))).expect("data");
+    text.lines().filter(|l| *l == comment).count()
+}
+
+#[test]
+fn dobutsu_replays_fairy_stockfish_games() {
+    // The try: a lion on the last rank wins only where it cannot be taken.
+    let r = replay("games/variants/dobutsu.game", "dobutsu.fsf");
+    assert!(r.games >= 100 && r.turns > 1500);
+    assert_eq!(r.results.len(), 3, "results {:?}", r.results);
+    let (tries, taken) = (
+        ended_by("dobutsu.fsf", "# try"),
+        ended_by("dobutsu.fsf", "# lion taken"),
+    );
+    assert!(
+        tries >= 10 && taken >= 10,
+        "{tries} tries, {taken} lions taken"
+    );
+}
+
+#[test]
+fn jesonmor_replays_fairy_stockfish_games() {
+    // A knight on e5 wins when its owner's turn comes, not when it arrives.
+    let r = replay("games/variants/jesonmor.game", "jesonmor.fsf");
+    assert!(r.games >= 100 && r.turns > 2000);
+    assert_eq!(r.results.len(), 3, "results {:?}", r.results);
+    let (held, taken) = (
+        ended_by("jesonmor.fsf", "# held the centre"),
+        ended_by("jesonmor.fsf", "# taken on the centre"),
+    );
+    assert!(held >= 20 && taken >= 10, "{held} held, {taken} taken");
+}
+
+#[test]
+fn torishogi_replays_fairy_stockfish_games() {
+    // Its fourth repetition wins for the player to move, unless a player checked perpetually.
+    let r = replay("games/variants/torishogi.game", "torishogi.fsf");
+    assert!(r.games >= 40 && r.turns > 5000);
+    let (folds, _) = repetitions("torishogi.fsf");
+    assert!(folds >= 20, "{folds} repetitions");
+    assert!(r.results.len() >= 2, "results {:?}", r.results);
+}
+
 #[test]
 fn makruk_family_replays_fairy_stockfish_games() {
     for (game, data) in [

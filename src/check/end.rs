@@ -296,14 +296,14 @@ impl Checker {
             EndCondDecl::Reaches {
                 piece,
                 region,
-                equal,
+                reply,
             } => {
                 let kind = self.kind(scope, piece);
                 let region = self.player_regions(scope, region);
                 EndCond::Reaches {
                     kind: kind?,
                     region: region?,
-                    equal: *equal,
+                    reply: *reply,
                 }
             }
             EndCondDecl::Repetition(n, tiebreak) => {

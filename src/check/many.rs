@@ -113,7 +113,10 @@ impl Checker {
             }
             EndCondDecl::NoPieces(_)
             | EndCondDecl::FewerThan(..)
-            | EndCondDecl::Reaches { equal: false, .. }
+            | EndCondDecl::Reaches {
+                reply: crate::ast::ReachReply::None,
+                ..
+            }
             | EndCondDecl::InARow { .. }
             | EndCondDecl::Connected
             | EndCondDecl::AllOn(_)

@@ -396,7 +396,23 @@ impl Checker {
         })
     }
 
-    /// `drop on empty[, not on REGION ...][, not on a file with my PIECE][, not giving
+    /// `not on a file with N of my PIECE`: from 1 to the number of ranks (a file never holds
+    /// more).
+    fn file_limit(&mut self, scope: &Scope, n: &Number) -> Option<u8> {
+        let ranks = scope.board.rows;
+        if n.value == 0 || n.value > ranks {
+            self.err(CheckError::OutOfRange {
+                what: "drop limit per file",
+                value: n.value.to_string(),
+                span: n.span,
+                range: format!("from 1 to {ranks}, the ranks of the board (1 is the same as no count: `not on a file with my pawn`)"),
+            });
+            return None;
+        }
+        Some(n.value as u8)
+    }
+
+    /// `drop on empty[, not on REGION ...][, not on a file with [N of] my PIECE][, not giving
     /// checkmate]`.
     fn drop_rule(
         &mut self,
@@ -415,7 +431,14 @@ impl Checker {
             return None;
         };
         let not_file_with = match not_file_with {
-            Some(n) => Some(self.reported(report, |c| c.kind(scope, n))?),
+            Some((n, count)) => {
+                let kind = self.reported(report, |c| c.kind(scope, n))?;
+                let limit = match count {
+                    None => 1,
+                    Some(k) => self.reported(report, |c| c.file_limit(scope, k))?,
+                };
+                Some((kind, limit))
+            }
             None => None,
         };
         let mut cells = CellSet::EMPTY;

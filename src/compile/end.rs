@@ -1,6 +1,7 @@
 //! The end rules' texts, as the engine prints them in reasons and summaries
 //! (`lose when I have no legal move and I am in check`).
 
+use crate::ast::ReachReply;
 use crate::model::{plural, EndCond, EndModel, KindModel, PlayerModel, Tiebreak, Verdict};
 
 pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel], players: &[PlayerModel]) -> String {
@@ -40,12 +41,15 @@ pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel], players: &[PlayerM
         EndCond::Bare(k) => format!("when my {} is bare", kinds[*k].name),
         EndCond::ChecksGiven(1) => "when I have given check 1 time".to_string(),
         EndCond::ChecksGiven(n) => format!("when I have given check {n} times"),
-        EndCond::Reaches {
-            kind, equal: false, ..
-        } => format!("when my {} reaches its goal", kinds[*kind].name),
-        EndCond::Reaches { kind, .. } => format!(
-            "when my {} reaches its goal, which the second player may equal",
-            kinds[*kind].name
+        EndCond::Reaches { kind, reply, .. } => format!(
+            "when my {} reaches its goal{}",
+            kinds[*kind].name,
+            match reply {
+                ReachReply::None => "",
+                ReachReply::Equal => ", which the second player may equal",
+                ReachReply::CannotBeTaken => ", unless it can be taken",
+                ReachReply::NotTakenInReply => ", unless it is taken in reply",
+            }
         ),
         EndCond::Repetition(n, tiebreak) => format!(
             "on {} repetition{}",

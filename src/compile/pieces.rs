@@ -93,7 +93,7 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board, players: usize, shift:
                             blocks: Vec::new(),
                             drop: true,
                             not_on: *not_on,
-                            not_file_with: not_file_with.map(|k| code(k, p)),
+                            not_file_with: not_file_with.map(|(k, n)| (code(k, p), n)),
                             not_mating: *not_mating,
                             touching: None,
                             not_making: None,

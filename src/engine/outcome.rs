@@ -3,6 +3,7 @@
 //! limits with their tiebreaks).
 
 use super::{Outcome, Position};
+use crate::ast::ReachReply;
 use crate::geometry::NONE;
 use crate::model::{EndCond, Tiebreak, Verdict};
 
@@ -40,8 +41,16 @@ impl Position<'_> {
             EndCond::Reaches {
                 kind,
                 region,
-                equal: true,
+                reply: ReachReply::Equal,
             } if (0..2).all(|q| self.has_reached(*kind, region, q)) => Outcome::Draw {
+                reason: e.text.clone(),
+            },
+            // Both stand there out of reach.
+            EndCond::Reaches {
+                kind,
+                region,
+                reply: ReachReply::CannotBeTaken,
+            } if (0..2).all(|q| self.reached_untaken(*kind, region, q)) => Outcome::Draw {
                 reason: e.text.clone(),
             },
             EndCond::PassLimit { tiebreak, .. }
@@ -88,7 +97,7 @@ impl Position<'_> {
                     EndCond::Reaches {
                         kind,
                         region,
-                        equal: false,
+                        reply: ReachReply::None,
                     } => {
                         let code = self.game.code(*kind, p);
                         if self.bb.is_empty() {
@@ -195,8 +204,16 @@ impl Position<'_> {
             EndCond::Reaches {
                 kind,
                 region,
-                equal: true,
-            } => self.reached_unequalled(*kind, region, p),
+                reply,
+            } => match reply {
+                ReachReply::Equal => self.reached_unequalled(*kind, region, p),
+                ReachReply::CannotBeTaken => self.reached_untaken(*kind, region, p),
+                // Read at the start of the owner's turn: the piece outlived the reply.
+                ReachReply::NotTakenInReply => {
+                    p == self.turn as usize && self.has_reached(*kind, region, p)
+                }
+                ReachReply::None => false,
+            },
             EndCond::ChecksGiven(n) => self.checks[p] >= *n,
             EndCond::StoresHold(n) => p == mover && self.stores.iter().all(|&s| u32::from(s) == *n),
             _ => false,
@@ -245,6 +262,20 @@ impl Position<'_> {
         });
         REPLIES.set(moves);
         !equalled
+    }
+
+    /// `when my PIECE reaches REGION, unless it can be taken`, read for `p`: a piece of the
+    /// kind of `p`'s stands in `p`'s region where no piece of the opponent attacks it.
+    fn reached_untaken(
+        &self,
+        kind: usize,
+        region: &crate::model::PerPlayer<crate::geometry::CellSet>,
+        p: usize,
+    ) -> bool {
+        let code = self.game.code(kind, p);
+        region[p]
+            .iter()
+            .any(|c| self.cells[c as usize] == code && !self.attacked_on(&self.cells, c, p ^ 1))
     }
 
     /// Whether `test` holds through the cell of the last placement, or through any cell of

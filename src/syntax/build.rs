@@ -639,7 +639,12 @@ fn build_when(inner: Pair<Rule>) -> EndCondDecl {
             EndCondDecl::Reaches {
                 piece: name(it.next().expect("piece")),
                 region: build_region(it.next().expect("region")),
-                equal: it.next().is_some(),
+                reply: match it.next().map(|p| p.as_rule()) {
+                    None => ReachReply::None,
+                    Some(Rule::reach_equal) => ReachReply::Equal,
+                    Some(Rule::reach_untaken) => ReachReply::CannotBeTaken,
+                    Some(_) => ReachReply::NotTakenInReply,
+                },
             }
         }
     }

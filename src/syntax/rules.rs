@@ -442,7 +442,16 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
             for c in kids {
                 match c.as_rule() {
                     Rule::drop_not => not_on.extend(parts(c).into_iter().map(build_region)),
-                    Rule::drop_file => not_file_with = Some(name(parts(c).remove(0))),
+                    Rule::drop_file => {
+                        let mut it = parts(c).into_iter();
+                        let first = it.next().expect("grammar: a count or a piece");
+                        not_file_with = Some(if first.as_rule() == Rule::drop_file_count {
+                            let count = number(parts(first).remove(0));
+                            (name(it.next().expect("grammar: a piece")), Some(count))
+                        } else {
+                            (name(first), None)
+                        });
+                    }
                     _ => not_mating = true,
                 }
             }

@@ -36,8 +36,9 @@ pub struct Place {
     pub drop: bool,
     /// Cells it may not enter (`drop on empty, not on ...`).
     pub not_on: CellSet,
-    /// `not on a file with my PIECE`: the piece code that may not share a file with it.
-    pub not_file_with: Option<u8>,
+    /// `not on a file with [N of] my PIECE`: the piece code that may not share a file with
+    /// it, and how many of that code on the file keep it out.
+    pub not_file_with: Option<(u8, u8)>,
     /// `not giving checkmate`: a drop that leaves the opponent checkmated is illegal.
     pub not_mating: bool,
     /// `next to exactly 1 enemy and no friend`: the enemies and friends among the cell's
@@ -530,7 +531,8 @@ impl Position<'_> {
 
     /// Whether the placement's restrictions let it land on `c`: not a cell its kind is kept
     /// out of (`only PIECES may enter REGION`), not a cell of `not on`, and not a file already
-    /// holding the player's piece of `not on a file with` (nifu).
+    /// holding the player's piece of `not on a file with` (nifu), or as many of it as the
+    /// clause says (Torishogi's two swallows).
     #[inline]
     fn drop_allowed(&self, pl: &Place, c: Cell) -> bool {
         if pl.not_on.contains(c) || self.kept_out(pl.code, c) || !self.beside_friend(pl, c) {
@@ -546,15 +548,22 @@ impl Position<'_> {
                 return false;
             }
         }
-        let Some(twin) = pl.not_file_with else {
+        let Some((twin, limit)) = pl.not_file_with else {
             return true;
         };
         let b = &self.game.board;
         let x = b.coords[c as usize].0;
-        !(0..b.rows as i32).any(|y| {
+        let mut found = 0;
+        for y in 0..b.rows as i32 {
             let t = b.at(x, y);
-            t != NONE && self.cells[t as usize] == twin
-        })
+            if t != NONE && self.cells[t as usize] == twin {
+                found += 1;
+                if found == limit {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// Whether `c` has a piece of the mover next to it along the placement's `next to a
