@@ -79,8 +79,9 @@ pub enum Item {
     Custody(CustodyDecl),
     /// `pieces in hand must be placed first`.
     HandFirst(Span),
-    /// `captured pieces go to the hand of their captor`.
-    ToHand(Span),
+    /// `captured pieces go to the hand of their captor[, keeping their kind]`: the span of the
+    /// line, and of `, keeping their kind` where promoted pieces are not demoted.
+    ToHand(Span, Option<Span>),
     /// `royal pieces may not face each other along DIRS`.
     Face(Vec<Name>, Span),
     /// `moves may not give check`.

@@ -1,5 +1,5 @@
 //! Random games of Fairy-Stockfish replayed in Tabula: its `ataxx` in games/ataxx.game, its
-//! `horde`, `makruk`, `asean` and `ai-wok` in games/variants/NAME.game, and its `atomic` and
+//! `horde`, `makruk`, `asean`, `ai-wok`, `loop` and `chessgi` in games/variants/NAME.game, and its `atomic` and
 //! `extinction` from Chess960 set-ups (UCI_Chess960) in games/variants/ (tests/fsf/VARIANT.fsf,
 //! written by tests/fsf/games.py from Fairy-Stockfish's own move lists). Before every turn
 //! Tabula's legal moves must be
@@ -33,6 +33,9 @@ struct Replayed {
     wiped: usize,
     /// Castling moves played (a second piece moves).
     castles: usize,
+    /// Drops played (`Q@e4`), and pawn drops on a back rank (`P@f1`, Chessgi's first rank).
+    drops: usize,
+    back_rank_pawns: usize,
 }
 
 fn replay(game: &str, data: &str) -> Replayed {
@@ -47,6 +50,8 @@ fn replay(game: &str, data: &str) -> Replayed {
         results: Default::default(),
         wiped: 0,
         castles: 0,
+        drops: 0,
+        back_rank_pawns: 0,
     };
     for (i, line) in text.lines().enumerate() {
         let at = format!("{data}:{}", i + 1);
@@ -110,6 +115,11 @@ fn replay(game: &str, data: &str) -> Replayed {
                     "{at}: the legal moves, Tabula's being {ours:?}"
                 );
                 r.passes += usize::from(pick == "pass");
+                if let Some((kind, to)) = pick.split_once('@') {
+                    r.drops += 1;
+                    r.back_rank_pawns +=
+                        usize::from(kind == "P" && (to.ends_with('1') || to.ends_with('8')));
+                }
                 r.castles += usize::from(st.moves().iter().any(|m| {
                     m.extra_from != tabula::geometry::NONE && st.pos.move_text(m) == pick
                 }));
@@ -120,8 +130,16 @@ fn replay(game: &str, data: &str) -> Replayed {
         }
     }
     println!(
-        "{data}: {} games, {} turns ({} listed in full), {} passes, {} castlings, results {:?}",
-        r.games, r.turns, r.listed, r.passes, r.castles, r.results
+        "{data}: {} games, {} turns ({} listed in full), {} passes, {} castlings, {} drops ({} pawns \
+         on a back rank), results {:?}",
+        r.games,
+        r.turns,
+        r.listed,
+        r.passes,
+        r.castles,
+        r.drops,
+        r.back_rank_pawns,
+        r.results
     );
     r
 }
@@ -171,4 +189,19 @@ fn extinction_replays_fairy_stockfish_chess960_games() {
     assert!(r.games >= 20 && r.turns > 1000);
     assert!(r.results.len() >= 2, "results {:?}", r.results);
     assert!(r.castles > 0);
+}
+
+/// Loop chess and Chessgi (Crazyhouse where a captured promoted piece keeps its kind; Chessgi
+/// also drops pawns on the first rank): games stop after 200 plies, so their results are
+/// checkmates and stalemates only.
+#[test]
+fn loop_and_chessgi_replay_fairy_stockfish_games() {
+    let r = replay("games/variants/loop.game", "loop.fsf");
+    assert!(r.games >= 5 && r.turns > 3000 && r.drops > 500, "loop");
+    assert_eq!(r.back_rank_pawns, 0, "loop");
+    let r = replay("games/variants/chessgi.game", "chessgi.fsf");
+    assert!(
+        r.games >= 5 && r.turns > 3000 && r.back_rank_pawns > 0,
+        "chessgi"
+    );
 }

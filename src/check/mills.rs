@@ -69,7 +69,7 @@ impl Checker {
         d: &Description,
         hands: &[(PlayerId, KindId, u32)],
     ) -> bool {
-        let to_hand = d.items.iter().any(|i| matches!(i, Item::ToHand(_)));
+        let to_hand = d.items.iter().any(|i| matches!(i, Item::ToHand(..)));
         if !to_hand && hands.is_empty() {
             for item in &d.items {
                 let Item::Piece(p) = item else { continue };
@@ -86,6 +86,24 @@ impl Checker {
             }
         }
         to_hand
+    }
+
+    /// `..., keeping their kind`: meaningful only where some piece promotes.
+    pub(super) fn keeping_kind(&mut self, d: &Description, kinds: &[KindModel]) -> bool {
+        let Some(span) = d.items.iter().find_map(|i| match i {
+            Item::ToHand(_, keep) => *keep,
+            _ => None,
+        }) else {
+            return false;
+        };
+        if !kinds.iter().any(|k| k.promotion.is_some()) {
+            self.invalid(
+                span,
+                "no piece ever promotes, so every captured piece keeps its kind already",
+                "drop `, keeping their kind`",
+            );
+        }
+        true
     }
 
     /// `pieces in hand must be placed first`: meaningful only where some player starts with

@@ -306,7 +306,7 @@ impl Checker {
             && !self.uncertain_placements
         {
             self.unplaced_pieces(&scope, &kinds, &start.setup, &start.hands);
-            let changes_hands = d.items.iter().any(|i| matches!(i, Item::ToHand(_)));
+            let changes_hands = d.items.iter().any(|i| matches!(i, Item::ToHand(..)));
             self.sides_without_pieces(&scope, &kinds, &start.setup, &start.hands, changes_hands);
         }
         // `numbered from PLAYER`: square numbers (PDN) start on that player's back rank.
@@ -328,6 +328,7 @@ impl Checker {
         let removed_at_once = self.removed_at_once(d, &kinds);
         let hand_first = self.hand_first(d, &start.hands);
         let to_hand = self.captures_go_to_hand(d, &start.hands);
+        let keep_kind = self.keeping_kind(d, &kinds);
         let face = self.faces(&scope, d);
         let explosion = self.explosion(&scope, d);
         self.checks_without_royal(once.no_checks, &kinds);
@@ -361,6 +362,7 @@ impl Checker {
             entry,
             hand_first,
             to_hand,
+            keep_kind,
             face,
             explosion,
             no_checks: once.no_checks.is_some(),

@@ -296,12 +296,14 @@ pub fn compile(m: Model) -> Game {
             } => Some(g.clone()),
             _ => None,
         });
-    // A promoted piece that is captured goes to the hand as the kind it was promoted from.
+    // A promoted piece that is captured goes to the hand as the kind it was promoted from
+    // (as itself where captured pieces keep their kind).
     let demote: Vec<u8> = (0..m.kinds.len())
         .map(|k| {
             m.kinds
                 .iter()
                 .position(|j| j.promotion.as_ref().is_some_and(|p| p.to.contains(&k)))
+                .filter(|_| !m.keep_kind)
                 .unwrap_or(k) as u8
         })
         .collect();
@@ -442,6 +444,7 @@ pub fn compile(m: Model) -> Game {
         face_dirs: m.face.clone(),
         hand_first: m.hand_first,
         to_hand: m.to_hand,
+        marks_promoted: m.to_hand && !m.keep_kind,
         always_demote,
         no_mating_drops: places.iter().flatten().any(|pl| pl.not_mating),
         watches_checks: end

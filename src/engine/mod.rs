@@ -196,6 +196,9 @@ pub struct Game {
     pub royal_shortcuts: bool,
     /// `captured pieces go to the hand of their captor`.
     pub to_hand: bool,
+    /// Captured pieces go to a hand demoted, so positions mark promoted pieces (`Q~`); not
+    /// where they keep their kind (`, keeping their kind`), where a mark would mean nothing.
+    pub marks_promoted: bool,
     /// Some drop may not give checkmate (`not giving checkmate`).
     pub no_mating_drops: bool,
     /// An end rule asks for perpetual check, so that a played game keeps which positions were

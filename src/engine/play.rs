@@ -313,7 +313,7 @@ impl Position<'_> {
             let n = self.hand[into as usize];
             self.set_hand(into, n + 1);
         }
-        if matches!(m.kind, MoveKind::Place | MoveKind::Places) {
+        if !g.marks_promoted || matches!(m.kind, MoveKind::Place | MoveKind::Places) {
             return;
         }
         let carried = self.promoted.contains(m.from);

@@ -293,6 +293,8 @@ pub(super) fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::k_their => &["`their`"],
         Rule::drop_not => &["`, not on`"],
         Rule::to_hand => &["`captured`"],
+        Rule::keep_kind => &["`, keeping their kind`"],
+        Rule::k_kind => &["`kind`"],
         Rule::k_between => &["`between`"],
         Rule::rank_base => &["`, ranks from`"],
         Rule::k_confined | Rule::confine_rule => &["`confined`"],

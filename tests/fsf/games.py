@@ -4,7 +4,8 @@ Tabula's description of it.
 
 Usage: games.py STOCKFISH VARIANT GAMES SEED [FEN ...] > tests/fsf/VARIANT.fsf
 
-VARIANT is `ataxx`, `horde`, `makruk`, `asean`, `ai-wok`, `atomic` or `extinction`. With FENs
+VARIANT is `ataxx`, `horde`, `makruk`, `asean`, `ai-wok`, `atomic`, `extinction`, `loop` or
+`chessgi`. With FENs
 (Chess960 set-ups), the games start from them in turn (each game's first line is `game FEN`)
 and Fairy-Stockfish plays with UCI_Chess960, which writes castling as the king taking its rook
 (`b1a1`), as Tabula does. Fairy-Stockfish lists each position's legal moves (`go perft
@@ -28,7 +29,9 @@ descriptions do not have, only end games, so a game stops with `stop` at the fir
 where Fairy-Stockfish's counting has begun (no pawns left on the board) or after 200 plies.
 Atomic: a player whose king is gone loses. Extinction: a player with no piece of some kind
 (king, queen, rook, bishop, knight or pawn) loses, the player who just moved looked at first (a
-pawn's promotion may take its own kind's last). Games longer than 600 plies stop with `stop`
+pawn's promotion may take its own kind's last). Loop and Chessgi (drops, written `Q@e4` by
+both): checkmate loses, stalemate draws, 100 plies without a capture or a pawn move draw, and a
+game stops with `stop` after 200 plies. Games longer than 600 plies stop with `stop`
 (none did when written).
 """
 import random
@@ -157,6 +160,17 @@ def chess_end(variant, moves, fields, check):
     return None
 
 
+def drops_end(moves, fields, check):
+    """Loop and Chessgi: checkmate, stalemate, 100 plies."""
+    if not moves:
+        if check:
+            return "black" if fields[1] == "w" else "white"
+        return "draw"
+    if int(fields[4]) >= 100:
+        return "draw"
+    return None
+
+
 def main():
     path, variant, games, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
     fens = sys.argv[5:]
@@ -187,6 +201,10 @@ def main():
                 end = horde_end(engine, played, moves, fields, check)
             elif variant in ("atomic", "extinction"):
                 end = chess_end(variant, moves, fields, check)
+            elif variant in ("loop", "chessgi"):
+                end = drops_end(moves, fields, check)
+                if end is None and len(played) >= 200:
+                    end = "stop"
             else:
                 end = makruk_end(engine, played, moves, fields, check)
                 if end is None and len(played) >= 200:

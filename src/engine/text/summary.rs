@@ -218,8 +218,10 @@ impl Game {
     /// The game rules, one text each, in the order `tabula show` lists them.
     fn game_rules_text(&self) -> Vec<String> {
         let mut rules: Vec<String> = Vec::new();
-        if self.to_hand {
+        if self.to_hand && self.marks_promoted {
             rules.push("captured pieces go to the hand of their captor".into());
+        } else if self.to_hand {
+            rules.push("captured pieces go to the hand of their captor, keeping their kind".into());
         }
         if !self.face_dirs.is_empty() {
             rules.push(format!(
