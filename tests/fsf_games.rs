@@ -1,5 +1,6 @@
 //! Random games of Fairy-Stockfish replayed in Tabula: its `ataxx` in games/ataxx.game, its
-//! `horde`, `makruk`, `asean`, `ai-wok`, `loop` and `chessgi` in games/variants/NAME.game, and its `atomic` and
+//! `horde`, `makruk`, `asean`, `ai-wok`, `loop`, `chessgi`, `seirawan` and `shouse` in
+//! games/variants/NAME.game, and its `atomic` and
 //! `extinction` from Chess960 set-ups (UCI_Chess960) in games/variants/ (tests/fsf/VARIANT.fsf,
 //! written by tests/fsf/games.py from Fairy-Stockfish's own move lists). Before every turn
 //! Tabula's legal moves must be
@@ -36,6 +37,8 @@ struct Replayed {
     /// Drops played (`Q@e4`), and pawn drops on a back rank (`P@f1`, Chessgi's first rank).
     drops: usize,
     back_rank_pawns: usize,
+    /// Gating moves played (`b1c3h`, `h1e1h`: a move from a back rank with a letter after it).
+    gated: usize,
 }
 
 fn replay(game: &str, data: &str) -> Replayed {
@@ -52,6 +55,7 @@ fn replay(game: &str, data: &str) -> Replayed {
         castles: 0,
         drops: 0,
         back_rank_pawns: 0,
+        gated: 0,
     };
     for (i, line) in text.lines().enumerate() {
         let at = format!("{data}:{}", i + 1);
@@ -115,6 +119,10 @@ fn replay(game: &str, data: &str) -> Replayed {
                     "{at}: the legal moves, Tabula's being {ours:?}"
                 );
                 r.passes += usize::from(pick == "pass");
+                let b = pick.as_bytes();
+                r.gated += usize::from(
+                    b.len() == 5 && matches!(b[1], b'1' | b'8') && b[4].is_ascii_lowercase(),
+                );
                 if let Some((kind, to)) = pick.split_once('@') {
                     r.drops += 1;
                     r.back_rank_pawns +=
@@ -131,7 +139,7 @@ fn replay(game: &str, data: &str) -> Replayed {
     }
     println!(
         "{data}: {} games, {} turns ({} listed in full), {} passes, {} castlings, {} drops ({} pawns \
-         on a back rank), results {:?}",
+         on a back rank), {} gatings, results {:?}",
         r.games,
         r.turns,
         r.listed,
@@ -139,6 +147,7 @@ fn replay(game: &str, data: &str) -> Replayed {
         r.castles,
         r.drops,
         r.back_rank_pawns,
+        r.gated,
         r.results
     );
     r
@@ -204,4 +213,16 @@ fn loop_and_chessgi_replay_fairy_stockfish_games() {
         r.games >= 5 && r.turns > 3000 && r.back_rank_pawns > 0,
         "chessgi"
     );
+}
+
+/// Seirawan chess and S-House (gating: a piece from the hand enters the square a back-rank
+/// piece leaves on its first move; S-House also drops and takes captures in hand), from the
+/// start with Chess960 castling notation (castling as the king taking its rook, gating on the
+/// rook's square as `h1e1h`): games stop after 200 plies.
+#[test]
+fn seirawan_and_shouse_replay_fairy_stockfish_games() {
+    let r = replay("games/variants/seirawan.game", "seirawan.fsf");
+    assert!(r.turns > 3000 && r.gated > 20, "seirawan");
+    let r = replay("games/variants/shouse.game", "shouse.fsf");
+    assert!(r.turns > 3000 && r.gated > 20 && r.drops > 100, "shouse");
 }

@@ -329,6 +329,7 @@ impl Checker {
         let hand_first = self.hand_first(d, &start.hands);
         let to_hand = self.captures_go_to_hand(d, &start.hands);
         let keep_kind = self.keeping_kind(d, &kinds);
+        let gating = self.gating(&scope, d, to_hand || !start.hands.is_empty());
         let face = self.faces(&scope, d);
         let explosion = self.explosion(&scope, d);
         self.checks_without_royal(once.no_checks, &kinds);
@@ -363,6 +364,7 @@ impl Checker {
             hand_first,
             to_hand,
             keep_kind,
+            gating,
             face,
             explosion,
             no_checks: once.no_checks.is_some(),

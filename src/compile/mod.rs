@@ -72,10 +72,12 @@ pub fn compile(m: Model) -> Game {
     }
     let mut initial = vec![0u8; board.len()];
     let mut unmoved = CellSet::EMPTY;
+    // Gating: every piece on its owner's region starts with the right to leave a piece behind.
+    let gate_region = per_player(np, |p| m.gating.as_ref().map_or(CellSet::EMPTY, |g| g[p]));
     for &(cell, p, k) in &m.setup {
         let c = code(k, p);
         initial[cell as usize] = c;
-        if tracks_moved[c as usize] {
+        if tracks_moved[c as usize] || gate_region[p].contains(cell) {
             unmoved.insert(cell);
         }
     }
@@ -445,6 +447,24 @@ pub fn compile(m: Model) -> Game {
         hand_first: m.hand_first,
         to_hand: m.to_hand,
         marks_promoted: m.to_hand && !m.keep_kind,
+        gate_cells: if m.gating.is_some() {
+            (0..ncodes)
+                .map(|c| {
+                    if c == 0 {
+                        return CellSet::EMPTY;
+                    }
+                    let p = owner_of(c);
+                    let not_on = places[p]
+                        .iter()
+                        .filter(|pl| pl.drop && pl.code as usize == c)
+                        .fold(CellSet::EMPTY, |s, pl| s.union(&pl.not_on));
+                    gate_region[p].difference(&not_on)
+                })
+                .collect()
+        } else {
+            Vec::new()
+        },
+        gate_region,
         always_demote,
         no_mating_drops: places.iter().flatten().any(|pl| pl.not_mating),
         watches_checks: end

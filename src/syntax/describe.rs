@@ -295,6 +295,8 @@ pub(super) fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::to_hand => &["`captured`"],
         Rule::keep_kind => &["`, keeping their kind`"],
         Rule::k_kind => &["`kind`"],
+        Rule::k_leaves => &["`leaves`"],
+        Rule::gate_rule => &["`a piece in hand may enter`"],
         Rule::k_between => &["`between`"],
         Rule::rank_base => &["`, ranks from`"],
         Rule::k_confined | Rule::confine_rule => &["`confined`"],
