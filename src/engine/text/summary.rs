@@ -232,6 +232,13 @@ impl Game {
         if self.hand_first {
             rules.push("pieces in hand must be placed first".into());
         }
+        if !self.gate_cells.is_empty() {
+            // The first player's region (each player's own is read the same way).
+            rules.push(format!(
+                "a piece in hand may enter the cell a piece leaves on its first move from {}",
+                region_text(self, &self.gate_region[0])
+            ));
+        }
         if self.no_checks {
             rules.push("moves may not give check".into());
         }
