@@ -89,8 +89,11 @@ pub enum Item {
     Custody(CustodyDecl),
     /// `pieces in hand must be placed first`.
     HandFirst(Span),
-    /// `captured pieces go to the hand of their captor`.
-    ToHand(Span),
+    /// `captured pieces go to the hand of their captor[, keeping their kind]`: the span of the
+    /// line, and of `, keeping their kind` where promoted pieces are not demoted.
+    ToHand(Span, Option<Span>),
+    /// `a piece in hand may enter the cell a piece leaves on its first move from REGION`.
+    Gate(Region, Span),
     /// `royal pieces may not face each other along DIRS`.
     Face(Vec<Name>, Span),
     /// `moves may not give check`.

@@ -42,6 +42,14 @@ impl CellSet {
         }
         r
     }
+    /// The cells of this set not in `o`.
+    pub fn difference(&self, o: &CellSet) -> CellSet {
+        let mut r = *self;
+        for (w, o) in r.0.iter_mut().zip(o.0) {
+            *w &= !o;
+        }
+        r
+    }
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|w| *w == 0)
     }

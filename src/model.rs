@@ -84,6 +84,12 @@ pub struct Model {
     pub hand_first: bool,
     /// `captured pieces go to the hand of their captor`.
     pub to_hand: bool,
+    /// `a piece in hand may enter the cell a piece leaves on its first move from REGION`
+    /// (gating): the region, per player.
+    pub gating: Option<PerPlayer<CellSet>>,
+    /// `..., keeping their kind`: a captured promoted piece goes to the hand as what it
+    /// became, not as what it was promoted from (Loop chess).
+    pub keep_kind: bool,
     /// `royal pieces may not face each other along DIRS` (absolute directions).
     pub face: Vec<u8>,
     /// `captures explode along DIRS[, sparing PIECES]`.

@@ -1,5 +1,6 @@
 //! Random games of Fairy-Stockfish replayed in Tabula: its `ataxx` in games/ataxx.game, its
-//! `horde`, `makruk`, `asean` and `ai-wok` in games/variants/NAME.game, and its `atomic` and
+//! `horde`, `makruk`, `asean`, `ai-wok`, `loop`, `chessgi`, `seirawan` and `shouse` in
+//! games/variants/NAME.game, and its `atomic` and
 //! `extinction` from Chess960 set-ups (UCI_Chess960) in games/variants/ (tests/fsf/VARIANT.fsf,
 //! written by tests/fsf/games.py from Fairy-Stockfish's own move lists). Before every turn
 //! Tabula's legal moves must be
@@ -34,6 +35,11 @@ struct Replayed {
     wiped: usize,
     /// Castling moves played (a second piece moves).
     castles: usize,
+    /// Drops played (`Q@e4`), and pawn drops on a back rank (`P@f1`, Chessgi's first rank).
+    drops: usize,
+    back_rank_pawns: usize,
+    /// Gating moves played (`b1c3h`, `h1e1h`: a move from a back rank with a letter after it).
+    gated: usize,
 }
 
 fn replay(game: &str, data: &str) -> Replayed {
@@ -48,6 +54,9 @@ fn replay(game: &str, data: &str) -> Replayed {
         results: Default::default(),
         wiped: 0,
         castles: 0,
+        drops: 0,
+        back_rank_pawns: 0,
+        gated: 0,
     };
     for (i, line) in text.lines().enumerate() {
         let at = format!("{data}:{}", i + 1);
@@ -111,6 +120,15 @@ fn replay(game: &str, data: &str) -> Replayed {
                     "{at}: the legal moves, Tabula's being {ours:?}"
                 );
                 r.passes += usize::from(pick == "pass");
+                let b = pick.as_bytes();
+                r.gated += usize::from(
+                    b.len() == 5 && matches!(b[1], b'1' | b'8') && b[4].is_ascii_lowercase(),
+                );
+                if let Some((kind, to)) = pick.split_once('@') {
+                    r.drops += 1;
+                    r.back_rank_pawns +=
+                        usize::from(kind == "P" && (to.ends_with('1') || to.ends_with('8')));
+                }
                 r.castles += usize::from(st.moves().iter().any(|m| {
                     m.extra_from != tabula::geometry::NONE && st.pos.move_text(m) == pick
                 }));
@@ -121,8 +139,17 @@ fn replay(game: &str, data: &str) -> Replayed {
         }
     }
     println!(
-        "{data}: {} games, {} turns ({} listed in full), {} passes, {} castlings, results {:?}",
-        r.games, r.turns, r.listed, r.passes, r.castles, r.results
+        "{data}: {} games, {} turns ({} listed in full), {} passes, {} castlings, {} drops ({} pawns \
+         on a back rank), {} gatings, results {:?}",
+        r.games,
+        r.turns,
+        r.listed,
+        r.passes,
+        r.castles,
+        r.drops,
+        r.back_rank_pawns,
+        r.gated,
+        r.results
     );
     r
 }
@@ -254,4 +281,31 @@ fn extinction_replays_fairy_stockfish_chess960_games() {
     assert!(r.games >= 20 && r.turns > 1000);
     assert!(r.results.len() >= 2, "results {:?}", r.results);
     assert!(r.castles > 0);
+}
+
+/// Loop chess and Chessgi (Crazyhouse where a captured promoted piece keeps its kind; Chessgi
+/// also drops pawns on the first rank): games stop after 200 plies, so their results are
+/// checkmates and stalemates only.
+#[test]
+fn loop_and_chessgi_replay_fairy_stockfish_games() {
+    let r = replay("games/variants/loop.game", "loop.fsf");
+    assert!(r.games >= 5 && r.turns > 3000 && r.drops > 500, "loop");
+    assert_eq!(r.back_rank_pawns, 0, "loop");
+    let r = replay("games/variants/chessgi.game", "chessgi.fsf");
+    assert!(
+        r.games >= 5 && r.turns > 3000 && r.back_rank_pawns > 0,
+        "chessgi"
+    );
+}
+
+/// Seirawan chess and S-House (gating: a piece from the hand enters the square a back-rank
+/// piece leaves on its first move; S-House also drops and takes captures in hand), from the
+/// start with Chess960 castling notation (castling as the king taking its rook, gating on the
+/// rook's square as `h1e1h`): games stop after 200 plies.
+#[test]
+fn seirawan_and_shouse_replay_fairy_stockfish_games() {
+    let r = replay("games/variants/seirawan.game", "seirawan.fsf");
+    assert!(r.turns > 3000 && r.gated > 20, "seirawan");
+    let r = replay("games/variants/shouse.game", "shouse.fsf");
+    assert!(r.turns > 3000 && r.gated > 20 && r.drops > 100, "shouse");
 }

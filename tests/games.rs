@@ -409,7 +409,13 @@ fn check_position(name: &str, pos: &Position, checked: &mut u64) {
         for m in &pseudo {
             let text = pos.move_text(m);
             let mut child = pos.clone();
-            child.play_unchecked(m);
+            // Gating: the move is judged without the piece it leaves behind, as
+            // Fairy-Stockfish judges it (that piece shields nothing).
+            let mut judged = m.clone();
+            if !g.gate_cells.is_empty() {
+                judged.shot = tabula::geometry::NONE;
+            }
+            child.play_unchecked(&judged);
             // A drop that may not give checkmate and does is illegal too (uchifuzume), and so
             // is any check where moves may not give one (Racing Kings).
             let exposed = royal_capturable(&child, me)

@@ -9,7 +9,7 @@
 //! | --- | --- | --- |
 //! | line | `L` | games of lines between dots: line `l` is drawn (`L` lines, numbered as OpenSpiel's `dots_and_boxes` numbers its actions, so that on its own an id is OpenSpiel's action; a turn is its lines in the order drawn, one id each) |
 //! | pair | `N * N` | a piece goes from cell `f` to cell `t` (id `f * N + t`): a step, a slide, one leg of a jump chain or a walk, an ability aimed from `f` |
-//! | place | `N * K` | a piece of kind `k` enters cell `c` (id `c * K + k`): placements and drops (a turn of several placements, `each turn places N ...`, is its cells in increasing cell order, one id each) |
+//! | place | `N * K` | a piece of kind `k` enters cell `c` (id `c * K + k`): placements and drops (a turn of several placements, `each turn places N ...`, is its cells in increasing cell order, one id each); after a move, the piece from the hand that gating brings onto the cell left |
 //! | cell | `N` | a further cell: a piece taken where a move may take several, an arrow, an ability's target; in sowing games, a pit sown (a move is its pits in order); in races, the piece borne off from that cell (a turn of dice read one by one is its steps in order: pairs, placements for pieces entering, cells for pieces borne off) |
 //! | kind | `K` | the kind a piece promotes (or changes) to |
 //! | move kind | 11 | what a move that is neither plain nor a placement does (smash, walk, double step, keep, push, push kept, sleep, sleep kept, heal, swap, transfer) |
@@ -20,7 +20,7 @@
 //!
 //! A move is first written as its *full* sequence: its first leg (a pair, a placement or the
 //! pass), what kind of move it is (when not plain), its further legs, the cells it takes, the
-//! kind it promotes to, its ability's targets, its arrow and its rotation. Its *action
+//! kind it promotes to, its ability's targets, its arrow or gated piece and its rotation. Its *action
 //! sequence* keeps only the ids where the legal moves of the position part ways: the first id
 //! always, then the next id only where the moves that agree so far differ there. So a move
 //! that its first id already tells apart is that one id (every move of chess but promotions,
@@ -92,6 +92,9 @@ pub struct ActionSpace {
     end: u32,
     /// The game's [`Game::player_shift`], to read a placed piece's kind.
     shift: u8,
+    /// Gating (`a piece in hand may enter the cell a piece leaves ...`): a move's shot is a
+    /// piece from the hand, written as a placement.
+    gating: bool,
 }
 
 /// Why a game has no action space.
@@ -121,7 +124,8 @@ impl ActionSpace {
             || !game.board_rules.is_empty()
             || !game.castles.is_empty()
             || game.race.is_some();
-        let places = game.places.iter().any(|p| !p.is_empty()) || game.race.is_some();
+        let gating = !game.gate_cells.is_empty();
+        let places = game.places.iter().any(|p| !p.is_empty()) || game.race.is_some() || gating;
         let blocks = game
             .places
             .iter()
@@ -152,6 +156,7 @@ impl ActionSpace {
             sum += s;
         }
         Ok(ActionSpace {
+            gating,
             shift: game.player_shift,
             cells: n as u32,
             kinds: k as u32,
@@ -402,7 +407,10 @@ impl ActionSpace {
                 push(Action::Cell(c))?;
             }
         }
-        if m.shot != NONE {
+        if m.shot != NONE && m.kind != MoveKind::Place && self.gating {
+            // Gating: the piece from the hand that enters the cell left.
+            push(Action::Place(m.shot, self.kind_of(m.shot_code)))?;
+        } else if m.shot != NONE {
             push(Action::Cell(m.shot))?;
         }
         if m.turn != 0 {

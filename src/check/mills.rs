@@ -69,7 +69,7 @@ impl Checker {
         d: &Description,
         hands: &[(PlayerId, KindId, u32)],
     ) -> bool {
-        let to_hand = d.items.iter().any(|i| matches!(i, Item::ToHand(_)));
+        let to_hand = d.items.iter().any(|i| matches!(i, Item::ToHand(..)));
         if !to_hand && hands.is_empty() {
             for item in &d.items {
                 let Item::Piece(p) = item else { continue };
@@ -86,6 +86,59 @@ impl Checker {
             }
         }
         to_hand
+    }
+
+    /// `..., keeping their kind`: meaningful only where some piece promotes.
+    pub(super) fn keeping_kind(&mut self, d: &Description, kinds: &[KindModel]) -> bool {
+        let Some(span) = d.items.iter().find_map(|i| match i {
+            Item::ToHand(_, keep) => *keep,
+            _ => None,
+        }) else {
+            return false;
+        };
+        if !kinds.iter().any(|k| k.promotion.is_some()) {
+            self.invalid(
+                span,
+                "no piece ever promotes, so every captured piece keeps its kind already",
+                "drop `, keeping their kind`",
+            );
+        }
+        true
+    }
+
+    /// `a piece in hand may enter the cell a piece leaves on its first move from REGION`: the
+    /// region of each player (at most one such line), meaningful only where pieces are in
+    /// hand.
+    pub(super) fn gating(
+        &mut self,
+        scope: &Scope,
+        d: &Description,
+        hands: bool,
+    ) -> Option<PerPlayer<CellSet>> {
+        let mut out = None;
+        for item in &d.items {
+            let Item::Gate(region, span) = item else {
+                continue;
+            };
+            if out.is_some() {
+                self.invalid(*span, "a second gating rule", "keep one");
+                continue;
+            }
+            if !hands {
+                self.invalid(
+                    *span,
+                    "nothing is ever in a hand, so no piece can enter by gating",
+                    "give pieces in hand in the setup (`white has 1 hawk in hand`), or add \
+                     `captured pieces go to the hand of their captor`",
+                );
+            }
+            let mut cells = per_player(scope.players.len(), |_| CellSet::EMPTY);
+            for (p, c) in cells.iter_mut().enumerate().take(scope.players.len()) {
+                *c = self.region(scope, region, Some(p))?;
+            }
+            out = Some(cells);
+        }
+        out
     }
 
     /// `pieces in hand must be placed first`: meaningful only where some player starts with

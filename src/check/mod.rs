@@ -311,7 +311,7 @@ impl Checker {
             && !self.uncertain_placements
         {
             self.unplaced_pieces(&scope, &kinds, &start.setup, &start.hands);
-            let changes_hands = d.items.iter().any(|i| matches!(i, Item::ToHand(_)));
+            let changes_hands = d.items.iter().any(|i| matches!(i, Item::ToHand(..)));
             self.sides_without_pieces(&scope, &kinds, &start.setup, &start.hands, changes_hands);
         }
         // `numbered from PLAYER`: square numbers (PDN) start on that player's back rank.
@@ -333,6 +333,8 @@ impl Checker {
         let removed_at_once = self.removed_at_once(d, &kinds);
         let hand_first = self.hand_first(d, &start.hands);
         let to_hand = self.captures_go_to_hand(d, &start.hands);
+        let keep_kind = self.keeping_kind(d, &kinds);
+        let gating = self.gating(&scope, d, to_hand || !start.hands.is_empty());
         let face = self.faces(&scope, d);
         let explosion = self.explosion(&scope, d);
         self.checks_without_royal(once.no_checks, &kinds);
@@ -367,6 +369,8 @@ impl Checker {
             entry,
             hand_first,
             to_hand,
+            keep_kind,
+            gating,
             face,
             explosion,
             no_checks: once.no_checks.is_some(),

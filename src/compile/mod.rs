@@ -74,10 +74,12 @@ pub fn compile(m: Model) -> Game {
     }
     let mut initial = vec![0u8; board.len()];
     let mut unmoved = CellSet::EMPTY;
+    // Gating: every piece on its owner's region starts with the right to leave a piece behind.
+    let gate_region = per_player(np, |p| m.gating.as_ref().map_or(CellSet::EMPTY, |g| g[p]));
     for &(cell, p, k) in &m.setup {
         let c = code(k, p);
         initial[cell as usize] = c;
-        if tracks_moved[c as usize] {
+        if tracks_moved[c as usize] || gate_region[p].contains(cell) {
             unmoved.insert(cell);
         }
     }
@@ -298,12 +300,14 @@ pub fn compile(m: Model) -> Game {
             } => Some(g.clone()),
             _ => None,
         });
-    // A promoted piece that is captured goes to the hand as the kind it was promoted from.
+    // A promoted piece that is captured goes to the hand as the kind it was promoted from
+    // (as itself where captured pieces keep their kind).
     let demote: Vec<u8> = (0..m.kinds.len())
         .map(|k| {
             m.kinds
                 .iter()
                 .position(|j| j.promotion.as_ref().is_some_and(|p| p.to.contains(&k)))
+                .filter(|_| !m.keep_kind)
                 .unwrap_or(k) as u8
         })
         .collect();
@@ -451,6 +455,25 @@ pub fn compile(m: Model) -> Game {
         face_dirs: m.face.clone(),
         hand_first: m.hand_first,
         to_hand: m.to_hand,
+        marks_promoted: m.to_hand && !m.keep_kind,
+        gate_cells: if m.gating.is_some() {
+            (0..ncodes)
+                .map(|c| {
+                    if c == 0 {
+                        return CellSet::EMPTY;
+                    }
+                    let p = owner_of(c);
+                    let not_on = places[p]
+                        .iter()
+                        .filter(|pl| pl.drop && pl.code as usize == c)
+                        .fold(CellSet::EMPTY, |s, pl| s.union(&pl.not_on));
+                    gate_region[p].difference(&not_on)
+                })
+                .collect()
+        } else {
+            Vec::new()
+        },
+        gate_region,
         always_demote,
         no_mating_drops: places.iter().flatten().any(|pl| pl.not_mating),
         watches_checks: end

@@ -271,6 +271,15 @@ impl<'g> Position<'g> {
     /// [`Position::royal_safe`] for a move that may expose a royal piece: tested on the board.
     fn royal_safe_tested(&self, m: &Move, guard: &mut RoyalGuard<'g>) -> bool {
         let me = self.turn as usize;
+        if m.shot != NONE && !self.game.gate_cells.is_empty() {
+            // Gating, as Fairy-Stockfish judges it: a move is legal as it would be without
+            // the piece it leaves behind, which shields the royal piece from nothing (a piece
+            // that uncovers an attack on it may not move even where the one entering its cell
+            // would block the line).
+            let mut plain = m.clone();
+            plain.shot = NONE;
+            return self.royal_safe_tested(&plain, guard);
+        }
         if self.game.has_layers || m.turn != 0 {
             // Stacks, sleep and keeping change more than the top cells, slept or kept pieces
             // cannot act, and a block's turn moves pieces no cell list describes: play the

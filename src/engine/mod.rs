@@ -196,6 +196,17 @@ pub struct Game {
     pub royal_shortcuts: bool,
     /// `captured pieces go to the hand of their captor`.
     pub to_hand: bool,
+    /// `a piece in hand may enter the cell a piece leaves on its first move from REGION`
+    /// (gating): by piece code, the cells a piece of that code may enter so (the owner's
+    /// region, less where its drops may not go). The pieces that have not left their cell of
+    /// the region are kept as unmoved (the rights of gating, like castling's, are written in
+    /// the castling field). Empty in other games.
+    pub gate_cells: Vec<CellSet>,
+    /// Per player: the region of gating (empty sets in other games).
+    pub gate_region: PerPlayer<CellSet>,
+    /// Captured pieces go to a hand demoted, so positions mark promoted pieces (`Q~`); not
+    /// where they keep their kind (`, keeping their kind`), where a mark would mean nothing.
+    pub marks_promoted: bool,
     /// Some drop may not give checkmate (`not giving checkmate`).
     pub no_mating_drops: bool,
     /// An end rule asks for perpetual check, so that a played game keeps which positions were
@@ -901,6 +912,7 @@ impl Move {
             && self.extra_to == o.extra_to
             && self.ep_mark == o.ep_mark
             && self.shot == o.shot
+            && self.shot_code == o.shot_code
             && self.turn == o.turn
     }
 

@@ -94,6 +94,9 @@ impl Position<'_> {
     pub fn pseudo_legal_moves_general(&self, out: &mut Vec<Move>) {
         out.clear();
         self.pseudo_moves_general(out, None, None);
+        if !self.game.gate_cells.is_empty() {
+            self.add_gatings(out, 0);
+        }
     }
 
     /// Moves before the game's filters (compulsory capture, identity, royal safety): for
@@ -148,6 +151,9 @@ impl Position<'_> {
             self.approach_side_moves(shifts, out, legal && self.game.compulsory_capture);
         } else {
             self.pseudo_moves_general(out, None, None);
+        }
+        if !self.game.gate_cells.is_empty() {
+            self.add_gatings(out, start);
         }
         if let Some(mill) = &self.game.mill {
             self.add_mill_removals(mill, out, start);

@@ -157,6 +157,11 @@ impl Position<'_> {
         }
         if m.shot != NONE {
             self.put(m.shot, m.shot_code, false);
+            // Gating: the piece left behind comes from the hand.
+            if !g.gate_cells.is_empty() {
+                let n = self.hand[m.shot_code as usize];
+                self.set_hand(m.shot_code, n - 1);
+            }
         }
         let converted = if Self::lands(m.kind) {
             self.convert_around(m.to)
@@ -319,7 +324,7 @@ impl Position<'_> {
             let n = self.hand[into as usize];
             self.set_hand(into, n + 1);
         }
-        if matches!(m.kind, MoveKind::Place | MoveKind::Places) {
+        if !g.marks_promoted || matches!(m.kind, MoveKind::Place | MoveKind::Places) {
             return;
         }
         let carried = self.promoted.contains(m.from);

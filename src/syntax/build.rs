@@ -244,7 +244,13 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
                 span: sp,
             }
         }
-        Rule::to_hand => Item::ToHand(sp),
+        Rule::to_hand => Item::ToHand(
+            sp,
+            p.into_inner()
+                .find(|c| c.as_rule() == Rule::keep_kind)
+                .map(|c| span(&c)),
+        ),
+        Rule::gate_rule => Item::Gate(build_region(parts(p).remove(0)), sp),
         Rule::explode_rule => {
             let mut it = parts(p).into_iter();
             let ds = dirs(it.next().expect("grammar: blast directions"));

@@ -5,7 +5,7 @@ Tabula's description of it.
 Usage: games.py STOCKFISH VARIANT GAMES SEED [FEN ...] > tests/fsf/VARIANT.fsf
 
 VARIANT is `ataxx`, `horde`, `makruk`, `cambodian`, `karouk`, `makpong`, `asean`, `ai-wok`,
-`atomic` or `extinction`. With FENs
+`atomic`, `extinction`, `loop`, `chessgi`, `seirawan` or `shouse`. With FENs
 (Chess960 set-ups), the games start from them in turn (each game's first line is `game FEN`)
 and Fairy-Stockfish plays with UCI_Chess960, which writes castling as the king taking its rook
 (`b1a1`), as Tabula does. Fairy-Stockfish lists each position's legal moves (`go perft
@@ -31,7 +31,10 @@ end games, so a game stops with `stop` at the first position where Fairy-Stockfi
 has begun (no pawns left on the board) or after 200 plies.
 Atomic: a player whose king is gone loses. Extinction: a player with no piece of some kind
 (king, queen, rook, bishop, knight or pawn) loses, the player who just moved looked at first (a
-pawn's promotion may take its own kind's last). Games longer than 600 plies stop with `stop`
+pawn's promotion may take its own kind's last). Loop, Chessgi, Seirawan and S-House (drops written
+`Q@e4`, gating `b1c3h` and `h1e1h` by both; Seirawan and S-House with UCI_Chess960, whose
+castling Tabula's descriptions have): checkmate loses, stalemate draws, 100 plies without a capture or a pawn move draw, and a
+game stops with `stop` after 200 plies. Games longer than 600 plies stop with `stop`
 (none did when written).
 """
 import random
@@ -160,10 +163,21 @@ def chess_end(variant, moves, fields, check):
     return None
 
 
+def drops_end(moves, fields, check):
+    """Loop and Chessgi: checkmate, stalemate, 100 plies."""
+    if not moves:
+        if check:
+            return "black" if fields[1] == "w" else "white"
+        return "draw"
+    if int(fields[4]) >= 100:
+        return "draw"
+    return None
+
+
 def main():
     path, variant, games, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
     fens = sys.argv[5:]
-    engine = Engine(path, variant, chess960=bool(fens))
+    engine = Engine(path, variant, chess960=bool(fens) or variant in ("seirawan", "shouse"))
     text = ataxx_text if variant == "ataxx" else (lambda m: m)
     if variant in ("makruk", "ai-wok", "cambodian", "karouk", "makpong"):
         text = lambda m: m[:4]
@@ -190,6 +204,10 @@ def main():
                 end = horde_end(engine, played, moves, fields, check)
             elif variant in ("atomic", "extinction"):
                 end = chess_end(variant, moves, fields, check)
+            elif variant in ("loop", "chessgi", "seirawan", "shouse"):
+                end = drops_end(moves, fields, check)
+                if end is None and len(played) >= 200:
+                    end = "stop"
             else:
                 end = makruk_end(engine, played, moves, fields, check)
                 if end is None and len(played) >= 200:

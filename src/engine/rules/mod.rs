@@ -15,6 +15,7 @@ pub mod dice_turn;
 mod en_passant;
 pub mod explosion;
 mod fly;
+mod gate;
 pub mod groups;
 pub mod hop;
 pub mod jump;

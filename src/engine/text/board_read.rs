@@ -226,7 +226,7 @@ impl BoardCells {
                     y + 1
                 ))
             })?;
-        if game.to_hand {
+        if game.marks_promoted {
             self.promoted.insert(cell as Cell);
         }
         Ok(())
@@ -252,7 +252,10 @@ impl BoardCells {
                 )));
             }
             chars.next();
-            self.promoted.insert(cell as Cell);
+            // Where captured pieces keep their kind the mark says nothing: read and dropped.
+            if game.marks_promoted {
+                self.promoted.insert(cell as Cell);
+            }
         }
         if chars.peek() == Some(&'\'') {
             layered(game, "slept piece", y)?;

@@ -32,7 +32,7 @@ impl Position<'_> {
             }
             None => s.push(g.letter(code)),
         }
-        if g.to_hand && self.promoted.contains(c) && sfen.is_none() {
+        if g.marks_promoted && self.promoted.contains(c) && sfen.is_none() {
             s.push('~');
         }
         if self.is_slept(c, false) {

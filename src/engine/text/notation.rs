@@ -56,6 +56,18 @@ impl Position<'_> {
         if let Some(t) = self.chance_move_text(m) {
             return t;
         }
+        if m.shot != NONE && !self.game.gate_cells.is_empty() {
+            // Gating, as Fairy-Stockfish writes it: the move, then the entering piece's letter
+            // (`b1c3h`); where a castling move leaves it on the partner's cell, that cell
+            // first (`h1e1h`).
+            let mut plain = m.clone();
+            plain.shot = NONE;
+            let letter = self.game.letter(m.shot_code).to_ascii_lowercase();
+            if m.shot == m.from {
+                return format!("{}{letter}", self.move_text(&plain));
+            }
+            return format!("{}{}{letter}", name(m.shot), name(m.from));
+        }
         if m.shot != NONE {
             // The move, then where its shot lands: `d1-d6/d8`.
             let mut plain = m.clone();

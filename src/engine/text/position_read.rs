@@ -205,6 +205,17 @@ impl Position<'_> {
                 unmoved.insert(c);
                 continue;
             }
+            // Gating: a file letter names a piece of the region that may still leave a piece
+            // behind (Fairy-Stockfish ignores one on an empty cell, and so does Tabula).
+            if r.is_none() && !game.gate_cells.is_empty() {
+                let cell = self
+                    .gate_file_cell(ch)
+                    .ok_or_else(|| err(format!("unknown castling or gating letter `{ch}`")))?;
+                if let Some(c) = cell {
+                    unmoved.insert(c);
+                }
+                continue;
+            }
             // Chess960 castling: a right's letter names the outermost partner (X-FEN),
             // a file letter the partner on that file.
             let (king, rook) = if r.is_none_or(|r| r.free) {
@@ -248,6 +259,21 @@ impl Position<'_> {
                     && g.first_movers[code as usize]
             })
             .max_by_key(|&c| ahead(c))
+    }
+
+    /// Gating: the cell of the region on the file letter `ch` names (`B` for the first
+    /// player, `b` for the second), `None` inside where no piece of that player stands there;
+    /// `None` for a letter that names no file.
+    fn gate_file_cell(&self, ch: char) -> Option<Option<Cell>> {
+        let g = self.game;
+        let b = &g.board;
+        let player = usize::from(!ch.is_ascii_uppercase());
+        let file = b.file_of_label(&ch.to_ascii_lowercase().to_string())?;
+        let cell = g.gate_region[player]
+            .iter()
+            .find(|&c| b.coords[c as usize].0 == file as i32)?;
+        let code = self.cells[cell as usize];
+        Some((code != 0 && g.owner(code) == player).then_some(cell))
     }
 
     /// The piece and partner of Chess960 castling right `ch` (`r` where it is a right's own

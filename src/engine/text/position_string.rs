@@ -70,10 +70,17 @@ impl Position<'_> {
             }
         }
         if g.has_rights_field() {
-            let mut rights: String = g
-                .castles
-                .iter()
-                .filter_map(|r| self.castle_right_letter(r))
+            let mut rights: String = (0..g.players.len())
+                .flat_map(|p| {
+                    let mut s: String = g
+                        .castles
+                        .iter()
+                        .filter(|r| r.player == p)
+                        .filter_map(|r| self.castle_right_letter(r))
+                        .collect();
+                    s.push_str(&self.gate_letters(p));
+                    s.chars().collect::<Vec<_>>()
+                })
                 .collect();
             rights.push_str(&self.first_move_rights());
             out.push(' ');
@@ -252,6 +259,45 @@ impl Position<'_> {
             (Some(c), None) => Some(c.to_ascii_lowercase()),
             _ => Some(r.letter),
         }
+    }
+
+    /// Gating: the file letters of player `p`'s pieces that may still leave a piece behind,
+    /// as Fairy-Stockfish writes them after the castling rights (those rights' pieces are not
+    /// written again); none where nothing can ever be in the hand again (an empty hand in a
+    /// game where captures do not go to one).
+    fn gate_letters(&self, p: usize) -> String {
+        let g = self.game;
+        let b = &g.board;
+        if g.gate_cells.is_empty() || (!g.to_hand && self.hand_count(p, None) == 0) {
+            return String::new();
+        }
+        let mut written = CellSet::EMPTY;
+        for r in g.castles.iter().filter(|r| r.player == p) {
+            if let Some((king, rook, _)) = self.castle_partner_cell(r, true) {
+                written.insert(king);
+                written.insert(rook);
+            }
+        }
+        let mut cells: Vec<Cell> = g.gate_region[p]
+            .iter()
+            .filter(|&c| {
+                let code = self.cells[c as usize];
+                self.unmoved.contains(c) && !written.contains(c) && code != 0 && g.owner(code) == p
+            })
+            .collect();
+        cells.sort_by_key(|&c| b.coords[c as usize].0);
+        cells
+            .iter()
+            .map(|&c| {
+                let l = b.file_label(b.coords[c as usize].0 as u32);
+                let ch = l.chars().next().unwrap_or('?');
+                if p == 0 {
+                    ch.to_ascii_uppercase()
+                } else {
+                    ch.to_ascii_lowercase()
+                }
+            })
+            .collect()
     }
 
     /// The last partner of right `r` along its direction from the piece on `king`.

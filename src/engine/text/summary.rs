@@ -228,8 +228,10 @@ impl Game {
     /// The game rules, one text each, in the order `tabula show` lists them.
     fn game_rules_text(&self) -> Vec<String> {
         let mut rules: Vec<String> = Vec::new();
-        if self.to_hand {
+        if self.to_hand && self.marks_promoted {
             rules.push("captured pieces go to the hand of their captor".into());
+        } else if self.to_hand {
+            rules.push("captured pieces go to the hand of their captor, keeping their kind".into());
         }
         if !self.face_dirs.is_empty() {
             rules.push(format!(
@@ -239,6 +241,13 @@ impl Game {
         }
         if self.hand_first {
             rules.push("pieces in hand must be placed first".into());
+        }
+        if !self.gate_cells.is_empty() {
+            // The first player's region (each player's own is read the same way).
+            rules.push(format!(
+                "a piece in hand may enter the cell a piece leaves on its first move from {}",
+                region_text(self, &self.gate_region[0])
+            ));
         }
         if self.no_checks {
             rules.push("moves may not give check".into());
