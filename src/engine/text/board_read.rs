@@ -85,9 +85,10 @@ impl BoardCells {
             .map(|x| b.at(x, y))
             .filter(|&c| holes || c != NONE)
             .collect();
+        // Only the rank's own cells are looked at: a run may claim far more.
         let hole_in = |from: u128, n: u128| {
-            (from..from.saturating_add(n))
-                .any(|i| usize::try_from(i).ok().and_then(|i| row_cells.get(i)) == Some(&NONE))
+            let end = from.saturating_add(n).min(row_cells.len() as u128);
+            (from.min(end)..end).any(|i| row_cells[i as usize] == NONE)
         };
         // The cells described so far, counted past the rank's end (runs of empty cells
         // are checked to fit in u64, their sum is kept in u128) so that a message gives
