@@ -364,9 +364,12 @@ pub struct PlayerDecl {
 
 #[derive(Clone, Debug)]
 pub enum BoardDecl {
+    /// `board square W x H`, maybe `without a2..a7, j2`: the cells (or rectangles between two
+    /// corners) that do not exist.
     Square {
         width: Number,
         height: Number,
+        holes: Vec<(Name, Option<Name>)>,
     },
     /// A rhombus of hexagons, `width` cells along the rows and `height` rows.
     Rhombus {

@@ -286,6 +286,31 @@ impl Board {
         )
     }
 
+    /// A `width` x `height` grid of squares without the cells at `holes` (grid coordinates):
+    /// a hole does not exist, so nothing stands on it, steps onto it or slides over it, and a
+    /// leap may not land on it (Gustav III's, Omicron's and Troitzky's boards). The board keeps
+    /// the names and the naming of `self`.
+    pub fn without(&self, holes: &[(i32, i32)]) -> Board {
+        let mut b = Self::build(self.shape, self.cols, self.rows, &SQUARE_DIRS, |x, y| {
+            !holes.contains(&(x, y))
+        });
+        b.rank_base = self.rank_base;
+        b.set_naming(self.naming);
+        b
+    }
+
+    /// Whether every cell of the bounding grid exists, so that cell `y * cols + x` is at
+    /// (x, y) (the bitboard tables rely on it).
+    pub fn is_full_grid(&self) -> bool {
+        self.len() == (self.cols * self.rows) as usize
+    }
+
+    /// Whether this is a square grid with holes (`board square W x H without ...`), whose
+    /// position strings and diagrams write a hole as `*`.
+    pub fn has_holes(&self) -> bool {
+        matches!(self.shape, Shape::Square { .. }) && !self.is_full_grid()
+    }
+
     /// `height` rows of `width` pits (a sowing game's board), named as a square grid's cells.
     pub fn pits(width: u32, height: u32) -> Board {
         Self::build(
@@ -711,6 +736,11 @@ impl Board {
     /// A one-line description: "square 8 x 8 (64 cells)".
     pub fn describe(&self) -> String {
         match self.shape {
+            Shape::Square { width, height } if self.has_holes() => format!(
+                "square {width} x {height} with {} holes ({} cells)",
+                (width * height) as usize - self.len(),
+                self.len()
+            ),
             Shape::Square { width, height } => {
                 format!("square {width} x {height} ({} cells)", self.len())
             }
@@ -944,6 +974,25 @@ mod tests {
         for bad in ["g7", "0a", "10a", "7j", "7", "g", "+7g", "07g"] {
             assert_eq!(b.cell(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn holes_are_no_cells_and_stop_rays() {
+        let holes: Vec<(i32, i32)> = (1..7).flat_map(|y| [(0, y), (9, y)]).collect();
+        let b = Board::square(10, 8).without(&holes);
+        assert_eq!(b.len(), 68);
+        assert!(b.has_holes() && !b.is_full_grid());
+        assert!(!Board::square(10, 8).has_holes());
+        assert_eq!(b.cell("a2"), None);
+        let name = |c: Cell| b.names[c as usize].clone();
+        // From a1 north: nothing (a2 is a hole); from b1 west: a1; from b2 west: nothing.
+        let (n, w) = (b.dir_named("n").unwrap(), b.dir_named("w").unwrap());
+        assert!(b.ray(b.cell("a1").unwrap(), n).is_empty());
+        assert_eq!(name(b.step(b.cell("b1").unwrap(), w)), "a1");
+        assert_eq!(b.step(b.cell("b2").unwrap(), w), NONE);
+        // Ranks keep the grid's numbers; the board is described with its holes.
+        assert_eq!(name(b.at(9, 7)), "j8");
+        assert_eq!(b.describe(), "square 10 x 8 with 12 holes (68 cells)");
     }
 
     #[test]

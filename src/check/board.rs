@@ -82,9 +82,60 @@ impl Checker {
         ok
     }
 
+    /// Takes a square board's holes (`without a2..a7, j2`) out of it, once its cells are named:
+    /// each a cell or the rectangle between two corner cells. A hole named twice is no
+    /// mistake; a board left without cells is.
+    pub(super) fn board_holes(&mut self, board: &mut Board, b: &BoardDecl) -> Option<()> {
+        let BoardDecl::Square { holes, .. } = b else {
+            return Some(());
+        };
+        if holes.is_empty() {
+            return Some(());
+        }
+        let mut coords = Vec::new();
+        let mut ok = true;
+        for (first, last) in holes {
+            let ends: Vec<Option<(i32, i32)>> = std::iter::once(first)
+                .chain(last)
+                .map(|n| {
+                    let c = board.cell(&n.text).map(|c| board.coords[c as usize]);
+                    if c.is_none() {
+                        self.off_board(board, n);
+                    }
+                    c
+                })
+                .collect();
+            let (Some(a), Some(z)) = (ends[0], *ends.last().expect("one end")) else {
+                ok = false;
+                continue;
+            };
+            for x in a.0.min(z.0)..=a.0.max(z.0) {
+                for y in a.1.min(z.1)..=a.1.max(z.1) {
+                    coords.push((x, y));
+                }
+            }
+        }
+        if !ok {
+            return None;
+        }
+        let holed = board.without(&coords);
+        if holed.is_empty() {
+            let (first, last) = (&holes[0].0, holes.last().expect("a hole"));
+            let end = last.1.as_ref().unwrap_or(&last.0);
+            self.invalid(
+                Span::new(first.span.start, end.span.end),
+                "the holes leave no cell on the board",
+                "name only the cells that are missing from the board",
+            );
+            return None;
+        }
+        *board = holed;
+        Some(())
+    }
+
     pub(super) fn board(&mut self, b: &BoardDecl) -> Option<Board> {
         match b {
-            BoardDecl::Square { width, height } | BoardDecl::Rhombus { width, height } => {
+            BoardDecl::Square { width, height, .. } | BoardDecl::Rhombus { width, height } => {
                 let mut ok = true;
                 for n in [width, height] {
                     ok &= self.board_side(n);

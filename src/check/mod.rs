@@ -450,6 +450,7 @@ impl Checker {
             }
             board.set_rank_base(n.value);
         }
+        self.board_holes(&mut board, board_decl)?;
         let Some((players_decl, players_span)) = once.players else {
             self.err(CheckError::Missing {
                 what: "players",

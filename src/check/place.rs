@@ -193,11 +193,13 @@ impl Checker {
                 "rotate square blocks, e.g. `then rotate a 3 x 3 block either way`",
             );
         }
-        let crate::geometry::Shape::Square { width, height } = scope.board.shape else {
+        let (crate::geometry::Shape::Square { width, height }, true) =
+            (scope.board.shape, scope.board.is_full_grid())
+        else {
             return self.reject(
                 report,
                 span,
-                "blocks rotate on square-grid boards only",
+                "blocks rotate on square-grid boards without holes only",
                 "use `board square W x H`",
             );
         };

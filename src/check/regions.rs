@@ -129,10 +129,25 @@ impl Checker {
 
     /// "My rank k": cells from which exactly k - 1 steps backward stay on the board.
     pub(super) fn my_ranks(scope: &Scope, fwd: u8, lo: u32, hi: u32) -> CellSet {
-        let back = scope.board.opposite[fwd as usize];
+        let b = &scope.board;
+        let back = b.opposite[fwd as usize];
         let mut s = CellSet::EMPTY;
-        for c in 0..scope.board.len() {
-            let k = scope.board.run_length(c as Cell, back) + 1;
+        for c in 0..b.len() {
+            // On a square board with holes ranks are the grid's, counted to its edge, not
+            // to the first hole behind the cell.
+            let k = if b.has_holes() {
+                let (dx, dy) = (b.dirs[back as usize].dx, b.dirs[back as usize].dy);
+                let (mut x, mut y) = b.coords[c];
+                let mut n = 0;
+                while (0..b.cols as i32).contains(&(x + dx))
+                    && (0..b.rows as i32).contains(&(y + dy))
+                {
+                    (x, y, n) = (x + dx, y + dy, n + 1);
+                }
+                n + 1
+            } else {
+                b.run_length(c as Cell, back) + 1
+            };
             if k >= lo && k <= hi {
                 s.insert(c as Cell);
             }

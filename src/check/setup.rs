@@ -171,9 +171,16 @@ impl Checker {
                 continue;
             }
             seen_rows.insert(y, row.rank.span);
-            let cells: Vec<Cell> = (0..scope.board.len() as Cell)
-                .filter(|&c| scope.board.coords[c as usize].1 == y)
-                .collect();
+            let b = &scope.board;
+            // A square board with holes draws its rows whole, `*` for a hole.
+            let whole_rows = b.has_holes();
+            let cells: Vec<Cell> = if whole_rows {
+                (0..b.cols as i32).map(|x| b.at(x, y)).collect()
+            } else {
+                (0..b.len() as Cell)
+                    .filter(|&c| b.coords[c as usize].1 == y)
+                    .collect()
+            };
             if cells.len() != row.cells.len() {
                 self.uncertain_placements = true;
                 let given = match (row.cells.first(), row.cells.last()) {
@@ -200,7 +207,24 @@ impl Checker {
                 continue;
             }
             for (&cell, &(sym, span)) in cells.iter().zip(&row.cells) {
-                if sym == '.' {
+                if (cell == NONE) != (sym == '*') {
+                    self.uncertain_placements = true;
+                    self.invalid(
+                        span,
+                        if cell == NONE {
+                            "a hole of the board is drawn `*`"
+                        } else {
+                            "`*` marks a hole, but this cell is on the board"
+                        },
+                        if cell == NONE {
+                            "write `*` for each cell the board is without"
+                        } else {
+                            "write `.` for an empty cell"
+                        },
+                    );
+                    continue;
+                }
+                if sym == '.' || sym == '*' {
                     continue;
                 }
                 let found = legend.get(&sym).copied().or_else(|| {

@@ -76,7 +76,7 @@ pub(super) fn bitboards(board: &Board, has_layers: bool) -> Option<Bitboards> {
     let Shape::Square { width, .. } = board.shape else {
         return None;
     };
-    if has_layers || board.len() > 64 {
+    if has_layers || board.len() > 64 || !board.is_full_grid() {
         return None;
     }
     if board.dirs.len() > 8 {

@@ -41,11 +41,23 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
             let decl = match inner.as_rule() {
                 Rule::board_square | Rule::board_rhombus => {
                     let square = inner.as_rule() == Rule::board_square;
-                    let mut n = parts(inner).into_iter().map(number);
-                    let width = n.next().expect("width");
-                    let height = n.next().expect("height");
+                    let mut kids = parts(inner).into_iter();
+                    let width = number(kids.next().expect("width"));
+                    let height = number(kids.next().expect("height"));
                     if square {
-                        BoardDecl::Square { width, height }
+                        let holes = kids
+                            .flat_map(parts)
+                            .map(|hole| {
+                                let mut ends = parts(hole).into_iter().map(name);
+                                let first = ends.next().expect("grammar: a cell");
+                                (first, ends.next())
+                            })
+                            .collect();
+                        BoardDecl::Square {
+                            width,
+                            height,
+                            holes,
+                        }
                     } else {
                         BoardDecl::Rhombus { width, height }
                     }

@@ -146,7 +146,7 @@ pub(super) fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::k_where | Rule::legend => &["`where`"],
         Rule::k_win | Rule::win => &["`win`"],
         Rule::k_with => &["`with`"],
-        Rule::k_without | Rule::no_progress => &["`without`"],
+        Rule::k_without | Rule::no_progress | Rule::board_holes => &["`without`"],
         Rule::k_worth | Rule::worth => &["`worth`"],
         Rule::k_x => &["`x`"],
         Rule::lbrace => &["`{`"],
@@ -161,6 +161,7 @@ pub(super) fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::eol => &["end of line"],
         Rule::EOI => &["end of file"],
         Rule::ident | Rule::named => &["a name"],
+        Rule::hole => &["a cell"],
         Rule::player | Rule::placement => &["a player name"],
         Rule::dirs => &["a direction"],
         Rule::piece_list => &["a piece name"],
@@ -169,7 +170,9 @@ pub(super) fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::string => &["a quoted string"],
         Rule::native_arg => &["a number", "a name", "a quoted string"],
         Rule::region => &["a region (a cell, `rank 8`, `file a`, `my far rank`, ...)"],
-        Rule::diagram_cell | Rule::legend_entry => &["a diagram cell (a letter or `.`)"],
+        Rule::diagram_cell | Rule::legend_entry => {
+            &["a diagram cell (a letter, `.`, or `*` for a hole)"]
+        }
         Rule::diagram_row => &["a diagram row (a rank number, then cells)"],
         Rule::diagram_files => &["a line of file letters"],
         Rule::target => &["`to`", "`smashing`"],

@@ -55,6 +55,9 @@ pub fn blocks(board: &crate::geometry::Board, b: u8) -> Vec<Vec<Cell>> {
     let crate::geometry::Shape::Square { width, height } = board.shape else {
         return Vec::new();
     };
+    if !board.is_full_grid() {
+        return Vec::new();
+    }
     let b = i32::from(b);
     let mut out = Vec::new();
     for by in (0..height as i32).step_by(b as usize) {

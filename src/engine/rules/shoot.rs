@@ -161,7 +161,7 @@ impl Rays128 {
         let crate::geometry::Shape::Square { width, .. } = board.shape else {
             return None;
         };
-        if board.len() > 128 {
+        if board.len() > 128 || !board.is_full_grid() {
             return None;
         }
         let nd = board.dirs.len();

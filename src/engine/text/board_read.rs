@@ -79,10 +79,17 @@ impl BoardCells {
     /// Reads the row of rank `y` (from 0).
     fn read_row(&mut self, game: &Game, row: &str, y: i32) -> Result<(), PositionError> {
         let b = &game.board;
+        // A square board with holes writes its rows whole, `*` for a hole.
+        let holes = b.has_holes();
         let row_cells: Vec<Cell> = (0..b.cols as i32)
             .map(|x| b.at(x, y))
-            .filter(|&c| c != NONE)
+            .filter(|&c| holes || c != NONE)
             .collect();
+        // Only the rank's own cells are looked at: a run may claim far more.
+        let hole_in = |from: u128, n: u128| {
+            let end = from.saturating_add(n).min(row_cells.len() as u128);
+            (from.min(end)..end).any(|i| row_cells[i as usize] == NONE)
+        };
         // The cells described so far, counted past the rank's end (runs of empty cells
         // are checked to fit in u64, their sum is kept in u128) so that a message gives
         // the true count.
@@ -102,6 +109,12 @@ impl BoardCells {
                         row_cells.len()
                     ))
                 })?;
+                if hole_in(k, u128::from(n)) {
+                    return Err(err(format!(
+                        "rank {} counts a hole among {n} empty cells: a hole is written `*`",
+                        y + 1
+                    )));
+                }
                 k = k.saturating_add(u128::from(n));
                 continue;
             }
@@ -117,6 +130,23 @@ impl BoardCells {
                 k = k.saturating_add(1);
                 continue;
             };
+            if (cell == NONE) != (ch == '*') {
+                return Err(err(if cell == NONE {
+                    format!(
+                        "rank {} has a hole where `{ch}` stands: a hole is written `*`",
+                        y + 1
+                    )
+                } else {
+                    format!(
+                        "rank {}: `*` marks a hole, but the cell is on the board",
+                        y + 1
+                    )
+                }));
+            }
+            if ch == '*' {
+                k += 1;
+                continue;
+            }
             let cell = cell as usize;
             match ch {
                 '(' => self.read_height(game, &mut chars, cell, y)?,

@@ -195,7 +195,12 @@ fn draw_grid(b: &Board, cell: usize, symbol: &dyn Fn(Cell) -> String) -> String 
         out.push_str(&format!("{:>width$} ", b.rank_label(y as u32)));
         for x in 0..b.cols as i32 {
             let c = b.at(x, y);
-            out.push_str(&format!(" {:>cell$}", symbol(c)));
+            // A hole of the board is left blank.
+            let s = if c == NONE { String::new() } else { symbol(c) };
+            out.push_str(&format!(" {s:>cell$}"));
+        }
+        if b.has_holes() {
+            out.truncate(out.trim_end().len());
         }
         out.push('\n');
     }

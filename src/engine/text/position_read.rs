@@ -104,6 +104,14 @@ impl Position<'_> {
         } else {
             pos.read_castling(field(fields.next(), "castling field (`-` for none)")?)?
         };
+        // FEN as Fairy-Stockfish writes it has a castling field even where no piece castles:
+        // `- e3` is that placeholder, then the en-passant cell.
+        if game.castles.is_empty() && game.has_en_passant && !game.has_ko() {
+            let mut look = fields.clone();
+            if look.next() == Some("-") && look.next().is_some_and(|f| b.cell(f).is_some()) {
+                fields.next();
+            }
+        }
         let (ep_targets, ep_victim) = if game.has_en_passant {
             pos.read_en_passant(field(fields.next(), "en-passant field (`-` for none)")?)?
         } else {

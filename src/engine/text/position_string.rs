@@ -32,12 +32,22 @@ impl Position<'_> {
             );
         }
         let mut rows = Vec::new();
+        let holes = b.has_holes();
         for y in (0..b.rows as i32).rev() {
             let mut s = String::new();
             let mut run = 0;
             for x in 0..b.cols as i32 {
                 let c = b.at(x, y);
                 if c == NONE {
+                    // A square board's hole is written `*`, as Fairy-Stockfish writes its
+                    // walls; other shapes list only their cells.
+                    if holes {
+                        if run > 0 {
+                            s.push_str(&run.to_string());
+                            run = 0;
+                        }
+                        s.push('*');
+                    }
                     continue;
                 }
                 let code = self.cells[c as usize];
