@@ -323,23 +323,10 @@ impl Position<'_> {
             })
             .map(|s| s.trailing_zeros() as Cell)
         };
-        if any == 0 || !captures_only {
-            for c in pieces_of(mine) {
-                let code = self.cells[c as usize];
-                let Rule::Approach { dirs, .. } = &g.rules[code as usize][0] else {
-                    continue;
-                };
-                for &d in dirs.iter() {
-                    if takes[d as usize] & bit(c) != 0 {
-                        self.approach_captures_from(c, d, theirs, empty, out);
-                    } else if steps[d as usize] & bit(c) != 0 {
-                        self.emit(Move::new(c, b.step(c, d)), code, out);
-                    }
-                }
-            }
-            return;
-        }
-        for c in pieces_of(any) {
+        // Plain steps count unless a capture is compulsory and some piece can capture: then
+        // only the capturing pieces are visited.
+        let plain = any == 0 || !captures_only;
+        for c in pieces_of(if plain { mine } else { any }) {
             let code = self.cells[c as usize];
             let Rule::Approach { dirs, .. } = &g.rules[code as usize][0] else {
                 continue;
@@ -347,6 +334,8 @@ impl Position<'_> {
             for &d in dirs.iter() {
                 if takes[d as usize] & bit(c) != 0 {
                     self.approach_captures_from(c, d, theirs, empty, out);
+                } else if plain && steps[d as usize] & bit(c) != 0 {
+                    self.emit(Move::new(c, b.step(c, d)), code, out);
                 }
             }
         }
