@@ -185,6 +185,10 @@ impl Position<'_> {
     }
 }
 
+/// The most directions a board found on masks has (the per-direction masks of
+/// [`Position::approach_side_moves`] are arrays of this size).
+const MAX_SHIFT_DIRS: usize = 16;
+
 /// The board's directions as shifts of a 64-bit mask of cells, where every direction is one
 /// fixed difference of cell numbers (a grid of rows, as Fanorona's lines board is) and the
 /// neighbour relation is symmetric: per direction, the cells that have a neighbour that way
@@ -195,8 +199,12 @@ pub struct Shifts {
 }
 
 impl Shifts {
-    /// The shifts of `board`, or `None` where some direction is no fixed difference.
+    /// The shifts of `board`, or `None` where some direction is no fixed difference or the
+    /// board has more than [`MAX_SHIFT_DIRS`] directions.
     fn of(board: &crate::geometry::Board) -> Option<Shifts> {
+        if board.dirs.len() > MAX_SHIFT_DIRS {
+            return None;
+        }
         let n = board.len();
         let mut ways = Vec::new();
         for d in 0..board.dirs.len() as u8 {
@@ -304,11 +312,10 @@ impl Position<'_> {
         let empty = all & !occupied;
         // Per direction, the pieces whose step that way captures (by approach: an enemy
         // beyond the empty cell reached; by withdrawal: an enemy right behind).
-        let ndirs = b.dirs.len().min(16);
-        let mut takes = [0u64; 16];
-        let mut steps = [0u64; 16];
+        let mut takes = [0u64; MAX_SHIFT_DIRS];
+        let mut steps = [0u64; MAX_SHIFT_DIRS];
         let mut any = 0u64;
-        for d in 0..ndirs as u8 {
+        for d in 0..b.dirs.len() as u8 {
             let back = b.opposite[d as usize];
             steps[d as usize] = mine & shifts.step(empty, back);
             let approach = shifts.step(shifts.step(theirs, back) & empty, back);
