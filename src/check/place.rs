@@ -47,7 +47,7 @@ impl Checker {
             None => None,
         };
         let flipping = match flipping {
-            Some(names) => Some(self.flipping(scope, names, p, report)?),
+            Some(names) => Some(self.dirs(scope, names, p, report)?),
             None => None,
         };
         if let (Some(sp), None) = (only_flips, &flipping) {
@@ -125,54 +125,6 @@ impl Checker {
         Some(ds[0])
     }
 
-    /// `flipping bracketed enemies along DIRS`, within the most pieces one move can list.
-    fn flipping(
-        &mut self,
-        scope: &Scope,
-        names: &[Name],
-        p: PlayerId,
-        report: bool,
-    ) -> Option<Vec<u8>> {
-        let dirs = self.dirs(scope, names, p, report)?;
-        // A move lists the pieces it flips in a fixed-size path.
-        let most = most_flips(&scope.board, &dirs);
-        if most > crate::engine::MAX_CAPTURES {
-            let span = Span::new(names[0].span.start, names[names.len() - 1].span.end);
-            return self.reject(
-                report,
-                span,
-                format!(
-                    "a placement here could flip {most} pieces at once; at most {} can be flipped in one move",
-                    crate::engine::MAX_CAPTURES
-                ),
-                "flip along fewer directions, or use a smaller board",
-            );
-        }
-        Some(dirs)
-    }
-}
-
-/// The most pieces one placement could flip along `dirs` on `board`: over every cell, the sum
-/// of its rays' lengths, less the bracketing piece at each ray's end.
-fn most_flips(board: &Board, dirs: &[u8]) -> usize {
-    (0..board.len() as Cell)
-        .map(|c| {
-            dirs.iter()
-                .map(|&d| {
-                    let (mut t, mut n) = (board.step(c, d), 0usize);
-                    while t != crate::geometry::NONE {
-                        n += 1;
-                        t = board.step(t, d);
-                    }
-                    n.saturating_sub(1)
-                })
-                .sum::<usize>()
-        })
-        .max()
-        .unwrap_or(0)
-}
-
-impl Checker {
     /// `then rotate a W x H block either way`: square blocks that tile a square-grid board.
     fn rotation_block(
         &mut self,

@@ -680,8 +680,8 @@ impl Position<'_> {
         })
     }
 
-    /// Lists in `m.path` the enemy pieces bracketed along `dirs` between `c` and a piece of
-    /// the player to move.
+    /// Lists in the move's landings the enemy pieces bracketed along `dirs` between `c` and a
+    /// piece of the player to move.
     fn flips(&self, c: Cell, dirs: &[u8], m: &mut Move) {
         let b = &self.game.board;
         let me = self.turn as usize;
@@ -701,12 +701,40 @@ impl Position<'_> {
                     t = NONE;
                     break;
                 }
-                m.path[m.npath as usize] = t;
+                let n = m.npath as usize;
+                if n == crate::engine::MAX_CAPTURES {
+                    // More than the inline room: list them all again, out of line.
+                    return self.many_flips(c, dirs, m);
+                }
+                m.path[n] = t;
                 m.npath += 1;
                 t = b.step(t, d);
             }
             if t == NONE || self.cells[t as usize] == 0 {
                 m.npath = start;
+            }
+        }
+    }
+
+    /// [`Position::flips`] for a placement that flips more pieces than a move holds inline.
+    #[cold]
+    #[inline(never)]
+    fn many_flips(&self, c: Cell, dirs: &[u8], m: &mut Move) {
+        let b = &self.game.board;
+        let me = self.turn as usize;
+        m.truncate_lists(m.ncap, 0);
+        for &d in dirs {
+            let start = m.npath;
+            let mut t = b.step(c, d);
+            while t != NONE && self.cells[t as usize] != 0 {
+                if self.game.owner(self.cells[t as usize]) == me {
+                    break;
+                }
+                m.push_landing(t);
+                t = b.step(t, d);
+            }
+            if t == NONE || self.cells[t as usize] == 0 {
+                m.truncate_lists(m.ncap, start);
             }
         }
     }

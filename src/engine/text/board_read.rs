@@ -41,8 +41,30 @@ pub(super) fn split_hands<'a>(game: &Game, board_field: &'a str) -> (&'a str, Op
                 _ => (board_field, None),
             }
         }
+        // A game whose pieces come from an unlimited supply: Fairy-Stockfish writes the
+        // supply as a hand (`[PPP...ppp]` in Flipello); it says nothing the game keeps.
+        Some(rest) if supply_only(game, rest) => match rest.rsplit_once('[') {
+            Some((board, _)) => (board, None),
+            None => (board_field, None),
+        },
         _ => (board_field, None),
     }
+}
+
+/// Whether `rest` ends in `[LETTERS` naming only pieces that are placed from an unlimited
+/// supply.
+fn supply_only(game: &Game, rest: &str) -> bool {
+    let Some((_, letters)) = rest.rsplit_once('[') else {
+        return false;
+    };
+    letters.chars().all(|ch| {
+        game.code_of_letter(ch).is_some_and(|code| {
+            game.places
+                .iter()
+                .flatten()
+                .any(|pl| pl.code == code && !pl.from_hand && !pl.drop)
+        })
+    })
 }
 
 /// The code of piece letter `ch`, met in rank `y` (from 0).
