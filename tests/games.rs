@@ -114,14 +114,8 @@ fn quiet_playouts_are_the_same_games() {
             }
         }
     }
-    // The games of plain placements do take the bitboard path.
-    for name in ["tic-tac-toe", "connect-four"] {
-        assert!(
-            Playout::new(load(name).start()).plays_on_bitboards(),
-            "{name}"
-        );
-    }
-    assert!(!Playout::new(load("chess").start()).plays_on_bitboards());
+    // (That the games of plain placements do take the bitboard path is a unit test of
+    // `engine::search`.)
 }
 
 /// Where nothing filters a player's moves, a random move is drawn, and perft's last ply
@@ -317,20 +311,7 @@ fn check_position(name: &str, pos: &Position, checked: &mut u64) {
         "{name}: frozen cells at {}",
         pos.to_text()
     );
-    if g.hooks.iter().flatten().any(|h| h.name == "hypnotize") {
-        let h = tabula::native::hypnosis::of(g);
-        // ... and the one-cell test of the same rule (used for double steps) agrees.
-        for c in 0..pos.cells().len() as Cell {
-            if pos.at(c) != 0 {
-                assert_eq!(
-                    tabula::native::hypnosis::is_held(pos, &h, c),
-                    pos.frozen().contains(c),
-                    "{name}: is_held({c}) at {}",
-                    pos.to_text()
-                );
-            }
-        }
-    }
+    // (The one-cell test of hypnosis agrees with these: a unit test of `native::hypnosis`.)
 
     // Position strings round-trip.
     let again = Position::from_text(g, &pos.to_text())

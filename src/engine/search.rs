@@ -332,7 +332,8 @@ impl<'g> Playout<'g> {
     }
 
     /// Whether [`Playout::run_quiet`] plays this game on bitboards alone.
-    pub fn plays_on_bitboards(&self) -> bool {
+    #[cfg(test)]
+    fn plays_on_bitboards(&self) -> bool {
         self.kernel.is_some()
     }
 
@@ -476,6 +477,21 @@ const BUCKETS: usize = 4096;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The games of plain placements take the bitboard path of quiet playouts (tests/games.rs
+    /// checks that it plays the same games as the general one); chess does not.
+    #[test]
+    fn plain_placement_games_play_on_bitboards() {
+        for (name, bits) in [
+            ("tic-tac-toe", true),
+            ("connect-four", true),
+            ("chess", false),
+        ] {
+            let path = format!("{}/games/{name}.game", env!("CARGO_MANIFEST_DIR"));
+            let g = crate::load_file(&path).expect("a shipped game compiles");
+            assert_eq!(Playout::new(g.start()).plays_on_bitboards(), bits, "{name}");
+        }
+    }
 
     #[test]
     fn a_raised_stop_flag_gives_up_a_count() {
