@@ -24,6 +24,15 @@ pub struct Name {
     pub span: Span,
 }
 
+/// `, each only if I have lost one` or `, KINDS only if I have lost one` after a `promote`
+/// line.
+#[derive(Clone, Debug)]
+pub struct PromoteLost {
+    /// The kinds named, or `None` for `each`.
+    pub kinds: Option<Vec<Name>>,
+    pub span: Span,
+}
+
 /// `, only as its first move[, not while in check][, lost once an enemy PIECE lands in line
 /// along DIRS]`: a rule the piece may use only while it has not moved.
 #[derive(Clone, Debug)]
@@ -709,6 +718,10 @@ pub enum RuleDecl {
         from_too: bool,
         /// `, forced on REGION`: there the piece itself is no choice.
         forced: Option<Region>,
+        /// `, each only if I have lost one` (`None` kinds: every choice but the piece itself)
+        /// or `, KINDS only if I have lost one`: a choice only while the player has fewer of
+        /// it on the board than the setup gave them.
+        lost: Option<PromoteLost>,
         /// `, even during a capture`: a jump chain landing in the region crowns the piece
         /// there, and it goes on by the new kind's jumps.
         in_chain: Option<Span>,

@@ -502,6 +502,9 @@ pub struct Promotion {
     pub from_too: bool,
     /// Where the piece itself is no choice (`forced on REGION`), per player.
     pub forced: PerPlayer<CellSet>,
+    /// Parallel to `to`: the choice is open only while its player has fewer of that kind on
+    /// the board than the setup gave them (`, each only if I have lost one`).
+    pub lost: Vec<bool>,
     /// `even during a capture`: a jump chain landing in the region crowns the piece there,
     /// and it jumps on as the new kind.
     pub in_chain: bool,

@@ -1,5 +1,6 @@
 //! Random games of Fairy-Stockfish replayed in Tabula: its `ataxx` in games/ataxx.game, its
-//! `horde`, `makruk`, `asean`, `ai-wok`, `loop`, `chessgi`, `seirawan` and `shouse` in
+//! `horde`, `makruk`, `asean`, `ai-wok`, `loop`, `chessgi`, `seirawan`, `shouse`, `grand` and
+//! `opulent` in
 //! games/variants/NAME.game, and its `atomic` and
 //! `extinction` from Chess960 set-ups (UCI_Chess960) in games/variants/ (tests/fsf/VARIANT.fsf,
 //! written by tests/fsf/games.py from Fairy-Stockfish's own move lists). Before every turn
@@ -169,6 +170,34 @@ fn horde_replays_fairy_stockfish_games() {
     assert!(r.games >= 25 && r.turns > 5000);
     // White mates, Black takes every pawn, and games are drawn.
     assert!(r.results.len() == 3, "results {:?}", r.results);
+}
+
+/// Grand and Opulent chess: 400 plies a game, so that pawns reach the far ranks and promote to
+/// the kinds their side has lost (and not to the others).
+#[test]
+fn grand_and_opulent_replay_fairy_stockfish_games() {
+    for (game, data) in [
+        ("games/variants/grand.game", "grand.fsf"),
+        ("games/variants/opulent.game", "opulent.fsf"),
+    ] {
+        let r = replay(game, data);
+        let text =
+            std::fs::read_to_string(common::root(&format!("tests/fsf/{data}"))).expect("data");
+        // Twelve games, most stopped after 400 plies, some ended by checkmate.
+        let started = text.lines().filter(|l| *l == "game").count();
+        assert!(
+            started == 12 && r.games >= 2 && r.turns > 3000,
+            "{data}: {} games",
+            r.games
+        );
+        // Moves played that promote (UCI: a letter after the two cells).
+        let promotions = text
+            .lines()
+            .filter_map(|l| l.split(' ').nth(2))
+            .filter(|m| m.ends_with(|c: char| c.is_ascii_lowercase()))
+            .count();
+        assert!(promotions >= 20, "{data}: {promotions} promotions");
+    }
 }
 
 /// Makruk, ASEAN and Ai-wok: games stop where Fairy-Stockfish's counting rules (not in the

@@ -23,6 +23,7 @@ mod hooks;
 mod jumps;
 mod leaps;
 mod lines;
+mod lost;
 mod many;
 mod mills;
 mod opening;
@@ -311,6 +312,7 @@ impl Checker {
             && !self.uncertain_placements
         {
             self.unplaced_pieces(&scope, &kinds, &start.setup, &start.hands);
+            self.lost_kinds_at_start(&scope, &kinds, &start.setup);
             let changes_hands = d.items.iter().any(|i| matches!(i, Item::ToHand(..)));
             self.sides_without_pieces(&scope, &kinds, &start.setup, &start.hands, changes_hands);
         }

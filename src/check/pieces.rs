@@ -114,7 +114,7 @@ impl Checker {
                 RuleDecl::StepEffect { threshold, span } => {
                     self.step_effect_line(threshold.as_ref(), *span, &mut lines);
                 }
-                RuleDecl::Promote { .. } => self.promote_line(scope, r, &mut lines),
+                RuleDecl::Promote { .. } => self.promote_line(scope, &p.name, r, &mut lines),
                 RuleDecl::Native(call) => lines.hooks.extend(self.hook(scope, call)),
                 _ => {
                     let mask = if side.is_some() {
@@ -350,14 +350,16 @@ impl Checker {
         lines.step_effect.get_or_insert((t, span));
     }
 
-    /// `promote to KINDS on REGION[, also from there][, forced on REGION][, even during a
-    /// capture]`: one such rule per piece, listing every choice.
-    fn promote_line(&mut self, scope: &Scope, r: &RuleDecl, lines: &mut PieceLines) {
+    /// `promote to KINDS on REGION[, also from there][, forced on REGION][, each only if I
+    /// have lost one][, even during a capture]`: one such rule per piece, listing every
+    /// choice.
+    fn promote_line(&mut self, scope: &Scope, me: &Name, r: &RuleDecl, lines: &mut PieceLines) {
         let RuleDecl::Promote {
             to,
             on,
             from_too,
             forced,
+            lost,
             in_chain,
             span,
         } = r
@@ -399,12 +401,21 @@ impl Checker {
             },
             None => [CellSet::EMPTY; MAX_PLAYERS],
         };
+        let lost_flags = self.promote_lost(scope, me, &kinds, lost.as_ref());
+        if let (Some(l), Some(_)) = (lost, in_chain) {
+            self.invalid(
+                l.span,
+                "a piece crowned during a capture cannot wait for a lost piece",
+                "leave out `even during a capture` or `only if I have lost one`",
+            );
+        }
         if ok {
             lines.promotion = Some(Promotion {
                 to: kinds,
                 region,
                 from_too: *from_too,
                 forced,
+                lost: lost_flags,
                 in_chain: in_chain.is_some(),
             });
         }

@@ -237,6 +237,7 @@ pub fn compile(m: Model) -> Game {
     let promotion_forced: Vec<CellSet> = (0..ncodes)
         .map(|c| promotion_of(c).map_or(CellSet::EMPTY, |p| p.forced[owner_of(c)]))
         .collect();
+    let promotion_limit = promotion_limits(&m.kinds, &m.setup, shift, ncodes);
     let royal: Vec<bool> = (0..ncodes)
         .map(|c| c > 0 && m.kinds[kind_of(c)].royal)
         .collect();
@@ -400,6 +401,7 @@ pub fn compile(m: Model) -> Game {
             Some((to, _))
                 if checks_only_promotion(c)
                     && !promotion_from[c]
+                    && promotion_limit[c].is_empty()
                     && to.len() == 1
                     && usize::from(to[0]) != c =>
             {
@@ -433,6 +435,7 @@ pub fn compile(m: Model) -> Game {
         promotion,
         promotion_from,
         promotion_forced,
+        promotion_limit,
         hooks,
         step_effect,
         levels,
@@ -623,6 +626,38 @@ pub fn compile(m: Model) -> Game {
 /// Whether no rule of `g` can take a royal piece off the board or from its player (see
 /// [`Game::royals_stay`]): royal safety sees every capture (attack patterns, or every reply
 /// played), and nothing it does not see removes, flips or demotes a piece.
+/// By piece code, parallel to its promotion choices: the most pieces of each choice its owner
+/// may have on the board for the choice to be open (`, each only if I have lost one`: fewer
+/// than the setup gave them), `u16::MAX` for an open choice; empty where no choice waits.
+fn promotion_limits(
+    kinds: &[KindModel],
+    setup: &[(crate::geometry::Cell, PlayerId, KindId)],
+    shift: u8,
+    ncodes: usize,
+) -> Vec<Vec<u16>> {
+    (0..ncodes)
+        .map(|c| {
+            let Some(pr) = (c > 0)
+                .then(|| kinds[(c - 1) >> shift].promotion.as_ref())
+                .flatten()
+                .filter(|pr| pr.lost.contains(&true))
+            else {
+                return Vec::new();
+            };
+            let owner = (c - 1) & ((1 << shift) - 1);
+            let at_start = |k: KindId| {
+                let n = setup.iter().filter(|&&(_, p, kk)| p == owner && kk == k);
+                n.count().min(usize::from(u16::MAX - 1)) as u16
+            };
+            pr.to
+                .iter()
+                .zip(&pr.lost)
+                .map(|(&k, &lost)| if lost { at_start(k) } else { u16::MAX })
+                .collect()
+        })
+        .collect()
+}
+
 fn royals_stay(g: &Game) -> bool {
     use crate::engine::Rule;
     let unseen_removal = g.has_layers

@@ -147,6 +147,10 @@ pub struct Game {
     /// too, and the cells where the piece itself is no choice.
     pub promotion_from: Vec<bool>,
     pub promotion_forced: Vec<CellSet>,
+    /// Indexed by piece code, parallel to its promotion choices: a choice is open while its
+    /// owner has fewer than this many on the board (`, each only if I have lost one`); empty
+    /// where every choice is open.
+    pub promotion_limit: Vec<Vec<u16>>,
     pub hooks: Vec<Vec<PieceHook>>,
     /// Indexed by piece code: what happens after each step of a walk.
     pub step_effect: Vec<Option<Threshold>>,

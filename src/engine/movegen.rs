@@ -500,11 +500,26 @@ impl Position<'_> {
 
     /// The promotions of a piece of `code` arriving on `cell`: its choices, or just itself
     /// (as 0, "no change").
-    pub(in crate::engine) fn arrivals(&self, code: u8, cell: Cell) -> &[u8] {
-        match &self.game.promotion[code as usize] {
+    pub(in crate::engine) fn arrivals(
+        &self,
+        code: u8,
+        cell: Cell,
+    ) -> impl Iterator<Item = u8> + '_ {
+        let to: &[u8] = match &self.game.promotion[code as usize] {
             Some((to, region)) if region.contains(cell) => to,
             _ => &[0],
-        }
+        };
+        (0..to.len())
+            .filter(move |&i| to[i] == 0 || self.promotion_open(code, i, to[i]))
+            .map(move |i| to[i])
+    }
+
+    /// Whether the `i`th promotion choice of a piece of `code`, `t`, is open: always, unless
+    /// it waits for a lost piece (`, each only if I have lost one`) and none is lost.
+    #[inline]
+    fn promotion_open(&self, code: u8, i: usize, t: u8) -> bool {
+        let limit = &self.game.promotion_limit[code as usize];
+        limit.is_empty() || self.counts[t as usize] < limit[i]
     }
 
     /// Pushes `m`, once per promotion choice where the piece ends in its promotion region.
@@ -571,8 +586,8 @@ impl Position<'_> {
             if moves_piece && (region.contains(m.to) || leaving) {
                 // `forced on ...`: there the piece itself is no choice.
                 let forced = g.promotion_forced[code as usize].contains(m.to);
-                for &t in to {
-                    if forced && t == code {
+                for (i, &t) in to.iter().enumerate() {
+                    if forced && t == code || !self.promotion_open(code, i, t) {
                         continue;
                     }
                     m.promote = t;

@@ -92,6 +92,7 @@ pub(super) fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::drop_file | Rule::drop_mate => &["`, not`"],
         Rule::promote_from => &["`, also from there`"],
         Rule::promote_forced => &["`, forced on`"],
+        Rule::promote_lost => &["`, each only if I have lost one`"],
         Rule::k_or => &["`or`"],
         Rule::k_over => &["`over`"],
         Rule::k_passant => &["`passant`"],

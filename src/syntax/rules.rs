@@ -389,11 +389,19 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                 .map(name)
                 .collect();
             let on = build_region(it.next().expect("promotion region"));
-            let (mut from_too, mut forced, mut in_chain) = (false, None, None);
+            let (mut from_too, mut forced, mut in_chain, mut lost) = (false, None, None, None);
             for c in it {
                 match c.as_rule() {
                     Rule::promote_from => from_too = true,
                     Rule::promote_in_chain => in_chain = Some(span(&c)),
+                    Rule::promote_lost => {
+                        let at = span(&c);
+                        let kinds = c
+                            .into_inner()
+                            .find(|k| k.as_rule() == Rule::piece_list)
+                            .map(|l| parts(l).into_iter().map(name).collect());
+                        lost = Some(crate::ast::PromoteLost { kinds, span: at });
+                    }
                     _ => forced = Some(build_region(parts(c).remove(0))),
                 }
             }
@@ -402,6 +410,7 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                 on,
                 from_too,
                 forced,
+                lost,
                 in_chain,
                 span: sp,
             }

@@ -5,7 +5,7 @@ Tabula's description of it.
 Usage: games.py STOCKFISH VARIANT GAMES SEED [FEN ...] > tests/fsf/VARIANT.fsf
 
 VARIANT is `ataxx`, `horde`, `makruk`, `cambodian`, `karouk`, `makpong`, `asean`, `ai-wok`,
-`atomic`, `extinction`, `loop`, `chessgi`, `seirawan` or `shouse`. With FENs
+`atomic`, `extinction`, `loop`, `chessgi`, `seirawan`, `shouse`, `grand` or `opulent`. With FENs
 (Chess960 set-ups), the games start from them in turn (each game's first line is `game FEN`)
 and Fairy-Stockfish plays with UCI_Chess960, which writes castling as the king taking its rook
 (`b1a1`), as Tabula does. Fairy-Stockfish lists each position's legal moves (`go perft
@@ -34,7 +34,9 @@ Atomic: a player whose king is gone loses. Extinction: a player with no piece of
 pawn's promotion may take its own kind's last). Loop, Chessgi, Seirawan and S-House (drops written
 `Q@e4`, gating `b1c3h` and `h1e1h` by both; Seirawan and S-House with UCI_Chess960, whose
 castling Tabula's descriptions have): checkmate loses, stalemate draws, 100 plies without a capture or a pawn move draw, and a
-game stops with `stop` after 200 plies. Games longer than 600 plies stop with `stop`
+game stops with `stop` after 200 plies. Grand and Opulent (UCI moves, `e9e10q`; a pawn's move onto its eighth or ninth rank that
+stays a pawn with the pawn's letter, `e7e8p`, as Tabula writes it): the same, stopping after
+400 plies, so that pawns reach the far ranks and promote to the kinds their side has lost. Games longer than 600 plies stop with `stop`
 (none did when written).
 """
 import random
@@ -106,6 +108,36 @@ def digest(texts):
         h ^= b
         h = (h * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
     return f"{h:016x}"
+
+
+def pawn_cells(board):
+    """The cells of the pawns of a FEN's board field (`e8`, `j10`)."""
+    cells, ranks = set(), board.split("/")
+    for i, row in enumerate(ranks):
+        f = 0
+        for n, ch in re.findall(r"(\d+)|(.)", row):
+            if n:
+                f += int(n)
+                continue
+            if ch in "Pp":
+                cells.add(f"{chr(97 + f)}{len(ranks) - i}")
+            f += 1
+    return cells
+
+
+def grand_text(board):
+    """Grand and Opulent: a pawn's move onto its eighth or ninth rank that stays a pawn,
+    written by Tabula with the pawn's letter (`e7e8p`: the pawn is one of its choices)."""
+    pawns = pawn_cells(board)
+
+    def text(m):
+        cells = re.match(r"([a-j])(\d+)([a-j])(\d+)$", m)
+        if not cells or f"{cells[1]}{cells[2]}" not in pawns:
+            return m
+        rank = int(cells[4])
+        white = int(cells[4]) > int(cells[2])
+        return m + "p" if (rank >= 8 if white else rank <= 3) else m
+    return text
 
 
 def ataxx_end(engine, played, moves, fields):
@@ -208,6 +240,10 @@ def main():
                 end = drops_end(moves, fields, check)
                 if end is None and len(played) >= 200:
                     end = "stop"
+            elif variant in ("grand", "opulent"):
+                end = drops_end(moves, fields, check)
+                if end is None and len(played) >= 400:
+                    end = "stop"
             else:
                 end = makruk_end(engine, played, moves, fields, check)
                 if end is None and len(played) >= 200:
@@ -224,6 +260,8 @@ def main():
                 print("over")
                 print(f"result {end}")
                 break
+            if variant in ("grand", "opulent"):
+                text = grand_text(fields[0])
             if len(played) >= 600:
                 print("stop")
                 break

@@ -31,7 +31,7 @@ impl Position<'_> {
             if self.barred(pushed, dest) {
                 continue;
             }
-            for &p in self.arrivals(pushed, dest) {
+            for p in self.arrivals(pushed, dest) {
                 let mut m = Move::new(c, c);
                 m.kind = kind;
                 m.extra_from = t;
@@ -96,7 +96,7 @@ impl Position<'_> {
             if self.barred(theirs, c) || self.barred(code, t) {
                 continue;
             }
-            for &p in self.arrivals(theirs, c) {
+            for p in self.arrivals(theirs, c) {
                 let mut m = Move::new(c, t);
                 m.kind = MoveKind::Swap;
                 m.extra_promote = p;

@@ -163,9 +163,10 @@ impl Game {
                 .map(|&c| self.kinds[self.kind_of(c)].name.as_str())
                 .collect();
             s.push_str(&format!(
-                "    promote to {} on {}{}\n",
+                "    promote to {} on {}{}{}\n",
                 names.join(", "),
                 region_text(self, region),
+                lost_text(self, code),
                 if self.chains.crown[code as usize].0 != 0 {
                     ", even during a capture"
                 } else {
@@ -785,4 +786,25 @@ fn touching_text(t: &crate::model::Touching, most: u8) -> String {
         s.push_str(", except on the first turn");
     }
     s
+}
+
+/// `, each only if I have lost one` (or the kinds that wait) after a promotion's region: the
+/// choices open only while their owner has fewer on the board than at the start.
+fn lost_text(g: &Game, code: u8) -> String {
+    let limit = &g.promotion_limit[code as usize];
+    let Some((to, _)) = &g.promotion[code as usize] else {
+        return String::new();
+    };
+    let waiting: Vec<&str> = to
+        .iter()
+        .zip(limit)
+        .filter(|&(_, &l)| l != u16::MAX)
+        .map(|(&t, _)| g.kinds[g.kind_of(t)].name.as_str())
+        .collect();
+    let open = to.iter().filter(|&&t| t != code).count();
+    match waiting.len() {
+        0 => String::new(),
+        n if n == open => ", each only if I have lost one".into(),
+        _ => format!(", {} only if I have lost one", waiting.join(", ")),
+    }
 }
