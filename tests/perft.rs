@@ -2,7 +2,8 @@
 //! published oracles) and runs against games/NAME.game; tests/perft/variants/NAME.perft (from
 //! Fairy-Stockfish's perft suite) against games/variants/NAME.game. Entries above the node budget are
 //! skipped so the suite stays fast; `TABULA_PERFT_BUDGET=200000000 cargo test --release
-//! --test perft` runs deeper, and `tabula perft` runs any depth.
+//! --test perft` runs deeper, `TABULA_PERFT_ONLY=variants/grand` only the files whose name holds
+//! that text, and `tabula perft` runs any depth.
 
 mod common;
 
@@ -86,7 +87,13 @@ fn published_counts() {
             .iter()
             .map(|f| format!("variants/{}", common::stem(f))),
     );
-    let ran: Vec<(String, usize)> = files.iter().map(|f| (f.clone(), run(f))).collect();
+    // `TABULA_PERFT_ONLY=variants/grand` runs the files whose name holds that text.
+    let only = std::env::var("TABULA_PERFT_ONLY").ok();
+    let ran: Vec<(String, usize)> = files
+        .iter()
+        .filter(|f| only.as_ref().is_none_or(|o| f.contains(o.as_str())))
+        .map(|f| (f.clone(), run(f)))
+        .collect();
     // The classic games prove the engine at depth: keep at least four entries each.
     for (name, n) in &ran {
         if [
@@ -100,7 +107,8 @@ fn published_counts() {
             assert!(*n >= 4, "{name}: only {n} perft cases within the budget");
         }
     }
-    assert!(ran.len() >= 6, "perft files: {files:?}");
+    assert!(ran.len() >= 6 || only.is_some(), "perft files: {files:?}");
+    assert!(!ran.is_empty(), "no perft file matches {only:?}");
     // Every chess variant ships with Fairy-Stockfish's counts, and every count file has a game.
     let variants = common::files("games/variants", "game");
     for v in &variants {
