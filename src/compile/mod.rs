@@ -232,7 +232,7 @@ pub fn compile(m: Model) -> Game {
             .flatten()
     };
     let promotion_from: Vec<bool> = (0..ncodes)
-        .map(|c| promotion_of(c).is_some_and(|p| p.from_too))
+        .map(|c| promotion_of(c).is_some_and(|p| p.from_too[owner_of(c)]))
         .collect();
     let promotion_forced: Vec<CellSet> = (0..ncodes)
         .map(|c| promotion_of(c).map_or(CellSet::EMPTY, |p| p.forced[owner_of(c)]))
@@ -306,7 +306,7 @@ pub fn compile(m: Model) -> Game {
         .map(|k| {
             m.kinds
                 .iter()
-                .position(|j| j.promotion.as_ref().is_some_and(|p| p.to.contains(&k)))
+                .position(|j| j.promotion.as_ref().is_some_and(|p| p.reaches(k)))
                 .filter(|_| !m.keep_kind)
                 .unwrap_or(k) as u8
         })
@@ -410,7 +410,7 @@ pub fn compile(m: Model) -> Game {
         .collect();
     // Pieces crowned during a capture go on by their new kind's chain rules.
     let in_chain: Vec<bool> = (0..ncodes)
-        .map(|c| promotion_of(c).is_some_and(|p| p.in_chain))
+        .map(|c| promotion_of(c).is_some_and(|p| p.in_chain[owner_of(c)]))
         .collect();
     let chains =
         crate::engine::rules::jump::Chains::build(&rules, &promotion, &in_chain, m.removed_at_once);
