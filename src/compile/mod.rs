@@ -408,6 +408,13 @@ pub fn compile(m: Model) -> Game {
             _ => None,
         })
         .collect();
+    // A royal piece promoted or placed is tested on its landing cell too.
+    let royal_entries = promotion
+        .iter()
+        .flatten()
+        .flat_map(|(to, _)| to)
+        .chain(places.iter().flatten().map(|pl| &pl.code))
+        .any(|&c| royal[c as usize]);
     // Pieces crowned during a capture go on by their new kind's chain rules.
     let in_chain: Vec<bool> = (0..ncodes)
         .map(|c| promotion_of(c).is_some_and(|p| p.in_chain[owner_of(c)]))
@@ -452,6 +459,7 @@ pub fn compile(m: Model) -> Game {
         plain_but_stay,
         sole_promotion,
         royal_shortcuts,
+        royal_entries,
         face_dirs: m.face.clone(),
         hand_first: m.hand_first,
         to_hand: m.to_hand,
