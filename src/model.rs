@@ -494,20 +494,30 @@ pub enum Priority {
     Earliest(KindId),
 }
 
-#[derive(Clone, Debug)]
+/// A piece's promotion, per player: one `promote` line for every player, or one for each
+/// side (`for white: promote to ...`). A player without a line has no choices and an empty
+/// region, and never promotes.
+#[derive(Clone, Debug, Default)]
 pub struct Promotion {
-    pub to: Vec<KindId>,
+    pub to: PerPlayer<Vec<KindId>>,
     pub region: PerPlayer<CellSet>,
     /// A move that starts in the region may promote too (`also from there`).
-    pub from_too: bool,
+    pub from_too: PerPlayer<bool>,
     /// Where the piece itself is no choice (`forced on REGION`), per player.
     pub forced: PerPlayer<CellSet>,
     /// Parallel to `to`: the choice is open only while its player has fewer of that kind on
     /// the board than the setup gave them (`, each only if I have lost one`).
-    pub lost: Vec<bool>,
+    pub lost: PerPlayer<Vec<bool>>,
     /// `even during a capture`: a jump chain landing in the region crowns the piece there,
     /// and it jumps on as the new kind.
-    pub in_chain: bool,
+    pub in_chain: PerPlayer<bool>,
+}
+
+impl Promotion {
+    /// Whether some player's piece may promote to kind `k`.
+    pub fn reaches(&self, k: KindId) -> bool {
+        self.to.iter().any(|to| to.contains(&k))
+    }
 }
 
 /// What a step, slide or leap may land on.

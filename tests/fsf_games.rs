@@ -1,6 +1,6 @@
 //! Random games of Fairy-Stockfish replayed in Tabula: its `ataxx` in games/ataxx.game, its
-//! `horde`, `makruk`, `asean`, `ai-wok`, `loop`, `chessgi`, `seirawan`, `shouse`, `grand` and
-//! `opulent` in
+//! `horde`, `makruk`, `asean`, `ai-wok`, `loop`, `chessgi`, `seirawan`, `shouse`, `grand`,
+//! `opulent`, `sortofalmost`, `chigorin` and `coregal` in
 //! games/variants/NAME.game, and its `atomic` and
 //! `extinction` from Chess960 set-ups (UCI_Chess960) in games/variants/ (tests/fsf/VARIANT.fsf,
 //! written by tests/fsf/games.py from Fairy-Stockfish's own move lists). Before every turn
@@ -337,4 +337,21 @@ fn seirawan_and_shouse_replay_fairy_stockfish_games() {
     assert!(r.turns > 3000 && r.gated > 20, "seirawan");
     let r = replay("games/variants/shouse.game", "shouse.fsf");
     assert!(r.turns > 3000 && r.gated > 20 && r.drops > 100, "shouse");
+}
+
+/// Sort of almost chess and Chigorin (each side promotes to its own army's pieces) and Coregal
+/// (queens royal too: checkmate of a queen, and no promotion to a queen on an attacked square):
+/// games stop after 200 plies, so their results are checkmates and stalemates only.
+#[test]
+fn promotion_per_side_and_coregal_replay_fairy_stockfish_games() {
+    for (game, data) in [
+        ("games/variants/sortofalmost.game", "sortofalmost.fsf"),
+        ("games/variants/chigorin.game", "chigorin.fsf"),
+        ("games/variants/coregal.game", "coregal.fsf"),
+    ] {
+        let r = replay(game, data);
+        assert!(r.turns > 3000, "{data}");
+    }
+    let r = replay("games/variants/coregal.game", "coregal.fsf");
+    assert!(r.games >= 5, "coregal: {} games over", r.games);
 }

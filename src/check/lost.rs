@@ -70,10 +70,9 @@ impl Checker {
                 continue;
             };
             let missing = (0..scope.players.len()).find_map(|pl| {
-                let t = pr
-                    .to
+                let t = pr.to[pl]
                     .iter()
-                    .zip(&pr.lost)
+                    .zip(&pr.lost[pl])
                     .find(|&(&t, &lost)| lost && starts(pl, k) && !starts(pl, t))?;
                 Some((pl, *t.0))
             });

@@ -211,7 +211,10 @@ impl Checker {
     fn usi_promotions(&mut self, n: &Name, kinds: &[KindModel]) {
         for (k, kind) in kinds.iter().enumerate() {
             let Some(p) = &kind.promotion else { continue };
-            let others = p.to.iter().filter(|&&t| t != k).count();
+            let others = (p.to.iter())
+                .map(|to| to.iter().filter(|&&t| t != k).count())
+                .max()
+                .unwrap_or(0);
             if others > 1 {
                 self.invalid(
                     n.span,

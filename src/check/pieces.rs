@@ -10,7 +10,8 @@ const MAX_GLYPH_CHARS: usize = 4;
 #[derive(Default)]
 struct PieceLines {
     promotion: Option<Promotion>,
-    promotion_span: Option<Span>,
+    /// Where each player's `promote` line was written.
+    promotion_spans: PerPlayer<Option<Span>>,
     step_effect: Option<(Threshold, Span)>,
     bar: Option<(KindId, Vec<u8>)>,
     bar_span: Option<Span>,
@@ -114,7 +115,9 @@ impl Checker {
                 RuleDecl::StepEffect { threshold, span } => {
                     self.step_effect_line(threshold.as_ref(), *span, &mut lines);
                 }
-                RuleDecl::Promote { .. } => self.promote_line(scope, &p.name, r, &mut lines),
+                RuleDecl::Promote { .. } => {
+                    self.promote_line(scope, &p.name, r, &players, &mut lines)
+                }
                 RuleDecl::Native(call) => lines.hooks.extend(self.hook(scope, call)),
                 _ => {
                     let mask = if side.is_some() {
@@ -351,9 +354,16 @@ impl Checker {
     }
 
     /// `promote to KINDS on REGION[, also from there][, forced on REGION][, each only if I
-    /// have lost one][, even during a capture]`: one such rule per piece, listing every
-    /// choice.
-    fn promote_line(&mut self, scope: &Scope, me: &Name, r: &RuleDecl, lines: &mut PieceLines) {
+    /// have lost one][, even during a capture]`: one such rule per piece and player, listing
+    /// every choice (`for white: promote ...`: for the players named).
+    fn promote_line(
+        &mut self,
+        scope: &Scope,
+        me: &Name,
+        r: &RuleDecl,
+        players: &[PlayerId],
+        lines: &mut PieceLines,
+    ) {
         let RuleDecl::Promote {
             to,
             on,
@@ -366,18 +376,30 @@ impl Checker {
         else {
             return;
         };
-        self.once(
-            &mut lines.promotion_span,
-            *span,
-            "promote",
-            "list every choice in one rule: `promote to queen, rook on my far rank`",
-        );
+        // One line a player: every player's (without `for`), or one for each side.
+        if let Some(&pl) = players
+            .iter()
+            .find(|&&pl| lines.promotion_spans[pl].is_some())
+        {
+            let mut seen = lines.promotion_spans[pl];
+            self.once(
+                &mut seen,
+                *span,
+                "promote",
+                "list every choice in one rule: `promote to queen, rook on my far rank` (or \
+                 one rule for each side: `for white: promote to ...`)",
+            );
+            return;
+        }
+        for &pl in players {
+            lines.promotion_spans[pl] = Some(*span);
+        }
         let kinds: Vec<KindId> = to.iter().filter_map(|n| self.kind(scope, n)).collect();
         let mut region = [CellSet::EMPTY; MAX_PLAYERS];
         let mut ok = kinds.len() == to.len();
-        for (pl, reg) in region.iter_mut().enumerate().take(scope.players.len()) {
+        for &pl in players {
             match self.region(scope, on, Some(pl)) {
-                Some(s) => *reg = s,
+                Some(s) => region[pl] = s,
                 None => {
                     ok = false;
                     break;
@@ -410,14 +432,15 @@ impl Checker {
             );
         }
         if ok {
-            lines.promotion = Some(Promotion {
-                to: kinds,
-                region,
-                from_too: *from_too,
-                forced,
-                lost: lost_flags,
-                in_chain: in_chain.is_some(),
-            });
+            let promotion = lines.promotion.get_or_insert_with(Promotion::default);
+            for &pl in players {
+                promotion.to[pl] = kinds.clone();
+                promotion.region[pl] = region[pl];
+                promotion.from_too[pl] = *from_too;
+                promotion.forced[pl] = forced[pl];
+                promotion.lost[pl] = lost_flags.clone();
+                promotion.in_chain[pl] = in_chain.is_some();
+            }
         }
     }
 
@@ -487,7 +510,7 @@ impl Checker {
                 "`even during a capture` needs a chain of captures",
                 "give the piece a `jump ... over enemy repeatedly` rule, or leave this out",
             );
-        } else if promotion.is_some_and(|pr| pr.to.len() != 1) {
+        } else if promotion.is_some_and(|pr| pr.to.iter().any(|to| to.len() > 1)) {
             self.invalid(
                 span,
                 "a piece crowned during a capture must become one kind",

@@ -1,5 +1,6 @@
-//! Rules for one side: `for PLAYER[, PLAYER]:` before a piece's move or an end line, which
-//! then applies to those players only (Bagh-Chal's goats are placed, its tigers never are).
+//! Rules for one side: `for PLAYER[, PLAYER]:` before a piece's move, its promotion or an end
+//! line, which then applies to those players only (Bagh-Chal's goats are placed, its tigers
+//! never are).
 
 use super::*;
 
@@ -52,10 +53,10 @@ impl Checker {
         let Some(side) = side else {
             return (0..np).collect();
         };
-        if !moves(rule) {
+        if !sided(rule) {
             self.invalid(
                 side.span,
-                "only a piece's moves may be for one side",
+                "only a piece's moves and its promotion may be for one side",
                 "write this line without `for ...:`; give the side its own moves instead",
             );
         }
@@ -101,7 +102,7 @@ impl Checker {
                 let Some(side) = side else {
                     continue;
                 };
-                if !moves(&decl.rules[i]) {
+                if !sided(&decl.rules[i]) {
                     continue;
                 }
                 let mask = Checker::default().side(scope, side).unwrap_or(0);
@@ -112,9 +113,11 @@ impl Checker {
                             || model.rules[pl].iter().any(|r| {
                                 matches!(r, RuleModel::Place { .. } | RuleModel::Drop { .. })
                             })
-                            || kinds
-                                .iter()
-                                .any(|m| m.promotion.as_ref().is_some_and(|pr| pr.to.contains(&k)))
+                            || kinds.iter().any(|m| {
+                                m.promotion
+                                    .as_ref()
+                                    .is_some_and(|pr| pr.to[pl].contains(&k))
+                            })
                     };
                     if !has(p) {
                         self.err(CheckError::Unreachable {
@@ -134,8 +137,14 @@ impl Checker {
     }
 }
 
-/// Whether a piece's line is one of its moves (which may be for one side), rather than a
-/// property of the piece (its figure, promotion, immunity, confinement, a hook).
+/// Whether a piece's line may be for one side: its moves, and its promotion (Chigorin chess:
+/// White's pawns become chancellors, rooks or knights, Black's queens, rooks or bishops).
+fn sided(r: &RuleDecl) -> bool {
+    moves(r) || matches!(r, RuleDecl::Promote { .. })
+}
+
+/// Whether a piece's line is one of its moves, rather than a property of the piece (its
+/// figure, promotion, immunity, confinement, a hook).
 fn moves(r: &RuleDecl) -> bool {
     !matches!(
         r,

@@ -232,7 +232,7 @@ pub fn compile(m: Model) -> Game {
             .flatten()
     };
     let promotion_from: Vec<bool> = (0..ncodes)
-        .map(|c| promotion_of(c).is_some_and(|p| p.from_too))
+        .map(|c| promotion_of(c).is_some_and(|p| p.from_too[owner_of(c)]))
         .collect();
     let promotion_forced: Vec<CellSet> = (0..ncodes)
         .map(|c| promotion_of(c).map_or(CellSet::EMPTY, |p| p.forced[owner_of(c)]))
@@ -307,7 +307,7 @@ pub fn compile(m: Model) -> Game {
         .map(|k| {
             m.kinds
                 .iter()
-                .position(|j| j.promotion.as_ref().is_some_and(|p| p.to.contains(&k)))
+                .position(|j| j.promotion.as_ref().is_some_and(|p| p.reaches(k)))
                 .filter(|_| !m.keep_kind)
                 .unwrap_or(k) as u8
         })
@@ -410,9 +410,16 @@ pub fn compile(m: Model) -> Game {
             _ => None,
         })
         .collect();
+    // A royal piece promoted or placed is tested on its landing cell too.
+    let royal_entries = promotion
+        .iter()
+        .flatten()
+        .flat_map(|(to, _)| to)
+        .chain(places.iter().flatten().map(|pl| &pl.code))
+        .any(|&c| royal[c as usize]);
     // Pieces crowned during a capture go on by their new kind's chain rules.
     let in_chain: Vec<bool> = (0..ncodes)
-        .map(|c| promotion_of(c).is_some_and(|p| p.in_chain))
+        .map(|c| promotion_of(c).is_some_and(|p| p.in_chain[owner_of(c)]))
         .collect();
     let chains =
         crate::engine::rules::jump::Chains::build(&rules, &promotion, &in_chain, m.removed_at_once);
@@ -455,6 +462,7 @@ pub fn compile(m: Model) -> Game {
         plain_but_stay,
         sole_promotion,
         royal_shortcuts,
+        royal_entries,
         face_dirs: m.face.clone(),
         hand_first: m.hand_first,
         to_hand: m.to_hand,
@@ -623,9 +631,6 @@ pub fn compile(m: Model) -> Game {
     game
 }
 
-/// Whether no rule of `g` can take a royal piece off the board or from its player (see
-/// [`Game::royals_stay`]): royal safety sees every capture (attack patterns, or every reply
-/// played), and nothing it does not see removes, flips or demotes a piece.
 /// By piece code, parallel to its promotion choices: the most pieces of each choice its owner
 /// may have on the board for the choice to be open (`, each only if I have lost one`: fewer
 /// than the setup gave them), `u16::MAX` for an open choice; empty where no choice waits.
@@ -640,24 +645,30 @@ fn promotion_limits(
             let Some(pr) = (c > 0)
                 .then(|| kinds[(c - 1) >> shift].promotion.as_ref())
                 .flatten()
-                .filter(|pr| pr.lost.contains(&true))
+                .filter(|pr| pr.lost.iter().flatten().any(|&l| l))
             else {
                 return Vec::new();
             };
             let owner = (c - 1) & ((1 << shift) - 1);
+            if !pr.lost[owner].contains(&true) {
+                return Vec::new();
+            }
             let at_start = |k: KindId| {
                 let n = setup.iter().filter(|&&(_, p, kk)| p == owner && kk == k);
                 n.count().min(usize::from(u16::MAX - 1)) as u16
             };
-            pr.to
+            pr.to[owner]
                 .iter()
-                .zip(&pr.lost)
+                .zip(&pr.lost[owner])
                 .map(|(&k, &lost)| if lost { at_start(k) } else { u16::MAX })
                 .collect()
         })
         .collect()
 }
 
+/// Whether no rule of `g` can take a royal piece off the board or from its player (see
+/// [`Game::royals_stay`]): royal safety sees every capture (attack patterns, or every reply
+/// played), and nothing it does not see removes, flips or demotes a piece.
 fn royals_stay(g: &Game) -> bool {
     use crate::engine::Rule;
     let unseen_removal = g.has_layers

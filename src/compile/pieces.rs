@@ -329,9 +329,9 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board, players: usize, shift:
                 };
                 rules[c as usize].push(rule);
             }
-            if let Some(pr) = &kind.promotion {
+            if let Some(pr) = kind.promotion.as_ref().filter(|pr| !pr.to[p].is_empty()) {
                 promotion[c as usize] =
-                    Some((pr.to.iter().map(|&t| code(t, p)).collect(), pr.region[p]));
+                    Some((pr.to[p].iter().map(|&t| code(t, p)).collect(), pr.region[p]));
             }
             step_effect[c as usize] = kind.step_effect;
             for h in &kind.hooks {

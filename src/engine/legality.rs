@@ -264,7 +264,8 @@ impl<'g> Position<'g> {
             && m.from != NONE
             && !guard.tested.contains(m.from)
             && m.extra_from == NONE
-            && m.captures().iter().all(|&c| c == m.to))
+            && m.captures().iter().all(|&c| c == m.to)
+            && (m.promote == 0 || !self.game.royal_entries))
             || self.royal_safe_tested(m, guard)
     }
 
@@ -306,6 +307,7 @@ impl<'g> Position<'g> {
         if matches!(m.kind, MoveKind::Place | MoveKind::Pass)
             && !guard.in_check
             && self.game.royal_shortcuts
+            && !self.game.enters_royal(m)
         {
             return true;
         }
@@ -316,7 +318,8 @@ impl<'g> Position<'g> {
         let safe = guard.royals[..guard.nr].iter().all(|&r| {
             let cell = moved(m, r);
             !self.attacked_on(&scratch[..n], cell, me ^ 1)
-        });
+        }) && !(self.game.enters_royal(m)
+            && self.attacked_on(&scratch[..n], m.to, me ^ 1));
         undo.restore(&mut scratch[..n]);
         safe
     }

@@ -198,6 +198,9 @@ pub struct Game {
     /// Whether royal safety may skip moves that cannot uncover a slider's attack (not where
     /// screens or blocked leaps make attacks a move can create).
     pub royal_shortcuts: bool,
+    /// Whether a royal piece may enter the board by a promotion or a placement (Coregal
+    /// chess's queens): such a move is tested for royal safety on its landing cell too.
+    pub royal_entries: bool,
     /// `captured pieces go to the hand of their captor`.
     pub to_hand: bool,
     /// `a piece in hand may enter the cell a piece leaves on its first move from REGION`
@@ -387,6 +390,14 @@ impl Game {
             && self.stay[code as usize]
                 .as_ref()
                 .is_some_and(|r| from != NONE && r.contains(from) && !r.contains(to))
+    }
+
+    /// Whether the move brings a royal piece onto its landing cell that was not royal before:
+    /// a promotion to a royal kind, or a royal piece placed (the piece is royal at once, so
+    /// the move may not leave it attacked, as Fairy-Stockfish's pseudo-royal pieces).
+    #[inline]
+    pub fn enters_royal(&self, m: &Move) -> bool {
+        m.promote != 0 && m.kind != MoveKind::Throw && self.royal[m.promote as usize]
     }
 
     /// Whether a move's legality can be decided on its own (royal safety, the cascade), with

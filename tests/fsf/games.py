@@ -5,7 +5,8 @@ Tabula's description of it.
 Usage: games.py STOCKFISH VARIANT GAMES SEED [FEN ...] > tests/fsf/VARIANT.fsf
 
 VARIANT is `ataxx`, `horde`, `makruk`, `cambodian`, `karouk`, `makpong`, `asean`, `ai-wok`,
-`atomic`, `extinction`, `loop`, `chessgi`, `seirawan`, `shouse`, `grand` or `opulent`. With FENs
+`atomic`, `extinction`, `loop`, `chessgi`, `seirawan`, `shouse`, `grand`, `opulent`,
+`sortofalmost`, `chigorin` or `coregal`. With FENs
 (Chess960 set-ups), the games start from them in turn (each game's first line is `game FEN`)
 and Fairy-Stockfish plays with UCI_Chess960, which writes castling as the king taking its rook
 (`b1a1`), as Tabula does. Fairy-Stockfish lists each position's legal moves (`go perft
@@ -34,9 +35,13 @@ Atomic: a player whose king is gone loses. Extinction: a player with no piece of
 pawn's promotion may take its own kind's last). Loop, Chessgi, Seirawan and S-House (drops written
 `Q@e4`, gating `b1c3h` and `h1e1h` by both; Seirawan and S-House with UCI_Chess960, whose
 castling Tabula's descriptions have): checkmate loses, stalemate draws, 100 plies without a capture or a pawn move draw, and a
-game stops with `stop` after 200 plies. Grand and Opulent (UCI moves, `e9e10q`; a pawn's move onto its eighth or ninth rank that
-stays a pawn with the pawn's letter, `e7e8p`, as Tabula writes it): the same, stopping after
-400 plies, so that pawns reach the far ranks and promote to the kinds their side has lost. Games longer than 600 plies stop with `stop`
+game stops with `stop` after 200 plies. Sort of almost chess, Chigorin and Coregal the same
+(Coregal's checkmate is of the king or a queen: with no legal move, Fairy-Stockfish's `go
+depth 1` says `score mate 0` for a checkmate, `score cp 0` for a stalemate). Grand and Opulent
+(UCI moves, `e9e10q`; a pawn's move onto its eighth or ninth rank that stays a pawn with the
+pawn's letter, `e7e8p`, as Tabula writes it): the same, stopping after 400 plies, so that
+pawns reach the far ranks and promote to the kinds their side has lost. Games longer than 600
+plies stop with `stop`
 (none did when written).
 """
 import random
@@ -93,6 +98,13 @@ class Engine:
             if l.startswith("Checkers:"):
                 check = bool(l[len("Checkers:"):].strip())
         return fen, check
+
+    def mated(self, played):
+        """With no legal move: whether the engine scores it as checkmate (Coregal's queens
+        are royal too, which the `d` command's checkers leave out)."""
+        self.position(played)
+        self.send("go depth 1")
+        return any("score mate 0" in l for l in self.until("bestmove"))
 
 
 def ataxx_text(move):
@@ -236,7 +248,10 @@ def main():
                 end = horde_end(engine, played, moves, fields, check)
             elif variant in ("atomic", "extinction"):
                 end = chess_end(variant, moves, fields, check)
-            elif variant in ("loop", "chessgi", "seirawan", "shouse"):
+            elif variant in ("loop", "chessgi", "seirawan", "shouse", "sortofalmost",
+                             "chigorin", "coregal"):
+                if variant == "coregal" and not moves:
+                    check = engine.mated(played)
                 end = drops_end(moves, fields, check)
                 if end is None and len(played) >= 200:
                     end = "stop"

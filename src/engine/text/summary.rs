@@ -148,6 +148,51 @@ impl Game {
         }
     }
 
+    /// The promotion of the kind of `code`: one line where every player's choices are the
+    /// same (its region as the first player's), else a line for each side that promotes
+    /// (`for white: promote to ...`), its region read for that side.
+    fn promotion_text(&self, s: &mut String, code: u8) {
+        let np = self.players.len();
+        let k = self.kind_of(code);
+        let choices = |p: usize| self.promotion[self.code(k, p) as usize].as_ref();
+        let kinds = |p: usize| choices(p).map(|(to, _)| to.iter().map(|&c| self.kind_of(c)));
+        let same = (1..np).all(|p| match (kinds(0), kinds(p)) {
+            (Some(a), Some(b)) => {
+                a.eq(b) && lost_text(self, self.code(k, 0)) == lost_text(self, self.code(k, p))
+            }
+            _ => false,
+        });
+        for p in 0..np {
+            let Some((to, region)) = choices(p) else {
+                continue;
+            };
+            let names: Vec<&str> = to
+                .iter()
+                .map(|&c| self.kinds[self.kind_of(c)].name.as_str())
+                .collect();
+            let side = if same {
+                String::new()
+            } else {
+                format!("for {}: ", self.players[p].name)
+            };
+            let c = self.code(k, p) as usize;
+            s.push_str(&format!(
+                "    {side}promote to {} on {}{}{}\n",
+                names.join(", "),
+                region_text(self, region),
+                lost_text(self, c as u8),
+                if self.chains.crown[c].0 != 0 {
+                    ", even during a capture"
+                } else {
+                    ""
+                }
+            ));
+            if same {
+                break;
+            }
+        }
+    }
+
     /// What else holds for the piece of `code`: conversions, promotion, hooks, kinds it may
     /// not capture, cells it is confined to or kept out of.
     fn kind_limits_text(&self, s: &mut String, kind: &crate::model::KindModel, code: u8) {
@@ -157,23 +202,7 @@ impl Game {
                 dirs_text(self, &self.converts[code as usize])
             ));
         }
-        if let Some((to, region)) = &self.promotion[code as usize] {
-            let names: Vec<&str> = to
-                .iter()
-                .map(|&c| self.kinds[self.kind_of(c)].name.as_str())
-                .collect();
-            s.push_str(&format!(
-                "    promote to {} on {}{}{}\n",
-                names.join(", "),
-                region_text(self, region),
-                lost_text(self, code),
-                if self.chains.crown[code as usize].0 != 0 {
-                    ", even during a capture"
-                } else {
-                    ""
-                }
-            ));
-        }
+        self.promotion_text(s, code);
         for h in &self.hooks[code as usize] {
             s.push_str(&format!("    native {}\n", h.name));
         }
