@@ -446,6 +446,8 @@ pub struct PieceDecl {
     /// `letter`.
     pub more_letters: Vec<(String, Span)>,
     pub royal: bool,
+    /// `royal when last`: royal only while it is the player's last royal piece.
+    pub royal_last: Option<Span>,
     pub worth: Option<Number>,
     /// Effects this piece is immune to (`immune to steal, sleep`).
     pub immune: Vec<Name>,

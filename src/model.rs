@@ -430,6 +430,8 @@ pub struct KindModel {
     /// board (SVG, the web page); boards in the terminal keep the letters.
     pub glyphs: Option<PerPlayer<String>>,
     pub royal: bool,
+    /// `royal when last`: royal only while it is its player's last royal piece.
+    pub royal_last: bool,
     pub worth: i32,
     /// Effect bits this kind is immune to.
     pub immune: u8,

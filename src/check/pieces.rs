@@ -140,6 +140,7 @@ impl Checker {
             letters: piece_letters(p, np),
             glyphs: lines.drawn.map(|(g, _)| g),
             royal: p.royal,
+            royal_last: p.royal_last.is_some(),
             worth: p.worth.map_or(1, |w| w.value as i32),
             step_effect: lines.step_effect.map(|(t, _)| t),
             streak: lines.streak,

@@ -242,6 +242,7 @@ pub fn compile(m: Model) -> Game {
         .collect();
     let side_letters = tables::side_letters(&m.players);
     let has_royal = royal.iter().any(|&r| r);
+    let royal_last = m.kinds.iter().any(|k| k.royal_last);
     let levels = m.levels.map(|c| board.distances(c));
     let immune: Vec<u8> = (0..ncodes)
         .map(|c| {
@@ -504,6 +505,7 @@ pub fn compile(m: Model) -> Game {
         attacks,
         royal,
         has_royal,
+        royal_last,
         royals_stay: false,
         tracks_moved,
         first_movers,
@@ -683,5 +685,6 @@ fn royals_stay(g: &Game) -> bool {
                 .as_ref()
                 .is_some_and(|(to, _)| to.iter().any(|&t| t != 0 && !g.royal[t as usize]))
     });
-    g.has_royal && !unseen_removal && !royal_leaves
+    // `royal when last`: a royal piece beside another may be taken.
+    g.has_royal && !g.royal_last && !unseen_removal && !royal_leaves
 }
