@@ -724,6 +724,8 @@ pub enum RuleDecl {
         not_file_with: Option<(Name, Option<Number>)>,
         /// `, not giving checkmate`.
         not_mating: bool,
+        /// `, either side up`: also dropped as the kind it promotes to.
+        either_side: Option<Span>,
         span: Span,
     },
     /// `fly to any empty cell [when I have N pieces]`.

@@ -557,6 +557,9 @@ pub enum RuleModel {
         not_file_with: Option<(KindId, u8)>,
         /// `not giving checkmate` (uchifuzume).
         not_mating: bool,
+        /// `either side up`: also dropped as the one kind it promotes to, which goes to a hand
+        /// as this kind.
+        either_side: bool,
     },
     /// `fly to any empty cell [when I have N pieces]`: while it applies, the piece's only moves.
     FlyAnywhere { when_pieces: Option<u32> },

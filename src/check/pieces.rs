@@ -133,6 +133,7 @@ impl Checker {
             self.effect_walks(scope, p, span);
         }
         self.crowning_in_chain(p, &rules, lines.promotion.as_ref());
+        self.either_side_up(p, lines.promotion.as_ref());
         KindModel {
             name: p.name.text.clone(),
             span: p.name.span,
@@ -155,6 +156,26 @@ impl Checker {
             sides,
             promotion: lines.promotion,
             hooks: lines.hooks,
+        }
+    }
+
+    /// `drop on empty, either side up`: the other side is the one kind the piece promotes to.
+    fn either_side_up(&mut self, p: &PieceDecl, promotion: Option<&Promotion>) {
+        let others = promotion.map_or(0, |pr| pr.to.len());
+        for r in &p.rules {
+            if let RuleDecl::Drop {
+                either_side: Some(span),
+                ..
+            } = r
+            {
+                if others != 1 {
+                    self.invalid(
+                        *span,
+                        "a piece dropped either side up must promote to exactly one kind, its other side",
+                        "give the piece a `promote to KIND on REGION` line naming that kind alone",
+                    );
+                }
+            }
         }
     }
 

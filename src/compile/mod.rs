@@ -320,7 +320,7 @@ pub fn compile(m: Model) -> Game {
         .filter(|pl| pl.drop)
         .map(|pl| (pl.code as usize - 1) >> shift)
         .collect();
-    let always_demote: Vec<bool> = (0..m.kinds.len())
+    let mut always_demote: Vec<bool> = (0..m.kinds.len())
         .map(|k| {
             usize::from(demote[k]) != k
                 && !m.setup.iter().any(|&(_, _, j)| j == k)
@@ -328,6 +328,19 @@ pub fn compile(m: Model) -> Game {
                 && !dropped.contains(&k)
         })
         .collect();
+    // `drop on empty, either side up`: the two kinds are two sides of one piece, which goes
+    // to a hand as the kind that drops, whichever side is up (promotions both ways make no
+    // cycle of demotions).
+    let mut demote = demote;
+    let mut drop_hand = vec![0u8; ncodes];
+    for pl in places.iter().flatten().filter(|pl| pl.hand != pl.code) {
+        let (base, flipped) = (kind_of(pl.hand as usize), kind_of(pl.code as usize));
+        demote[base] = base as u8;
+        demote[flipped] = base as u8;
+        always_demote[base] = false;
+        always_demote[flipped] = true;
+        drop_hand[pl.code as usize] = pl.hand;
+    }
     let mut start_kinds = [0u128; MAX_PLAYERS];
     for &(_, p, k) in &m.setup {
         start_kinds[p] |= 1 << k;
@@ -476,6 +489,7 @@ pub fn compile(m: Model) -> Game {
         },
         gate_region,
         always_demote,
+        drop_hand,
         no_mating_drops: places.iter().flatten().any(|pl| pl.not_mating),
         watches_checks: end
             .iter()

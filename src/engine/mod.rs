@@ -230,6 +230,10 @@ pub struct Game {
     pub demote: Vec<u8>,
     /// By kind: it exists only by promotion, so it is always demoted when captured.
     pub always_demote: Vec<bool>,
+    /// By piece code: the code whose hand a drop of this code takes from, where that is
+    /// another (`drop on empty, either side up`: a pawn dropped as the rook it promotes to
+    /// leaves the hand as a pawn); 0 elsewhere.
+    pub drop_hand: Vec<u8>,
     /// `capturing groups without liberties` on a placement (Go): positions keep their groups
     /// of stones with liberty counts (see `rules/groups.rs`).
     pub groups: Option<crate::model::GroupCapture>,

@@ -300,6 +300,7 @@ pub(super) fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::k_go => &["`go`"],
         Rule::k_their => &["`their`"],
         Rule::drop_not => &["`, not on`"],
+        Rule::drop_flip => &["`, either side up`"],
         Rule::to_hand => &["`captured`"],
         Rule::keep_kind => &["`, keeping their kind`"],
         Rule::k_kind => &["`kind`"],

@@ -439,6 +439,7 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
         },
         Rule::drop_rule => {
             let (mut not_on, mut not_file_with, mut not_mating) = (Vec::new(), None, false);
+            let mut either_side = None;
             for c in kids {
                 match c.as_rule() {
                     Rule::drop_not => not_on.extend(parts(c).into_iter().map(build_region)),
@@ -452,6 +453,7 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                             (name(first), None)
                         });
                     }
+                    Rule::drop_flip => either_side = Some(span(&c)),
                     _ => not_mating = true,
                 }
             }
@@ -459,6 +461,7 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                 not_on,
                 not_file_with,
                 not_mating,
+                either_side,
                 span: sp,
             }
         }
