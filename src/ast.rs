@@ -455,6 +455,8 @@ pub struct PieceDecl {
     /// `letter`.
     pub more_letters: Vec<(String, Span)>,
     pub royal: bool,
+    /// `royal when last`: royal only while it is the player's last royal piece.
+    pub royal_last: Option<Span>,
     pub worth: Option<Number>,
     /// Effects this piece is immune to (`immune to steal, sleep`).
     pub immune: Vec<Name>,
@@ -735,6 +737,8 @@ pub enum RuleDecl {
         not_file_with: Option<(Name, Option<Number>)>,
         /// `, not giving checkmate`.
         not_mating: bool,
+        /// `, either side up`: also dropped as the kind it promotes to.
+        either_side: Option<Span>,
         span: Span,
     },
     /// `fly to any empty cell [when I have N pieces]`.

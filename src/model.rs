@@ -430,6 +430,8 @@ pub struct KindModel {
     /// board (SVG, the web page); boards in the terminal keep the letters.
     pub glyphs: Option<PerPlayer<String>>,
     pub royal: bool,
+    /// `royal when last`: royal only while it is its player's last royal piece.
+    pub royal_last: bool,
     pub worth: i32,
     /// Effect bits this kind is immune to.
     pub immune: u8,
@@ -568,6 +570,9 @@ pub enum RuleModel {
         not_file_with: Option<(KindId, u8)>,
         /// `not giving checkmate` (uchifuzume).
         not_mating: bool,
+        /// `either side up`: also dropped as the one kind it promotes to, which goes to a hand
+        /// as this kind.
+        either_side: bool,
     },
     /// `fly to any empty cell [when I have N pieces]`: while it applies, the piece's only moves.
     FlyAnywhere { when_pieces: Option<u32> },

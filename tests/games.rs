@@ -6,7 +6,7 @@ mod common;
 use std::collections::HashMap;
 use std::collections::HashSet;
 use tabula::engine::{Game, MatchState, Move, MoveKind, Playout, Position, Scratch};
-use tabula::geometry::{Cell, CellSet};
+use tabula::geometry::{Cell, CellSet, NONE};
 use tabula::rng::Rng;
 
 /// The shipped games' names, `chess` and `variants/horde` (load them from `games/NAME.game`).
@@ -209,17 +209,21 @@ fn playouts_finish_by_the_rules() {
     }
 }
 
-/// Whether a royal piece of `player` could be captured by the opponent's very next
-/// pseudo-legal move: brute force, independent of the engine's attack tables.
-fn royal_capturable(pos: &Position, player: usize) -> bool {
+/// Whether a royal piece of `player`, other than one on `spared` (`NONE`: any), could be
+/// captured by the opponent's very next pseudo-legal move: brute force, independent of the
+/// engine's attack tables.
+fn royal_capturable_except(pos: &Position, player: usize, spared: Cell) -> bool {
     let g = pos.game;
     let mut opp = Vec::new();
     pos.pseudo_legal_moves(&mut opp);
     debug_assert_ne!(pos.turn(), player);
     opp.iter().any(|m: &Move| {
-        m.captures()
-            .iter()
-            .any(|&c| pos.at(c) != 0 && g.royal[pos.at(c) as usize] && g.owner(pos.at(c)) == player)
+        m.captures().iter().any(|&c| {
+            c != spared
+                && pos.at(c) != 0
+                && g.royal[pos.at(c) as usize]
+                && g.owner(pos.at(c)) == player
+        })
     }) || royals_face(pos, player)
 }
 
@@ -352,9 +356,17 @@ fn check_position(name: &str, pos: &Position, checked: &mut u64) {
         // this capture-only brute force does not apply. Nor where captures explode: a royal
         // piece is safe when no enemy piece attacks it, though a capture beside it would blow
         // it up, as in atomic chess.)
-        if g.has_royal && !slow(g) && g.explosion.is_none() {
+        // `royal when last`: royal pieces are guarded only where the mover had one, and a
+        // piece promoted to a second one beside it may be taken.
+        let guarded = !g.royal_last || pos.royal_count(me) == 1;
+        let spared = if g.royal_last && child.royal_count(me) > 1 {
+            m.to
+        } else {
+            NONE
+        };
+        if g.has_royal && !slow(g) && g.explosion.is_none() && guarded {
             assert!(
-                !royal_capturable(&child, me),
+                !royal_capturable_except(&child, me, spared),
                 "{name}: {} leaves the royal piece capturable at {}",
                 pos.move_text(m),
                 pos.to_text()
@@ -399,7 +411,15 @@ fn check_position(name: &str, pos: &Position, checked: &mut u64) {
             child.play_unchecked(&judged);
             // A drop that may not give checkmate and does is illegal too (uchifuzume), and so
             // is any check where moves may not give one (Racing Kings).
-            let exposed = royal_capturable(&child, me)
+            // `royal when last`: only a mover's one royal piece is guarded, and not a piece
+            // promoted beside it to a second one.
+            let spared = if g.royal_last && child.royal_count(me) > 1 {
+                m.to
+            } else {
+                tabula::geometry::NONE
+            };
+            let guarded = !g.royal_last || pos.royal_count(me) == 1;
+            let exposed = (guarded && royal_capturable_except(&child, me, spared))
                 || pos.drop_mates(m)
                 || (g.no_checks && child.in_check())
                 || (g.lone_checker && !lone_checker_taken(pos, m));

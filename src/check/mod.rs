@@ -344,6 +344,7 @@ impl Checker {
         let explosion = self.explosion(&scope, d);
         self.checks_without_royal(once.no_checks, &kinds);
         self.checks_without_royal(once.lone_checker, &kinds);
+        self.royal_last_mixed(d);
         self.swap_without_placements(once.pie_rule, &kinds);
         let openings = self.openings(&scope, d);
         let turn_places =
@@ -556,6 +557,31 @@ impl Checker {
                 "only a royal piece can be in check, and this game has none",
                 "mark the piece that is checked `royal` (`piece king \"K\" royal`)",
             );
+        }
+    }
+
+    /// `royal when last` counts a player's royal pieces together: every royal piece of the
+    /// game must say it, or none.
+    fn royal_last_mixed(&mut self, d: &Description) {
+        let royals = || {
+            d.items.iter().filter_map(|i| match i {
+                Item::Piece(p) if p.royal => Some(p),
+                _ => None,
+            })
+        };
+        let Some(last) = royals().find_map(|p| p.royal_last) else {
+            return;
+        };
+        for p in royals().filter(|p| p.royal_last.is_none()) {
+            self.err(CheckError::Duplicate {
+                message: "a royal piece beside pieces that are royal when last".into(),
+                span: p.name.span,
+                first: last,
+                labels: ("always royal".into(), "royal when last".into()),
+                hint: "`royal when last` counts a player's royal pieces together: write it \
+                       for every royal piece of the game, or for none"
+                    .into(),
+            });
         }
     }
 

@@ -136,6 +136,7 @@ impl Checker {
             self.effect_walks(scope, p, span);
         }
         self.crowning_in_chain(p, &rules, lines.promotion.as_ref());
+        self.either_side_up(p, lines.promotion.as_ref());
         KindModel {
             name: p.name.text.clone(),
             span: p.name.span,
@@ -143,6 +144,7 @@ impl Checker {
             letters: piece_letters(p, np),
             glyphs: lines.drawn.map(|(g, _)| g),
             royal: p.royal,
+            royal_last: p.royal_last.is_some(),
             worth: p.worth.map_or(1, |w| w.value as i32),
             step_effect: lines.step_effect.map(|(t, _)| t),
             streak: lines.streak,
@@ -157,6 +159,30 @@ impl Checker {
             sides,
             promotion: lines.promotion,
             hooks: lines.hooks,
+        }
+    }
+
+    /// `drop on empty, either side up`: the other side is the one kind the piece promotes to.
+    fn either_side_up(&mut self, p: &PieceDecl, promotion: Option<&Promotion>) {
+        // Each side's choices (a side without any has none to count).
+        let one_each = promotion.is_some_and(|pr| {
+            let sides = pr.to.iter().filter(|to| !to.is_empty());
+            sides.clone().count() > 0 && sides.into_iter().all(|to| to.len() == 1)
+        });
+        for r in &p.rules {
+            if let RuleDecl::Drop {
+                either_side: Some(span),
+                ..
+            } = r
+            {
+                if !one_each {
+                    self.invalid(
+                        *span,
+                        "a piece dropped either side up must promote to exactly one kind, its other side",
+                        "give the piece a `promote to KIND on REGION` line naming that kind alone",
+                    );
+                }
+            }
         }
     }
 

@@ -425,6 +425,7 @@ impl Checker {
             not_on,
             not_file_with,
             not_mating,
+            either_side,
             ..
         } = r
         else {
@@ -450,6 +451,7 @@ impl Checker {
             not_on: cells,
             not_file_with,
             not_mating: *not_mating,
+            either_side: either_side.is_some(),
         })
     }
 }

@@ -243,6 +243,7 @@ pub fn compile(m: Model) -> Game {
         .collect();
     let side_letters = tables::side_letters(&m.players);
     let has_royal = royal.iter().any(|&r| r);
+    let royal_last = m.kinds.iter().any(|k| k.royal_last);
     let levels = m.levels.map(|c| board.distances(c));
     let immune: Vec<u8> = (0..ncodes)
         .map(|c| {
@@ -320,7 +321,7 @@ pub fn compile(m: Model) -> Game {
         .filter(|pl| pl.drop)
         .map(|pl| (pl.code as usize - 1) >> shift)
         .collect();
-    let always_demote: Vec<bool> = (0..m.kinds.len())
+    let mut always_demote: Vec<bool> = (0..m.kinds.len())
         .map(|k| {
             usize::from(demote[k]) != k
                 && !m.setup.iter().any(|&(_, _, j)| j == k)
@@ -328,6 +329,19 @@ pub fn compile(m: Model) -> Game {
                 && !dropped.contains(&k)
         })
         .collect();
+    // `drop on empty, either side up`: the two kinds are two sides of one piece, which goes
+    // to a hand as the kind that drops, whichever side is up (promotions both ways make no
+    // cycle of demotions).
+    let mut demote = demote;
+    let mut drop_hand = vec![0u8; ncodes];
+    for pl in places.iter().flatten().filter(|pl| pl.hand != pl.code) {
+        let (base, flipped) = (kind_of(pl.hand as usize), kind_of(pl.code as usize));
+        demote[base] = base as u8;
+        demote[flipped] = base as u8;
+        always_demote[base] = false;
+        always_demote[flipped] = true;
+        drop_hand[pl.code as usize] = pl.hand;
+    }
     let mut start_kinds = [0u128; MAX_PLAYERS];
     for &(_, p, k) in &m.setup {
         start_kinds[p] |= 1 << k;
@@ -416,7 +430,8 @@ pub fn compile(m: Model) -> Game {
         .flatten()
         .flat_map(|(to, _)| to)
         .chain(places.iter().flatten().map(|pl| &pl.code))
-        .any(|&c| royal[c as usize]);
+        .any(|&c| royal[c as usize])
+        && !royal_last;
     // Pieces crowned during a capture go on by their new kind's chain rules.
     let in_chain: Vec<bool> = (0..ncodes)
         .map(|c| promotion_of(c).is_some_and(|p| p.in_chain[owner_of(c)]))
@@ -486,6 +501,7 @@ pub fn compile(m: Model) -> Game {
         },
         gate_region,
         always_demote,
+        drop_hand,
         no_mating_drops: places.iter().flatten().any(|pl| pl.not_mating),
         watches_checks: end
             .iter()
@@ -515,6 +531,7 @@ pub fn compile(m: Model) -> Game {
         attacks,
         royal,
         has_royal,
+        royal_last,
         royals_stay: false,
         tracks_moved,
         first_movers,
@@ -729,5 +746,6 @@ fn royals_stay(g: &Game) -> bool {
                 .as_ref()
                 .is_some_and(|(to, _)| to.iter().any(|&t| t != 0 && !g.royal[t as usize]))
     });
-    g.has_royal && !unseen_removal && !royal_leaves
+    // `royal when last`: a royal piece beside another may be taken.
+    g.has_royal && !g.royal_last && !unseen_removal && !royal_leaves
 }

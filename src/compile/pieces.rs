@@ -59,6 +59,7 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board, players: usize, shift:
                         // Made by no piece on the board: generated once per position.
                         places[p].push(Place {
                             code: c,
+                            hand: c,
                             falling: *falling,
                             flipping: flipping.clone().unwrap_or_default(),
                             only_flips: *only_flips,
@@ -81,9 +82,11 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board, players: usize, shift:
                         not_on,
                         not_file_with,
                         not_mating,
+                        either_side,
                     } => {
-                        places[p].push(Place {
-                            code: c,
+                        let drop = |placed: u8| Place {
+                            code: placed,
+                            hand: c,
                             falling: None,
                             flipping: Vec::new(),
                             only_flips: false,
@@ -97,7 +100,17 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board, players: usize, shift:
                             not_mating: *not_mating,
                             touching: None,
                             not_making: None,
-                        });
+                        };
+                        // `either side up`: the kind it promotes to, from this kind's hand
+                        // (the checker made sure there is one).
+                        let flipped = either_side
+                            .then(|| kind.promotion.as_ref())
+                            .flatten()
+                            .and_then(|pr| pr.to[p].iter().find(|&&t| t != k));
+                        if let Some(&t) = flipped {
+                            places[p].push(drop(code(t, p)));
+                        }
+                        places[p].push(drop(c));
                         continue;
                     }
                     RuleModel::FlyAnywhere { when_pieces } => Rule::FlyAnywhere {

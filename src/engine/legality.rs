@@ -21,7 +21,7 @@ impl Position<'_> {
             self.retain_play_safe(out);
         } else if g.has_royal && g.explosion.is_some() {
             self.retain_blast_safe(out);
-        } else if g.has_royal {
+        } else if g.has_royal && !self.royals_unguarded() {
             self.retain_royal_safe(out);
         }
         if g.no_checks {
@@ -129,9 +129,21 @@ impl Position<'_> {
         });
     }
 
+    /// `royal when last`: the player to move has two royal pieces or more, so that none is
+    /// royal during this move (a move that gives the last one company, promoting a piece
+    /// to a royal kind, leaves it no less royal: as Fairy-Stockfish judges it).
+    fn royals_unguarded(&self) -> bool {
+        self.game.royal_last && self.royal_count(self.turn as usize) >= 2
+    }
+
     /// Whether any royal piece of `player` is attacked on `cells`.
     pub(super) fn royal_attacked_on(&self, cells: &[u8], player: usize) -> bool {
         let g = self.game;
+        let royal_of = |code: u8| code != 0 && g.owner(code) == player && g.royal[code as usize];
+        if g.royal_last && cells.iter().filter(|&&code| royal_of(code)).count() >= 2 {
+            // `royal when last`: two or more, and none is royal.
+            return false;
+        }
         cells.iter().enumerate().any(|(c, &code)| {
             code != 0
                 && self.game.owner(code) == player
@@ -650,7 +662,7 @@ impl<'g> Position<'g> {
             let m = buf[i].clone();
             let legal = if g.legality_by_play {
                 self.play_safe(&m, scratch)
-            } else if g.has_royal {
+            } else if g.has_royal && !self.royals_unguarded() {
                 let guard = guard.get_or_insert_with(|| RoyalGuard::new(self));
                 self.royal_safe(&m, guard)
             } else {

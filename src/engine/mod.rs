@@ -237,6 +237,10 @@ pub struct Game {
     pub demote: Vec<u8>,
     /// By kind: it exists only by promotion, so it is always demoted when captured.
     pub always_demote: Vec<bool>,
+    /// By piece code: the code whose hand a drop of this code takes from, where that is
+    /// another (`drop on empty, either side up`: a pawn dropped as the rook it promotes to
+    /// leaves the hand as a pawn); 0 elsewhere.
+    pub drop_hand: Vec<u8>,
     /// `capturing groups without liberties` on a placement (Go): positions keep their groups
     /// of stones with liberty counts (see `rules/groups.rs`).
     pub groups: Option<crate::model::GroupCapture>,
@@ -252,6 +256,9 @@ pub struct Game {
     pub attacks: PerPlayer<Vec<Attack>>,
     pub royal: Vec<bool>,
     pub has_royal: bool,
+    /// `royal when last` (every royal kind then says it): a player's royal pieces are
+    /// royal only while they have one; with two or more, none is, and any may be taken.
+    pub royal_last: bool,
     /// No rule of the game ever takes a royal piece off the board or from its player: royal
     /// safety sees every capture, and nothing else removes, flips or demotes one. A player who
     /// starts with a royal piece then always has one, which position strings must respect.
@@ -397,7 +404,12 @@ impl Game {
     /// the move may not leave it attacked, as Fairy-Stockfish's pseudo-royal pieces).
     #[inline]
     pub fn enters_royal(&self, m: &Move) -> bool {
-        m.promote != 0 && m.kind != MoveKind::Throw && self.royal[m.promote as usize]
+        // Not in games of `royal when last`, whose royal pieces are counted as the turn
+        // begins: one more is not royal until the turn after it arrives.
+        m.promote != 0
+            && m.kind != MoveKind::Throw
+            && self.royal[m.promote as usize]
+            && !self.royal_last
     }
 
     /// Whether a move's legality can be decided on its own (royal safety, the cascade), with

@@ -373,10 +373,15 @@ impl Position<'_> {
                 for &c in m.captures() {
                     self.lift(c);
                 }
-                // A kind the player has in hand is placed from the hand.
-                let left = self.in_hand(m.promote);
+                // A kind the player has in hand is placed from the hand (a drop either side
+                // up from the hand of the piece's other side).
+                let hand = match self.game.drop_hand[m.promote as usize] {
+                    0 => m.promote,
+                    other => other,
+                };
+                let left = self.in_hand(hand);
                 if left > 0 {
-                    self.set_hand(m.promote, left as u16 - 1);
+                    self.set_hand(hand, left as u16 - 1);
                 }
                 self.put(m.to, m.promote, false);
                 let me = self.game.owner(m.promote);

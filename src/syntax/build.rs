@@ -368,6 +368,7 @@ pub(super) fn build_piece(p: Pair<Rule>) -> PieceDecl {
         letter_span,
         more_letters: Vec::new(),
         royal: false,
+        royal_last: None,
         worth: None,
         immune: Vec::new(),
         rules: Vec::new(),
@@ -377,7 +378,10 @@ pub(super) fn build_piece(p: Pair<Rule>) -> PieceDecl {
     for c in it {
         match c.as_rule() {
             Rule::string => decl.more_letters.push(string(c)),
-            Rule::royal => decl.royal = true,
+            Rule::royal => {
+                decl.royal = true;
+                decl.royal_last = parts(c).first().map(span);
+            }
             Rule::worth => decl.worth = Some(number(parts(c).remove(0))),
             Rule::immune => decl
                 .immune

@@ -448,6 +448,7 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
         },
         Rule::drop_rule => {
             let (mut not_on, mut not_file_with, mut not_mating) = (Vec::new(), None, false);
+            let mut either_side = None;
             for c in kids {
                 match c.as_rule() {
                     Rule::drop_not => not_on.extend(parts(c).into_iter().map(build_region)),
@@ -461,6 +462,7 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                             (name(first), None)
                         });
                     }
+                    Rule::drop_flip => either_side = Some(span(&c)),
                     _ => not_mating = true,
                 }
             }
@@ -468,6 +470,7 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                 not_on,
                 not_file_with,
                 not_mating,
+                either_side,
                 span: sp,
             }
         }

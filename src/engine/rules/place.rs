@@ -13,6 +13,9 @@ use crate::geometry::{Cell, CellSet, NONE};
 /// How a kind enters the board (compiled from `place on empty ...`).
 #[derive(Clone, Debug)]
 pub struct Place {
+    /// The piece code whose hand a placement from the hand takes (`code` itself, but for a
+    /// drop `either side up` of the kind a piece promotes to: the piece's own code).
+    pub hand: u8,
     /// The piece code placed.
     pub code: u8,
     /// It falls in this direction while the next cell is empty.
@@ -222,7 +225,7 @@ impl Position<'_> {
                 self.place_sets(pl, count, out);
                 continue;
             }
-            if (pl.from_hand || hand_only) && self.in_hand(pl.code) == 0 {
+            if (pl.from_hand || hand_only) && self.in_hand(pl.hand) == 0 {
                 continue;
             }
             if let Some(mut bits) = self.resting_bits(pl) {
@@ -438,7 +441,7 @@ impl Position<'_> {
         with_pass: bool,
         rng: &mut crate::rng::Rng,
     ) -> Option<Move> {
-        if pl.from_hand && self.in_hand(pl.code) == 0 {
+        if pl.from_hand && self.in_hand(pl.hand) == 0 {
             return with_pass.then(Move::pass);
         }
         let count = self.turn_place_count();

@@ -64,6 +64,9 @@ impl Game {
         if kind.royal {
             flags.push_str(" royal");
         }
+        if kind.royal_last {
+            flags.push_str(" when last");
+        }
         // The other players' letters where they are not the first's lower case.
         let np = self.players.len();
         let [first, second, ..] = kind.letters;
