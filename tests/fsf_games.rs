@@ -1,7 +1,6 @@
 //! Random games of Fairy-Stockfish replayed in Tabula: its `ataxx` in games/ataxx.game, its
-//! `horde`, `makruk`, `asean`, `ai-wok`, `loop`, `chessgi`, `seirawan` and `shouse` in
-//! games/variants/NAME.game, and its `atomic` and
-//! `extinction` from Chess960 set-ups (UCI_Chess960) in games/variants/ (tests/fsf/VARIANT.fsf,
+//! `horde`, `makruk`, `asean`, `ai-wok`, `loop`, `chessgi`, `seirawan`, `shouse` and
+//! `placement` in games/variants/NAME.game, and its `atomic` and `extinction` from Chess960 set-ups (UCI_Chess960) in games/variants/ (tests/fsf/VARIANT.fsf,
 //! written by tests/fsf/games.py from Fairy-Stockfish's own move lists). Before every turn
 //! Tabula's legal moves must be
 //! Fairy-Stockfish's (their number and digest, and for the first turns the list); where
@@ -308,4 +307,21 @@ fn seirawan_and_shouse_replay_fairy_stockfish_games() {
     assert!(r.turns > 3000 && r.gated > 20, "seirawan");
     let r = replay("games/variants/shouse.game", "shouse.fsf");
     assert!(r.turns > 3000 && r.gated > 20 && r.drops > 100, "shouse");
+}
+
+/// Placement chess: every piece but the pawns starts in hand and is dropped on the player's
+/// first rank before anything moves (the bishops on both colours), then chess; games stop
+/// after 200 plies. (Random drops seldom give castling rights: the suite's perft positions
+/// test those.)
+#[test]
+fn placement_replays_fairy_stockfish_games() {
+    let r = replay("games/variants/placement.game", "placement.fsf");
+    // 30 games of 16 drops each.
+    assert!(
+        r.drops == 30 * 16 && r.turns > 5000 && r.games >= 5,
+        "placement: {} drops, {} turns, {} ended",
+        r.drops,
+        r.turns,
+        r.games
+    );
 }
