@@ -96,8 +96,12 @@ pub enum Item {
     Identity(Span),
     /// `capture by custody DIRS[, against REGION [when empty]]...`.
     Custody(CustodyDecl),
-    /// `pieces in hand must be placed first`.
-    HandFirst(Span),
+    /// `pieces in hand must be placed first[, PIECES on both colours]`: the line's span, and
+    /// the kind split between the colours with the clause's span.
+    HandFirst(Span, Option<(Name, Span)>),
+    /// `pieces dropped on REGION... may castle with partners on REGION...`: the castling
+    /// pieces' cells, then the partners'.
+    DropCastle(Vec<Region>, Vec<Region>, Span),
     /// `captured pieces go to the hand of their captor[, keeping their kind]`: the span of the
     /// line, and of `, keeping their kind` where promoted pieces are not demoted.
     ToHand(Span, Option<Span>),
@@ -729,8 +733,11 @@ pub enum RuleDecl {
         in_chain: Option<Span>,
         span: Span,
     },
-    /// `drop on empty[, not on REGION [or REGION]...]`: from the player's hand only.
+    /// `drop on empty[, only on REGION [or REGION]...][, not on REGION [or REGION]...]`: from
+    /// the player's hand only.
     Drop {
+        /// `, only on ...`: the cells it may land on (none written: every cell).
+        only_on: Vec<Region>,
         not_on: Vec<Region>,
         /// `, not on a file with [N of] my PIECE`: the kind and how many of it on the file
         /// forbid the drop (none written: one).

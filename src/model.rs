@@ -82,6 +82,12 @@ pub struct Model {
     pub entry: Vec<(Vec<KindId>, CellSet)>,
     /// `pieces in hand must be placed first`: a player with pieces in hand can only place.
     pub hand_first: bool,
+    /// `pieces in hand must be placed first, PIECES on both colours`: the kind whose pieces, on the board and
+    /// in hand, must end split between the two colours of cells as evenly as can be.
+    pub colour_split: Option<KindId>,
+    /// `pieces dropped on REGION may castle with partners on REGION`: per player, the cells
+    /// where a dropped castling piece, and those where a dropped partner, gains its right.
+    pub drop_castle: Option<PerPlayer<(CellSet, CellSet)>>,
     /// `captured pieces go to the hand of their captor`.
     pub to_hand: bool,
     /// `a piece in hand may enter the cell a piece leaves on its first move from REGION`

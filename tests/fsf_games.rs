@@ -1,6 +1,6 @@
 //! Random games of Fairy-Stockfish replayed in Tabula: its `ataxx` in games/ataxx.game, its
 //! `horde`, `makruk`, `asean`, `ai-wok`, `loop`, `chessgi`, `seirawan`, `shouse`, `grand`,
-//! `opulent`, `sortofalmost`, `chigorin` and `coregal` in
+//! `opulent`, `sortofalmost`, `chigorin`, `coregal` and `placement` in
 //! games/variants/NAME.game, and its `atomic` and
 //! `extinction` from Chess960 set-ups (UCI_Chess960) in games/variants/ (tests/fsf/VARIANT.fsf,
 //! written by tests/fsf/games.py from Fairy-Stockfish's own move lists). Before every turn
@@ -354,4 +354,21 @@ fn promotion_per_side_and_coregal_replay_fairy_stockfish_games() {
     }
     let r = replay("games/variants/coregal.game", "coregal.fsf");
     assert!(r.games >= 5, "coregal: {} games over", r.games);
+}
+
+/// Placement chess: every piece but the pawns starts in hand and is dropped on the player's
+/// first rank before anything moves (the bishops on both colours), then chess; games stop
+/// after 200 plies. (Random drops seldom give castling rights: the suite's perft positions
+/// test those.)
+#[test]
+fn placement_replays_fairy_stockfish_games() {
+    let r = replay("games/variants/placement.game", "placement.fsf");
+    // 30 games of 16 drops each.
+    assert!(
+        r.drops == 30 * 16 && r.turns > 5000 && r.games >= 5,
+        "placement: {} drops, {} turns, {} ended",
+        r.drops,
+        r.turns,
+        r.games
+    );
 }

@@ -150,7 +150,7 @@ impl Checker {
     ) -> bool {
         let mut seen = false;
         for item in &d.items {
-            if let Item::HandFirst(span) = item {
+            if let Item::HandFirst(span, _) = item {
                 if hands.is_empty() {
                     self.invalid(
                         *span,

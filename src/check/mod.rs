@@ -29,6 +29,7 @@ mod mills;
 mod opening;
 mod pieces;
 mod place;
+mod placing;
 mod players;
 mod race;
 mod regions;
@@ -337,6 +338,8 @@ impl Checker {
         let capture_order = self.capture_order(&scope, d);
         let removed_at_once = self.removed_at_once(d, &kinds);
         let hand_first = self.hand_first(d, &start.hands);
+        let colour_split = self.colour_split(&scope, d, &kinds);
+        let drop_castle = self.drop_castle(&scope, d, &kinds);
         let to_hand = self.captures_go_to_hand(d, &start.hands);
         let keep_kind = self.keeping_kind(d, &kinds);
         let gating = self.gating(&scope, d, to_hand || !start.hands.is_empty());
@@ -374,6 +377,8 @@ impl Checker {
             custody,
             entry,
             hand_first,
+            colour_split,
+            drop_castle,
             to_hand,
             keep_kind,
             gating,

@@ -422,10 +422,12 @@ impl Checker {
         report: bool,
     ) -> Option<RuleModel> {
         let RuleDecl::Drop {
+            only_on,
             not_on,
             not_file_with,
             not_mating,
             either_side,
+            span,
             ..
         } = r
         else {
@@ -446,6 +448,23 @@ impl Checker {
         for r in not_on {
             let set = self.reported(report, |c| c.region(scope, r, Some(p)))?;
             cells = cells.union(&set);
+        }
+        // `, only on ...`: every other cell is one it may not land on.
+        if !only_on.is_empty() {
+            let mut allowed = CellSet::EMPTY;
+            for r in only_on {
+                let set = self.reported(report, |c| c.region(scope, r, Some(p)))?;
+                allowed = allowed.union(&set);
+            }
+            cells = cells.union(&scope.board.all().difference(&allowed));
+        }
+        if report && scope.board.all().difference(&cells).is_empty() {
+            self.invalid(
+                *span,
+                "this drop may land on no cell",
+                "leave out cells with `, not on`, or name the cells it may land on with \
+                 `, only on`, so that some are left",
+            );
         }
         Some(RuleModel::Drop {
             not_on: cells,

@@ -446,6 +446,20 @@ pub fn compile(m: Model) -> Game {
     } else {
         Vec::new()
     };
+    let colour_split = m
+        .colour_split
+        .map(|kind| crate::engine::rules::colours::ColourSplit {
+            kind,
+            dark: board.select(|x, y| (x + y) % 2 == 0),
+            drop_cells: crate::model::per_player(np, |p| {
+                places[p]
+                    .iter()
+                    .filter(|pl| pl.drop && pl.code == code(kind, p))
+                    .fold(CellSet::EMPTY, |s, pl| {
+                        s.union(&board.all().difference(&pl.not_on))
+                    })
+            }),
+        });
     let mut game = Game {
         title: m.title,
         board,
@@ -480,6 +494,8 @@ pub fn compile(m: Model) -> Game {
         royal_entries,
         face_dirs: m.face.clone(),
         hand_first: m.hand_first,
+        colour_split,
+        drop_castle: m.drop_castle,
         to_hand: m.to_hand,
         marks_promoted: m.to_hand && !m.keep_kind,
         gate_cells: if m.gating.is_some() {

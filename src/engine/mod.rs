@@ -175,6 +175,12 @@ pub struct Game {
     pub mill: Option<crate::model::Mill>,
     /// `pieces in hand must be placed first`.
     pub hand_first: bool,
+    /// `pieces in hand must be placed first, PIECES on both colours` (see `rules/colours.rs`).
+    pub colour_split: Option<rules::colours::ColourSplit>,
+    /// `pieces dropped on REGION may castle with partners on REGION`: per player, the cells
+    /// where a dropped castling piece, and those where a dropped partner, gains its right
+    /// (see `Position::castle_on_drop`).
+    pub drop_castle: Option<PerPlayer<(CellSet, CellSet)>>,
     /// By piece code: whether its moves need none of `Position::emit`'s checks (no bar,
     /// keep-out, confinement, custody or promotion), so that they are pushed as they are.
     pub plain_emit: Vec<bool>,

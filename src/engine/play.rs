@@ -182,6 +182,11 @@ impl Position<'_> {
         for &c in m.captures() {
             self.clear_unmoved(c);
         }
+        if m.kind == MoveKind::Place {
+            if let Some(cells) = &g.drop_castle {
+                self.castle_on_drop(&cells[self.turn as usize], m.to, code);
+            }
+        }
         if !g.lost_rights.is_empty() && m.to != NONE {
             self.lose_rights(m.to, self.cells[m.to as usize]);
         }

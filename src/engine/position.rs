@@ -598,6 +598,14 @@ impl<'g> Position<'g> {
         self.cells[c as usize] = code;
     }
 
+    /// Marks the piece on `c` as unmoved (a castling right gained by a drop).
+    pub(super) fn set_unmoved(&mut self, c: Cell) {
+        if !self.unmoved.contains(c) {
+            self.unmoved.insert(c);
+            self.hash ^= self.game.zobrist_unmoved[c as usize];
+        }
+    }
+
     pub(super) fn clear_unmoved(&mut self, c: Cell) {
         if c != NONE && self.unmoved.contains(c) {
             self.unmoved.remove(c);

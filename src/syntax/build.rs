@@ -236,7 +236,24 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
                 span: sp,
             })
         }
-        Rule::hand_first => Item::HandFirst(sp),
+        Rule::hand_first => {
+            let split = parts(p).into_iter().next().map(|c| {
+                let span = c.as_span();
+                (
+                    name(parts(c).remove(0)),
+                    Span::new(span.start(), span.end()),
+                )
+            });
+            Item::HandFirst(sp, split)
+        }
+        Rule::drop_castle => {
+            let mut it = parts(p)
+                .into_iter()
+                .map(|on| parts(on).into_iter().map(build_region).collect());
+            let pieces = it.next().expect("grammar: the castling pieces' cells");
+            let partners = it.next().expect("grammar: the partners' cells");
+            Item::DropCastle(pieces, partners, sp)
+        }
         Rule::opening_rule => {
             let mut it = parts(p).into_iter();
             let player = name(it.next().expect("grammar: a player"));

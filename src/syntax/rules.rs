@@ -449,8 +449,10 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
         Rule::drop_rule => {
             let (mut not_on, mut not_file_with, mut not_mating) = (Vec::new(), None, false);
             let mut either_side = None;
+            let mut only_on = Vec::new();
             for c in kids {
                 match c.as_rule() {
+                    Rule::drop_only => only_on.extend(parts(c).into_iter().map(build_region)),
                     Rule::drop_not => not_on.extend(parts(c).into_iter().map(build_region)),
                     Rule::drop_file => {
                         let mut it = parts(c).into_iter();
@@ -467,6 +469,7 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                 }
             }
             RuleDecl::Drop {
+                only_on,
                 not_on,
                 not_file_with,
                 not_mating,

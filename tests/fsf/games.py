@@ -6,7 +6,7 @@ Usage: games.py STOCKFISH VARIANT GAMES SEED [FEN ...] > tests/fsf/VARIANT.fsf
 
 VARIANT is `ataxx`, `horde`, `makruk`, `cambodian`, `karouk`, `makpong`, `asean`, `ai-wok`,
 `atomic`, `extinction`, `loop`, `chessgi`, `seirawan`, `shouse`, `grand`, `opulent`,
-`sortofalmost`, `chigorin` or `coregal`. With FENs
+`sortofalmost`, `chigorin`, `coregal` or `placement`. With FENs
 (Chess960 set-ups), the games start from them in turn (each game's first line is `game FEN`)
 and Fairy-Stockfish plays with UCI_Chess960, which writes castling as the king taking its rook
 (`b1a1`), as Tabula does. Fairy-Stockfish lists each position's legal moves (`go perft
@@ -32,7 +32,7 @@ end games, so a game stops with `stop` at the first position where Fairy-Stockfi
 has begun (no pawns left on the board) or after 200 plies.
 Atomic: a player whose king is gone loses. Extinction: a player with no piece of some kind
 (king, queen, rook, bishop, knight or pawn) loses, the player who just moved looked at first (a
-pawn's promotion may take its own kind's last). Loop, Chessgi, Seirawan and S-House (drops written
+pawn's promotion may take its own kind's last). Loop, Chessgi, Seirawan, S-House and Placement (drops written
 `Q@e4`, gating `b1c3h` and `h1e1h` by both; Seirawan and S-House with UCI_Chess960, whose
 castling Tabula's descriptions have): checkmate loses, stalemate draws, 100 plies without a capture or a pawn move draw, and a
 game stops with `stop` after 200 plies. Sort of almost chess, Chigorin and Coregal the same
@@ -249,7 +249,7 @@ def main():
             elif variant in ("atomic", "extinction"):
                 end = chess_end(variant, moves, fields, check)
             elif variant in ("loop", "chessgi", "seirawan", "shouse", "sortofalmost",
-                             "chigorin", "coregal"):
+                             "chigorin", "coregal", "placement"):
                 if variant == "coregal" and not moves:
                     check = engine.mated(played)
                 end = drops_end(moves, fields, check)

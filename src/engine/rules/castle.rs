@@ -7,7 +7,7 @@
 //! rank and land on the file and beside it whatever their starts.
 
 use crate::engine::{Move, Position, NO_FILE};
-use crate::geometry::{Board, Cell, NONE};
+use crate::geometry::{Board, Cell, CellSet, NONE};
 
 /// How many cells a castling piece on `king` moves along `dir`: two without `to file`, else
 /// as many as bring it to column `to_file`; `None` when that file is not ahead of it.
@@ -21,6 +21,41 @@ pub(in crate::engine) fn castle_steps(b: &Board, king: Cell, dir: u8, to_file: u
 }
 
 impl Position<'_> {
+    /// `pieces dropped on REGION may castle with partners on REGION`: a castling piece
+    /// dropped on `to`, one of its `cells`, gains each right it has with a partner standing
+    /// on a partner cell beyond it along the castling direction; a partner dropped on one of
+    /// `partner_cells` gains the right with the castling piece standing on one of `cells`
+    /// behind it. Both then count as unmoved, as Fairy-Stockfish's `castlingDroppedPiece`.
+    pub(in crate::engine) fn castle_on_drop(
+        &mut self,
+        cells: &(CellSet, CellSet),
+        to: Cell,
+        code: u8,
+    ) {
+        let g = self.game;
+        let b = &g.board;
+        for r in &g.castles {
+            let (dir, wanted, there) = if r.king == code && cells.0.contains(to) {
+                (r.dir, r.partner, &cells.1)
+            } else if r.partner == code && cells.1.contains(to) {
+                (b.opposite[r.dir as usize], r.king, &cells.0)
+            } else {
+                continue;
+            };
+            let mut t = to;
+            loop {
+                t = b.step(t, dir);
+                if t == NONE {
+                    break;
+                }
+                if there.contains(t) && self.cells[t as usize] == wanted {
+                    self.set_unmoved(to);
+                    self.set_unmoved(t);
+                }
+            }
+        }
+    }
+
     pub(in crate::engine) fn castle(
         &self,
         king: Cell,

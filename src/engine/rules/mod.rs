@@ -8,6 +8,7 @@ pub mod approach;
 pub(in crate::engine) mod castle;
 pub mod chance;
 pub(in crate::engine) mod circuit;
+pub mod colours;
 pub mod connection;
 mod convert;
 pub mod custody;

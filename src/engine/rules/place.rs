@@ -457,6 +457,7 @@ impl Position<'_> {
                 && pl.not_file_with.is_none()
                 && pl.touching.is_none()
                 && pl.not_making.is_none()
+                && self.game.colour_split.is_none()
         }) {
             // Cells where the placement may not land are no draw.
             let kept_out = self
@@ -542,6 +543,9 @@ impl Position<'_> {
     #[inline]
     fn drop_allowed(&self, pl: &Place, c: Cell) -> bool {
         if pl.not_on.contains(c) || self.kept_out(pl.code, c) || !self.beside_friend(pl, c) {
+            return false;
+        }
+        if self.game.colour_split.is_some() && pl.drop && !self.colours_allow(pl.code, c) {
             return false;
         }
         if let Some(t) = &pl.touching {

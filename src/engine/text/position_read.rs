@@ -308,15 +308,28 @@ impl Position<'_> {
     }
 
     /// The piece and partner of castling right `r` (written `ch`) where they stand fixed: the
-    /// first partner met, far enough to castle with.
+    /// first partner met, far enough to castle with; where rights come from drops (`pieces
+    /// dropped on ... may castle with partners on ...`), the first standing on a partner cell.
     fn fixed_castle_right(&self, ch: char, r: &CastleRight) -> Result<(Cell, Cell), PositionError> {
         let game = self.game;
         let b = &game.board;
-        let (king, rook, dist) = self.castle_partner_cell(r, false).ok_or_else(|| {
+        let (king, mut rook, mut dist) = self.castle_partner_cell(r, false).ok_or_else(|| {
             err(format!(
                 "castling right `{ch}` has no king and partner in place"
             ))
         })?;
+        if let Some(cells) = &game.drop_castle {
+            let (mut t, mut d) = (rook, dist);
+            while t != NONE
+                && !(self.cells[t as usize] == r.partner && cells[r.player].1.contains(t))
+            {
+                t = b.step(t, r.dir);
+                d += 1;
+            }
+            if t != NONE {
+                (rook, dist) = (t, d);
+            }
+        }
         // Castling takes the first partner met, beyond the cell the piece lands on
         // (three cells away for the two-cell move): a nearer one could never
         // castle.

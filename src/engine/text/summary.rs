@@ -273,7 +273,22 @@ impl Game {
             ));
         }
         if self.hand_first {
-            rules.push("pieces in hand must be placed first".into());
+            let mut t = String::from("pieces in hand must be placed first");
+            if let Some(split) = &self.colour_split {
+                t.push_str(&format!(
+                    ", {}s on both colours",
+                    self.kinds[split.kind].name
+                ));
+            }
+            rules.push(t);
+        }
+        if let Some(cells) = &self.drop_castle {
+            // The first player's cells (each player's own are read the same way).
+            rules.push(format!(
+                "pieces dropped on {} may castle with partners on {}",
+                region_text(self, &cells[0].0),
+                region_text(self, &cells[0].1)
+            ));
         }
         if !self.gate_cells.is_empty() {
             // The first player's region (each player's own is read the same way).
@@ -436,7 +451,11 @@ fn place_text(game: &Game, pl: &crate::engine::Place) -> String {
         "place on empty"
     }
     .to_string();
-    if !pl.not_on.is_empty() {
+    // The shorter of the two lists: the cells it may land on, or those it may not.
+    let open = game.board.all().difference(&pl.not_on);
+    if open.len() < pl.not_on.len() {
+        t.push_str(&format!(", only on {}", region_text(game, &open)));
+    } else if !pl.not_on.is_empty() {
         t.push_str(&format!(", not on {}", region_text(game, &pl.not_on)));
     }
     if let Some(d) = pl.falling {
