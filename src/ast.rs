@@ -731,6 +731,8 @@ pub enum RuleDecl {
         /// `, even during a capture`: a jump chain landing in the region crowns the piece
         /// there, and it goes on by the new kind's jumps.
         in_chain: Option<Span>,
+        /// `, only when capturing`: only a move that captures promotes.
+        on_capture: bool,
         span: Span,
     },
     /// `drop on empty[, only on REGION [or REGION]...][, not on REGION [or REGION]...]`: from

@@ -519,6 +519,8 @@ pub struct Promotion {
     /// `even during a capture`: a jump chain landing in the region crowns the piece there,
     /// and it jumps on as the new kind.
     pub in_chain: PerPlayer<bool>,
+    /// `, only when capturing`: only a move that captures promotes.
+    pub on_capture: PerPlayer<bool>,
 }
 
 impl Promotion {

@@ -397,6 +397,7 @@ impl Checker {
             forced,
             lost,
             in_chain,
+            on_capture,
             span,
         } = r
         else {
@@ -466,6 +467,7 @@ impl Checker {
                 promotion.forced[pl] = forced[pl];
                 promotion.lost[pl] = lost_flags.clone();
                 promotion.in_chain[pl] = in_chain.is_some();
+                promotion.on_capture[pl] = *on_capture;
             }
         }
     }

@@ -234,6 +234,9 @@ pub fn compile(m: Model) -> Game {
     let promotion_from: Vec<bool> = (0..ncodes)
         .map(|c| promotion_of(c).is_some_and(|p| p.from_too[owner_of(c)]))
         .collect();
+    let promotion_on_capture: Vec<bool> = (0..ncodes)
+        .map(|c| promotion_of(c).is_some_and(|p| p.on_capture[owner_of(c)]))
+        .collect();
     let promotion_forced: Vec<CellSet> = (0..ncodes)
         .map(|c| promotion_of(c).map_or(CellSet::EMPTY, |p| p.forced[owner_of(c)]))
         .collect();
@@ -415,6 +418,7 @@ pub fn compile(m: Model) -> Game {
             Some((to, _))
                 if checks_only_promotion(c)
                     && !promotion_from[c]
+                    && !promotion_on_capture[c]
                     && promotion_limit[c].is_empty()
                     && to.len() == 1
                     && usize::from(to[0]) != c =>
@@ -471,6 +475,7 @@ pub fn compile(m: Model) -> Game {
         promotion,
         promotion_from,
         promotion_forced,
+        promotion_on_capture,
         promotion_limit,
         hooks,
         step_effect,

@@ -147,6 +147,8 @@ pub struct Game {
     /// too, and the cells where the piece itself is no choice.
     pub promotion_from: Vec<bool>,
     pub promotion_forced: Vec<CellSet>,
+    /// Indexed by piece code: only a move that captures promotes (`, only when capturing`).
+    pub promotion_on_capture: Vec<bool>,
     /// Indexed by piece code, parallel to its promotion choices: a choice is open while its
     /// owner has fewer than this many on the board (`, each only if I have lost one`); empty
     /// where every choice is open.

@@ -583,7 +583,10 @@ impl Position<'_> {
             // `also from there`: leaving the region promotes as entering it does.
             let leaving =
                 g.promotion_from[code as usize] && m.from != NONE && region.contains(m.from);
-            if moves_piece && (region.contains(m.to) || leaving) {
+            if moves_piece
+                && (region.contains(m.to) || leaving)
+                && (m.ncap > 0 || !g.promotion_on_capture[code as usize])
+            {
                 // `forced on ...`: there the piece itself is no choice.
                 let forced = g.promotion_forced[code as usize].contains(m.to);
                 for (i, &t) in to.iter().enumerate() {

@@ -390,10 +390,12 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                 .collect();
             let on = build_region(it.next().expect("promotion region"));
             let (mut from_too, mut forced, mut in_chain, mut lost) = (false, None, None, None);
+            let mut on_capture = false;
             for c in it {
                 match c.as_rule() {
                     Rule::promote_from => from_too = true,
                     Rule::promote_in_chain => in_chain = Some(span(&c)),
+                    Rule::promote_capturing => on_capture = true,
                     Rule::promote_lost => {
                         let at = span(&c);
                         let kinds = c
@@ -412,6 +414,7 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                 forced,
                 lost,
                 in_chain,
+                on_capture,
                 span: sp,
             }
         }

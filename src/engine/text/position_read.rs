@@ -628,9 +628,10 @@ fn read_hands<'a>(
 ) -> Result<Vec<u16>, PositionError> {
     let mut hand = game.initial_hand.clone();
     if let Some(letters) = bracket_hand {
-        // One letter per piece: `[QRBNPqrbnp]`, `[PPn]`.
+        // One letter per piece: `[QRBNPqrbnp]`, `[PPn]`; Fairy-Stockfish writes empty hands
+        // as `[-]`.
         hand.fill(0);
-        for ch in letters.chars() {
+        for ch in letters.chars().filter(|_| letters != "-") {
             let code = (1..hand.len())
                 .find(|&c| game.letter(c as u8) == ch)
                 .ok_or_else(|| err(format!("unknown piece letter `{ch}` in the hands `[..]`")))?;

@@ -180,9 +180,14 @@ impl Game {
             };
             let c = self.code(k, p) as usize;
             s.push_str(&format!(
-                "    {side}promote to {} on {}{}{}\n",
+                "    {side}promote to {} on {}{}{}{}\n",
                 names.join(", "),
                 region_text(self, region),
+                if self.promotion_on_capture[c] {
+                    ", only when capturing"
+                } else {
+                    ""
+                },
                 lost_text(self, c as u8),
                 if self.chains.crown[c].0 != 0 {
                     ", even during a capture"
