@@ -104,14 +104,7 @@ impl Position<'_> {
         } else {
             pos.read_castling(field(fields.next(), "castling field (`-` for none)")?)?
         };
-        // FEN as Fairy-Stockfish writes it has a castling field even where no piece castles:
-        // `- e3` is that placeholder, then the en-passant cell.
-        if game.castles.is_empty() && game.has_en_passant && !game.has_ko() {
-            let mut look = fields.clone();
-            if look.next() == Some("-") && look.next().is_some_and(|f| b.cell(f).is_some()) {
-                fields.next();
-            }
-        }
+        skip_castling_placeholder(game, &mut fields);
         let (ep_targets, ep_victim) = if game.has_en_passant {
             pos.read_en_passant(field(fields.next(), "en-passant field (`-` for none)")?)?
         } else {
@@ -184,13 +177,20 @@ impl Position<'_> {
         pos.held = held;
         pos.streak = streak;
         pos.rehash();
-        if game.royals_stay {
-            pos.check_royals_kept()?;
-        }
-        if game.has_royal {
-            pos.check_mover_safe()?;
-        }
+        pos.check_royals()?;
         Ok(pos)
+    }
+
+    /// A position read must keep the royal pieces the game never lets go, and may not leave
+    /// the player who has just moved with a royal piece attacked.
+    fn check_royals(&self) -> Result<(), PositionError> {
+        if self.game.royals_stay {
+            self.check_royals_kept()?;
+        }
+        if self.game.has_royal {
+            self.check_mover_safe()?;
+        }
+        Ok(())
     }
 
     /// Reads the castling field: the unmoved pieces its rights name (each right's piece and
@@ -648,6 +648,20 @@ fn read_hands<'a>(
         }
     }
     Ok(hand)
+}
+
+/// FEN as Fairy-Stockfish writes it has a castling field even where no piece castles: `- e3`
+/// is that placeholder, then the en-passant cell; skips the placeholder.
+fn skip_castling_placeholder<'a>(
+    game: &Game,
+    fields: &mut (impl Iterator<Item = &'a str> + Clone),
+) {
+    if game.castles.is_empty() && game.has_en_passant && !game.has_ko() {
+        let mut look = fields.clone();
+        if look.next() == Some("-") && look.next().is_some_and(|f| game.board.cell(f).is_some()) {
+            fields.next();
+        }
+    }
 }
 
 /// Reads the throw field: one of the dice's outcomes by name, or `-` while it is to come.
