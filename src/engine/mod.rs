@@ -208,6 +208,7 @@ pub struct Game {
     pub royal_shortcuts: bool,
     /// Whether a royal piece may enter the board by a promotion or a placement (Coregal
     /// chess's queens): such a move is tested for royal safety on its landing cell too.
+    /// Never in games of `royal when last` (see [`Game::enters_royal`]).
     pub royal_entries: bool,
     /// `captured pieces go to the hand of their captor`.
     pub to_hand: bool,
@@ -412,12 +413,12 @@ impl Game {
     /// the move may not leave it attacked, as Fairy-Stockfish's pseudo-royal pieces).
     #[inline]
     pub fn enters_royal(&self, m: &Move) -> bool {
-        // Not in games of `royal when last`, whose royal pieces are counted as the turn
-        // begins: one more is not royal until the turn after it arrives.
-        m.promote != 0
+        // `royal_entries` is false in games of `royal when last`, whose royal pieces are
+        // counted as the turn begins: one more is not royal until the turn after it arrives.
+        self.royal_entries
+            && m.promote != 0
             && m.kind != MoveKind::Throw
             && self.royal[m.promote as usize]
-            && !self.royal_last
     }
 
     /// Whether a move's legality can be decided on its own (royal safety, the cascade), with

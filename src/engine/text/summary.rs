@@ -161,7 +161,10 @@ impl Game {
         let kinds = |p: usize| choices(p).map(|(to, _)| to.iter().map(|&c| self.kind_of(c)));
         let same = (1..np).all(|p| match (kinds(0), kinds(p)) {
             (Some(a), Some(b)) => {
-                a.eq(b) && lost_text(self, self.code(k, 0)) == lost_text(self, self.code(k, p))
+                let (c0, cp) = (self.code(k, 0) as usize, self.code(k, p) as usize);
+                a.eq(b)
+                    && lost_text(self, c0 as u8) == lost_text(self, cp as u8)
+                    && self.promotion_on_capture[c0] == self.promotion_on_capture[cp]
             }
             _ => false,
         });
