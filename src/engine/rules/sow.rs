@@ -198,74 +198,15 @@ impl Sow {
         let owner: Vec<u8> = (0..n)
             .map(|c| u8::from(board.coords[c].1 >= h / 2))
             .collect();
-        let mut next = [
-            [vec![NONE; n + 2], vec![NONE; n + 2]],
-            [vec![NONE; n + 2], vec![NONE; n + 2]],
-        ];
-        let mut prev = [
-            [vec![NONE; n], vec![NONE; n]],
-            [vec![NONE; n], vec![NONE; n]],
-        ];
-        let mut after_store = [[NONE; 2]; 2];
-        let mut orders: [[Vec<Cell>; 2]; 2] = Default::default();
-        for dir in 0..2 {
-            for p in 0..2 {
-                let mut order = rings[p].clone();
-                if dir == 1 {
-                    order.reverse();
-                }
-                for (i, &c) in order.iter().enumerate() {
-                    let after = order[(i + 1) % order.len()];
-                    next[dir][p][c as usize] = after;
-                    prev[dir][p][after as usize] = c;
-                }
-                let mine: Vec<Cell> = order
-                    .iter()
-                    .copied()
-                    .filter(|&c| owner[c as usize] as usize == p)
-                    .collect();
-                if rule.passes_store {
-                    // The store comes after the player's last pit along their sowing.
-                    let last = *mine.last().expect("a player owns pits");
-                    after_store[dir][p] = next[dir][p][last as usize];
-                    next[dir][p][last as usize] = (n + p) as Cell;
-                    next[dir][p][n + p] = after_store[dir][p];
-                }
-                orders[dir][p] = mine;
-            }
-        }
-        let mut ring: [[Vec<Cell>; 2]; 2] = Default::default();
-        let mut ring_at = [
-            [vec![u16::MAX; n + 2], vec![u16::MAX; n + 2]],
-            [vec![u16::MAX; n + 2], vec![u16::MAX; n + 2]],
-        ];
-        for dir in 0..2 {
-            for p in 0..2 {
-                let begin = orders[dir][p][0];
-                let mut at = begin;
-                loop {
-                    ring_at[dir][p][at as usize] = ring[dir][p].len() as u16;
-                    ring[dir][p].push(at);
-                    at = next[dir][p][at as usize];
-                    if at == begin {
-                        break;
-                    }
-                }
-            }
-        }
-        let to_store = [0, 1].map(|dir| {
-            [0, 1].map(|p| {
-                let len = ring[dir][p].len();
-                (0..n)
-                    .map(|c| match (ring_at[dir][p][c], ring_at[dir][p][n + p]) {
-                        (u16::MAX, _) | (_, u16::MAX) => u16::MAX,
-                        (from, store) => {
-                            ((usize::from(store) + len - usize::from(from)) % len) as u16
-                        }
-                    })
-                    .collect()
-            })
-        });
+        let Rings {
+            next,
+            prev,
+            after_store,
+            orders,
+            ring,
+            ring_at,
+            to_store,
+        } = Rings::new(&rings, &owner, rule.passes_store);
         let first = usize::from(rule.ways.first().is_some_and(|w| w.clockwise));
         let pits = orders[first].clone();
         let starts = rule
@@ -281,32 +222,7 @@ impl Sow {
                 s
             })
             .collect();
-        let opposite = (0..n)
-            .map(|c| {
-                let (x, y) = board.coords[c];
-                let facing = if h == 2 {
-                    Some(1 - y)
-                } else {
-                    match y {
-                        1 => Some(2),
-                        2 => Some(1),
-                        _ => None,
-                    }
-                };
-                facing.map_or(NONE, |y| at(x, y))
-            })
-            .collect();
-        let facing = (0..n)
-            .map(|c| {
-                let (x, y) = board.coords[c];
-                match (h, y) {
-                    (2, _) => [at(x, 1 - y), NONE],
-                    (_, 1) => [at(x, 2), at(x, 3)],
-                    (_, 2) => [at(x, 1), at(x, 0)],
-                    _ => [NONE, NONE],
-                }
-            })
-            .collect();
+        let (opposite, facing) = across(board, h);
         let span = [0, 1].map(|p: u8| {
             let lo = owner.iter().position(|&o| o == p).unwrap_or(0);
             let hi = owner.iter().rposition(|&o| o == p).map_or(0, |i| i + 1);
@@ -1267,6 +1183,138 @@ fn drop_seeds(next: &[Cell], seeds: &mut [u16], mut at: Cell, mut hand: u16, ski
         }
     }
     at
+}
+
+/// The order of sowing for each way round (`[anticlockwise, clockwise]`) and player, built
+/// from the two rings of pits.
+struct Rings {
+    next: [[Vec<Cell>; 2]; 2],
+    prev: [[Vec<Cell>; 2]; 2],
+    after_store: [[Cell; 2]; 2],
+    /// The player's own pits in the order of sowing.
+    orders: [[Vec<Cell>; 2]; 2],
+    ring: [[Vec<Cell>; 2]; 2],
+    ring_at: [[Vec<u16>; 2]; 2],
+    to_store: [[Vec<u16>; 2]; 2],
+}
+
+impl Rings {
+    /// `rings`: each player's ring of pits anticlockwise; `owner`: each pit's owner;
+    /// `passes_store`: whether sowing passes the sower's store.
+    fn new(rings: &[Vec<Cell>; 2], owner: &[u8], passes_store: bool) -> Rings {
+        let n = owner.len();
+        let mut next = [
+            [vec![NONE; n + 2], vec![NONE; n + 2]],
+            [vec![NONE; n + 2], vec![NONE; n + 2]],
+        ];
+        let mut prev = [
+            [vec![NONE; n], vec![NONE; n]],
+            [vec![NONE; n], vec![NONE; n]],
+        ];
+        let mut after_store = [[NONE; 2]; 2];
+        let mut orders: [[Vec<Cell>; 2]; 2] = Default::default();
+        for dir in 0..2 {
+            for p in 0..2 {
+                let mut order = rings[p].clone();
+                if dir == 1 {
+                    order.reverse();
+                }
+                for (i, &c) in order.iter().enumerate() {
+                    let after = order[(i + 1) % order.len()];
+                    next[dir][p][c as usize] = after;
+                    prev[dir][p][after as usize] = c;
+                }
+                let mine: Vec<Cell> = order
+                    .iter()
+                    .copied()
+                    .filter(|&c| owner[c as usize] as usize == p)
+                    .collect();
+                if passes_store {
+                    // The store comes after the player's last pit along their sowing.
+                    let last = *mine.last().expect("a player owns pits");
+                    after_store[dir][p] = next[dir][p][last as usize];
+                    next[dir][p][last as usize] = (n + p) as Cell;
+                    next[dir][p][n + p] = after_store[dir][p];
+                }
+                orders[dir][p] = mine;
+            }
+        }
+        let mut ring: [[Vec<Cell>; 2]; 2] = Default::default();
+        let mut ring_at = [
+            [vec![u16::MAX; n + 2], vec![u16::MAX; n + 2]],
+            [vec![u16::MAX; n + 2], vec![u16::MAX; n + 2]],
+        ];
+        for dir in 0..2 {
+            for p in 0..2 {
+                let begin = orders[dir][p][0];
+                let mut at = begin;
+                loop {
+                    ring_at[dir][p][at as usize] = ring[dir][p].len() as u16;
+                    ring[dir][p].push(at);
+                    at = next[dir][p][at as usize];
+                    if at == begin {
+                        break;
+                    }
+                }
+            }
+        }
+        let to_store = [0, 1].map(|dir| {
+            [0, 1].map(|p| {
+                let len = ring[dir][p].len();
+                (0..n)
+                    .map(|c| match (ring_at[dir][p][c], ring_at[dir][p][n + p]) {
+                        (u16::MAX, _) | (_, u16::MAX) => u16::MAX,
+                        (from, store) => {
+                            ((usize::from(store) + len - usize::from(from)) % len) as u16
+                        }
+                    })
+                    .collect()
+            })
+        });
+        Rings {
+            next,
+            prev,
+            after_store,
+            orders,
+            ring,
+            ring_at,
+            to_store,
+        }
+    }
+}
+
+/// Per pit: the enemy pit across from it (`NONE` for a four-row board's outer rows), and the
+/// enemy's pits facing it (inner then outer, `NONE` where fewer).
+fn across(board: &Board, h: i32) -> (Vec<Cell>, Vec<[Cell; 2]>) {
+    let n = board.len();
+    let at = |x: i32, y: i32| board.at(x, y);
+    let opposite = (0..n)
+        .map(|c| {
+            let (x, y) = board.coords[c];
+            let facing = if h == 2 {
+                Some(1 - y)
+            } else {
+                match y {
+                    1 => Some(2),
+                    2 => Some(1),
+                    _ => None,
+                }
+            };
+            facing.map_or(NONE, |y| at(x, y))
+        })
+        .collect();
+    let facing = (0..n)
+        .map(|c| {
+            let (x, y) = board.coords[c];
+            match (h, y) {
+                (2, _) => [at(x, 1 - y), NONE],
+                (_, 1) => [at(x, 2), at(x, 3)],
+                (_, 2) => [at(x, 1), at(x, 0)],
+                _ => [NONE, NONE],
+            }
+        })
+        .collect();
+    (opposite, facing)
 }
 
 #[cfg(test)]
