@@ -1,5 +1,5 @@
-//! The end rules' texts, as the engine prints them in reasons and summaries
-//! (`lose when I have no legal move and I am in check`).
+//! The end rules: their texts, as the engine prints them in reasons and summaries (`lose when
+//! I have no legal move and I am in check`), and what the engine reads of them at a glance.
 
 use crate::ast::ReachReply;
 use crate::model::{plural, EndCond, EndModel, KindModel, PlayerModel, Tiebreak, Verdict};
@@ -162,5 +162,82 @@ fn tiebreak_text(tiebreak: &[Tiebreak], kinds: &[KindModel], players: &[PlayerMo
         String::new()
     } else {
         format!(", decided by {}", parts.join(", then "))
+    }
+}
+
+/// The end rules with their texts, and what the engine reads of them at a glance.
+pub(super) struct Ends {
+    pub end: Vec<EndModel>,
+    pub counts_checks: bool,
+    pub watches_checks: bool,
+    pub counts_repetitions: bool,
+    pub line_windows: Vec<Option<crate::engine::rules::place::LineWindows>>,
+    pub edge_marks: Vec<u32>,
+    pub limit_ends: Vec<usize>,
+    /// The fewest repetitions, plies, and plies without progress after which a limit can end
+    /// the game.
+    pub limit_floor: [u32; 3],
+    pub static_ends: Vec<usize>,
+}
+
+impl Ends {
+    /// `end`: the end rules of `m` (taken out of it); `bitboards`: whether the game has them
+    /// (lines in a row are then counted on windows of bits).
+    pub(super) fn new(end: Vec<EndModel>, m: &crate::model::Model, bitboards: bool) -> Ends {
+        let (kinds, players, board) = (&m.kinds, &m.players, &m.board);
+        let end: Vec<EndModel> = end
+            .into_iter()
+            .map(|mut e| {
+                e.text = describe_end(&e, kinds, players);
+                e
+            })
+            .collect();
+        let any = |f: fn(&EndCond) -> bool| end.iter().any(|e| f(&e.cond));
+        Ends {
+            counts_checks: any(|c| matches!(c, EndCond::ChecksGiven(_))),
+            watches_checks: any(|c| matches!(c, EndCond::PerpetualCheck)),
+            counts_repetitions: any(|c| {
+                matches!(c, EndCond::Repetition(..) | EndCond::PerpetualCheck)
+            }),
+            line_windows: end
+                .iter()
+                .map(|e| match &e.cond {
+                    EndCond::InARow {
+                        both: false,
+                        length,
+                        exactly,
+                        axes,
+                        ..
+                    } if bitboards => crate::engine::rules::place::LineWindows::build(
+                        board, *length, *exactly, axes,
+                    ),
+                    _ => None,
+                })
+                .collect(),
+            edge_marks: if any(|c| {
+                matches!(c, EndCond::ConnectsEdges { .. } | EndCond::Ring { .. })
+            }) {
+                crate::engine::rules::connection::edge_marks(board)
+            } else {
+                Vec::new()
+            },
+            limit_ends: (0..end.len()).filter(|&i| end[i].cond.is_limit()).collect(),
+            limit_floor: end
+                .iter()
+                .fold([u32::MAX; 3], |[rep, ply, quiet], e| match &e.cond {
+                    EndCond::Repetition(n, _) => [rep.min(*n), ply, quiet],
+                    EndCond::PlyLimit {
+                        plies,
+                        no_progress: None,
+                        ..
+                    } => [rep, ply.min(*plies), quiet],
+                    EndCond::PlyLimit { plies, .. } => [rep, ply, quiet.min(*plies)],
+                    _ => [rep, ply, quiet],
+                }),
+            static_ends: (0..end.len())
+                .filter(|&i| !end[i].cond.read_only_at_the_end())
+                .collect(),
+            end,
+        }
     }
 }

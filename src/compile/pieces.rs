@@ -2,9 +2,10 @@
 //! patterns of capturing rules, built by each rule's room in `engine::rules`), promotions,
 //! step effects, castling rights, placements and the piece hooks of the native registry.
 
+use crate::engine::rules::jump::Chains;
 use crate::engine::rules::{leap, slide, step};
 use crate::engine::{code_in, Attack, CastleRight, Place, Rule, NO_FILE};
-use crate::geometry::{Board, CellSet};
+use crate::geometry::{Board, Cell, CellSet};
 use crate::model::{KindModel, PerPlayer, RuleModel, Threshold};
 use crate::native::{self, PieceHook};
 
@@ -29,344 +30,428 @@ pub(super) struct Pieces {
 pub(super) fn compile(kinds: &[KindModel], board: &Board, players: usize, shift: u8) -> Pieces {
     let code = |k: usize, p: usize| code_in(shift, k, p);
     let ncodes = 1 + (kinds.len() << shift);
-    let mut rules: Vec<Vec<Rule>> = vec![Vec::new(); ncodes];
-    let mut promotion: Vec<Option<(Vec<u8>, CellSet)>> = vec![None; ncodes];
-    let mut hooks: Vec<Vec<PieceHook>> = vec![Vec::new(); ncodes];
-    let mut step_effect: Vec<Option<Threshold>> = vec![None; ncodes];
-    let mut attacks: PerPlayer<Vec<Attack>> = Default::default();
-    let mut tracks_moved = vec![false; ncodes];
-    let mut first_movers = vec![false; ncodes];
-    let mut lost_rights = Vec::new();
-    let mut castles = Vec::new();
-    let mut has_en_passant = false;
-    let mut places: PerPlayer<Vec<Place>> = Default::default();
-
+    let mut out = Pieces {
+        rules: vec![Vec::new(); ncodes],
+        promotion: vec![None; ncodes],
+        hooks: vec![Vec::new(); ncodes],
+        step_effect: vec![None; ncodes],
+        attacks: Default::default(),
+        tracks_moved: vec![false; ncodes],
+        first_movers: vec![false; ncodes],
+        lost_rights: Vec::new(),
+        castles: Vec::new(),
+        has_en_passant: false,
+        places: Default::default(),
+    };
     for (k, kind) in kinds.iter().enumerate() {
         for p in 0..players {
             let c = code(k, p);
             for r in &kind.rules[p] {
-                let rule = match r {
-                    RuleModel::Place {
-                        falling,
-                        flipping,
-                        only_flips,
-                        next_to,
-                        rotating,
-                        groups,
-                        touching,
-                        not_making,
-                    } => {
-                        // Made by no piece on the board: generated once per position.
-                        places[p].push(Place {
-                            code: c,
-                            hand: c,
-                            falling: *falling,
-                            flipping: flipping.clone().unwrap_or_default(),
-                            only_flips: *only_flips,
-                            next_to: next_to.clone().unwrap_or_default(),
-                            from_hand: false,
-                            groups: groups.is_some(),
-                            drop: false,
-                            not_on: crate::geometry::CellSet::EMPTY,
-                            not_file_with: None,
-                            not_mating: false,
-                            touching: *touching,
-                            not_making: not_making.clone(),
-                            blocks: rotating.map_or_else(Vec::new, |b| {
-                                crate::engine::rules::place::blocks(board, b)
-                            }),
-                        });
-                        continue;
-                    }
-                    RuleModel::Drop {
-                        not_on,
-                        not_file_with,
-                        not_mating,
-                        either_side,
-                    } => {
-                        let drop = |placed: u8| Place {
-                            code: placed,
-                            hand: c,
-                            falling: None,
-                            flipping: Vec::new(),
-                            only_flips: false,
-                            next_to: Vec::new(),
-                            from_hand: true,
-                            groups: false,
-                            blocks: Vec::new(),
-                            drop: true,
-                            not_on: *not_on,
-                            not_file_with: not_file_with.map(|(k, n)| (code(k, p), n)),
-                            not_mating: *not_mating,
-                            touching: None,
-                            not_making: None,
-                        };
-                        // `either side up`: the kind it promotes to, from this kind's hand
-                        // (the checker made sure there is one).
-                        let flipped = either_side
-                            .then(|| kind.promotion.as_ref())
-                            .flatten()
-                            .and_then(|pr| pr.to[p].iter().find(|&&t| t != k));
-                        if let Some(&t) = flipped {
-                            places[p].push(drop(code(t, p)));
-                        }
-                        places[p].push(drop(c));
-                        continue;
-                    }
-                    RuleModel::FlyAnywhere { when_pieces } => Rule::FlyAnywhere {
-                        when_pieces: *when_pieces,
-                    },
-                    RuleModel::Step {
-                        dirs,
-                        twice,
-                        target,
-                        from,
-                        en_passant,
-                    } => {
-                        if target.captures() && !twice {
-                            step::attacks(board, c, dirs, *from, &mut attacks[p]);
-                        }
-                        Rule::Step {
-                            dirs: dirs.clone(),
-                            twice: *twice,
-                            target: *target,
-                            from: *from,
-                            en_passant: *en_passant,
-                        }
-                    }
-                    RuleModel::Slide {
-                        dirs,
-                        until_blocked,
-                        target,
-                    } => {
-                        if target.captures() {
-                            slide::attacks(board, c, dirs, &mut attacks[p]);
-                        }
-                        Rule::Slide {
-                            dirs: dirs.clone(),
-                            until_blocked: *until_blocked,
-                            target: *target,
-                        }
-                    }
-                    RuleModel::Leap {
-                        offsets,
-                        target,
-                        blocked,
-                        then_fresh,
-                        first_move,
-                        ..
-                    } => {
-                        if let Some(f) = first_move {
-                            tracks_moved[c as usize] = true;
-                            first_movers[c as usize] = true;
-                            if let Some((by, dirs)) = &f.lost {
-                                for q in (0..players).filter(|&q| q != p) {
-                                    lost_rights.push(leap::LostRight {
-                                        holder: c,
-                                        by: code(*by, q),
-                                        dirs: dirs.clone(),
-                                    });
-                                }
-                            }
-                        }
-                        let mut rule = leap::compile(
-                            board,
-                            c,
-                            offsets,
-                            *target,
-                            *blocked,
-                            *then_fresh,
-                            &mut attacks[p],
-                        );
-                        if let Rule::Leap { first, .. } = &mut rule {
-                            *first = first_move.as_ref().map(|f| f.not_in_check);
-                        }
-                        rule
-                    }
-                    RuleModel::Ride {
-                        offsets, target, ..
-                    } => crate::engine::rules::ride::compile(
-                        board,
-                        c,
-                        offsets,
-                        *target,
-                        &mut attacks[p],
-                    ),
-                    RuleModel::Hop { dirs, target } => {
-                        if target.captures() {
-                            crate::engine::rules::hop::attacks(board, c, dirs, &mut attacks[p]);
-                        }
-                        Rule::Hop {
-                            dirs: dirs.clone(),
-                            target: *target,
-                        }
-                    }
-                    RuleModel::Screen { dirs } => {
-                        crate::engine::rules::screen::attacks(board, c, dirs, &mut attacks[p]);
-                        Rule::Screen { dirs: dirs.clone() }
-                    }
-                    RuleModel::Jump {
-                        dirs,
-                        hurdle,
-                        gap,
-                        beyond,
-                        landing,
-                        repeatedly,
-                        kinds,
-                        no_turning_back,
-                        straight,
-                        may_stop,
-                    } => Rule::Jump {
-                        dirs: dirs.clone(),
-                        hurdle: *hurdle,
-                        gap: *gap,
-                        beyond: *beyond,
-                        landing: *landing,
-                        repeatedly: *repeatedly,
-                        kinds: *kinds,
-                        no_turning_back: *no_turning_back,
-                        straight: *straight,
-                        may_stop: *may_stop,
-                    },
-                    RuleModel::Approach {
-                        dirs,
-                        repeatedly,
-                        not_first_turn,
-                        may_stop,
-                        no_revisit,
-                        no_same_dir,
-                    } => Rule::Approach {
-                        dirs: dirs.clone(),
-                        repeatedly: *repeatedly,
-                        not_first_turn: *not_first_turn,
-                        may_stop: *may_stop,
-                        no_revisit: *no_revisit,
-                        no_same_dir: *no_same_dir,
-                    },
-                    RuleModel::Circuits { circuits } => {
-                        let mut ways = Vec::new();
-                        for circuit in circuits {
-                            let n = circuit.len();
-                            ways.push(circuit.clone());
-                            // Backward: the loop between cells k + 1 and k is the one after k.
-                            ways.push(
-                                (0..n)
-                                    .map(|m| (circuit[n - 1 - m].0, circuit[(2 * n - 2 - m) % n].1))
-                                    .collect(),
-                            );
-                        }
-                        let mut at = vec![Vec::new(); board.len()];
-                        for (w, way) in ways.iter_mut().enumerate() {
-                            for (i, &(c, _)) in way.iter().enumerate() {
-                                at[c as usize].push((w as u8, i as u8));
-                            }
-                            way.extend_from_within(..);
-                        }
-                        Rule::Circuits {
-                            circuits: circuits.clone(),
-                            ways,
-                            at,
-                        }
-                    }
-                    RuleModel::Walk {
-                        dirs,
-                        friends,
-                        steps,
-                        no_revisit,
-                    } => Rule::Walk {
-                        dirs: dirs.clone(),
-                        friends: *friends,
-                        steps: *steps,
-                        no_revisit: *no_revisit,
-                    },
-                    RuleModel::Fly { dirs, then } => Rule::Fly {
-                        dirs: dirs.clone(),
-                        then: then.clone(),
-                    },
-                    RuleModel::Push { dirs } => Rule::Push { dirs: dirs.clone() },
-                    RuleModel::Sleep { dirs } => Rule::Sleep { dirs: dirs.clone() },
-                    RuleModel::Heal { dirs } => Rule::Heal { dirs: dirs.clone() },
-                    RuleModel::Swap => Rule::Swap,
-                    RuleModel::SlideShoot { dirs, piece, shoot } => Rule::SlideShoot {
-                        dirs: dirs.clone(),
-                        piece: code(*piece, p),
-                        shoot: shoot.clone(),
-                    },
-                    // Not an attack pattern: royal safety does not see these moves.
-                    RuleModel::LineCount {
-                        dirs,
-                        over_friends,
-                        target,
-                    } => Rule::LineCount {
-                        dirs: dirs.clone(),
-                        over_friends: *over_friends,
-                        target: *target,
-                    },
-                    RuleModel::EnPassant { dirs, smash } => {
-                        has_en_passant = true;
-                        Rule::EnPassant {
-                            dirs: dirs.clone(),
-                            smash: *smash,
-                        }
-                    }
-                    RuleModel::Castle {
-                        dir,
-                        to_file,
-                        partner,
-                        letter,
-                        free,
-                    } => {
-                        let to_file = to_file.unwrap_or(NO_FILE);
-                        tracks_moved[c as usize] = true;
-                        tracks_moved[code(*partner, p) as usize] = true;
-                        let right = castles.len();
-                        castles.push(CastleRight {
-                            player: p,
-                            king: c,
-                            partner: code(*partner, p),
-                            dir: *dir,
-                            to_file,
-                            letter: if p == 0 {
-                                *letter
-                            } else {
-                                letter.to_ascii_lowercase()
-                            },
-                            free: *free,
-                        });
-                        Rule::Castle {
-                            dir: *dir,
-                            partner: code(*partner, p),
-                            right,
-                        }
-                    }
-                };
-                rules[c as usize].push(rule);
+                if let Some(rule) = out.rule(r, kind, k, p, board, players, &code) {
+                    out.rules[c as usize].push(rule);
+                }
             }
             if let Some(pr) = kind.promotion.as_ref().filter(|pr| !pr.to[p].is_empty()) {
-                promotion[c as usize] =
+                out.promotion[c as usize] =
                     Some((pr.to[p].iter().map(|&t| code(t, p)).collect(), pr.region[p]));
             }
-            step_effect[c as usize] = kind.step_effect;
+            out.step_effect[c as usize] = kind.step_effect;
             for h in &kind.hooks {
                 let spec = &native::REGISTRY[h.hook];
                 let mut compiled = (spec.compile)(&h.args, board, k);
                 compiled.name = spec.name;
-                hooks[c as usize].push(compiled);
+                out.hooks[c as usize].push(compiled);
             }
         }
     }
 
-    Pieces {
-        rules,
-        promotion,
-        hooks,
-        step_effect,
-        attacks,
-        tracks_moved,
-        first_movers,
-        lost_rights,
-        castles,
-        has_en_passant,
-        places,
+    out
+}
+
+impl Pieces {
+    /// The capture chains of the pieces' jumps (`in_chain`: by piece code, crowned during a
+    /// capture, the chain goes on by the new kind's rules).
+    pub(super) fn chains(&self, in_chain: &[bool], removed_at_once: bool) -> Chains {
+        Chains::build(&self.rules, &self.promotion, in_chain, removed_at_once)
+    }
+
+    /// The engine's rule for `r`, a rule of kind `k` (code `c`) of player `p`, with its attack
+    /// patterns, rights and placements recorded; `None` for rules made by no piece on the
+    /// board (placements, drops).
+    #[allow(clippy::too_many_arguments)]
+    fn rule(
+        &mut self,
+        r: &RuleModel,
+        kind: &KindModel,
+        k: usize,
+        p: usize,
+        board: &Board,
+        players: usize,
+        code: &impl Fn(usize, usize) -> u8,
+    ) -> Option<Rule> {
+        let c = code(k, p);
+        Some(match r {
+            RuleModel::Place { .. } => {
+                // Made by no piece on the board: generated once per position.
+                self.places[p].push(place(r, c, board));
+                return None;
+            }
+            RuleModel::Drop { .. } => {
+                self.places[p].extend(drops(r, kind, k, p, code));
+                return None;
+            }
+            RuleModel::Step {
+                dirs,
+                twice,
+                target,
+                from,
+                en_passant,
+            } => {
+                if target.captures() && !twice {
+                    step::attacks(board, c, dirs, *from, &mut self.attacks[p]);
+                }
+                Rule::Step {
+                    dirs: dirs.clone(),
+                    twice: *twice,
+                    target: *target,
+                    from: *from,
+                    en_passant: *en_passant,
+                }
+            }
+            RuleModel::Slide {
+                dirs,
+                until_blocked,
+                target,
+            } => {
+                if target.captures() {
+                    slide::attacks(board, c, dirs, &mut self.attacks[p]);
+                }
+                Rule::Slide {
+                    dirs: dirs.clone(),
+                    until_blocked: *until_blocked,
+                    target: *target,
+                }
+            }
+            RuleModel::Leap { .. } => self.leap(r, c, p, board, players, &code),
+            RuleModel::Ride {
+                offsets, target, ..
+            } => crate::engine::rules::ride::compile(
+                board,
+                c,
+                offsets,
+                *target,
+                &mut self.attacks[p],
+            ),
+            RuleModel::Hop { dirs, target } => {
+                if target.captures() {
+                    crate::engine::rules::hop::attacks(board, c, dirs, &mut self.attacks[p]);
+                }
+                Rule::Hop {
+                    dirs: dirs.clone(),
+                    target: *target,
+                }
+            }
+            RuleModel::Screen { dirs } => {
+                crate::engine::rules::screen::attacks(board, c, dirs, &mut self.attacks[p]);
+                Rule::Screen { dirs: dirs.clone() }
+            }
+            RuleModel::Circuits { circuits } => circuit_ways(circuits, board),
+            RuleModel::EnPassant { dirs, smash } => {
+                self.has_en_passant = true;
+                Rule::EnPassant {
+                    dirs: dirs.clone(),
+                    smash: *smash,
+                }
+            }
+            RuleModel::Castle { .. } => self.castle(r, c, p, &code),
+            _ => same(r, p, code),
+        })
+    }
+
+    /// A leap, with the rights of a first-move leap (and who takes them away).
+    fn leap(
+        &mut self,
+        r: &RuleModel,
+        c: u8,
+        p: usize,
+        board: &Board,
+        players: usize,
+        code: &impl Fn(usize, usize) -> u8,
+    ) -> Rule {
+        match r {
+            RuleModel::Leap {
+                offsets,
+                target,
+                blocked,
+                then_fresh,
+                first_move,
+                ..
+            } => {
+                if let Some(f) = first_move {
+                    self.tracks_moved[c as usize] = true;
+                    self.first_movers[c as usize] = true;
+                    if let Some((by, dirs)) = &f.lost {
+                        for q in (0..players).filter(|&q| q != p) {
+                            self.lost_rights.push(leap::LostRight {
+                                holder: c,
+                                by: code(*by, q),
+                                dirs: dirs.clone(),
+                            });
+                        }
+                    }
+                }
+                let mut rule = leap::compile(
+                    board,
+                    c,
+                    offsets,
+                    *target,
+                    *blocked,
+                    *then_fresh,
+                    &mut self.attacks[p],
+                );
+                if let Rule::Leap { first, .. } = &mut rule {
+                    *first = first_move.as_ref().map(|f| f.not_in_check);
+                }
+                rule
+            }
+            _ => unreachable!("called for leaps"),
+        }
+    }
+
+    /// A castling rule, with its right.
+    fn castle(
+        &mut self,
+        r: &RuleModel,
+        c: u8,
+        p: usize,
+        code: &impl Fn(usize, usize) -> u8,
+    ) -> Rule {
+        match r {
+            RuleModel::Castle {
+                dir,
+                to_file,
+                partner,
+                letter,
+                free,
+            } => {
+                let to_file = to_file.unwrap_or(NO_FILE);
+                self.tracks_moved[c as usize] = true;
+                self.tracks_moved[code(*partner, p) as usize] = true;
+                let right = self.castles.len();
+                self.castles.push(CastleRight {
+                    player: p,
+                    king: c,
+                    partner: code(*partner, p),
+                    dir: *dir,
+                    to_file,
+                    letter: if p == 0 {
+                        *letter
+                    } else {
+                        letter.to_ascii_lowercase()
+                    },
+                    free: *free,
+                });
+                Rule::Castle {
+                    dir: *dir,
+                    partner: code(*partner, p),
+                    right,
+                }
+            }
+            _ => unreachable!("called for castling"),
+        }
+    }
+}
+
+/// The rules that the engine takes field for field from the model (with the piece codes of
+/// player `p` where they name a kind).
+fn same(r: &RuleModel, p: usize, code: &impl Fn(usize, usize) -> u8) -> Rule {
+    match r {
+        RuleModel::FlyAnywhere { when_pieces } => Rule::FlyAnywhere {
+            when_pieces: *when_pieces,
+        },
+        RuleModel::Jump {
+            dirs,
+            hurdle,
+            gap,
+            beyond,
+            landing,
+            repeatedly,
+            kinds,
+            no_turning_back,
+            straight,
+            may_stop,
+        } => Rule::Jump {
+            dirs: dirs.clone(),
+            hurdle: *hurdle,
+            gap: *gap,
+            beyond: *beyond,
+            landing: *landing,
+            repeatedly: *repeatedly,
+            kinds: *kinds,
+            no_turning_back: *no_turning_back,
+            straight: *straight,
+            may_stop: *may_stop,
+        },
+        RuleModel::Approach {
+            dirs,
+            repeatedly,
+            not_first_turn,
+            may_stop,
+            no_revisit,
+            no_same_dir,
+        } => Rule::Approach {
+            dirs: dirs.clone(),
+            repeatedly: *repeatedly,
+            not_first_turn: *not_first_turn,
+            may_stop: *may_stop,
+            no_revisit: *no_revisit,
+            no_same_dir: *no_same_dir,
+        },
+        RuleModel::Walk {
+            dirs,
+            friends,
+            steps,
+            no_revisit,
+        } => Rule::Walk {
+            dirs: dirs.clone(),
+            friends: *friends,
+            steps: *steps,
+            no_revisit: *no_revisit,
+        },
+        RuleModel::Fly { dirs, then } => Rule::Fly {
+            dirs: dirs.clone(),
+            then: then.clone(),
+        },
+        RuleModel::Push { dirs } => Rule::Push { dirs: dirs.clone() },
+        RuleModel::Sleep { dirs } => Rule::Sleep { dirs: dirs.clone() },
+        RuleModel::Heal { dirs } => Rule::Heal { dirs: dirs.clone() },
+        RuleModel::Swap => Rule::Swap,
+        RuleModel::SlideShoot { dirs, piece, shoot } => Rule::SlideShoot {
+            dirs: dirs.clone(),
+            piece: code(*piece, p),
+            shoot: shoot.clone(),
+        },
+        // Not an attack pattern: royal safety does not see these moves.
+        RuleModel::LineCount {
+            dirs,
+            over_friends,
+            target,
+        } => Rule::LineCount {
+            dirs: dirs.clone(),
+            over_friends: *over_friends,
+            target: *target,
+        },
+        _ => unreachable!("called for the rules the engine takes as they are"),
+    }
+}
+
+/// A placement (`place`): made by no piece on the board, generated once per position.
+fn place(r: &RuleModel, c: u8, board: &Board) -> Place {
+    let RuleModel::Place {
+        falling,
+        flipping,
+        only_flips,
+        next_to,
+        rotating,
+        groups,
+        touching,
+        not_making,
+    } = r
+    else {
+        unreachable!("called for placements")
+    };
+    Place {
+        code: c,
+        hand: c,
+        falling: *falling,
+        flipping: flipping.clone().unwrap_or_default(),
+        only_flips: *only_flips,
+        next_to: next_to.clone().unwrap_or_default(),
+        from_hand: false,
+        groups: groups.is_some(),
+        drop: false,
+        not_on: CellSet::EMPTY,
+        not_file_with: None,
+        not_mating: false,
+        touching: *touching,
+        not_making: not_making.clone(),
+        blocks: rotating.map_or_else(Vec::new, |b| crate::engine::rules::place::blocks(board, b)),
+    }
+}
+
+/// The drops of kind `k` (code `code(k, p)`) from player `p`'s hand: one, or two where it
+/// drops either side up (its flipped side first).
+fn drops(
+    r: &RuleModel,
+    kind: &KindModel,
+    k: usize,
+    p: usize,
+    code: &impl Fn(usize, usize) -> u8,
+) -> Vec<Place> {
+    let RuleModel::Drop {
+        not_on,
+        not_file_with,
+        not_mating,
+        either_side,
+    } = r
+    else {
+        unreachable!("called for drops")
+    };
+    let c = code(k, p);
+    let drop = |placed: u8| Place {
+        code: placed,
+        hand: c,
+        falling: None,
+        flipping: Vec::new(),
+        only_flips: false,
+        next_to: Vec::new(),
+        from_hand: true,
+        groups: false,
+        blocks: Vec::new(),
+        drop: true,
+        not_on: *not_on,
+        not_file_with: not_file_with.map(|(k, n)| (code(k, p), n)),
+        not_mating: *not_mating,
+        touching: None,
+        not_making: None,
+    };
+    // `either side up`: the kind it promotes to, from this kind's hand (the checker made sure
+    // there is one).
+    let flipped = either_side
+        .then(|| kind.promotion.as_ref())
+        .flatten()
+        .and_then(|pr| pr.to[p].iter().find(|&&t| t != k));
+    flipped
+        .map(|&t| drop(code(t, p)))
+        .into_iter()
+        .chain([drop(c)])
+        .collect()
+}
+
+/// `move around CIRCUITS`: each circuit both ways round (twice over, so that a run never
+/// wraps), and per cell the ways through it with the cell's index on each.
+fn circuit_ways(circuits: &[Vec<(Cell, bool)>], board: &Board) -> Rule {
+    let mut ways = Vec::new();
+    for circuit in circuits {
+        let n = circuit.len();
+        ways.push(circuit.clone());
+        // Backward: the loop between cells k + 1 and k is the one after k.
+        ways.push(
+            (0..n)
+                .map(|m| (circuit[n - 1 - m].0, circuit[(2 * n - 2 - m) % n].1))
+                .collect(),
+        );
+    }
+    let mut at = vec![Vec::new(); board.len()];
+    for (w, way) in ways.iter_mut().enumerate() {
+        for (i, &(c, _)) in way.iter().enumerate() {
+            at[c as usize].push((w as u8, i as u8));
+        }
+        way.extend_from_within(..);
+    }
+    Rule::Circuits {
+        circuits: circuits.to_vec(),
+        ways,
+        at,
     }
 }
