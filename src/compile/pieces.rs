@@ -201,6 +201,23 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board, players: usize, shift:
                             target: *target,
                         }
                     }
+                    RuleModel::PromoteMove {
+                        to,
+                        dirs,
+                        from,
+                        when_last,
+                        closed,
+                        no_attack,
+                        no_check,
+                    } => Rule::PromoteMove(crate::engine::rules::promote_move::PromoteMove {
+                        to: to.iter().map(|&t| code(t, p)).collect(),
+                        dirs: dirs.clone(),
+                        from: *from,
+                        when_last: *when_last,
+                        closed: closed.clone(),
+                        no_attack: *no_attack,
+                        no_check: *no_check,
+                    }),
                     RuleModel::Screen { dirs } => {
                         crate::engine::rules::screen::attacks(board, c, dirs, &mut attacks[p]);
                         Rule::Screen { dirs: dirs.clone() }
