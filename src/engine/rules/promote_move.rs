@@ -108,3 +108,39 @@ impl Position<'_> {
         attacked
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{game_of, moves};
+
+    const PIECES: &str = "  piece king \"K\" royal {\n    step all\n  }\n  \
+        piece rook \"R\" {\n    slide orthogonal\n  }\n  \
+        piece pawn \"P\" {\n    step forward to empty\n    \
+        promote to rook in place or by a step east, only while I have no rook, not attacking \
+        an enemy\n  }";
+    const SETUP: &str = "    white pawn on b2\n    white king on d1\n    black king on a4";
+
+    #[test]
+    fn a_promotion_in_place_or_by_a_step_is_a_move_of_its_own() {
+        let g = game_of("square 4 x 4", PIECES, SETUP);
+        let pawn = |ms: Vec<String>| -> Vec<String> {
+            ms.into_iter().filter(|m| m.starts_with("b2")).collect()
+        };
+        // In place, or a rook on c2: neither attacks the king on a4.
+        assert_eq!(
+            pawn(moves(&g, "k3/4/1P2/3K w")),
+            ["b2-b2=R", "b2-b3", "b2-c2=R"]
+        );
+        // Not while white has a rook.
+        assert_eq!(pawn(moves(&g, "k3/4/1P2/2RK w")), ["b2-b3"]);
+    }
+
+    #[test]
+    fn the_new_piece_attacks_through_the_cell_it_left() {
+        let g = game_of("square 4 x 4", PIECES, SETUP);
+        // On b2 the rook would attack the pawn on a2, and on c2 too, along the row the pawn
+        // has left.
+        let ms = moves(&g, "k3/4/pP2/3K w");
+        assert!(!ms.iter().any(|m| m.contains("=R")), "{ms:?}");
+    }
+}
