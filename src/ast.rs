@@ -735,6 +735,25 @@ pub enum RuleDecl {
         on_capture: bool,
         span: Span,
     },
+    /// `promote to PIECES in place[ or by a step DIRS][, from REGION[ or anywhere when it is my
+    /// last PIECE]][, only while I have no PIECES][, not attacking an enemy][, not giving
+    /// check]` (Sittuyin): a promotion that is a move of its own.
+    PromoteMove {
+        to: Vec<Name>,
+        /// `or by a step DIRS`: also onto an empty cell one step away.
+        steps: Vec<Name>,
+        /// `, from REGION`: only a piece standing there (else anywhere).
+        from: Option<Region>,
+        /// `or anywhere when it is my last PIECE`: the piece named (the promoting one).
+        last: Option<Name>,
+        /// `, only while I have no PIECES`: those choices closed while the player has one.
+        none_of: Vec<Name>,
+        /// `, not attacking an enemy`.
+        no_attack: bool,
+        /// `, not giving check`.
+        no_check: bool,
+        span: Span,
+    },
     /// `drop on empty[, only on REGION [or REGION]...][, not on REGION [or REGION]...]`: from
     /// the player's hand only.
     Drop {

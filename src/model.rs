@@ -582,6 +582,23 @@ pub enum RuleModel {
         /// as this kind.
         either_side: bool,
     },
+    /// `promote to PIECES in place[ or by a step DIRS]...` (Sittuyin): a move of its own that
+    /// turns the piece into one of `to` where it stands, or on an empty cell a step along
+    /// `dirs` away.
+    PromoteMove {
+        to: Vec<KindId>,
+        dirs: Vec<u8>,
+        /// Only a piece standing here (`None`: anywhere)...
+        from: Option<CellSet>,
+        /// ...or anywhere while it is its player's only piece of its kind.
+        when_last: bool,
+        /// Per choice: closed while the player has one of it on the board.
+        closed: Vec<bool>,
+        /// The new piece may not be able to take an enemy piece where it stands.
+        no_attack: bool,
+        /// No enemy royal piece may be attacked after the move.
+        no_check: bool,
+    },
     /// `fly to any empty cell [when I have N pieces]`: while it applies, the piece's only moves.
     FlyAnywhere { when_pieces: Option<u32> },
     /// A new piece of this kind enters the board on an empty cell.

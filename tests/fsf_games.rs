@@ -1,6 +1,6 @@
 //! Random games of Fairy-Stockfish replayed in Tabula: its `ataxx` in games/ataxx.game, its
 //! `horde`, `makruk`, `asean`, `ai-wok`, `loop`, `chessgi`, `seirawan`, `shouse`, `grand`,
-//! `opulent`, `sortofalmost`, `chigorin`, `coregal` and `placement` in
+//! `opulent`, `sortofalmost`, `chigorin`, `coregal`, `placement` and `sittuyin` in
 //! games/variants/NAME.game, and its `atomic` and
 //! `extinction` from Chess960 set-ups (UCI_Chess960) in games/variants/ (tests/fsf/VARIANT.fsf,
 //! written by tests/fsf/games.py from Fairy-Stockfish's own move lists). Before every turn
@@ -370,5 +370,32 @@ fn placement_replays_fairy_stockfish_games() {
         r.drops,
         r.turns,
         r.games
+    );
+}
+
+/// Sittuyin: the placing phase (every piece but the pawns dropped on the player's own three
+/// ranks, rooks on the first), then Makruk's moves, with pawns promoting by a move of their
+/// own (in place or a step diagonally, `d5d5f`, `d5c4f`); games stop where Fairy-Stockfish's
+/// counting could begin (no pawns left) or after 200 plies.
+#[test]
+fn sittuyin_replays_fairy_stockfish_games() {
+    let r = replay("games/variants/sittuyin.game", "sittuyin.fsf");
+    let text = std::fs::read_to_string(common::root("tests/fsf/sittuyin.fsf")).expect("data");
+    let promotions: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.split(' ').nth(2))
+        .filter(|m| m.len() == 5 && m.ends_with('f') && !m.contains('@'))
+        .collect();
+    let in_place = promotions.iter().filter(|m| m[..2] == m[2..4]).count();
+    assert!(
+        r.drops == 40 * 16 && r.turns > 5000,
+        "sittuyin: {} drops, {} turns",
+        r.drops,
+        r.turns
+    );
+    assert!(
+        promotions.len() >= 20 && in_place > 0 && in_place < promotions.len(),
+        "sittuyin: {} promotions, {in_place} in place",
+        promotions.len()
     );
 }

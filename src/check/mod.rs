@@ -31,6 +31,7 @@ mod pieces;
 mod place;
 mod placing;
 mod players;
+mod promote_move;
 mod race;
 mod regions;
 mod rules;

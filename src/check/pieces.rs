@@ -120,6 +120,7 @@ impl Checker {
                 }
                 RuleDecl::Native(call) => lines.hooks.extend(self.hook(scope, call)),
                 _ => {
+                    self.promote_move_piece(scope, &p.name, r);
                     let mask = if side.is_some() {
                         players.iter().fold(0u8, |m, &p| m | 1 << p)
                     } else {

@@ -63,6 +63,7 @@ impl Checker {
                 dirs: self.dirs(scope, dirs, p, report)?,
             }),
             RuleDecl::Drop { .. } => self.drop_rule(scope, r, p, report),
+            RuleDecl::PromoteMove { .. } => self.promote_move_rule(scope, r, p, report),
             RuleDecl::FlyAnywhere { pieces, .. } => Some(RuleModel::FlyAnywhere {
                 when_pieces: pieces.map(|n| n.value),
             }),

@@ -320,7 +320,13 @@ impl Checker {
                 setup.iter().any(|&(_, _, kk)| kk == k) || hands.iter().any(|&(_, kk, _)| kk == k);
             let promoted = kinds
                 .iter()
-                .any(|m| m.promotion.as_ref().is_some_and(|p| p.reaches(k)));
+                .any(|m| m.promotion.as_ref().is_some_and(|p| p.reaches(k)))
+                || kinds.iter().any(|m| {
+                    m.rules
+                        .iter()
+                        .flatten()
+                        .any(|r| matches!(r, RuleModel::PromoteMove { to, .. } if to.contains(&k)))
+                });
             if !placed && !promoted && !enters(decl) && !shot(scope, &decl.name.text) {
                 self.err(CheckError::NeverPlaced {
                     name: decl.name.text.clone(),

@@ -418,6 +418,7 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                 span: sp,
             }
         }
+        Rule::promote_move => build_promote_move(kids, sp),
         Rule::drawn_rule => RuleDecl::Drawn {
             glyphs: kids.into_iter().map(super::common::string).collect(),
             span: sp,
@@ -490,6 +491,45 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
         },
         Rule::native => RuleDecl::Native(build_native_parts(kids, sp)),
         r => unreachable!("grammar: unexpected piece item {r:?}"),
+    }
+}
+
+/// `promote to PIECES in place[ or by a step DIRS][, from REGION[ or anywhere when it is my last
+/// PIECE]][, only while I have no PIECES][, not attacking an enemy][, not giving check]`.
+fn build_promote_move(kids: Vec<Pair<Rule>>, sp: crate::ast::Span) -> RuleDecl {
+    let mut it = kids.into_iter();
+    let to = parts(it.next().expect("grammar: a piece list"))
+        .into_iter()
+        .map(name)
+        .collect();
+    let (mut steps, mut from, mut last, mut none_of) = (Vec::new(), None, None, Vec::new());
+    let (mut no_attack, mut no_check) = (false, false);
+    for c in it {
+        match c.as_rule() {
+            Rule::promote_step => {
+                steps = parts(parts(c).remove(0)).into_iter().map(name).collect();
+            }
+            Rule::promote_start => {
+                let mut p = parts(c).into_iter();
+                from = Some(build_region(p.next().expect("grammar: a region")));
+                last = p.next().map(|l| name(parts(l).remove(0)));
+            }
+            Rule::promote_none => {
+                none_of = parts(parts(c).remove(0)).into_iter().map(name).collect();
+            }
+            Rule::promote_no_attack => no_attack = true,
+            _ => no_check = true,
+        }
+    }
+    RuleDecl::PromoteMove {
+        to,
+        steps,
+        from,
+        last,
+        none_of,
+        no_attack,
+        no_check,
+        span: sp,
     }
 }
 

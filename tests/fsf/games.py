@@ -6,7 +6,7 @@ Usage: games.py STOCKFISH VARIANT GAMES SEED [FEN ...] > tests/fsf/VARIANT.fsf
 
 VARIANT is `ataxx`, `horde`, `makruk`, `cambodian`, `karouk`, `makpong`, `asean`, `ai-wok`,
 `atomic`, `extinction`, `loop`, `chessgi`, `seirawan`, `shouse`, `grand`, `opulent`,
-`sortofalmost`, `chigorin`, `coregal` or `placement`. With FENs
+`sortofalmost`, `chigorin`, `coregal`, `placement` or `sittuyin`. With FENs
 (Chess960 set-ups), the games start from them in turn (each game's first line is `game FEN`)
 and Fairy-Stockfish plays with UCI_Chess960, which writes castling as the king taking its rook
 (`b1a1`), as Tabula does. Fairy-Stockfish lists each position's legal moves (`go perft
@@ -29,7 +29,10 @@ family (Makruk, Cambodian, Kar Ouk, Makpong), ASEAN and Ai-wok: checkmate loses 
 draws as in Horde (in Kar Ouk the first check wins: Fairy-Stockfish then lists no move, and the
 player in check has lost); their counting rules, which Tabula's descriptions do not have, only
 end games, so a game stops with `stop` at the first position where Fairy-Stockfish's counting
-has begun (no pawns left on the board) or after 200 plies.
+has begun (no pawns left on the board) or after 200 plies. Sittuyin as ASEAN (UCI as it is:
+drops `F@e3`, promotions `d5d5f`, `d5c4f`), also stopping with `stop` where Fairy-Stockfish
+would call a draw because a player with a king and one pawn, not in check, has only the
+pawn's promotions to play (a rule the description leaves out).
 Atomic: a player whose king is gone loses. Extinction: a player with no piece of some kind
 (king, queen, rook, bishop, knight or pawn) loses, the player who just moved looked at first (a
 pawn's promotion may take its own kind's last). Loop, Chessgi, Seirawan, S-House and Placement (drops written
@@ -184,9 +187,19 @@ def makruk_end(engine, played, moves, fields, check):
         return "draw"
     if fields[0].count("P") + fields[0].count("p") == 0:
         return "stop"
-    if engine.variant == "asean" and int(fields[4]) >= 100:
+    if engine.variant in ("asean", "sittuyin") and int(fields[4]) >= 100:
         return "draw"
+    if engine.variant == "sittuyin" and not check and lone_pawn_promotions(fields, moves):
+        return "stop"
     return None
+
+
+def lone_pawn_promotions(fields, moves):
+    """Sittuyin: the player to move has a king and one pawn, and only its promotions (a move
+    with a letter after the cells) to play."""
+    mine = [ch for ch in fields[0].split("[")[0] if ch.isalpha() and ch.isupper() == (fields[1] == "w")]
+    return sorted(mine, key=str.lower) in (["K", "P"], ["k", "p"]) and all(
+        re.match(r"^[a-h][1-8][a-h][1-8][a-z]$", m) for m in moves)
 
 
 def chess_end(variant, moves, fields, check):

@@ -26,6 +26,7 @@ pub mod lines;
 pub mod mills;
 pub mod opening;
 pub mod place;
+pub mod promote_move;
 pub mod race;
 pub mod ride;
 pub mod screen;
@@ -173,6 +174,8 @@ pub enum Rule {
         /// The right in `Game::castles`, which also says where the piece lands.
         right: usize,
     },
+    /// A promotion that is a move of its own (see `promote_move.rs`).
+    PromoteMove(promote_move::PromoteMove),
 }
 
 /// How pieces could capture onto a cell: the reverse of capturing rules. `codes` is the set of
@@ -385,6 +388,7 @@ impl Position<'_> {
                 no_revisit,
             } => self.walk_moves(c, code, dirs, *friends, *steps, *no_revisit, out),
             Rule::EnPassant { dirs, smash } => self.en_passant_moves(c, code, dirs, *smash, out),
+            Rule::PromoteMove(p) => self.promote_moves(p, c, code, out),
             Rule::Castle {
                 dir,
                 partner,
@@ -403,25 +407,48 @@ impl Position<'_> {
     /// Whether `by` could capture onto `target`, on the cells `cells` (by the attack patterns
     /// of its pieces' capturing steps, slides and leaps).
     pub(super) fn attacked_on(&self, cells: &[u8], target: Cell, by: usize) -> bool {
+        self.attacked_by(cells, target, &self.game.attacks[by], u128::MAX)
+    }
+
+    /// Whether a piece whose code is among the bits of `mask` could capture onto `target`
+    /// on the cells `cells`, by the attack patterns `patterns` (a player's). A pattern left
+    /// with no code finds no attacker; with every bit set the mask costs nothing.
+    #[inline(always)]
+    pub(super) fn attacked_by(
+        &self,
+        cells: &[u8],
+        target: Cell,
+        patterns: &[Attack],
+        mask: u128,
+    ) -> bool {
         let b = &self.game.board;
-        self.game.attacks[by].iter().any(|a| match a {
+        patterns.iter().any(|a| match a {
             Attack::Step { codes, back, from } => {
-                step::attacked(b, cells, target, *codes, *back, *from)
+                step::attacked(b, cells, target, codes & mask, *back, *from)
             }
-            Attack::Slide { codes, back } => slide::attacked(b, cells, target, *codes, *back),
+            Attack::Slide { codes, back } => slide::attacked(b, cells, target, codes & mask, *back),
             Attack::Leap {
                 codes,
                 stride,
                 sources,
                 legs,
-            } => leap::attacked(cells, target, *codes, *stride, sources, legs.as_deref()),
-            Attack::Screen { codes, back } => screen::attacked(b, cells, target, *codes, *back),
+            } => leap::attacked(
+                cells,
+                target,
+                codes & mask,
+                *stride,
+                sources,
+                legs.as_deref(),
+            ),
+            Attack::Screen { codes, back } => {
+                screen::attacked(b, cells, target, codes & mask, *back)
+            }
             Attack::Ride {
                 codes,
                 stride,
                 back,
-            } => ride::attacked(cells, target, *codes, *stride, back),
-            Attack::Hop { codes, back } => hop::attacked(b, cells, target, *codes, *back),
+            } => ride::attacked(cells, target, codes & mask, *stride, back),
+            Attack::Hop { codes, back } => hop::attacked(b, cells, target, codes & mask, *back),
         })
     }
 }

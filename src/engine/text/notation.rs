@@ -166,11 +166,15 @@ impl Position<'_> {
         let name = |c: Cell| g.board.names[c as usize].as_str();
         let mover = self.cells[m.from as usize];
         let promo = if m.promote != 0 && mover != 0 {
-            // Shown unless it is the piece's only choice (a draughts man's crown).
+            // Shown unless it is the piece's only choice (a draughts man's crown); always
+            // for a piece whose promotion may be a move of its own (`d5d5f`, `d5c4f`).
             let choices = g.promotion[mover as usize]
                 .as_ref()
                 .map_or(0, |p| p.0.len());
-            (choices != 1).then(|| g.letter(m.promote))
+            let own_move = g.rules[mover as usize]
+                .iter()
+                .any(|r| matches!(r, crate::engine::Rule::PromoteMove(_)));
+            (choices != 1 || own_move).then(|| g.letter(m.promote))
         } else {
             None
         };

@@ -541,6 +541,7 @@ fn rule_text(game: &Game, r: &Rule) -> String {
         Rule::Sleep { dirs } => format!("sleep {}", dirs_text(game, dirs)),
         Rule::Heal { dirs } => format!("heal {}", dirs_text(game, dirs)),
         Rule::Swap => "swap with any piece".to_string(),
+        Rule::PromoteMove(p) => promote_move_text(game, p),
         Rule::FlyAnywhere { .. }
         | Rule::Step { .. }
         | Rule::Slide { .. }
@@ -558,6 +559,40 @@ fn rule_text(game: &Game, r: &Rule) -> String {
         | Rule::Circuits { .. }
         | Rule::EnPassant { .. } => capture_rule_text(game, r),
     }
+}
+
+/// `promote to met in place or by a step diagonal, from a8 b7 ... or anywhere when it is my
+/// last, only while I have no met, not attacking an enemy, not giving check`.
+fn promote_move_text(game: &Game, p: &crate::engine::rules::promote_move::PromoteMove) -> String {
+    let names: Vec<&str> =
+        p.to.iter()
+            .map(|&t| game.kinds[game.kind_of(t)].name.as_str())
+            .collect();
+    let mut s = format!("promote to {} in place", names.join(", "));
+    if !p.dirs.is_empty() {
+        s.push_str(&format!(" or by a step {}", dirs_text(game, &p.dirs)));
+    }
+    if let Some(f) = &p.from {
+        s.push_str(&format!(", from {}", region_text(game, f)));
+        push_if(&mut s, &[(p.when_last, " or anywhere when it is my last")]);
+    }
+    let closed: Vec<&str> = names
+        .iter()
+        .zip(&p.closed)
+        .filter(|(_, &c)| c)
+        .map(|(n, _)| *n)
+        .collect();
+    if !closed.is_empty() {
+        s.push_str(&format!(", only while I have no {}", closed.join(", ")));
+    }
+    push_if(
+        &mut s,
+        &[
+            (p.no_attack, ", not attacking an enemy"),
+            (p.no_check, ", not giving check"),
+        ],
+    );
+    s
 }
 
 /// The line of a rule that moves a piece (steps, slides, leaps, rides, flights, walks,
