@@ -247,6 +247,7 @@ pub fn compile(m: Model) -> Game {
     let side_letters = tables::side_letters(&m.players);
     let has_royal = royal.iter().any(|&r| r);
     let royal_last = m.kinds.iter().any(|k| k.royal_last);
+    let royal_together = m.kinds.iter().any(|k| k.royal_together);
     let levels = m.levels.map(|c| board.distances(c));
     let immune: Vec<u8> = (0..ncodes)
         .map(|c| {
@@ -553,6 +554,7 @@ pub fn compile(m: Model) -> Game {
         royal,
         has_royal,
         royal_last,
+        royal_together,
         royals_stay: false,
         tracks_moved,
         first_movers,
@@ -767,6 +769,6 @@ fn royals_stay(g: &Game) -> bool {
                 .as_ref()
                 .is_some_and(|(to, _)| to.iter().any(|&t| t != 0 && !g.royal[t as usize]))
     });
-    // `royal when last`: a royal piece beside another may be taken.
-    g.has_royal && !g.royal_last && !unseen_removal && !royal_leaves
+    // `royal when last`, `royal together`: a royal piece beside another may be taken.
+    g.has_royal && !g.royal_last && !g.royal_together && !unseen_removal && !royal_leaves
 }

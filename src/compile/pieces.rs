@@ -152,6 +152,7 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board, players: usize, shift:
                         offsets,
                         target,
                         blocked,
+                        from,
                         then_fresh,
                         first_move,
                         ..
@@ -173,6 +174,7 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board, players: usize, shift:
                             board,
                             c,
                             offsets,
+                            *from,
                             *target,
                             *blocked,
                             *then_fresh,
