@@ -461,6 +461,8 @@ pub struct PieceDecl {
     pub royal: bool,
     /// `royal when last`: royal only while it is the player's last royal piece.
     pub royal_last: Option<Span>,
+    /// `royal together`: its player is in check only when all their royal pieces are attacked.
+    pub royal_together: Option<Span>,
     pub worth: Option<Number>,
     /// Effects this piece is immune to (`immune to steal, sleep`).
     pub immune: Vec<Name>,
@@ -556,6 +558,8 @@ pub enum RuleDecl {
         blocked: bool,
         /// `toward DIRS`: only the leaps whose longer side points one of those ways.
         toward: Option<Vec<Name>>,
+        /// `from REGION`: only from those cells.
+        from: Option<Region>,
         then_fresh: bool,
         /// `, only as its first move[, not while in check][, lost once ...]`.
         first_move: Option<FirstMoveDecl>,

@@ -438,6 +438,9 @@ pub struct KindModel {
     pub royal: bool,
     /// `royal when last`: royal only while it is its player's last royal piece.
     pub royal_last: bool,
+    /// `royal together`: its player is in check only when all their royal pieces are
+    /// attacked (Spartan chess's duple check).
+    pub royal_together: bool,
     pub worth: i32,
     /// Effect bits this kind is immune to.
     pub immune: u8,
@@ -639,6 +642,8 @@ pub enum RuleModel {
         label: (u32, u32),
         /// A piece on the leap's first cell stops it (`blocked in between`).
         blocked: bool,
+        /// `from REGION`: only from those cells.
+        from: Option<CellSet>,
         then_fresh: bool,
         /// `, only as its first move ...`.
         first_move: Option<FirstMove>,

@@ -1,6 +1,6 @@
 //! Random games of Fairy-Stockfish replayed in Tabula: its `ataxx` in games/ataxx.game, its
 //! `horde`, `makruk`, `asean`, `ai-wok`, `loop`, `chessgi`, `seirawan`, `shouse`, `grand`,
-//! `opulent`, `sortofalmost`, `chigorin`, `coregal`, `placement` and `sittuyin` in
+//! `opulent`, `sortofalmost`, `chigorin`, `coregal`, `placement`, `sittuyin` and `spartan` in
 //! games/variants/NAME.game, and its `atomic` and
 //! `extinction` from Chess960 set-ups (UCI_Chess960) in games/variants/ (tests/fsf/VARIANT.fsf,
 //! written by tests/fsf/games.py from Fairy-Stockfish's own move lists). Before every turn
@@ -41,6 +41,9 @@ struct Replayed {
     back_rank_pawns: usize,
     /// Gating moves played (`b1c3h`, `h1e1h`: a move from a back rank with a letter after it).
     gated: usize,
+    /// Promotions played, and moves that took a royal piece (Spartan chess's kings).
+    promotions: usize,
+    royals_taken: usize,
 }
 
 fn replay(game: &str, data: &str) -> Replayed {
@@ -58,6 +61,8 @@ fn replay(game: &str, data: &str) -> Replayed {
         drops: 0,
         back_rank_pawns: 0,
         gated: 0,
+        promotions: 0,
+        royals_taken: 0,
     };
     for (i, line) in text.lines().enumerate() {
         let at = format!("{data}:{}", i + 1);
@@ -130,9 +135,15 @@ fn replay(game: &str, data: &str) -> Replayed {
                     r.back_rank_pawns +=
                         usize::from(kind == "P" && (to.ends_with('1') || to.ends_with('8')));
                 }
-                r.castles += usize::from(st.moves().iter().any(|m| {
-                    m.extra_from != tabula::geometry::NONE && st.pos.move_text(m) == pick
-                }));
+                let played = st.moves().iter().find(|m| st.pos.move_text(m) == pick);
+                if let Some(m) = &played {
+                    r.castles += usize::from(m.extra_from != tabula::geometry::NONE);
+                    r.promotions += usize::from(m.promote != 0 && m.from != tabula::geometry::NONE);
+                    r.royals_taken += usize::from(m.captures().iter().any(|&c| {
+                        let code = st.pos.at(c);
+                        code != 0 && game.royal[code as usize]
+                    }));
+                }
                 st.play_text(pick)
                     .unwrap_or_else(|e| panic!("{at}: `{pick}`: {e}"));
                 r.turns += 1;
@@ -141,7 +152,7 @@ fn replay(game: &str, data: &str) -> Replayed {
     }
     println!(
         "{data}: {} games, {} turns ({} listed in full), {} passes, {} castlings, {} drops ({} pawns \
-         on a back rank), {} gatings, results {:?}",
+         on a back rank), {} gatings, {} promotions, {} royal pieces taken, results {:?}",
         r.games,
         r.turns,
         r.listed,
@@ -150,6 +161,8 @@ fn replay(game: &str, data: &str) -> Replayed {
         r.drops,
         r.back_rank_pawns,
         r.gated,
+        r.promotions,
+        r.royals_taken,
         r.results
     );
     r
@@ -354,6 +367,20 @@ fn promotion_per_side_and_coregal_replay_fairy_stockfish_games() {
     }
     let r = replay("games/variants/coregal.game", "coregal.fsf");
     assert!(r.games >= 5, "coregal: {} games over", r.games);
+}
+
+/// Spartan chess: while Black has two kings a move may leave one attacked, and White may then
+/// take it; hoplites promote, to a king only while Black has one. Games stop after 200 plies.
+#[test]
+fn spartan_replays_fairy_stockfish_games() {
+    let r = replay("games/variants/spartan.game", "spartan.fsf");
+    assert!(
+        r.turns > 5000 && r.promotions >= 20 && r.royals_taken >= 5,
+        "spartan: {} turns, {} promotions, {} kings taken",
+        r.turns,
+        r.promotions,
+        r.royals_taken
+    );
 }
 
 /// Placement chess: every piece but the pawns starts in hand and is dropped on the player's

@@ -227,6 +227,21 @@ fn royal_capturable_except(pos: &Position, player: usize, spared: Cell) -> bool 
     }) || royals_face(pos, player)
 }
 
+/// `royal together`, by brute force: the opponent (to move in `pos`) could capture every royal
+/// piece of `player`, one at a time (and there is one).
+fn every_royal_capturable(pos: &Position, player: usize) -> bool {
+    let g = pos.game;
+    let mut opp = Vec::new();
+    pos.pseudo_legal_moves(&mut opp);
+    let royals: Vec<Cell> = (0..g.board.len() as Cell)
+        .filter(|&c| pos.at(c) != 0 && g.royal[pos.at(c) as usize] && g.owner(pos.at(c)) == player)
+        .collect();
+    !royals.is_empty()
+        && royals
+            .iter()
+            .all(|r| opp.iter().any(|m: &Move| m.captures().contains(r)))
+}
+
 /// `in check, a royal piece moves only to take a lone checking piece`, by brute force: a move
 /// of a royal piece in check is allowed only where its landing cell holds the one enemy piece
 /// whose moves (the opponent's, were it their turn) could capture a royal piece.
@@ -365,8 +380,14 @@ fn check_position(name: &str, pos: &Position, checked: &mut u64) {
             NONE
         };
         if g.has_royal && !slow(g) && g.explosion.is_none() && guarded {
+            // `royal together`: not every royal piece may be left capturable.
+            let exposed = if g.royal_together {
+                every_royal_capturable(&child, me)
+            } else {
+                royal_capturable_except(&child, me, spared)
+            };
             assert!(
-                !royal_capturable_except(&child, me, spared),
+                !exposed,
                 "{name}: {} leaves the royal piece capturable at {}",
                 pos.move_text(m),
                 pos.to_text()
@@ -419,7 +440,12 @@ fn check_position(name: &str, pos: &Position, checked: &mut u64) {
                 tabula::geometry::NONE
             };
             let guarded = !g.royal_last || pos.royal_count(me) == 1;
-            let exposed = (guarded && royal_capturable_except(&child, me, spared))
+            let royal_lost = if g.royal_together {
+                every_royal_capturable(&child, me)
+            } else {
+                guarded && royal_capturable_except(&child, me, spared)
+            };
+            let exposed = royal_lost
                 || pos.drop_mates(m)
                 || (g.no_checks && child.in_check())
                 || (g.lone_checker && !lone_checker_taken(pos, m));

@@ -4,7 +4,7 @@
 use super::*;
 
 impl Checker {
-    /// `leap (A, B) [toward DIRS] [TARGET][, blocked in between][, then fresh]`.
+    /// `leap (A, B) [toward DIRS] [TARGET] [from REGION][, blocked in between][, then fresh]`.
     pub(super) fn leap_rule(
         &mut self,
         scope: &Scope,
@@ -18,12 +18,17 @@ impl Checker {
             target,
             blocked,
             toward,
+            from,
             then_fresh,
             first_move,
             span,
         } = r
         else {
             return None;
+        };
+        let from = match from {
+            Some(reg) => Some(self.reported(report, |c| c.region(scope, reg, Some(p)))?),
+            None => None,
         };
         let first_move = match first_move {
             Some(f) => Some(self.first_move(scope, f, p, report)?),
@@ -35,6 +40,7 @@ impl Checker {
             target: Self::target(*target, Target::EmptyOrEnemy),
             label: (a.value, b.value),
             blocked: *blocked,
+            from,
             then_fresh: *then_fresh,
             first_move,
         })

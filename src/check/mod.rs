@@ -566,8 +566,8 @@ impl Checker {
         }
     }
 
-    /// `royal when last` counts a player's royal pieces together: every royal piece of the
-    /// game must say it, or none.
+    /// `royal when last` and `royal together` count a player's royal pieces together: every
+    /// royal piece of the game must say the same, or nothing.
     fn royal_last_mixed(&mut self, d: &Description) {
         let royals = || {
             d.items.iter().filter_map(|i| match i {
@@ -575,18 +575,31 @@ impl Checker {
                 _ => None,
             })
         };
-        let Some(last) = royals().find_map(|p| p.royal_last) else {
+        // The first qualified royal piece: its qualifier's span, words, and whether it is
+        // `together`.
+        let form = |p: &PieceDecl| match (p.royal_last, p.royal_together) {
+            (Some(s), _) => Some((s, "when last", false)),
+            (None, Some(s)) => Some((s, "together", true)),
+            (None, None) => None,
+        };
+        let Some((first, words, together)) = royals().find_map(form) else {
             return;
         };
-        for p in royals().filter(|p| p.royal_last.is_none()) {
+        for p in royals() {
+            let label = match form(p) {
+                None => "always royal".to_string(),
+                Some((_, _, t)) if t == together => continue,
+                Some((_, w, _)) => format!("royal {w}"),
+            };
             self.err(CheckError::Duplicate {
-                message: "a royal piece beside pieces that are royal when last".into(),
+                message: format!("a royal piece beside pieces that are royal {words}"),
                 span: p.name.span,
-                first: last,
-                labels: ("always royal".into(), "royal when last".into()),
-                hint: "`royal when last` counts a player's royal pieces together: write it \
-                       for every royal piece of the game, or for none"
-                    .into(),
+                first,
+                labels: (label, format!("royal {words}")),
+                hint: format!(
+                    "`royal {words}` counts a player's royal pieces together: write it for \
+                     every royal piece of the game, or for none"
+                ),
             });
         }
     }

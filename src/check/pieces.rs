@@ -146,6 +146,7 @@ impl Checker {
             glyphs: lines.drawn.map(|(g, _)| g),
             royal: p.royal,
             royal_last: p.royal_last.is_some(),
+            royal_together: p.royal_together.is_some(),
             worth: p.worth.map_or(1, |w| w.value as i32),
             step_effect: lines.step_effect.map(|(t, _)| t),
             streak: lines.streak,

@@ -42,6 +42,7 @@ pub fn compile(mut m: Model) -> Game {
     let tested = m.explosion.is_some() || custody.is_some();
     let emits = Emits::new(&codes, &pieces.promotion, tested);
     let royal_last = m.kinds.iter().any(|k| k.royal_last);
+    let royal_together = m.kinds.iter().any(|k| k.royal_together);
     // A royal piece promoted or placed is tested on its landing cell too.
     let royal_entries = !royal_last && enters_royal(&pieces, &codes.royal);
     let chains = pieces.chains(&codes.in_chain, m.removed_at_once);
@@ -104,6 +105,7 @@ pub fn compile(mut m: Model) -> Game {
         has_royal: codes.royal.iter().any(|&r| r),
         royal: codes.royal,
         royal_last,
+        royal_together,
         royals_stay: false,
         tracks_moved: pieces.tracks_moved,
         first_movers: pieces.first_movers,
@@ -395,6 +397,6 @@ fn royals_stay(g: &Game) -> bool {
                 .as_ref()
                 .is_some_and(|(to, _)| to.iter().any(|&t| t != 0 && !g.royal[t as usize]))
     });
-    // `royal when last`: a royal piece beside another may be taken.
-    g.has_royal && !g.royal_last && !unseen_removal && !royal_leaves
+    // `royal when last`, `royal together`: a royal piece beside another may be taken.
+    g.has_royal && !g.royal_last && !g.royal_together && !unseen_removal && !royal_leaves
 }

@@ -183,6 +183,7 @@ impl Pieces {
                 offsets,
                 target,
                 blocked,
+                from,
                 then_fresh,
                 first_move,
                 ..
@@ -204,6 +205,7 @@ impl Pieces {
                     board,
                     c,
                     offsets,
+                    *from,
                     *target,
                     *blocked,
                     *then_fresh,

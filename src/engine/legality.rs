@@ -136,7 +136,8 @@ impl Position<'_> {
         self.game.royal_last && self.royal_count(self.turn as usize) >= 2
     }
 
-    /// Whether any royal piece of `player` is attacked on `cells`.
+    /// Whether `player` is in check on `cells`: a royal piece of theirs is attacked (with
+    /// `royal together`, every one of them is).
     pub(super) fn royal_attacked_on(&self, cells: &[u8], player: usize) -> bool {
         let g = self.game;
         let royal_of = |code: u8| code != 0 && g.owner(code) == player && g.royal[code as usize];
@@ -144,13 +145,19 @@ impl Position<'_> {
             // `royal when last`: two or more, and none is royal.
             return false;
         }
-        cells.iter().enumerate().any(|(c, &code)| {
-            code != 0
-                && self.game.owner(code) == player
-                && g.royal[code as usize]
-                && g.immune[code as usize] & effect::KILL == 0
+        let mut royals = cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, &code)| royal_of(code));
+        let exposed = |(c, &code): (usize, &u8)| {
+            g.immune[code as usize] & effect::KILL == 0
                 && self.royal_exposed(cells, c as Cell, player ^ 1)
-        })
+        };
+        if g.royal_together {
+            // Some royal piece, and all of them exposed.
+            return royals.clone().next().is_some() && royals.all(exposed);
+        }
+        royals.any(exposed)
     }
     /// Whether the player to move has a royal piece under attack.
     pub fn in_check(&self) -> bool {
@@ -327,11 +334,18 @@ impl<'g> Position<'g> {
             return false;
         }
         let undo = Undo::apply(self.game, &mut scratch[..n], m);
-        let safe = guard.royals[..guard.nr].iter().all(|&r| {
-            let cell = moved(m, r);
-            !self.attacked_on(&scratch[..n], cell, me ^ 1)
-        }) && !(self.game.enters_royal(m)
-            && self.attacked_on(&scratch[..n], m.to, me ^ 1));
+        let royals = &guard.royals[..guard.nr];
+        let attacked = |cell: Cell| self.attacked_on(&scratch[..n], cell, me ^ 1);
+        let enters = self.game.enters_royal(m);
+        let safe = if self.game.royal_together {
+            // Duple check: some royal piece, one entering included, is left unattacked (or
+            // there is none).
+            (royals.is_empty() && !enters)
+                || royals.iter().any(|&r| !attacked(moved(m, r)))
+                || (enters && !attacked(m.to))
+        } else {
+            royals.iter().all(|&r| !attacked(moved(m, r))) && !(enters && attacked(m.to))
+        };
         undo.restore(&mut scratch[..n]);
         safe
     }

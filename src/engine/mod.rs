@@ -268,6 +268,9 @@ pub struct Game {
     /// `royal when last` (every royal kind then says it): a player's royal pieces are
     /// royal only while they have one; with two or more, none is, and any may be taken.
     pub royal_last: bool,
+    /// `royal together` (every royal kind then says it): a player is in check only when all
+    /// their royal pieces are attacked, and a move may leave some attacked, never all.
+    pub royal_together: bool,
     /// No rule of the game ever takes a royal piece off the board or from its player: royal
     /// safety sees every capture, and nothing else removes, flips or demotes one. A player who
     /// starts with a royal piece then always has one, which position strings must respect.

@@ -386,6 +386,7 @@ pub(super) fn build_piece(p: Pair<Rule>) -> PieceDecl {
         more_letters: Vec::new(),
         royal: false,
         royal_last: None,
+        royal_together: None,
         worth: None,
         immune: Vec::new(),
         rules: Vec::new(),
@@ -397,7 +398,12 @@ pub(super) fn build_piece(p: Pair<Rule>) -> PieceDecl {
             Rule::string => decl.more_letters.push(string(c)),
             Rule::royal => {
                 decl.royal = true;
-                decl.royal_last = parts(c).first().map(span);
+                for q in parts(c) {
+                    match q.as_rule() {
+                        Rule::royal_together => decl.royal_together = Some(span(&q)),
+                        _ => decl.royal_last = Some(span(&q)),
+                    }
+                }
             }
             Rule::worth => decl.worth = Some(number(parts(c).remove(0))),
             Rule::immune => decl

@@ -129,6 +129,7 @@ pub(super) fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::k_right => &["`right`"],
         Rule::k_royal | Rule::royal => &["`royal`"],
         Rule::royal_last => &["`when last`"],
+        Rule::royal_together | Rule::k_together => &["`together`"],
         Rule::k_setup | Rule::setup | Rule::setup_diagram => &["`setup`"],
         Rule::k_slide | Rule::slide_rule => &["`slide`"],
         Rule::k_smashing | Rule::smashing => &["`smashing`"],

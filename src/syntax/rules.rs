@@ -99,10 +99,11 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
             let a = number(it.next().expect("leap a"));
             let b = number(it.next().expect("leap b"));
             let (mut tgt, mut then_fresh, mut blocked) = (None, false, false);
-            let (mut toward, mut first_move) = (None, None);
+            let (mut toward, mut first_move, mut from) = (None, None, None);
             for c in it {
                 match c.as_rule() {
                     Rule::then_fresh => then_fresh = true,
+                    Rule::from_clause => from = Some(build_region(parts(c).remove(0))),
                     Rule::first_move => first_move = Some(first_move_clause(c)),
                     Rule::leap_blocked => blocked = true,
                     Rule::leap_toward => toward = Some(dirs(parts(c).remove(0))),
@@ -115,6 +116,7 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                 target: tgt,
                 blocked,
                 toward,
+                from,
                 then_fresh,
                 first_move,
                 span: sp,

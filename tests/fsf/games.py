@@ -6,7 +6,7 @@ Usage: games.py STOCKFISH VARIANT GAMES SEED [FEN ...] > tests/fsf/VARIANT.fsf
 
 VARIANT is `ataxx`, `horde`, `makruk`, `cambodian`, `karouk`, `makpong`, `asean`, `ai-wok`,
 `atomic`, `extinction`, `loop`, `chessgi`, `seirawan`, `shouse`, `grand`, `opulent`,
-`sortofalmost`, `chigorin`, `coregal`, `placement` or `sittuyin`. With FENs
+`sortofalmost`, `chigorin`, `coregal`, `placement`, `sittuyin` or `spartan`. With FENs
 (Chess960 set-ups), the games start from them in turn (each game's first line is `game FEN`)
 and Fairy-Stockfish plays with UCI_Chess960, which writes castling as the king taking its rook
 (`b1a1`), as Tabula does. Fairy-Stockfish lists each position's legal moves (`go perft
@@ -38,9 +38,10 @@ Atomic: a player whose king is gone loses. Extinction: a player with no piece of
 pawn's promotion may take its own kind's last). Loop, Chessgi, Seirawan, S-House and Placement (drops written
 `Q@e4`, gating `b1c3h` and `h1e1h` by both; Seirawan and S-House with UCI_Chess960, whose
 castling Tabula's descriptions have): checkmate loses, stalemate draws, 100 plies without a capture or a pawn move draw, and a
-game stops with `stop` after 200 plies. Sort of almost chess, Chigorin and Coregal the same
-(Coregal's checkmate is of the king or a queen: with no legal move, Fairy-Stockfish's `go
-depth 1` says `score mate 0` for a checkmate, `score cp 0` for a stalemate). Grand and Opulent
+game stops with `stop` after 200 plies. Sort of almost chess, Chigorin, Coregal and Spartan the
+same (Coregal's checkmate is of the king or a queen, Spartan's of both kings while Black has
+two: with no legal move, Fairy-Stockfish's `go depth 1` says `score mate 0` for a checkmate,
+`score cp 0` for a stalemate). Grand and Opulent
 (UCI moves, `e9e10q`; a pawn's move onto its eighth or ninth rank that stays a pawn with the
 pawn's letter, `e7e8p`, as Tabula writes it): the same, stopping after 400 plies, so that
 pawns reach the far ranks and promote to the kinds their side has lost. Games longer than 600
@@ -262,8 +263,8 @@ def main():
             elif variant in ("atomic", "extinction"):
                 end = chess_end(variant, moves, fields, check)
             elif variant in ("loop", "chessgi", "seirawan", "shouse", "sortofalmost",
-                             "chigorin", "coregal", "placement"):
-                if variant == "coregal" and not moves:
+                             "chigorin", "coregal", "spartan", "placement"):
+                if variant in ("coregal", "spartan") and not moves:
                     check = engine.mated(played)
                 end = drops_end(moves, fields, check)
                 if end is None and len(played) >= 200:

@@ -3,7 +3,7 @@
 //! attack pattern (the table of cells a leap could come from).
 
 use crate::engine::{Attack, Move, Position, Rule};
-use crate::geometry::{Board, Cell, NONE};
+use crate::geometry::{Board, Cell, CellSet, NONE};
 use crate::model::Target;
 
 impl Position<'_> {
@@ -41,11 +41,13 @@ impl Position<'_> {
 }
 
 /// The compiled leap of piece `code`, with its attack pattern merged into `attacks` if it
-/// captures.
+/// captures. With `from`, only the leaps from those cells are in the tables.
+#[allow(clippy::too_many_arguments)]
 pub fn compile(
     board: &Board,
     code: u8,
     offsets: &[(i32, i32)],
+    from: Option<CellSet>,
     target: Target,
     blocked: bool,
     then_fresh: bool,
@@ -68,8 +70,14 @@ pub fn compile(
         let (x, y) = board.coords[cell];
         for (i, &(dx, dy)) in offsets.iter().enumerate() {
             let (lx, ly) = leg(dx, dy);
-            table[cell * stride + i] = board.at(x + dx, y + dy);
-            back[cell * stride + i] = board.at(x - dx, y - dy);
+            let source = board.at(x - dx, y - dy);
+            let allowed = |c: Cell| c != NONE && from.is_none_or(|f| f.contains(c));
+            if allowed(cell as Cell) {
+                table[cell * stride + i] = board.at(x + dx, y + dy);
+            }
+            if allowed(source) {
+                back[cell * stride + i] = source;
+            }
             legs[cell * stride + i] = board.at(x + lx, y + ly);
             back_legs[cell * stride + i] = board.at(x - dx + lx, y - dy + ly);
         }
@@ -92,6 +100,7 @@ pub fn compile(
         target,
         then_fresh,
         first: None,
+        from,
     }
 }
 

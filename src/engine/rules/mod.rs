@@ -69,6 +69,9 @@ pub enum Rule {
         /// `, only as its first move`: `Some(not_in_check)`; the piece must not have moved
         /// (and, with `not_in_check`, the mover must not be in check).
         first: Option<bool>,
+        /// `from REGION`: the cells the leap starts from (kept for summaries; `table` and the
+        /// attack pattern already leave out the others).
+        from: Option<CellSet>,
     },
     /// A leap repeated in its own direction (see `ride.rs`): `table` as for `Leap`.
     Ride {
@@ -337,6 +340,7 @@ impl Position<'_> {
                 target,
                 then_fresh,
                 first,
+                ..
             } => {
                 if first.is_none_or(|in_check| self.may_make_first_move(c, in_check)) {
                     self.leap_moves(

@@ -67,6 +67,9 @@ impl Game {
         if kind.royal_last {
             flags.push_str(" when last");
         }
+        if kind.royal_together {
+            flags.push_str(" together");
+        }
         // The other players' letters where they are not the first's lower case.
         let np = self.players.len();
         let [first, second, ..] = kind.letters;
@@ -635,10 +638,15 @@ fn move_rule_text(game: &Game, r: &Rule) -> String {
             then_fresh,
             legs,
             first,
+            from,
             ..
         } => format!(
-            "leap ({stride} targets){}{}{}{}",
+            "leap ({stride} targets){}{}{}{}{}",
             target_text(*target),
+            from.map_or(String::new(), |f| format!(
+                " from {}",
+                region_text(game, &f)
+            )),
             if legs.is_some() {
                 ", blocked in between"
             } else {
