@@ -498,6 +498,7 @@ pub fn compile(m: Model) -> Game {
         royal_shortcuts,
         royal_entries,
         face_dirs: m.face.clone(),
+        part_dirs: m.part.clone(),
         hand_first: m.hand_first,
         colour_split,
         drop_castle: m.drop_castle,

@@ -2,7 +2,7 @@
 //! patterns of capturing rules, built by each rule's room in `engine::rules`), promotions,
 //! step effects, castling rights, placements and the piece hooks of the native registry.
 
-use crate::engine::rules::{leap, slide, step};
+use crate::engine::rules::{leap, screen, slide, step, within};
 use crate::engine::{code_in, Attack, CastleRight, Place, Rule, NO_FILE};
 use crate::geometry::{Board, CellSet};
 use crate::model::{KindModel, PerPlayer, RuleModel, Threshold};
@@ -23,6 +23,17 @@ pub(super) struct Pieces {
     pub castles: Vec<CastleRight>,
     pub has_en_passant: bool,
     pub places: PerPlayer<Vec<Place>>,
+}
+
+/// The piece codes, of every player, of the kinds set in `kinds` (bits by kind).
+fn kinds_to_codes(kinds: u128, players: usize, shift: u8) -> u128 {
+    let mut codes = 0u128;
+    for k in (0..128).filter(|&k| kinds >> k & 1 != 0) {
+        for p in 0..players {
+            codes |= 1 << code_in(shift, k, p);
+        }
+    }
+    codes
 }
 
 /// Compiles every kind's rules, promotions and hooks, for both players.
@@ -118,10 +129,24 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board, players: usize, shift:
                     },
                     RuleModel::Step {
                         dirs,
+                        target,
+                        from,
+                        within: Some(w),
+                        ..
+                    } => within::step(board, c, dirs, *target, *from, *w, &mut attacks[p]),
+                    RuleModel::Slide {
+                        dirs,
+                        target,
+                        within: Some(w),
+                        ..
+                    } => within::slide(board, c, dirs, *target, *w, &mut attacks[p]),
+                    RuleModel::Step {
+                        dirs,
                         twice,
                         target,
                         from,
                         en_passant,
+                        within: None,
                     } => {
                         if target.captures() && !twice {
                             step::attacks(board, c, dirs, *from, &mut attacks[p]);
@@ -138,6 +163,7 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board, players: usize, shift:
                         dirs,
                         until_blocked,
                         target,
+                        within: None,
                     } => {
                         if target.captures() {
                             slide::attacks(board, c, dirs, &mut attacks[p]);
@@ -201,9 +227,22 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board, players: usize, shift:
                             target: *target,
                         }
                     }
-                    RuleModel::Screen { dirs } => {
-                        crate::engine::rules::screen::attacks(board, c, dirs, &mut attacks[p]);
-                        Rule::Screen { dirs: dirs.clone() }
+                    RuleModel::Screen {
+                        dirs,
+                        quiet,
+                        within,
+                        sparing,
+                    } => {
+                        let opts = screen::Screen {
+                            quiet: *quiet,
+                            within: *within,
+                            spared: kinds_to_codes(*sparing, players, shift),
+                        };
+                        screen::attacks(board, c, dirs, &opts, &mut attacks[p]);
+                        Rule::Screen {
+                            dirs: dirs.clone(),
+                            opts,
+                        }
                     }
                     RuleModel::Jump {
                         dirs,
