@@ -235,7 +235,7 @@ pub(super) fn compile(kinds: &[KindModel], board: &Board, players: usize, shift:
                     } => {
                         let opts = screen::Screen {
                             quiet: *quiet,
-                            within: *within,
+                            within: within.map(Box::new),
                             spared: kinds_to_codes(*sparing, players, shift),
                         };
                         screen::attacks(board, c, dirs, &opts, &mut attacks[p]);

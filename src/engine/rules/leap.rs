@@ -14,7 +14,7 @@ use crate::model::Target;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Legs {
     pub depth: usize,
-    pub cells: Vec<Cell>,
+    pub cells: Box<[Cell]>,
 }
 
 impl Legs {
@@ -62,14 +62,20 @@ impl Position<'_> {
     ) {
         let base = c as usize * stride;
         let first = out.len();
-        for (i, &t) in table[base..base + stride].iter().enumerate() {
-            // `blocked in between`: a piece on the leap's way stops it.
-            if t == NONE {
-                continue;
+        let targets = table[base..base + stride].iter().enumerate();
+        match legs {
+            None => {
+                for (_, &t) in targets.filter(|&(_, &t)| t != NONE) {
+                    self.emit_onto(c, t, target, code, out);
+                }
             }
-            let blocked = legs.is_some_and(|l| l.blocked(&self.cells, base + i));
-            if !blocked {
-                self.emit_onto(c, t, target, code, out);
+            // `blocked in between`: a piece on the leap's way stops it.
+            Some(l) => {
+                for (i, &t) in targets.filter(|&(_, &t)| t != NONE) {
+                    if !l.blocked(&self.cells, base + i) {
+                        self.emit_onto(c, t, target, code, out);
+                    }
+                }
             }
         }
         if then_fresh {
@@ -110,10 +116,13 @@ pub fn compile(
             }
         }
     }
-    let legs = Legs { depth, cells: legs };
+    let legs = Legs {
+        depth,
+        cells: legs.into(),
+    };
     let back_legs = Legs {
         depth,
-        cells: back_legs,
+        cells: back_legs.into(),
     };
     if target.captures() {
         super::add_attack(

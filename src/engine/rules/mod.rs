@@ -203,7 +203,7 @@ pub enum Attack {
     Screen {
         codes: u128,
         back: u8,
-        within: Option<CellSet>,
+        within: Option<Box<CellSet>>,
         spared: u128,
     },
     /// The first piece met following the ride table `back` (one offset per column of
@@ -444,7 +444,7 @@ impl Position<'_> {
                 back,
                 within,
                 spared,
-            } => screen::attacked(b, cells, target, *codes, *back, *within, *spared),
+            } => screen::attacked(b, cells, target, *codes, *back, within.as_deref(), *spared),
             Attack::Ride {
                 codes,
                 stride,

@@ -10,12 +10,13 @@ use crate::geometry::{Board, Cell, CellSet};
 use crate::model::Target;
 
 /// The compiled screen rule's options beyond its directions.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Screen {
     /// `move`: also to the empty cells beyond the screen.
     pub quiet: bool,
-    /// `within REGION`: the cells the line may start on, pass and reach.
-    pub within: Option<CellSet>,
+    /// `within REGION`: the cells the line may start on, pass and reach (boxed: rules and
+    /// attacks stay small for the games that have none).
+    pub within: Option<Box<CellSet>>,
     /// Piece codes (as bits) that are no screen and are never taken.
     pub spared: u128,
 }
@@ -30,14 +31,15 @@ impl Position<'_> {
         opts: &Screen,
         out: &mut Vec<Move>,
     ) {
-        if opts.within.is_some_and(|w| !w.contains(c)) {
+        let within = opts.within.as_deref();
+        if within.is_some_and(|w| !w.contains(c)) {
             return;
         }
         let b = &self.game.board;
         for &d in dirs {
             let mut screened = false;
             for &t in b.ray(c, d) {
-                if opts.within.is_some_and(|w| !w.contains(t)) {
+                if within.is_some_and(|w| !w.contains(t)) {
                     break;
                 }
                 let here = self.cells[t as usize];
@@ -66,7 +68,7 @@ pub fn attacks(board: &Board, code: u8, dirs: &[u8], opts: &Screen, out: &mut Ve
     super::slide::line_attacks(board, dirs, out, |back| Attack::Screen {
         codes: 1 << code,
         back,
-        within: opts.within,
+        within: opts.within.clone(),
         spared: opts.spared,
     });
 }
@@ -80,7 +82,7 @@ pub(in crate::engine) fn attacked(
     target: Cell,
     codes: u128,
     back: u8,
-    within: Option<CellSet>,
+    within: Option<&CellSet>,
     spared: u128,
 ) -> bool {
     if within.is_none() && spared == 0 {

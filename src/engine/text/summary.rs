@@ -280,6 +280,12 @@ impl Game {
                 dirs_text(self, &self.face_dirs)
             ));
         }
+        if !self.part_dirs.is_empty() {
+            rules.push(format!(
+                "royal pieces that face each other along {} must part",
+                dirs_text(self, &self.part_dirs)
+            ));
+        }
         if self.hand_first {
             let mut t = String::from("pieces in hand must be placed first");
             if let Some(split) = &self.colour_split {
