@@ -232,9 +232,17 @@ impl Checker {
             .items
             .iter()
             .any(|i| matches!(i, Item::Piece(p) if p.royal));
+        let parting = d.items.iter().any(|i| matches!(i, Item::Face(_, true, _)));
         for item in &d.items {
             if let Item::End(rules, _) = item {
                 for r in rules {
+                    if !parting && matches!(r.cond, EndCondDecl::PassLimit { facing: true, .. }) {
+                        self.invalid(
+                            r.span,
+                            "royal pieces face each other only along the lines of a `must part` rule, and this game has none",
+                            "add `royal pieces that face each other along north, south must part`",
+                        );
+                    }
                     if let Some(m) = self.end_rule(scope, r) {
                         end.push(m);
                     }
