@@ -117,19 +117,17 @@ mod tests {
 
     #[test]
     fn a_slide_within_a_region_keeps_to_its_cells() {
-        let pieces = format!(
-            "{PALACE}  piece chariot \"R\" {{\n    slide diagonal within lines\n  }}\n  \
-             piece pawn \"P\" {{\n  }}\n"
-        );
+        let pieces =
+            format!("{PALACE}  piece chariot \"R\" {{\n    slide diagonal within lines\n  }}\n");
         let g = game_of("square 4 x 4", &pieces, "    white chariot on a1");
         // From a1 along the line to b2 and c3, not on to d4 (outside the region).
         assert_eq!(moves(&g, "4/4/4/R3 w"), ["a1-b2", "a1-c3"]);
         // A piece on b2 blocks; an enemy there is taken.
-        assert_eq!(moves(&g, "4/4/1p2/R3 w"), ["a1xb2"]);
+        assert_eq!(moves(&g, "4/4/1r2/R3 w"), ["a1xb2"]);
         // b1 is not on the lines: no diagonal move.
         assert_eq!(moves(&g, "4/4/4/1R2 w"), Vec::<String>::new());
-        assert!(attacked(&g, "4/2p1/4/R3 w", "c3", 0));
-        assert!(!attacked(&g, "p3/4/4/R3 w", "d4", 0));
+        assert!(attacked(&g, "4/2r1/4/R3 w", "c3", 0));
+        assert!(!attacked(&g, "r3/4/4/R3 w", "d4", 0));
     }
 
     #[test]
