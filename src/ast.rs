@@ -107,8 +107,9 @@ pub enum Item {
     ToHand(Span, Option<Span>),
     /// `a piece in hand may enter the cell a piece leaves on its first move from REGION`.
     Gate(Region, Span),
-    /// `royal pieces may not face each other along DIRS`.
-    Face(Vec<Name>, Span),
+    /// `royal pieces may not face each other along DIRS`, or with `true` `royal pieces that
+    /// face each other along DIRS must part`.
+    Face(Vec<Name>, bool, Span),
     /// `moves may not give check`.
     NoCheck(Span),
     /// `in check, a royal piece moves only to take a lone checking piece`.
@@ -541,6 +542,8 @@ pub enum RuleDecl {
         twice: bool,
         target: Option<TargetDecl>,
         from: Option<Region>,
+        /// `within REGION`: the step starts and lands in the region.
+        within: Option<Region>,
         en_passant: bool,
         span: Span,
     },
@@ -548,6 +551,8 @@ pub enum RuleDecl {
         dirs: Vec<Name>,
         until_blocked: bool,
         target: Option<TargetDecl>,
+        /// `within REGION`: the slide starts, passes and stops in the region.
+        within: Option<Region>,
         span: Span,
     },
     Leap {
@@ -605,6 +610,12 @@ pub enum RuleDecl {
     /// `capture DIRS over a screen`.
     Screen {
         dirs: Vec<Name>,
+        /// `move DIRS over a screen`: also to the empty cells beyond the screen.
+        quiet: bool,
+        /// `within REGION`: from, over and onto cells of the region only.
+        within: Option<Region>,
+        /// `, not over or onto PIECES`: pieces of these kinds are no screen and never taken.
+        sparing: Vec<Name>,
         span: Span,
     },
     /// `fly DIRS[, then may slide DIRS]`.
@@ -940,6 +951,8 @@ pub enum EndCondDecl {
     /// `after N passes in a row[, decided by ...]`.
     PassLimit {
         passes: Number,
+        /// `while royal pieces face each other`.
+        facing: bool,
         tiebreak: Vec<TiebreakDecl>,
     },
     PlyLimit {
@@ -962,6 +975,11 @@ pub enum TiebreakDecl {
     /// `more area [with komi K for PLAYER]`: the komi as written (`7.5`), its player, and
     /// where the number is written.
     Area {
+        komi: Option<(String, Name, Span)>,
+        span: Span,
+    },
+    /// `more worth [with komi K for PLAYER]`: the worth of the player's pieces.
+    Worth {
         komi: Option<(String, Name, Span)>,
         span: Span,
     },

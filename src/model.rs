@@ -98,6 +98,8 @@ pub struct Model {
     pub keep_kind: bool,
     /// `royal pieces may not face each other along DIRS` (absolute directions).
     pub face: Vec<u8>,
+    /// `royal pieces that face each other along DIRS must part` (absolute directions).
+    pub part: Vec<u8>,
     /// `captures explode along DIRS[, sparing PIECES]`.
     pub explosion: Option<Explosion>,
     /// `moves may not give check`.
@@ -629,12 +631,16 @@ pub enum RuleModel {
         twice: bool,
         target: Target,
         from: Option<CellSet>,
+        /// `within REGION`: the step starts and lands in the region.
+        within: Option<CellSet>,
         en_passant: bool,
     },
     Slide {
         dirs: Vec<u8>,
         until_blocked: bool,
         target: Target,
+        /// `within REGION`: the slide starts, passes and stops in the region.
+        within: Option<CellSet>,
     },
     Leap {
         offsets: Vec<(i32, i32)>,
@@ -659,7 +665,15 @@ pub enum RuleModel {
     /// behind it (`hop all`: the grasshopper).
     Hop { dirs: Vec<u8>, target: Target },
     /// `capture DIRS over a screen`: over exactly one piece, onto the first enemy beyond.
-    Screen { dirs: Vec<u8> },
+    Screen {
+        dirs: Vec<u8>,
+        /// `move DIRS over a screen`: also to the empty cells beyond the screen.
+        quiet: bool,
+        /// `within REGION`: from, over and onto cells of the region only.
+        within: Option<CellSet>,
+        /// `, not over or onto PIECES`: kinds (as bits) that are no screen and never taken.
+        sparing: u128,
+    },
     /// Any distance over pieces (not those immune to leap-over) to an empty cell, then
     /// optionally a slide through empty cells; one move per final cell.
     Fly {
@@ -882,9 +896,11 @@ pub enum EndCond {
     /// Play only: the position occurred three times, and one player gave check with every
     /// move since its first occurrence (the line is read for that player).
     PerpetualCheck,
-    /// The last `passes` moves were passes.
+    /// The last `passes` moves were passes (with `facing`, and royal pieces face each other
+    /// along the game's `must part` directions).
     PassLimit {
         passes: u32,
+        facing: bool,
         tiebreak: Vec<Tiebreak>,
     },
     /// Play only: the ply count (or, with `no_progress`, plies since the last capture or
@@ -933,6 +949,9 @@ pub enum Tiebreak {
     /// Area (Go): stones plus the empty regions that border only that player's stones, with
     /// `komi` half points added for player `to`.
     Area { komi: u32, to: PlayerId },
+    /// The worth of the player's pieces, on the board and in hand, with `komi` half points
+    /// added for player `to`.
+    Worth { komi: u32, to: PlayerId },
 }
 
 /// Half points as written: `7.5` for 15, `6` for 12.

@@ -4,8 +4,15 @@ use super::*;
 
 impl Checker {
     /// Passing and the pass limit only make sense together, and passing when stuck leaves no
-    /// room for another `when I have no legal move` line.
-    pub(super) fn pass_rules(&mut self, scope: &Scope, rules: &[EndRule], may_pass: Option<Span>) {
+    /// room for another `when I have no legal move` line (nor does passing at will, unless a
+    /// royal piece in check keeps a player from passing).
+    pub(super) fn pass_rules(
+        &mut self,
+        scope: &Scope,
+        rules: &[EndRule],
+        may_pass: Option<Span>,
+        royal: bool,
+    ) {
         // The players each line is read for (its `for ...:` was reported by `end_rule`).
         let all = (1u8 << scope.players.len()) - 1;
         let players = |r: &EndRule| match &r.side {
@@ -58,7 +65,9 @@ impl Checker {
             if !matches!(r.cond, EndCondDecl::NoLegalMove { .. }) {
                 continue;
             }
-            if may_pass.is_some() {
+            if royal && may_pass.is_some() {
+                // A player in check may not pass: checkmate leaves no legal move.
+            } else if may_pass.is_some() {
                 self.err(CheckError::Unreachable {
                     span: r.span,
                     reason: "players may pass, so a player always has a legal move".into(),
@@ -159,6 +168,29 @@ impl Checker {
         None
     }
 
+    /// A komi (`with komi 7.5 for white`) in half points and its player; none: 0 for the
+    /// second player.
+    fn komi(
+        &mut self,
+        scope: &Scope,
+        komi: Option<&(String, Name, Span)>,
+    ) -> Option<(u32, PlayerId)> {
+        let Some((text, player, span)) = komi else {
+            return Some((0, 1));
+        };
+        let to = self.player(scope, player)?;
+        let Some(half) = half_points(text).filter(|&h| h <= 2 * 1000) else {
+            self.err(CheckError::OutOfRange {
+                what: "komi",
+                value: text.clone(),
+                span: *span,
+                range: "whole or half points from 0 to 1000, such as 7.5".into(),
+            });
+            return None;
+        };
+        Some((half, to))
+    }
+
     /// What a `decided by more ...` clause compares.
     pub(super) fn tiebreak(
         &mut self,
@@ -174,22 +206,13 @@ impl Checker {
                     Tiebreak::Seeds
                 }
                 TiebreakDecl::Pieces(Some(n)) => Tiebreak::Pieces(Some(self.kind(scope, n)?)),
-                TiebreakDecl::Area { komi: None, .. } => Tiebreak::Area { komi: 0, to: 1 },
-                TiebreakDecl::Area {
-                    komi: Some((text, player, span)),
-                    ..
-                } => {
-                    let to = self.player(scope, player)?;
-                    let Some(half) = half_points(text).filter(|&h| h <= 2 * 1000) else {
-                        self.err(CheckError::OutOfRange {
-                            what: "komi",
-                            value: text.clone(),
-                            span: *span,
-                            range: "whole or half points from 0 to 1000, such as 7.5".into(),
-                        });
-                        return None;
-                    };
-                    Tiebreak::Area { komi: half, to }
+                TiebreakDecl::Area { komi, .. } => {
+                    let (komi, to) = self.komi(scope, komi.as_ref())?;
+                    Tiebreak::Area { komi, to }
+                }
+                TiebreakDecl::Worth { komi, .. } => {
+                    let (komi, to) = self.komi(scope, komi.as_ref())?;
+                    Tiebreak::Worth { komi, to }
                 }
             });
         }
@@ -205,14 +228,26 @@ impl Checker {
         may_pass: Option<Span>,
     ) -> Vec<EndModel> {
         let mut end = Vec::new();
+        let royal = d
+            .items
+            .iter()
+            .any(|i| matches!(i, Item::Piece(p) if p.royal));
+        let parting = d.items.iter().any(|i| matches!(i, Item::Face(_, true, _)));
         for item in &d.items {
             if let Item::End(rules, _) = item {
                 for r in rules {
+                    if !parting && matches!(r.cond, EndCondDecl::PassLimit { facing: true, .. }) {
+                        self.invalid(
+                            r.span,
+                            "royal pieces face each other only along the lines of a `must part` rule, and this game has none",
+                            "add `royal pieces that face each other along north, south must part`",
+                        );
+                    }
                     if let Some(m) = self.end_rule(scope, r) {
                         end.push(m);
                     }
                 }
-                self.pass_rules(scope, rules, may_pass);
+                self.pass_rules(scope, rules, may_pass, royal);
             }
         }
         end
@@ -312,9 +347,11 @@ impl Checker {
             EndCondDecl::PerpetualCheck => EndCond::PerpetualCheck,
             EndCondDecl::PassLimit {
                 passes: n,
+                facing,
                 tiebreak,
             } => EndCond::PassLimit {
                 passes: self.at_least_one(n, "pass count", "at least 1 pass")?,
+                facing: *facing,
                 tiebreak: self.tiebreak(scope, tiebreak)?,
             },
             EndCondDecl::InARow {

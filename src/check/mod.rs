@@ -344,7 +344,8 @@ impl Checker {
         let to_hand = self.captures_go_to_hand(d, &start.hands);
         let keep_kind = self.keeping_kind(d, &kinds);
         let gating = self.gating(&scope, d, to_hand || !start.hands.is_empty());
-        let face = self.faces(&scope, d);
+        let face = self.faces(&scope, d, false);
+        let part = self.faces(&scope, d, true);
         let explosion = self.explosion(&scope, d);
         self.checks_without_royal(once.no_checks, &kinds);
         self.checks_without_royal(once.lone_checker, &kinds);
@@ -384,6 +385,7 @@ impl Checker {
             keep_kind,
             gating,
             face,
+            part,
             explosion,
             no_checks: once.no_checks.is_some(),
             lone_checker: once.lone_checker.is_some(),
@@ -541,11 +543,15 @@ impl Checker {
         }
     }
 
-    /// The directions of every `face DIRS` line, in order.
-    fn faces(&mut self, scope: &Scope, d: &Description) -> Vec<u8> {
+    /// The directions of every `may not face` line (with `part`, of every `must part` line),
+    /// in order.
+    fn faces(&mut self, scope: &Scope, d: &Description, part: bool) -> Vec<u8> {
         let mut face = Vec::new();
         for item in &d.items {
-            if let Item::Face(names, _) = item {
+            if let Item::Face(names, must_part, _) = item {
+                if *must_part != part {
+                    continue;
+                }
                 if let Some(ds) = self.dirs(scope, names, 0, true) {
                     face.extend(ds);
                 }

@@ -21,14 +21,28 @@ impl Checker {
         match r {
             RuleDecl::Step { .. } => self.step_rule(scope, r, p, report),
             RuleDecl::Slide {
+                until_blocked,
+                target,
+                within: Some(_),
+                span,
+                ..
+            } if *until_blocked || matches!(target, Some(TargetDecl::Smash)) => self.reject(
+                report,
+                *span,
+                "a slide `within` a region cannot go `until blocked` or smash",
+                "leave out `until blocked` or `smashing enemy`, or the `within` clause",
+            ),
+            RuleDecl::Slide {
                 dirs,
                 until_blocked,
                 target,
+                within,
                 ..
             } => Some(RuleModel::Slide {
                 dirs: self.dirs(scope, dirs, p, report)?,
                 until_blocked: *until_blocked,
                 target: Self::target(*target, Target::EmptyOrEnemy),
+                within: self.within(scope, within.as_ref(), p, report)?,
             }),
             RuleDecl::Leap { .. } => self.leap_rule(scope, r, p, report),
             RuleDecl::Ride { .. } => self.ride_rule(scope, r, p, report),
@@ -59,9 +73,24 @@ impl Checker {
                 dirs: self.dirs(scope, dirs, p, report)?,
             }),
             RuleDecl::Castle { .. } => self.castle_rule(scope, r, report, castle_letters),
-            RuleDecl::Screen { dirs, .. } => Some(RuleModel::Screen {
-                dirs: self.dirs(scope, dirs, p, report)?,
-            }),
+            RuleDecl::Screen {
+                dirs,
+                quiet,
+                within,
+                sparing,
+                ..
+            } => {
+                let mut spared = 0u128;
+                for n in sparing {
+                    spared |= 1u128 << self.reported(report, |c| c.kind(scope, n))?;
+                }
+                Some(RuleModel::Screen {
+                    dirs: self.dirs(scope, dirs, p, report)?,
+                    quiet: *quiet,
+                    within: self.within(scope, within.as_ref(), p, report)?,
+                    sparing: spared,
+                })
+            }
             RuleDecl::Drop { .. } => self.drop_rule(scope, r, p, report),
             RuleDecl::PromoteMove { .. } => self.promote_move_rule(scope, r, p, report),
             RuleDecl::FlyAnywhere { pieces, .. } => Some(RuleModel::FlyAnywhere {
@@ -139,6 +168,7 @@ impl Checker {
             twice,
             target,
             from,
+            within,
             en_passant,
             span,
         } = r
@@ -146,6 +176,15 @@ impl Checker {
             return None;
         };
         let ds = self.dirs(scope, dirs, p, report)?;
+        if *twice && within.is_some() {
+            return self.reject(
+                report,
+                *span,
+                "a step `twice` cannot keep `within` a region",
+                "write the two steps as a `leap` or a `slide`, which may keep within it",
+            );
+        }
+        let within = self.within(scope, within.as_ref(), p, report)?;
         let from_cells = match from {
             Some(reg) => Some(self.reported(report, |c| c.region(scope, reg, Some(p)))?),
             None => None,
@@ -178,8 +217,26 @@ impl Checker {
             twice: *twice,
             target,
             from: from_cells,
+            within,
             en_passant: *en_passant,
         })
+    }
+
+    /// The cells of a `within REGION` clause for player `p`: `Some(None)` without one, `None`
+    /// where the region has a mistake (reported).
+    fn within(
+        &mut self,
+        scope: &Scope,
+        within: Option<&Region>,
+        p: PlayerId,
+        report: bool,
+    ) -> Option<Option<CellSet>> {
+        match within {
+            Some(reg) => Some(Some(
+                self.reported(report, |c| c.region(scope, reg, Some(p)))?,
+            )),
+            None => Some(None),
+        }
     }
 
     /// A step (`r`) from region `from` that always leaves the board. Reported once: from the

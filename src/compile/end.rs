@@ -61,8 +61,18 @@ pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel], players: &[PlayerM
             tiebreak_text(tiebreak, kinds, players)
         ),
         EndCond::PerpetualCheck => "on perpetual check".to_string(),
-        EndCond::PassLimit { passes, tiebreak } => format!(
-            "after {passes} passes in a row{}",
+        EndCond::PassLimit {
+            passes,
+            facing,
+            tiebreak,
+        } => format!(
+            "after {passes} {} in a row{}{}",
+            if *passes == 1 { "pass" } else { "passes" },
+            if *facing {
+                " while royal pieces face each other"
+            } else {
+                ""
+            },
             tiebreak_text(tiebreak, kinds, players)
         ),
         EndCond::InARow {
@@ -153,6 +163,12 @@ fn tiebreak_text(tiebreak: &[Tiebreak], kinds: &[KindModel], players: &[PlayerMo
             Tiebreak::Area { komi: 0, .. } => "more area".to_string(),
             Tiebreak::Area { komi, to } => format!(
                 "more area with komi {} for {}",
+                crate::model::half_points_text(*komi),
+                players[*to].name
+            ),
+            Tiebreak::Worth { komi: 0, .. } => "more worth".to_string(),
+            Tiebreak::Worth { komi, to } => format!(
+                "more worth with komi {} for {}",
                 crate::model::half_points_text(*komi),
                 players[*to].name
             ),

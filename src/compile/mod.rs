@@ -82,6 +82,7 @@ pub fn compile(mut m: Model) -> Game {
         royal_shortcuts: paths.royal_shortcuts,
         royal_entries,
         face_dirs: m.face,
+        part_dirs: m.part,
         hand_first: m.hand_first,
         colour_split,
         kinds: m.kinds,

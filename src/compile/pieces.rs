@@ -3,7 +3,7 @@
 //! step effects, castling rights, placements and the piece hooks of the native registry.
 
 use crate::engine::rules::jump::Chains;
-use crate::engine::rules::{leap, slide, step};
+use crate::engine::rules::{leap, screen, slide, step, within};
 use crate::engine::{code_in, Attack, CastleRight, Place, Rule, NO_FILE};
 use crate::geometry::{Board, Cell, CellSet};
 use crate::model::{KindModel, PerPlayer, RuleModel, Threshold};
@@ -24,6 +24,17 @@ pub(super) struct Pieces {
     pub castles: Vec<CastleRight>,
     pub has_en_passant: bool,
     pub places: PerPlayer<Vec<Place>>,
+}
+
+/// The piece codes, of every player, of the kinds set in `kinds` (bits by kind).
+fn kinds_to_codes(kinds: u128, players: usize, code: &impl Fn(usize, usize) -> u8) -> u128 {
+    let mut codes = 0u128;
+    for k in (0..128).filter(|&k| kinds >> k & 1 != 0) {
+        for p in 0..players {
+            codes |= 1 << code(k, p);
+        }
+    }
+    codes
 }
 
 /// Compiles every kind's rules, promotions and hooks, for both players.
@@ -102,10 +113,24 @@ impl Pieces {
             }
             RuleModel::Step {
                 dirs,
+                target,
+                from,
+                within: Some(w),
+                ..
+            } => within::step(board, c, dirs, *target, *from, *w, &mut self.attacks[p]),
+            RuleModel::Slide {
+                dirs,
+                target,
+                within: Some(w),
+                ..
+            } => within::slide(board, c, dirs, *target, *w, &mut self.attacks[p]),
+            RuleModel::Step {
+                dirs,
                 twice,
                 target,
                 from,
                 en_passant,
+                within: None,
             } => {
                 if target.captures() && !twice {
                     step::attacks(board, c, dirs, *from, &mut self.attacks[p]);
@@ -122,6 +147,7 @@ impl Pieces {
                 dirs,
                 until_blocked,
                 target,
+                within: None,
             } => {
                 if target.captures() {
                     slide::attacks(board, c, dirs, &mut self.attacks[p]);
@@ -151,9 +177,22 @@ impl Pieces {
                     target: *target,
                 }
             }
-            RuleModel::Screen { dirs } => {
-                crate::engine::rules::screen::attacks(board, c, dirs, &mut self.attacks[p]);
-                Rule::Screen { dirs: dirs.clone() }
+            RuleModel::Screen {
+                dirs,
+                quiet,
+                within,
+                sparing,
+            } => {
+                let opts = screen::Screen {
+                    quiet: *quiet,
+                    within: within.map(Box::new),
+                    spared: kinds_to_codes(*sparing, players, code),
+                };
+                screen::attacks(board, c, dirs, &opts, &mut self.attacks[p]);
+                Rule::Screen {
+                    dirs: dirs.clone(),
+                    opts,
+                }
             }
             RuleModel::Circuits { circuits } => circuit_ways(circuits, board),
             RuleModel::EnPassant { dirs, smash } => {

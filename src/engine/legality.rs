@@ -24,6 +24,9 @@ impl Position<'_> {
         } else if g.has_royal && !self.royals_unguarded() {
             self.retain_royal_safe(out);
         }
+        if !g.part_dirs.is_empty() {
+            self.retain_parting(out);
+        }
         if g.no_checks {
             self.retain_no_check(out);
         }
@@ -331,7 +334,8 @@ impl<'g> Position<'g> {
             return true;
         }
         if m.kind == MoveKind::Pass {
-            return false;
+            // A pass changes nothing: safe exactly when no royal piece is attacked now.
+            return !guard.in_check;
         }
         let undo = Undo::apply(self.game, &mut scratch[..n], m);
         let royals = &guard.royals[..guard.nr];

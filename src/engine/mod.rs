@@ -203,6 +203,8 @@ pub struct Game {
     /// `royal pieces may not face each other along DIRS`: the directions (compiled into
     /// attack patterns; kept for tests and summaries).
     pub face_dirs: Vec<u8>,
+    /// `royal pieces that face each other along DIRS must part` (see `rules/facing.rs`).
+    pub part_dirs: Vec<u8>,
     /// Whether royal safety may skip moves that cannot uncover a slider's attack (not where
     /// screens or blocked leaps make attacks a move can create).
     pub royal_shortcuts: bool,

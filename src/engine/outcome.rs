@@ -88,8 +88,10 @@ impl Position<'_> {
                     continue;
                 }
                 let hit = match &e.cond {
-                    EndCond::PassLimit { passes, .. } => {
-                        p == mover && u32::from(self.passes) >= *passes
+                    EndCond::PassLimit { passes, facing, .. } => {
+                        p == mover
+                            && u32::from(self.passes) >= *passes
+                            && (!facing || self.royals_facing(&self.cells))
                     }
                     EndCond::BoardFull { .. } => p == mover && self.board_full(),
                     // Races read this after every move.
@@ -343,6 +345,17 @@ impl Position<'_> {
                         };
                     }
                 }
+                Tiebreak::Worth { komi, to } => {
+                    let mut half = [self.worth_of(0) * 2, self.worth_of(1) * 2];
+                    half[*to] += i64::from(*komi);
+                    if half[0] != half[1] {
+                        let show = |h: i64| crate::model::half_points_text(h.max(0) as u32);
+                        return Outcome::Win {
+                            player: usize::from(half[1] > half[0]),
+                            reason: format!("{text}: worth {} to {}", show(half[0]), show(half[1])),
+                        };
+                    }
+                }
                 Tiebreak::Area { komi, to } => {
                     let area = self.area();
                     let mut half = [2 * area[0], 2 * area[1]];
@@ -358,6 +371,16 @@ impl Position<'_> {
             }
         }
         Self::verdict(verdict, player, text)
+    }
+
+    /// The worth of `player`'s pieces, on the board and in hand (`decided by more worth`).
+    fn worth_of(&self, player: usize) -> i64 {
+        (0..self.game.kinds.len())
+            .map(|k| {
+                let n = self.count(player, Some(k)) + self.hand_count(player, Some(k));
+                i64::from(self.game.kinds[k].worth) * n as i64
+            })
+            .sum()
     }
 
     /// Whether the game has a `nobody can move` line and the opponent of the player to move

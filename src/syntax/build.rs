@@ -293,10 +293,15 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
                 span: sp,
             }
         }
-        Rule::face_rule => Item::Face(
-            dirs(parts(p).into_iter().next().expect("grammar: directions")),
-            sp,
-        ),
+        Rule::face_rule => {
+            let kids = parts(p);
+            let part = kids.iter().any(|k| k.as_rule() == Rule::face_part);
+            let ds = kids
+                .into_iter()
+                .find(|k| k.as_rule() == Rule::dirs)
+                .expect("grammar: directions");
+            Item::Face(dirs(ds), part, sp)
+        }
         Rule::mill_rule => {
             let (mut length, mut ds, mut protect) = (None, None, false);
             for c in parts(p) {
@@ -503,6 +508,16 @@ pub(super) fn tiebreak(p: Pair<Rule>) -> Vec<TiebreakDecl> {
                     });
                     TiebreakDecl::Area { komi, span: sp }
                 }
+                Rule::worth_sum => {
+                    let sp = span(&what);
+                    let komi = parts(what).into_iter().next().map(|k| {
+                        let mut it = parts(k).into_iter();
+                        let value = it.next().expect("grammar: a komi");
+                        let (text, vsp) = (value.as_str().to_string(), span(&value));
+                        (text, name(it.next().expect("grammar: a player")), vsp)
+                    });
+                    TiebreakDecl::Worth { komi, span: sp }
+                }
                 _ => TiebreakDecl::Pieces(Some(name(what))),
             }
         })
@@ -533,9 +548,12 @@ pub(super) fn build_end_rule(p: Pair<Rule>) -> EndRule {
         }
         Rule::perpetual => EndCondDecl::PerpetualCheck,
         Rule::pass_limit => {
-            let mut it = parts(c).into_iter();
+            let mut it = parts(c).into_iter().peekable();
+            let passes = number(it.next().expect("grammar: a count"));
+            let facing = it.next_if(|k| k.as_rule() == Rule::pass_facing).is_some();
             EndCondDecl::PassLimit {
-                passes: number(it.next().expect("grammar: a count")),
+                passes,
+                facing,
                 tiebreak: it.next().map(tiebreak).unwrap_or_default(),
             }
         }

@@ -57,12 +57,14 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
         Rule::step_rule => {
             let mut d = Vec::new();
             let (mut twice, mut tgt, mut from, mut ep) = (false, None, None, false);
+            let mut within = None;
             for c in kids {
                 match c.as_rule() {
                     Rule::dirs => d = dirs(c),
                     Rule::twice => twice = true,
                     Rule::target => tgt = Some(target(c)),
                     Rule::from_clause => from = Some(build_region(parts(c).remove(0))),
+                    Rule::within_clause => within = Some(build_region(parts(c).remove(0))),
                     Rule::en_passant_mark => ep = true,
                     r => unreachable!("grammar: step part {r:?}"),
                 }
@@ -72,18 +74,20 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                 twice,
                 target: tgt,
                 from,
+                within,
                 en_passant: ep,
                 span: sp,
             }
         }
         Rule::slide_rule => {
             let mut d = Vec::new();
-            let (mut until, mut tgt) = (false, None);
+            let (mut until, mut tgt, mut within) = (false, None, None);
             for c in kids {
                 match c.as_rule() {
                     Rule::dirs => d = dirs(c),
                     Rule::until_blocked => until = true,
                     Rule::target => tgt = Some(target(c)),
+                    Rule::within_clause => within = Some(build_region(parts(c).remove(0))),
                     r => unreachable!("grammar: slide part {r:?}"),
                 }
             }
@@ -91,6 +95,7 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
                 dirs: d,
                 until_blocked: until,
                 target: tgt,
+                within,
                 span: sp,
             }
         }
@@ -448,10 +453,28 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
             region: build_region(kids.into_iter().next().expect("grammar: a region")),
             span: sp,
         },
-        Rule::screen_rule => RuleDecl::Screen {
-            dirs: dirs(kids.into_iter().next().expect("grammar: directions")),
-            span: sp,
-        },
+        Rule::screen_rule => {
+            let (mut d, mut quiet, mut within, mut sparing) = (Vec::new(), false, None, Vec::new());
+            for c in kids {
+                match c.as_rule() {
+                    Rule::screen_move => quiet = true,
+                    Rule::dirs => d = dirs(c),
+                    Rule::within_clause => within = Some(build_region(parts(c).remove(0))),
+                    Rule::screen_sparing => {
+                        let list = parts(c).into_iter().last().expect("grammar: piece list");
+                        sparing = parts(list).into_iter().map(name).collect();
+                    }
+                    r => unreachable!("grammar: screen part {r:?}"),
+                }
+            }
+            RuleDecl::Screen {
+                dirs: d,
+                quiet,
+                within,
+                sparing,
+                span: sp,
+            }
+        }
         Rule::drop_rule => {
             let (mut not_on, mut not_file_with, mut not_mating) = (Vec::new(), None, false);
             let mut either_side = None;

@@ -6,6 +6,46 @@ use crate::engine::{Attack, Move, Position, Rule};
 use crate::geometry::{Board, Cell, CellSet, NONE};
 use crate::model::Target;
 
+/// `blocked in between`: the cells on the way of each leap, any of which, occupied, stops it.
+/// The way goes along the longer side until the sides left are equal, then diagonally (so the
+/// Xiangqi horse's way is its one leg, the Janggi elephant's an orthogonal then a diagonal
+/// cell). `cells[(cell * stride + i) * depth + k]`: the k-th cell on the way of the i-th leap
+/// from `cell`, `NONE` past its end.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Legs {
+    pub depth: usize,
+    pub cells: Box<[Cell]>,
+}
+
+impl Legs {
+    /// Whether a piece stands on the way of leap `at` (`cell * stride + i`).
+    #[inline]
+    fn blocked(&self, cells: &[u8], at: usize) -> bool {
+        self.cells[at * self.depth..(at + 1) * self.depth]
+            .iter()
+            .any(|&l| l != NONE && cells[l as usize] != 0)
+    }
+}
+
+/// The cells on the way of a leap by (`dx`, `dy`), in order, the landing left out.
+fn way(dx: i32, dy: i32) -> Vec<(i32, i32)> {
+    let (mut x, mut y) = (0, 0);
+    let mut cells = Vec::new();
+    loop {
+        let (rx, ry) = ((dx - x).abs(), (dy - y).abs());
+        if rx >= ry {
+            x += (dx - x).signum();
+        }
+        if ry >= rx {
+            y += (dy - y).signum();
+        }
+        if (x, y) == (dx, dy) {
+            return cells;
+        }
+        cells.push((x, y));
+    }
+}
+
 impl Position<'_> {
     /// The moves of one leap rule for the piece on `c`.
     #[allow(clippy::too_many_arguments)]
@@ -15,21 +55,27 @@ impl Position<'_> {
         code: u8,
         stride: usize,
         table: &[Cell],
-        legs: Option<&[Cell]>,
+        legs: Option<&Legs>,
         target: Target,
         then_fresh: bool,
         out: &mut Vec<Move>,
     ) {
         let base = c as usize * stride;
         let first = out.len();
-        for (i, &t) in table[base..base + stride].iter().enumerate() {
-            // `blocked in between`: a piece on the leap's first cell stops it.
-            if t == NONE {
-                continue;
+        let targets = table[base..base + stride].iter().enumerate();
+        match legs {
+            None => {
+                for (_, &t) in targets.filter(|&(_, &t)| t != NONE) {
+                    self.emit_onto(c, t, target, code, out);
+                }
             }
-            let blocked = legs.is_some_and(|l| self.cells[l[base + i] as usize] != 0);
-            if !blocked {
-                self.emit_onto(c, t, target, code, out);
+            // `blocked in between`: a piece on the leap's way stops it.
+            Some(l) => {
+                for (i, &t) in targets.filter(|&(_, &t)| t != NONE) {
+                    if !l.blocked(&self.cells, base + i) {
+                        self.emit_onto(c, t, target, code, out);
+                    }
+                }
             }
         }
         if then_fresh {
@@ -56,20 +102,14 @@ pub fn compile(
     let stride = offsets.len();
     let mut table = vec![NONE; board.len() * stride];
     let mut back = vec![NONE; board.len() * stride];
-    // The first cell of each leap (its leg): one step along the longer side, or diagonally
-    // when the sides are equal; for attacks, the leg of the leap from each source.
-    let mut legs = vec![NONE; board.len() * stride];
-    let mut back_legs = vec![NONE; board.len() * stride];
-    let leg = |dx: i32, dy: i32| {
-        (
-            if dx.abs() >= dy.abs() { dx.signum() } else { 0 },
-            if dy.abs() >= dx.abs() { dy.signum() } else { 0 },
-        )
-    };
+    // The cells on each leap's way; for attacks, those of the leap from each source.
+    let ways: Vec<Vec<(i32, i32)>> = offsets.iter().map(|&(dx, dy)| way(dx, dy)).collect();
+    let depth = ways.iter().map(Vec::len).max().unwrap_or(0).max(1);
+    let mut legs = vec![NONE; board.len() * stride * depth];
+    let mut back_legs = vec![NONE; board.len() * stride * depth];
     for cell in 0..board.len() {
         let (x, y) = board.coords[cell];
         for (i, &(dx, dy)) in offsets.iter().enumerate() {
-            let (lx, ly) = leg(dx, dy);
             let source = board.at(x - dx, y - dy);
             let allowed = |c: Cell| c != NONE && from.is_none_or(|f| f.contains(c));
             if allowed(cell as Cell) {
@@ -78,10 +118,20 @@ pub fn compile(
             if allowed(source) {
                 back[cell * stride + i] = source;
             }
-            legs[cell * stride + i] = board.at(x + lx, y + ly);
-            back_legs[cell * stride + i] = board.at(x - dx + lx, y - dy + ly);
+            for (k, &(lx, ly)) in ways[i].iter().enumerate() {
+                legs[(cell * stride + i) * depth + k] = board.at(x + lx, y + ly);
+                back_legs[(cell * stride + i) * depth + k] = board.at(x - dx + lx, y - dy + ly);
+            }
         }
     }
+    let legs = Legs {
+        depth,
+        cells: legs.into(),
+    };
+    let back_legs = Legs {
+        depth,
+        cells: back_legs.into(),
+    };
     if target.captures() {
         super::add_attack(
             attacks,
@@ -148,7 +198,7 @@ pub(in crate::engine) fn attacked(
     codes: u128,
     stride: usize,
     sources: &[Cell],
-    legs: Option<&[Cell]>,
+    legs: Option<&Legs>,
 ) -> bool {
     let base = target as usize * stride;
     sources[base..base + stride]
@@ -157,7 +207,7 @@ pub(in crate::engine) fn attacked(
         .any(|(i, &s)| {
             s != NONE
                 && codes >> cells[s as usize] & 1 != 0
-                && legs.is_none_or(|l| cells[l[base + i] as usize] == 0)
+                && legs.is_none_or(|l| !l.blocked(cells, base + i))
         })
 }
 

@@ -15,6 +15,7 @@ pub mod custody;
 pub mod dice_turn;
 mod en_passant;
 pub mod explosion;
+mod facing;
 mod fly;
 mod gate;
 pub mod groups;
@@ -37,6 +38,7 @@ pub mod step;
 pub mod steps;
 mod streak;
 mod walk;
+pub mod within;
 
 use super::{Move, Position};
 use crate::geometry::{Cell, CellSet};
@@ -61,8 +63,8 @@ pub enum Rule {
         stride: usize,
         /// `table[cell * stride + i]`: the i-th leap target from `cell`, or `NONE`.
         table: Vec<Cell>,
-        /// With `blocked in between`: the cell that must be empty for each leap (its leg).
-        legs: Option<Vec<Cell>>,
+        /// With `blocked in between`: the cells that must be empty for each leap (its way).
+        legs: Option<leap::Legs>,
         target: Target,
         /// The piece is fresh during the opponent's next action.
         then_fresh: bool,
@@ -105,9 +107,11 @@ pub enum Rule {
         dirs: Vec<u8>,
     },
     Swap,
-    /// Over exactly one piece, onto the first enemy beyond (see `screen.rs`).
+    /// Over exactly one piece, onto the first enemy beyond, and with `quiet` to the empty
+    /// cells between (see `screen.rs`).
     Screen {
         dirs: Vec<u8>,
+        opts: screen::Screen,
     },
     /// A slide to an empty cell, then a new `piece` (a code) placed by a slide along `shoot`
     /// from the landing cell (see `shoot.rs`).
@@ -198,10 +202,16 @@ pub enum Attack {
         codes: u128,
         stride: usize,
         sources: Vec<Cell>,
-        legs: Option<Vec<Cell>>,
+        legs: Option<leap::Legs>,
     },
-    /// The second piece along direction `back` from the attacked cell (over one screen).
-    Screen { codes: u128, back: u8 },
+    /// The second piece along direction `back` from the attacked cell (over one screen),
+    /// within those cells, neither piece of the `spared` codes.
+    Screen {
+        codes: u128,
+        back: u8,
+        within: Option<Box<CellSet>>,
+        spared: u128,
+    },
     /// The first piece met following the ride table `back` (one offset per column of
     /// `stride`) from the attacked cell.
     Ride {
@@ -234,10 +244,24 @@ pub fn add_attack(attacks: &mut Vec<Attack>, new: Attack) {
                 *codes |= c;
                 return;
             }
-            (Attack::Screen { codes, back }, Attack::Screen { codes: c, back: b })
-            | (Attack::Hop { codes, back }, Attack::Hop { codes: c, back: b })
-                if back == b =>
-            {
+            (
+                Attack::Screen {
+                    codes,
+                    back,
+                    within,
+                    spared,
+                },
+                Attack::Screen {
+                    codes: c,
+                    back: b,
+                    within: w,
+                    spared: s,
+                },
+            ) if back == b && within == w && spared == s => {
+                *codes |= c;
+                return;
+            }
+            (Attack::Hop { codes, back }, Attack::Hop { codes: c, back: b }) if back == b => {
                 *codes |= c;
                 return;
             }
@@ -348,7 +372,7 @@ impl Position<'_> {
                         code,
                         *stride,
                         table,
-                        legs.as_deref(),
+                        legs.as_ref(),
                         *target,
                         *then_fresh,
                         out,
@@ -361,7 +385,7 @@ impl Position<'_> {
                 target,
             } => self.ride_moves(c, code, *stride, table, *target, out),
             Rule::Hop { dirs, target } => self.hop_moves(c, code, dirs, *target, out),
-            Rule::Screen { dirs } => self.screen_moves(c, code, dirs, out),
+            Rule::Screen { dirs, opts } => self.screen_moves(c, code, dirs, opts, out),
             Rule::Fly { dirs, then } => self.fly(c, code, dirs, then.as_deref(), out),
             Rule::FlyAnywhere { when_pieces } => {
                 if self.flies_anywhere(self.game.owner(code), *when_pieces) {
@@ -436,17 +460,13 @@ impl Position<'_> {
                 stride,
                 sources,
                 legs,
-            } => leap::attacked(
-                cells,
-                target,
-                codes & mask,
-                *stride,
-                sources,
-                legs.as_deref(),
-            ),
-            Attack::Screen { codes, back } => {
-                screen::attacked(b, cells, target, codes & mask, *back)
-            }
+            } => leap::attacked(cells, target, codes & mask, *stride, sources, legs.as_ref()),
+            Attack::Screen {
+                codes,
+                back,
+                within,
+                spared,
+            } => screen::attacked(b, cells, target, codes & mask, *back, within.as_deref(), *spared),
             Attack::Ride {
                 codes,
                 stride,

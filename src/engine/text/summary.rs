@@ -283,6 +283,12 @@ impl Game {
                 dirs_text(self, &self.face_dirs)
             ));
         }
+        if !self.part_dirs.is_empty() {
+            rules.push(format!(
+                "royal pieces that face each other along {} must part",
+                dirs_text(self, &self.part_dirs)
+            ));
+        }
         if self.hand_first {
             let mut t = String::from("pieces in hand must be placed first");
             if let Some(split) = &self.colour_split {
@@ -713,7 +719,26 @@ fn capture_rule_text(game: &Game, r: &Rule) -> String {
         Rule::Hop { dirs, target } => {
             format!("hop {}{}", dirs_text(game, dirs), target_text(*target))
         }
-        Rule::Screen { dirs } => format!("capture {} over a screen", dirs_text(game, dirs)),
+        Rule::Screen { dirs, opts } => {
+            let mut s = format!(
+                "{} {} over a screen",
+                if opts.quiet { "move" } else { "capture" },
+                dirs_text(game, dirs)
+            );
+            if let Some(w) = &opts.within {
+                s.push_str(&format!(" within {}", region_text(game, w)));
+            }
+            if opts.spared != 0 {
+                let kinds = (1..game.codes())
+                    .filter(|&c| opts.spared >> c & 1 != 0)
+                    .fold(0u128, |k, c| k | 1 << game.kind_of(c as u8));
+                s.push_str(&format!(
+                    ", not over or onto {}",
+                    game.kinds_in(kinds).join(", ")
+                ));
+            }
+            s
+        }
         Rule::SlideShoot { dirs, piece, shoot } => format!(
             "slide {} to empty, then shoot {} along {}",
             dirs_text(game, dirs),
