@@ -466,7 +466,15 @@ impl Position<'_> {
                 back,
                 within,
                 spared,
-            } => screen::attacked(b, cells, target, codes & mask, *back, within.as_deref(), *spared),
+            } => screen::attacked(
+                b,
+                cells,
+                target,
+                codes & mask,
+                *back,
+                within.as_deref(),
+                *spared,
+            ),
             Attack::Ride {
                 codes,
                 stride,
