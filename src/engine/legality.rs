@@ -268,7 +268,7 @@ impl<'g> Position<'g> {
 
     /// Whether no royal piece of the mover is attacked after `m`. The move is applied to the
     /// guard's scratch board and taken back.
-    #[inline]
+    #[inline(always)]
     fn royal_safe(&self, m: &Move, guard: &mut RoyalGuard<'g>) -> bool {
         // The common case first (see [`RoyalGuard::quick`]).
         (guard.quick
