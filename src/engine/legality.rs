@@ -278,7 +278,7 @@ impl<'g> Position<'g> {
 
     /// Whether no royal piece of the mover is attacked after `m`. The move is applied to the
     /// guard's scratch board and taken back.
-    #[inline]
+    #[inline(always)]
     fn royal_safe(&self, m: &Move, guard: &mut RoyalGuard<'g>) -> bool {
         // The common case first (see [`RoyalGuard::quick`]).
         (guard.quick
@@ -287,7 +287,8 @@ impl<'g> Position<'g> {
             && !guard.tested.contains(m.from)
             && m.extra_from == NONE
             && m.captures().iter().all(|&c| c == m.to)
-            && (m.promote == 0 || !self.game.royal_entries))
+            && (m.promote == 0 || !self.game.royal_entries)
+            && !(guard.watch_landing && guard.landing.contains(m.to)))
             || self.royal_safe_tested(m, guard)
     }
 
@@ -324,11 +325,11 @@ impl<'g> Position<'g> {
             apply_cells(self.game, &mut scratch[..n], m);
             return !self.royal_attacked_on(&scratch[..n], me);
         }
-        // A piece entering the board adds a blocker and never frees an attacker; a pass
-        // changes nothing.
+        // A piece entering the board adds a blocker and never frees an attacker (unless it
+        // lands where an attack needs a piece); a pass changes nothing.
         if matches!(m.kind, MoveKind::Place | MoveKind::Pass)
             && !guard.in_check
-            && self.game.royal_shortcuts
+            && (m.kind == MoveKind::Pass || !guard.watch_landing || !guard.landing.contains(m.to))
             && !self.game.enters_royal(m)
         {
             return true;
@@ -416,7 +417,9 @@ pub(super) fn royal_list(pos: &Position, player: usize) -> Vec<Cell> {
 /// What testing moves for royal safety needs from a position, found once: the mover's royal
 /// pieces, whether one is attacked now, and the cells whose pieces may be pinned. When no
 /// royal piece is attacked, a move can only expose one by leaving a cell on a sliding line
-/// from it or by removing a piece off its landing cell (en passant): other moves need no test.
+/// from it or by removing a piece off its landing cell (en passant), or, where screens, hops
+/// and blocked leaps attack, by leaving or entering a cell such an attack needs: other moves
+/// need no test.
 struct RoyalGuard<'g> {
     /// A copy of the position to play moves on, and a buffer for the replies there (games
     /// with layers), made once.
@@ -426,12 +429,17 @@ struct RoyalGuard<'g> {
     nr: usize,
     overflow: bool,
     in_check: bool,
-    /// No royal piece is attacked, none is hidden in a stack and the game's attacks cannot
-    /// be created by a move elsewhere: a move needs a test only when it starts on one of
-    /// the `tested` cells (the royal pieces and the pinned ones), moves a second piece or
-    /// captures off its landing cell.
+    /// No royal piece is attacked and none is hidden in a stack: a move needs a test only
+    /// when it starts on one of the `tested` cells (the royal pieces, the pinned ones and
+    /// those whose leaving can make an attack), lands on one of the `landing` cells, moves a
+    /// second piece or captures off its landing cell.
     quick: bool,
     tested: CellSet,
+    /// Where screens, hops or blocked leaps attack (not [`Game::royal_shortcuts`]), a piece
+    /// arriving can make an attack too: a move needs a test when it lands on one of the
+    /// `landing` cells (before an enemy cannon's screen, on a hopper's hurdle).
+    watch_landing: bool,
+    landing: CellSet,
     /// The position's cells, changed by a move under test and restored after it (copied
     /// in when `ready`, at the first test).
     scratch: [u8; crate::geometry::MAX_CELLS],
@@ -451,6 +459,8 @@ impl<'g> RoyalGuard<'g> {
             in_check: false,
             quick: false,
             tested: CellSet::EMPTY,
+            watch_landing: !g.royal_shortcuts,
+            landing: CellSet::EMPTY,
             scratch: [0; crate::geometry::MAX_CELLS],
             ready: false,
         };
@@ -462,7 +472,8 @@ impl<'g> RoyalGuard<'g> {
             }
         }
         let enemy = me ^ 1;
-        let royals = &guard.royals[..guard.nr];
+        let (royals, nr) = (guard.royals, guard.nr);
+        let royals = &royals[..nr];
         guard.in_check = royals
             .iter()
             .any(|&r| pos.attacked_on(&pos.cells, r, enemy));
@@ -501,14 +512,94 @@ impl<'g> RoyalGuard<'g> {
                                 }
                             }
                         }
+                        _ if guard.watch_landing => guard.watch_made_attack(pos, r, a),
                         _ => {}
                     }
                 }
                 guard.tested.insert(r);
             }
-            guard.quick = g.royal_shortcuts && !g.has_layers;
+            guard.quick = !g.has_layers;
         }
         guard
+    }
+}
+
+impl RoyalGuard<'_> {
+    /// Where a move can make the attack `a` on the royal piece on `r` (a screen, a hop's
+    /// hurdle or a leap's empty leg it needs), the cells whose piece leaving, or a piece
+    /// arriving on, could: marked `tested` and `landing`.
+    fn watch_made_attack(&mut self, pos: &Position, r: Cell, a: &super::Attack) {
+        let (b, cells) = (&pos.game.board, &pos.cells);
+        match a {
+            // The second piece along the line attacks: either of the first two leaving
+            // brings the next into the attack, and a piece arriving before an enemy cannon
+            // first along the line makes it a screen.
+            super::Attack::Screen {
+                codes,
+                back,
+                spared,
+                ..
+            } => {
+                let first = first_along(b, cells, r, *back);
+                if first == NONE {
+                    return;
+                }
+                self.tested.insert(first);
+                // A spared piece (the Janggi cannon) is no screen: a piece taking its place
+                // can make one.
+                if spared >> cells[first as usize] & 1 != 0 {
+                    self.landing.insert(first);
+                }
+                let second = first_along(b, cells, first, *back);
+                if second != NONE {
+                    self.tested.insert(second);
+                }
+                if codes >> cells[first as usize] & 1 != 0 {
+                    let mut s = b.step(r, *back);
+                    while s != first {
+                        self.landing.insert(s);
+                        s = b.step(s, *back);
+                    }
+                }
+            }
+            // Over the neighbour along the line (the hurdle), the first piece beyond attacks:
+            // a piece arriving on the hurdle's cell, or the first beyond it leaving, can
+            // make the attack.
+            super::Attack::Hop { back, .. } => {
+                let hurdle = b.step(r, *back);
+                if hurdle == NONE {
+                    return;
+                }
+                self.landing.insert(hurdle);
+                let s = first_along(b, cells, hurdle, *back);
+                if s != NONE {
+                    self.tested.insert(s);
+                }
+            }
+            // A blocked leap attacks once its way is empty: a piece on the way of an enemy
+            // leaper leaving makes the attack.
+            super::Attack::Leap {
+                codes,
+                stride,
+                sources,
+                legs: Some(legs),
+            } => {
+                let base = r as usize * stride;
+                for i in base..base + stride {
+                    let s = sources[i];
+                    if s == NONE || codes >> cells[s as usize] & 1 == 0 {
+                        continue;
+                    }
+                    // Every cell of its way (the Janggi elephant's two).
+                    for &leg in &legs.cells[i * legs.depth..(i + 1) * legs.depth] {
+                        if leg != NONE {
+                            self.tested.insert(leg);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
     }
 }
 
@@ -922,6 +1013,54 @@ mod tests {
         assert_eq!(moves(&draughts(most), pos), ["a1xc3", "h1xf3"]);
         let by_king = format!("{most}, then by a king");
         assert_eq!(moves(&draughts(&by_king), pos), ["h1xf3"]);
+    }
+
+    /// A royal king and a rook on 5 x 5, with `enemy`, a piece block, for the other side.
+    fn king_rook_and(enemy: &str) -> crate::engine::Game {
+        let name = enemy.split_whitespace().nth(1).expect("a piece name");
+        game_of(
+            "square 5 x 5",
+            &format!(
+                "piece king \"K\" royal {{\n step orthogonal\n }}\n\
+                 piece rook \"R\" {{\n slide orthogonal\n }}\n{enemy}"
+            ),
+            &format!("white king on a1\nwhite rook on b1\nblack {name} on e5"),
+        )
+    }
+
+    #[test]
+    fn a_move_that_makes_a_screen_hurdle_or_open_leg_for_an_attack_is_refused() {
+        // Landing before a cannon makes a screen; leaving one of the first two pieces
+        // before it brings the next into the attack.
+        let cannon = king_rook_and(
+            "piece cannon \"C\" {\n slide orthogonal to empty\n \
+             capture orthogonal over a screen\n }",
+        );
+        assert_eq!(
+            moves(&cannon, "c4/5/2R2/5/K4 w"),
+            ["a1-a2", "a1-b1", "c3-b3", "c3-c1", "c3-c2", "c3-c4", "c3-c5", "c3-d3", "c3-e3"]
+        );
+        assert_eq!(
+            moves(&cannon, "c4/R4/R4/5/K4 w"),
+            ["a1-a2", "a1-b1", "a3-a2", "a4xa5"]
+        );
+        // Landing on the cell beside the king gives a grasshopper its hurdle; the first piece
+        // beyond a hurdle leaving brings the next into the attack.
+        let hopper = king_rook_and("piece grasshopper \"G\" {\n hop all\n }");
+        assert_eq!(
+            moves(&hopper, "5/g4/5/2R2/K4 w"),
+            ["a1-a2", "a1-b1", "c2-b2", "c2-c1", "c2-c3", "c2-c4", "c2-c5", "c2-d2", "c2-e2"]
+        );
+        assert_eq!(
+            moves(&hopper, "g4/5/R4/R4/K4 w"),
+            ["a1-b1", "a2-b2", "a2-c2", "a2-d2", "a2-e2", "a3-a4", "a3xa5"]
+        );
+        // A blocked leap attacks once its leg is empty.
+        let horse = king_rook_and("piece horse \"N\" {\n leap (1, 2), blocked in between\n }");
+        assert_eq!(
+            moves(&horse, "5/5/1n3/1R3/K4 w"),
+            ["a1-a2", "a1-b1", "b2xb3"]
+        );
     }
 
     #[test]

@@ -205,8 +205,10 @@ pub struct Game {
     pub face_dirs: Vec<u8>,
     /// `royal pieces that face each other along DIRS must part` (see `rules/facing.rs`).
     pub part_dirs: Vec<u8>,
-    /// Whether royal safety may skip moves that cannot uncover a slider's attack (not where
-    /// screens or blocked leaps make attacks a move can create).
+    /// Whether no attack needs a piece to stand somewhere (no screens, hops or blocked
+    /// leaps), so that royal safety may skip every move that cannot uncover a slider's
+    /// attack; otherwise it also tests the moves that leave or enter the cells such an
+    /// attack needs.
     pub royal_shortcuts: bool,
     /// Whether a royal piece may enter the board by a promotion or a placement (Coregal
     /// chess's queens): such a move is tested for royal safety on its landing cell too.
