@@ -372,3 +372,25 @@ fn placement_replays_fairy_stockfish_games() {
         r.games
     );
 }
+
+/// How many of a data file's repetitions were decided by a perpetual chase (the script's
+/// comments before `over`).
+fn chases(data: &str) -> usize {
+    let text = std::fs::read_to_string(common::root(&format!("tests/fsf/{data}"))).expect("data");
+    text.lines()
+        .filter(|l| l.starts_with("# fold 3, perpetual chase"))
+        .count()
+}
+
+#[test]
+fn xiangqi_replays_fairy_stockfish_games() {
+    // Third occurrences decided as Fairy-Stockfish decides them: perpetual check, then
+    // perpetual chase, else a draw (tests/fsf/xiangqi_games.py, from pyffish).
+    let r = replay("games/xiangqi.game", "xiangqi.fsf");
+    let (folds, _) = repetitions("xiangqi.fsf");
+    println!(
+        "{folds} repetitions, {} decided by a chase",
+        chases("xiangqi.fsf")
+    );
+    assert!(r.games >= 30, "{} games", r.games);
+}

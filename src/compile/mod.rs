@@ -41,6 +41,10 @@ pub fn compile(m: Model) -> Game {
     let code = |k: usize, p: usize| crate::engine::code_in(shift, k, p);
     let ncodes = 1 + (m.kinds.len() << shift);
     let kind_of = |c: usize| (c - 1) >> shift;
+    let chase = m.end.iter().find_map(|e| match &e.cond {
+        EndCond::PerpetualChase(c) => Some(end::chase_tables(c, &m.kinds, shift)),
+        _ => None,
+    });
     let owner_of = |c: usize| (c - 1) & ((1 << shift) - 1);
     let Pieces {
         rules,
@@ -527,6 +531,7 @@ pub fn compile(m: Model) -> Game {
         watches_checks: end
             .iter()
             .any(|e| matches!(e.cond, EndCond::PerpetualCheck)),
+        chase,
         limit_ends: (0..end.len()).filter(|&i| end[i].cond.is_limit()).collect(),
         limit_floor: end
             .iter()
@@ -545,7 +550,7 @@ pub fn compile(m: Model) -> Game {
             .collect(),
         counts_repetitions: end
             .iter()
-            .any(|e| matches!(e.cond, EndCond::Repetition(..) | EndCond::PerpetualCheck)),
+            .any(|e| e.cond.is_limit() && !matches!(e.cond, EndCond::PlyLimit { .. })),
         demote,
         start_kinds,
         states: m.states,
