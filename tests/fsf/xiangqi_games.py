@@ -24,8 +24,9 @@ or `# fold 3, draw`.
 Random play repeats positions only in long games, so most games are played so that they
 repeat (seeded, one style per game in turn): uniform random moves; after the tenth ply a
 player takes back their last move (plays it in reverse) where that is legal, with chance 4/5;
-or one player (Red and Black in turn) keeps, with chance 4/5, to a move among the few legal
-moves of one piece it picked (its first mover's), taking back the last move otherwise.
+or one player (Red and Black in turn) plays, with chance 4/5, a move after which the moved
+piece could capture something (were it to move again), the other taking back its last move
+where it can with chance 4/5.
 """
 import random
 import sys
@@ -110,7 +111,7 @@ def destination(move):
     return move[len(origin(move)):]
 
 
-def choose(rng, style, red_to_move, played, legal, piece):
+def choose(rng, style, red_to_move, played, legal, piece, now_fen):
     """The move to play and the square of the chaser's piece (styles 2 and 3)."""
     if style == 0 or len(played) < 10:
         return rng.choice(legal), piece
@@ -119,17 +120,29 @@ def choose(rng, style, red_to_move, played, legal, piece):
         if back in legal and rng.random() < 0.8:
             return back, piece
         return rng.choice(legal), piece
-    # Styles 2 and 3: Red chases in style 2, Black in style 3, with one piece.
+    # Styles 2 and 3: Red chases in style 2, Black in style 3, with moves after which the
+    # moved piece could capture; the other player takes back its last move where it can.
     chaser = red_to_move == (style == 2)
-    if chaser and piece and rng.random() < 0.8:
-        mine = [m for m in legal if origin(m) == piece]
-        if mine:
-            m = rng.choice(mine)
-            return m, destination(m)
+    if chaser and rng.random() < 0.8:
+        attacking = [m for m in legal if attacks_after(now_fen, m)]
+        if attacking:
+            return rng.choice(attacking), piece
     if back in legal and rng.random() < 0.8:
-        return back, destination(back) if chaser else piece
-    m = rng.choice(legal)
-    return m, destination(m) if chaser else piece
+        return back, piece
+    return rng.choice(legal), piece
+
+
+def attacks_after(fen, move):
+    """Whether the piece `move` moves could capture something from where it lands, were its
+    player to move again (a chase's first half)."""
+    after = sf.get_fen(VARIANT, fen, [move]).split()
+    after[1] = "w" if after[1] == "b" else "b"
+    to = destination(move)
+    try:
+        again = sf.legal_moves(VARIANT, " ".join(after), [])
+    except Exception:  # the other general is in check: no such position
+        return False
+    return any(origin(m) == to and sf.is_capture(VARIANT, " ".join(after), [], m) for m in again)
 
 
 def main():
@@ -169,7 +182,7 @@ def main():
                     print(f"result {('white' if red else 'black') if value > 0 else ('black' if red else 'white')}")
                 break
             texts = sorted(tabula(m) for m in legal)
-            move, piece = choose(rng, style, len(played) % 2 == 0, played, legal, piece)
+            move, piece = choose(rng, style, len(played) % 2 == 0, played, legal, piece, now)
             line = f"{len(texts)} {digest(texts)} {tabula(move)}"
             if len(played) < 2:
                 line += " " + " ".join(texts)
