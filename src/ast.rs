@@ -883,6 +883,17 @@ pub enum ReachReply {
     NotTakenInReply,
 }
 
+/// What `on perpetual chase` leaves out: kinds that do not chase, and kinds not chased (on a
+/// region of their owner's, or anywhere).
+#[derive(Clone, Debug, Default)]
+pub struct ChaseDecl {
+    /// `, not by PIECES`.
+    pub not_by: Vec<Name>,
+    /// `, not of PIECES [in REGION]`.
+    pub not_of: Vec<(Vec<Name>, Option<Region>)>,
+    pub span: Span,
+}
+
 #[derive(Clone, Debug)]
 pub enum EndCondDecl {
     NoLegalMove {
@@ -948,6 +959,8 @@ pub enum EndCondDecl {
     Repetition(u32, Vec<TiebreakDecl>),
     /// `on perpetual check`.
     PerpetualCheck,
+    /// `on perpetual chase[, not by PIECES][, not of PIECES [in REGION]]`.
+    PerpetualChase(ChaseDecl),
     /// `after N passes in a row[, decided by ...]`.
     PassLimit {
         passes: Number,

@@ -896,6 +896,9 @@ pub enum EndCond {
     /// Play only: the position occurred three times, and one player gave check with every
     /// move since its first occurrence (the line is read for that player).
     PerpetualCheck,
+    /// Play only: the position occurred three times, and one player chased the same enemy
+    /// piece with every move since (the line is read for that player).
+    PerpetualChase(Chase),
     /// The last `passes` moves were passes (with `facing`, and royal pieces face each other
     /// along the game's `must part` directions).
     PassLimit {
@@ -934,9 +937,25 @@ impl EndCond {
     pub fn is_limit(&self) -> bool {
         matches!(
             self,
-            EndCond::Repetition(..) | EndCond::PerpetualCheck | EndCond::PlyLimit { .. }
+            EndCond::Repetition(..)
+                | EndCond::PerpetualCheck
+                | EndCond::PerpetualChase(_)
+                | EndCond::PlyLimit { .. }
         )
     }
+}
+
+/// Who chases and who is chased, for `on perpetual chase` (royal kinds neither chase nor are
+/// chased, whatever these say).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chase {
+    /// By kind: whether its pieces chase (not `, not by` it).
+    pub chasers: Vec<bool>,
+    /// By kind, per owner: the cells where its pieces are not chased (`, not of KIND in
+    /// REGION`; every cell without a region).
+    pub spared: Vec<PerPlayer<CellSet>>,
+    /// By kind: whether a region limits where it is not chased (for the line's text).
+    pub in_region: Vec<bool>,
 }
 
 /// One comparison of `decided by more ...`: the player with more wins.

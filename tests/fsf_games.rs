@@ -426,3 +426,51 @@ fn sittuyin_replays_fairy_stockfish_games() {
         promotions.len()
     );
 }
+
+/// How many of a data file's repetitions were decided by a perpetual chase (the script's
+/// comments before `over`).
+fn chases(data: &str) -> usize {
+    let text = std::fs::read_to_string(common::root(&format!("tests/fsf/{data}"))).expect("data");
+    text.lines()
+        .filter(|l| l.starts_with("# fold 3, perpetual chase"))
+        .count()
+}
+
+#[test]
+fn xiangqi_replays_fairy_stockfish_games() {
+    // Third occurrences decided as Fairy-Stockfish decides them: perpetual check, then
+    // perpetual chase, else a draw (tests/fsf/xiangqi_games.py, from pyffish).
+    let r = replay("games/xiangqi.game", "xiangqi.fsf");
+    let (folds, _) = repetitions("xiangqi.fsf");
+    println!(
+        "{folds} repetitions, {} decided by a chase",
+        chases("xiangqi.fsf")
+    );
+    assert!(r.games >= 30, "{} games", r.games);
+}
+
+/// Made-up Xiangqi positions, with Fairy-Stockfish's verdicts (pyffish 0.0.90's
+/// `is_optional_game_end` after the same moves): Red's chariot follows an unprotected horse
+/// between two squares, a perpetual chase that Red loses; where a black chariot stands behind
+/// the horse, the same moves are a draw.
+#[test]
+fn xiangqi_made_up_chases() {
+    let game = common::game("games/xiangqi.game");
+    let moves = ["i0g0", "g7i6", "g0i0", "i6g7"];
+    for (fen, expected) in [
+        ("4k4/9/6n2/9/9/9/9/9/9/3K4R w - - 0 1", Some(1)),
+        ("4k4/9/6n1r/9/9/9/9/9/9/3K4R w - - 0 1", None),
+    ] {
+        let start = tabula::engine::Position::from_text(&game, fen).expect("a position");
+        let mut st = MatchState::new(start);
+        for (i, m) in moves.iter().cycle().take(8).enumerate() {
+            assert!(st.outcome().is_none(), "{fen}: over after {i} moves");
+            st.play_text(m).expect("a legal move");
+        }
+        let winner = match st.outcome().expect("the third occurrence ends the game") {
+            Outcome::Win { player, .. } => Some(*player),
+            Outcome::Draw { .. } => None,
+        };
+        assert_eq!(winner, expected, "{fen}: {:?}", st.outcome());
+    }
+}

@@ -226,7 +226,7 @@ fn decided(pos: &Position, moves: &mut Vec<Move>) -> Option<Outcome> {
     if moves.is_empty() {
         return Some(pos.no_move_outcome());
     }
-    pos.limit_outcome(1, None)
+    pos.limit_outcome(1, crate::engine::Perpetual::NONE)
 }
 
 /// Searches `root` within `budget` and returns the move to play, or `None` when the game is
@@ -553,7 +553,7 @@ fn playout<'g>(
         let Some(m) = pos.random_legal_move(rng, buf, scratch) else {
             return pos.no_move_outcome();
         };
-        if let Some(o) = pos.limit_outcome(1, None) {
+        if let Some(o) = pos.limit_outcome(1, crate::engine::Perpetual::NONE) {
             return o;
         }
         if let Some(a) = amaf.as_deref_mut() {

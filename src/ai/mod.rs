@@ -436,7 +436,7 @@ impl<'g> Searcher<'g> {
         self.charge(moves.len());
         let score = if moves.is_empty() {
             self.outcome_score(level, &self.pos[level].no_move_outcome())
-        } else if let Some(o) = self.pos[level].limit_outcome(1, None) {
+        } else if let Some(o) = self.pos[level].limit_outcome(1, crate::engine::Perpetual::NONE) {
             self.outcome_score(level, &o)
         } else {
             self.order(level, &mut moves);

@@ -345,6 +345,7 @@ impl Checker {
                 EndCond::Repetition(*n, self.tiebreak(scope, tiebreak)?)
             }
             EndCondDecl::PerpetualCheck => EndCond::PerpetualCheck,
+            EndCondDecl::PerpetualChase(d) => EndCond::PerpetualChase(self.chase(scope, d)?),
             EndCondDecl::PassLimit {
                 passes: n,
                 facing,

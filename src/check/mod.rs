@@ -15,6 +15,7 @@ use indexmap::IndexMap;
 mod board;
 mod captures;
 mod castle;
+mod chase;
 mod custody;
 mod directions;
 mod end;

@@ -29,6 +29,10 @@ pub(super) struct Codes {
     pub streaks: Vec<Option<Streak>>,
     /// Per code, the cells it may not enter (`None` where no entry rule exists).
     pub keep_out: Option<Vec<CellSet>>,
+    /// Some kind is `royal when last`.
+    pub royal_last: bool,
+    /// Some kind is `royal together`.
+    pub royal_together: bool,
 }
 
 impl Codes {
@@ -65,6 +69,8 @@ impl Codes {
                 promotion_of(c).is_some_and(|p| p.in_chain[owner_of(c)])
             }),
             royal: by_code(ncodes, |c| kind_of(c).royal),
+            royal_last: m.kinds.iter().any(|k| k.royal_last),
+            royal_together: m.kinds.iter().any(|k| k.royal_together),
             immune: by_code(ncodes, |c| kind_of(c).immune),
             bar: by_code(ncodes, |c| kind_of(c).bar.clone()),
             converts: by_code(ncodes, |c| {

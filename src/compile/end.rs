@@ -61,6 +61,7 @@ pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel], players: &[PlayerM
             tiebreak_text(tiebreak, kinds, players)
         ),
         EndCond::PerpetualCheck => "on perpetual check".to_string(),
+        EndCond::PerpetualChase(chase) => chase_text(chase, kinds),
         EndCond::PassLimit {
             passes,
             facing,
@@ -194,12 +195,19 @@ pub(super) struct Ends {
     /// the game.
     pub limit_floor: [u32; 3],
     pub static_ends: Vec<usize>,
+    /// `on perpetual chase`: who chases, where each is spared, what each is worth.
+    pub chase: Option<crate::engine::rules::chase::ChaseTables>,
 }
 
 impl Ends {
     /// `end`: the end rules of `m` (taken out of it); `bitboards`: whether the game has them
     /// (lines in a row are then counted on windows of bits).
-    pub(super) fn new(end: Vec<EndModel>, m: &crate::model::Model, bitboards: bool) -> Ends {
+    pub(super) fn new(
+        end: Vec<EndModel>,
+        m: &crate::model::Model,
+        bitboards: bool,
+        shift: u8,
+    ) -> Ends {
         let (kinds, players, board) = (&m.kinds, &m.players, &m.board);
         let end: Vec<EndModel> = end
             .into_iter()
@@ -213,7 +221,14 @@ impl Ends {
             counts_checks: any(|c| matches!(c, EndCond::ChecksGiven(_))),
             watches_checks: any(|c| matches!(c, EndCond::PerpetualCheck)),
             counts_repetitions: any(|c| {
-                matches!(c, EndCond::Repetition(..) | EndCond::PerpetualCheck)
+                matches!(
+                    c,
+                    EndCond::Repetition(..) | EndCond::PerpetualCheck | EndCond::PerpetualChase(_)
+                )
+            }),
+            chase: end.iter().find_map(|e| match &e.cond {
+                EndCond::PerpetualChase(c) => Some(chase_tables(c, kinds, shift)),
+                _ => None,
             }),
             line_windows: end
                 .iter()
@@ -256,4 +271,55 @@ impl Ends {
             end,
         }
     }
+}
+
+/// `on perpetual chase, not by soldier, not of soldier in a region` (the region is a set of
+/// cells per player by now, so it is only said to be one, as a goal is).
+fn chase_text(chase: &crate::model::Chase, kinds: &[KindModel]) -> String {
+    let not_by: Vec<&str> = (0..kinds.len())
+        .filter(|&k| !chase.chasers[k] && !kinds[k].royal)
+        .map(|k| kinds[k].name.as_str())
+        .collect();
+    let mut text = "on perpetual chase".to_string();
+    if !not_by.is_empty() {
+        text += &format!(", not by {}", not_by.join(", "));
+    }
+    for (k, spared) in chase.spared.iter().enumerate() {
+        if kinds[k].royal || spared.iter().all(|s| s.is_empty()) {
+            continue;
+        }
+        text += &format!(", not of {}", kinds[k].name);
+        if chase.in_region[k] {
+            text += " in a region";
+        }
+    }
+    text
+}
+
+/// `on perpetual chase` by piece code: who chases, where each is spared, what each is worth.
+pub(super) fn chase_tables(
+    chase: &crate::model::Chase,
+    kinds: &[KindModel],
+    shift: u8,
+) -> crate::engine::rules::chase::ChaseTables {
+    let ncodes = 1 + (kinds.len() << shift);
+    let of = |c: usize| ((c - 1) >> shift, (c - 1) & ((1 << shift) - 1));
+    let mut t = crate::engine::rules::chase::ChaseTables {
+        chases: vec![false; ncodes],
+        spared: vec![crate::geometry::CellSet::EMPTY; ncodes],
+        worth: vec![0; ncodes],
+    };
+    let mut every = crate::geometry::CellSet::EMPTY;
+    (0..crate::geometry::MAX_CELLS).for_each(|c| every.insert(c as crate::geometry::Cell));
+    for c in 1..ncodes {
+        let (k, p) = of(c);
+        t.chases[c] = chase.chasers[k] && !kinds[k].royal;
+        t.spared[c] = if kinds[k].royal {
+            every
+        } else {
+            chase.spared[k][p]
+        };
+        t.worth[c] = kinds[k].worth;
+    }
+    t
 }

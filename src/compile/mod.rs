@@ -27,7 +27,6 @@ pub fn compile(mut m: Model) -> Game {
     let mechanics = Mechanics::new(&m);
     let np = m.players.len();
     let shift = crate::engine::player_shift(np);
-    let code = |k: usize, p: usize| crate::engine::code_in(shift, k, p);
     let mut pieces = pieces::compile(&m.kinds, &m.board, np, shift);
     let start = Start::new(&m, &mut pieces, shift);
     let paths = Paths::new(&m, &pieces, shift);
@@ -41,12 +40,11 @@ pub fn compile(mut m: Model) -> Game {
         .map(|cu| Custody::compile(cu, &m.kinds, shift));
     let tested = m.explosion.is_some() || custody.is_some();
     let emits = Emits::new(&codes, &pieces.promotion, tested);
-    let royal_last = m.kinds.iter().any(|k| k.royal_last);
-    let royal_together = m.kinds.iter().any(|k| k.royal_together);
     // A royal piece promoted or placed is tested on its landing cell too.
-    let royal_entries = !royal_last && enters_royal(&pieces, &codes.royal);
+    let royal_entries = !codes.royal_last && enters_royal(&pieces, &codes.royal);
     let chains = pieces.chains(&codes.in_chain, m.removed_at_once);
-    let ends = end::Ends::new(std::mem::take(&mut m.end), &m, paths.bitboards.is_some());
+    let end = std::mem::take(&mut m.end);
+    let ends = end::Ends::new(end, &m, paths.bitboards.is_some(), shift);
     let side_letters = tables::side_letters(&m.players);
     let groups = group_capture(&m);
     let colour_split = colour_split(&m, &pieces.places, shift);
@@ -95,6 +93,7 @@ pub fn compile(mut m: Model) -> Game {
         drop_hand: demotion.drop_hand,
         no_mating_drops: pieces.places.iter().flatten().any(|pl| pl.not_mating),
         watches_checks: ends.watches_checks,
+        chase: ends.chase,
         limit_ends: ends.limit_ends,
         limit_floor: ends.limit_floor,
         static_ends: ends.static_ends,
@@ -105,8 +104,8 @@ pub fn compile(mut m: Model) -> Game {
         attacks: pieces.attacks,
         has_royal: codes.royal.iter().any(|&r| r),
         royal: codes.royal,
-        royal_last,
-        royal_together,
+        royal_last: codes.royal_last,
+        royal_together: codes.royal_together,
         royals_stay: false,
         tracks_moved: pieces.tracks_moved,
         first_movers: pieces.first_movers,
@@ -154,7 +153,7 @@ pub fn compile(mut m: Model) -> Game {
         may_pass: m.may_pass,
         pie_rule: m.pie_rule,
         turn_places: m.turn_places.map(|t| (t.first, t.each)),
-        openings: openings(&m.openings, code),
+        openings: openings(&m.openings, shift),
         side_letters,
         sole_place: paths.sole_place,
         shoots_only: paths.shoots_only,
@@ -271,15 +270,12 @@ fn colour_split(
 }
 
 /// The opening placements (`first placement ...`) with piece codes.
-fn openings(
-    openings: &[Opening],
-    code: impl Fn(usize, usize) -> u8,
-) -> Vec<crate::engine::rules::opening::Opening> {
+fn openings(openings: &[Opening], shift: u8) -> Vec<crate::engine::rules::opening::Opening> {
     openings
         .iter()
         .map(|o| crate::engine::rules::opening::Opening {
             player: o.player,
-            code: code(o.kind, o.player),
+            code: crate::engine::code_in(shift, o.kind, o.player),
             cells: o.cells,
             next_to_empty: o.next_to_empty.clone(),
         })

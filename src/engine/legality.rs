@@ -585,8 +585,7 @@ impl RoyalGuard<'_> {
                 legs: Some(legs),
             } => {
                 let base = r as usize * stride;
-                for i in base..base + stride {
-                    let s = sources[i];
+                for (i, &s) in sources.iter().enumerate().skip(base).take(*stride) {
                     if s == NONE || codes >> cells[s as usize] & 1 == 0 {
                         continue;
                     }

@@ -20,6 +20,7 @@ pub mod text;
 
 pub use counted::DrawPlan;
 pub use legality::{apply_cells, Scratch};
+pub use outcome::Perpetual;
 pub use play::IllegalMove;
 pub use position::Position;
 pub use rules::place::Place;
@@ -232,6 +233,8 @@ pub struct Game {
     /// An end rule asks for perpetual check, so that a played game keeps which positions were
     /// checks.
     pub watches_checks: bool,
+    /// `on perpetual chase`: who chases and who is chased, by piece code.
+    pub chase: Option<rules::chase::ChaseTables>,
     /// The end rules read only in played games (repetition, perpetual check, ply limits),
     /// by index, in order: without one, playouts skip that reading.
     pub limit_ends: Vec<usize>,

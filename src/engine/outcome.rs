@@ -13,6 +13,23 @@ thread_local! {
     static REPLIES: std::cell::Cell<Vec<crate::engine::Move>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
+/// Who repeated a position by force, for [`Position::limit_outcome`]: the player who gave
+/// check with every move since its first occurrence, and the one who chased (read only where
+/// neither checked throughout), where exactly one did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Perpetual {
+    pub check: Option<usize>,
+    pub chase: Option<usize>,
+}
+
+impl Perpetual {
+    /// Nobody checked or chased throughout (or the game does not ask).
+    pub const NONE: Perpetual = Perpetual {
+        check: None,
+        chase: None,
+    };
+}
+
 impl Position<'_> {
     /// The outcome of an end rule's verdict read for `player`.
     pub(in crate::engine) fn verdict(v: Verdict, player: usize, reason: &str) -> Outcome {
@@ -456,15 +473,15 @@ impl Position<'_> {
         (holds(0, &sides[0]) && holds(1, &sides[1])) || (holds(0, &sides[1]) && holds(1, &sides[0]))
     }
 
-    /// The game's play-only draws and limits (repetition, perpetual check, ply limits), given
-    /// how often this position has occurred and, for perpetual check, the player who gave
-    /// check with every move since its first occurrence, if one did.
-    pub fn limit_outcome(&self, occurrences: usize, checker: Option<usize>) -> Option<Outcome> {
+    /// The game's play-only draws and limits (repetition, perpetual check and chase, ply
+    /// limits), given how often this position has occurred and the player who checked or
+    /// chased with every move since its first occurrence, if one did.
+    pub fn limit_outcome(&self, occurrences: usize, perpetual: Perpetual) -> Option<Outcome> {
         let [rep, ply, quiet] = self.game.limit_floor;
         if (occurrences as u64) < u64::from(rep)
             && self.ply < ply
             && self.quiet < quiet
-            && checker.is_none()
+            && perpetual == Perpetual::NONE
         {
             return None;
         }
@@ -473,14 +490,20 @@ impl Position<'_> {
             let e = &self.game.end[i];
             let hit = match &e.cond {
                 // A line for one side is read for that side's turn only.
-                _ if !e.is_for(me) && !matches!(e.cond, EndCond::PerpetualCheck) => false,
-                EndCond::Repetition(n, _) => occurrences >= *n as usize,
-                EndCond::PerpetualCheck => match checker {
-                    Some(p) if occurrences >= self.game.repetition_count() && e.is_for(p) => {
-                        return Some(Self::verdict(e.verdict, p, &e.text));
+                EndCond::PerpetualCheck | EndCond::PerpetualChase(_) => {
+                    let by = match e.cond {
+                        EndCond::PerpetualCheck => perpetual.check,
+                        _ => perpetual.chase,
+                    };
+                    match by {
+                        Some(p) if occurrences >= self.game.repetition_count() && e.is_for(p) => {
+                            return Some(Self::verdict(e.verdict, p, &e.text));
+                        }
+                        _ => false,
                     }
-                    _ => false,
-                },
+                }
+                _ if !e.is_for(me) => false,
+                EndCond::Repetition(n, _) => occurrences >= *n as usize,
                 EndCond::PlyLimit {
                     plies,
                     no_progress,

@@ -1,7 +1,7 @@
 //! Perft, whole games (with repetition and ply limits) and seeded random playouts.
 
 use super::placement_playout::PlacementPlayout;
-use super::{Move, Outcome, Position, Scratch, TooManyMoves, MAX_MOVES};
+use super::{Move, Outcome, Perpetual, Position, Scratch, TooManyMoves, MAX_MOVES};
 use crate::rng::Rng;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -172,6 +172,10 @@ pub struct MatchState<'g> {
     /// Per position of `history`, whether its player to move was in check (games with
     /// `on perpetual check` only).
     checks: Vec<bool>,
+    /// The position the game started from and the moves played since (games with `on
+    /// perpetual chase` only: a chase is read by replaying them).
+    start: Position<'g>,
+    line: Vec<Move>,
     moves: Vec<Move>,
     outcome: Option<Outcome>,
 }
@@ -191,6 +195,8 @@ impl<'g> MatchState<'g> {
             history: Vec::new(),
             seen: HashMap::new(),
             checks,
+            start: pos.clone(),
+            line: Vec::new(),
             pos,
             moves: Vec::with_capacity(64),
             outcome: None,
@@ -214,6 +220,8 @@ impl<'g> MatchState<'g> {
     /// Starts again from `pos`, keeping the buffers.
     pub fn reset(&mut self, pos: &Position<'g>) {
         self.pos.clone_from(pos);
+        self.start.clone_from(pos);
+        self.line.clear();
         self.history.clear();
         self.seen.clear();
         self.remember();
@@ -236,14 +244,15 @@ impl<'g> MatchState<'g> {
         }
         let here = self.seen.get(&self.pos.hash()).copied();
         let (seen, first) = here.map_or((0, None), |s| (s.count, Some(s.first)));
-        let checker = perpetual_checker(
+        let perpetual = perpetual(
+            (&self.start, &self.line),
             self.history.len(),
             &self.checks,
             self.pos.turn(),
             seen,
             first,
         );
-        self.outcome = self.pos.limit_outcome(seen, checker);
+        self.outcome = self.pos.limit_outcome(seen, perpetual);
         if self.outcome.is_some() {
             self.moves.clear();
         }
@@ -281,6 +290,9 @@ impl<'g> MatchState<'g> {
     /// Plays the legal move at `index` of [`MatchState::moves`].
     pub fn play_index(&mut self, index: usize) {
         self.pos.play_unchecked(&self.moves[index]);
+        if self.pos.game.chase.is_some() {
+            self.line.push(self.moves[index].clone());
+        }
         self.remember();
         note_check(&mut self.checks, &self.pos);
         self.settle();
@@ -303,6 +315,8 @@ pub struct Playout<'g> {
     /// Per position of `history`, whether its player to move was in check (games with
     /// `on perpetual check` only).
     checks: Vec<bool>,
+    /// The moves played (games with `on perpetual chase` only).
+    line: Vec<Move>,
     /// How many positions of `history` fall in each bucket of hash values: a position whose
     /// bucket holds fewer than three cannot have occurred three times, so the history is
     /// scanned only when it might have.
@@ -324,6 +338,7 @@ impl<'g> Playout<'g> {
             start,
             history: Vec::with_capacity(512),
             checks: Vec::new(),
+            line: Vec::new(),
             buckets: vec![0; BUCKETS],
             moves: Vec::with_capacity(64),
             kernel,
@@ -363,6 +378,7 @@ impl<'g> Playout<'g> {
         }
         self.history.clear();
         self.checks.clear();
+        self.line.clear();
         self.remember();
         let mut plies = 0;
         let outcome = loop {
@@ -383,14 +399,15 @@ impl<'g> Playout<'g> {
                 } else {
                     None
                 };
-                let checker = perpetual_checker(
+                let perpetual = perpetual(
+                    (&self.start, &self.line),
                     self.history.len(),
                     &self.checks,
                     self.pos.turn(),
                     seen,
                     first,
                 );
-                if let Some(o) = self.pos.limit_outcome(seen, checker) {
+                if let Some(o) = self.pos.limit_outcome(seen, perpetual) {
                     break o;
                 }
             }
@@ -399,6 +416,9 @@ impl<'g> Playout<'g> {
             }
             on_move(&self.pos, &m);
             self.pos.play_unchecked(&m);
+            if self.pos.game.chase.is_some() {
+                self.line.push(m);
+            }
             self.remember();
             plies += 1;
         };
@@ -440,22 +460,42 @@ fn note_check(checks: &mut Vec<bool>, pos: &Position) {
     }
 }
 
-/// For `on perpetual check`: the player who gave check with every one of their moves since
-/// the current position (the last of a history of `n` positions) first occurred, at index
-/// `first`, if exactly one did. `checks[k]` says whether the player to move at position `k`
-/// was in check; `turn` is the player to move now; `seen`, how often the position has
-/// occurred. `None` where checks are not kept, or before a third occurrence.
-fn perpetual_checker(
+/// Who repeated the current position by force: the player who gave check with every move
+/// since it first occurred, at index `first` of the game's positions, and where neither
+/// player did, the one who chased throughout (replaying `line`, the moves played from
+/// `start`; `n` positions in all). `checks[k]` says whether the player to move at position `k` was in check
+/// (empty where the game does not ask); `turn` is the player to move now; `seen`, how often
+/// the position has occurred. Nobody before a third occurrence.
+fn perpetual(
+    (start, line): (&Position, &[Move]),
     n: usize,
     checks: &[bool],
     turn: usize,
     seen: usize,
     first: Option<usize>,
-) -> Option<usize> {
-    if seen < 3 || n == 0 || checks.len() != n {
-        return None;
+) -> Perpetual {
+    let Some(first) = first.filter(|_| seen >= 3) else {
+        return Perpetual::NONE;
+    };
+    let checking = perpetual_checks(n, checks, turn, first);
+    let chase = (checking == [false, false] && start.game.chase.is_some())
+        .then(|| super::rules::chase::perpetual_chaser(start, line, first))
+        .flatten();
+    let check = match checking {
+        [true, false] => Some(0),
+        [false, true] => Some(1),
+        _ => None,
+    };
+    Perpetual { check, chase }
+}
+
+/// For `on perpetual check`: per player, whether they gave check with every one of their
+/// moves since the current position (the last of a history of `n` positions) first
+/// occurred, at index `first` (never where checks are not kept).
+fn perpetual_checks(n: usize, checks: &[bool], turn: usize, first: usize) -> [bool; 2] {
+    if n == 0 || checks.len() != n {
+        return [false, false];
     }
-    let first = first?;
     let (mut made, mut all) = ([false; 2], [true; 2]);
     for (j, &check) in checks.iter().enumerate().skip(first + 1) {
         // The move that led to position j was made by the player not to move there.
@@ -463,12 +503,7 @@ fn perpetual_checker(
         made[mover] = true;
         all[mover] &= check;
     }
-    let checking = [made[0] && all[0], made[1] && all[1]];
-    match checking {
-        [true, false] => Some(0),
-        [false, true] => Some(1),
-        _ => None,
-    }
+    [made[0] && all[0], made[1] && all[1]]
 }
 
 /// Buckets of [`Playout`]'s repetition filter.

@@ -524,6 +524,31 @@ pub(super) fn tiebreak(p: Pair<Rule>) -> Vec<TiebreakDecl> {
         .collect()
 }
 
+/// `chase, not by PIECES, not of PIECES in REGION`.
+fn build_chase(p: Pair<Rule>) -> ChaseDecl {
+    let mut d = ChaseDecl {
+        span: span(&p),
+        ..ChaseDecl::default()
+    };
+    for clause in parts(p) {
+        let rule = clause.as_rule();
+        let mut it = parts(clause).into_iter();
+        let kinds: Vec<Name> = it
+            .next()
+            .map(parts)
+            .unwrap_or_default()
+            .into_iter()
+            .map(name)
+            .collect();
+        if rule == Rule::chase_not_by {
+            d.not_by.extend(kinds);
+        } else {
+            d.not_of.push((kinds, it.next().map(build_region)));
+        }
+    }
+    d
+}
+
 pub(super) fn build_end_rule(p: Pair<Rule>) -> EndRule {
     let sp = span(&p);
     let mut it = parts(p).into_iter().peekable();
@@ -546,7 +571,10 @@ pub(super) fn build_end_rule(p: Pair<Rule>) -> EndRule {
             };
             EndCondDecl::Repetition(times, kids.into_iter().flat_map(tiebreak).collect())
         }
-        Rule::perpetual => EndCondDecl::PerpetualCheck,
+        Rule::perpetual => match parts(c).into_iter().find(|k| k.as_rule() == Rule::chase) {
+            Some(chase) => EndCondDecl::PerpetualChase(build_chase(chase)),
+            None => EndCondDecl::PerpetualCheck,
+        },
         Rule::pass_limit => {
             let mut it = parts(c).into_iter().peekable();
             let passes = number(it.next().expect("grammar: a count"));

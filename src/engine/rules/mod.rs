@@ -7,6 +7,7 @@ mod abilities;
 pub mod approach;
 pub(in crate::engine) mod castle;
 pub mod chance;
+pub mod chase;
 pub(in crate::engine) mod circuit;
 pub mod colours;
 pub mod connection;
