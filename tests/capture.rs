@@ -148,7 +148,7 @@ fn frisian_draughts_replays_pydraughts_games() {
             // Each game ends where pydraughts ends it, with its result.
             let outcome = pos
                 .static_outcome()
-                .or_else(|| pos.limit_outcome(1, None))
+                .or_else(|| pos.limit_outcome(1, tabula::engine::Perpetual::NONE))
                 .or_else(|| {
                     pos.legal_moves(&mut buf);
                     buf.is_empty().then(|| tabula::engine::Outcome::Win {
