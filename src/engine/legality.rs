@@ -246,7 +246,13 @@ impl<'g> Position<'g> {
     /// Keeps the moves after which no royal piece of the mover is attacked.
     fn retain_royal_safe(&self, out: &mut Vec<Move>) {
         let mut guard = RoyalGuard::new(self);
-        out.retain(|m| self.royal_safe(m, &mut guard));
+        // Two copies of the test, so that games without screens, hops or blocked leaps
+        // (chess) never look at the landing cells.
+        if guard.watch_landing {
+            out.retain(|m| self.royal_safe::<true>(m, &mut guard));
+        } else {
+            out.retain(|m| self.royal_safe::<false>(m, &mut guard));
+        }
     }
 
     /// Whether the player to move here has a move (pseudo-legal) that captures a royal piece
@@ -278,8 +284,9 @@ impl<'g> Position<'g> {
 
     /// Whether no royal piece of the mover is attacked after `m`. The move is applied to the
     /// guard's scratch board and taken back.
+    /// `WATCH`: the guard's `watch_landing`.
     #[inline(always)]
-    fn royal_safe(&self, m: &Move, guard: &mut RoyalGuard<'g>) -> bool {
+    fn royal_safe<const WATCH: bool>(&self, m: &Move, guard: &mut RoyalGuard<'g>) -> bool {
         // The common case first (see [`RoyalGuard::quick`]).
         (guard.quick
             && m.turn == 0
@@ -288,7 +295,7 @@ impl<'g> Position<'g> {
             && m.extra_from == NONE
             && m.captures().iter().all(|&c| c == m.to)
             && (m.promote == 0 || !self.game.royal_entries)
-            && !(guard.watch_landing && guard.landing.contains(m.to)))
+            && !(WATCH && guard.landing.contains(m.to)))
             || self.royal_safe_tested(m, guard)
     }
 
@@ -772,7 +779,11 @@ impl<'g> Position<'g> {
                 self.play_safe(&m, scratch)
             } else if g.has_royal && !self.royals_unguarded() {
                 let guard = guard.get_or_insert_with(|| RoyalGuard::new(self));
-                self.royal_safe(&m, guard)
+                if guard.watch_landing {
+                    self.royal_safe::<true>(&m, guard)
+                } else {
+                    self.royal_safe::<false>(&m, guard)
+                }
             } else {
                 true
             };
