@@ -59,6 +59,20 @@ pub fn compile(
             back[cell * stride + i] = board.at(x - dx, y - dy);
         }
     }
+    rule(code, stride, table, back, target, attacks)
+}
+
+/// The rule of a ride of piece `code` from its tables (`table[cell * stride + i]`: the i-th
+/// line's next cell, `back` the same backward), its attack pattern merged into `attacks` if
+/// it captures.
+pub(super) fn rule(
+    code: u8,
+    stride: usize,
+    table: Vec<Cell>,
+    back: Vec<Cell>,
+    target: Target,
+    attacks: &mut Vec<Attack>,
+) -> Rule {
     if target.captures() {
         super::add_attack(
             attacks,

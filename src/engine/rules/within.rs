@@ -93,21 +93,7 @@ pub fn slide(
 ) -> Rule {
     let stride = dirs.len();
     let (table, back) = tables(board, dirs, within);
-    if target.captures() {
-        super::add_attack(
-            attacks,
-            Attack::Ride {
-                codes: 1 << code,
-                stride,
-                back,
-            },
-        );
-    }
-    Rule::Ride {
-        stride,
-        table,
-        target,
-    }
+    super::ride::rule(code, stride, table, back, target, attacks)
 }
 
 #[cfg(test)]
