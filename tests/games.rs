@@ -445,10 +445,18 @@ fn check_position(name: &str, pos: &Position, checked: &mut u64) {
             } else {
                 guarded && royal_capturable_except(&child, me, spared)
             };
-            let exposed = royal_lost
-                || pos.drop_mates(m)
-                || (g.no_checks && child.in_check())
-                || (g.lone_checker && !lone_checker_taken(pos, m));
+            // `must part`: where royal pieces face each other, a pass is legal even in
+            // check, and every other move must part them.
+            let parting = pos.royals_face();
+            let exposed = if parting && m.kind == tabula::engine::MoveKind::Pass {
+                false
+            } else {
+                royal_lost
+                    || pos.drop_mates(m)
+                    || (g.no_checks && child.in_check())
+                    || (g.lone_checker && !lone_checker_taken(pos, m))
+                    || (parting && child.royals_face())
+            };
             assert_eq!(
                 texts.contains(&text),
                 !exposed,

@@ -433,9 +433,11 @@ impl Game {
 
     /// Whether a move's legality can be decided on its own (royal safety, the cascade), with
     /// no filter that compares it with the other moves (compulsory or majority capture, moves
-    /// told apart by their captures only).
+    /// told apart by their captures only, royal pieces that must part, which also gives back
+    /// the pass).
     pub fn per_move_legality(&self) -> bool {
         !(self.compulsory_capture
+            || !self.part_dirs.is_empty()
             || self.majority_capture
             || self.identity_by_captures
             || self.explosion.is_some()

@@ -27,6 +27,12 @@ impl Position<'_> {
         })
     }
 
+    /// Whether royal pieces of different sides face each other now along the game's `must
+    /// part` directions (then every move but a pass must part them).
+    pub fn royals_face(&self) -> bool {
+        !self.game.part_dirs.is_empty() && self.royals_facing(&self.cells)
+    }
+
     /// Where royal pieces face each other as the turn begins: keeps the moves that part them,
     /// and the pass (put back where royal safety took it away).
     pub(in crate::engine) fn retain_parting(&self, out: &mut Vec<Move>) {
