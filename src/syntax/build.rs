@@ -486,6 +486,17 @@ pub(super) fn build_diagram(p: Pair<Rule>) -> Diagram {
     }
 }
 
+/// The `with komi K for PLAYER` of a tie-break by area or worth: its text, the player, and
+/// where the value stands.
+fn komi(what: Pair<Rule>) -> Option<(String, Name, Span)> {
+    parts(what).into_iter().next().map(|k| {
+        let mut it = parts(k).into_iter();
+        let value = it.next().expect("grammar: a komi");
+        let (text, vsp) = (value.as_str().to_string(), span(&value));
+        (text, name(it.next().expect("grammar: a player")), vsp)
+    })
+}
+
 /// `, decided by more X, then more Y`: what is compared, in order.
 pub(super) fn tiebreak(p: Pair<Rule>) -> Vec<TiebreakDecl> {
     if p.as_rule() != Rule::tiebreak {
@@ -498,26 +509,14 @@ pub(super) fn tiebreak(p: Pair<Rule>) -> Vec<TiebreakDecl> {
             match what.as_rule() {
                 Rule::all_pieces => TiebreakDecl::Pieces(None),
                 Rule::seeds => TiebreakDecl::Seeds(span(&what)),
-                Rule::area => {
-                    let sp = span(&what);
-                    let komi = parts(what).into_iter().next().map(|k| {
-                        let mut it = parts(k).into_iter();
-                        let value = it.next().expect("grammar: a komi");
-                        let (text, vsp) = (value.as_str().to_string(), span(&value));
-                        (text, name(it.next().expect("grammar: a player")), vsp)
-                    });
-                    TiebreakDecl::Area { komi, span: sp }
-                }
-                Rule::worth_sum => {
-                    let sp = span(&what);
-                    let komi = parts(what).into_iter().next().map(|k| {
-                        let mut it = parts(k).into_iter();
-                        let value = it.next().expect("grammar: a komi");
-                        let (text, vsp) = (value.as_str().to_string(), span(&value));
-                        (text, name(it.next().expect("grammar: a player")), vsp)
-                    });
-                    TiebreakDecl::Worth { komi, span: sp }
-                }
+                Rule::area => TiebreakDecl::Area {
+                    span: span(&what),
+                    komi: komi(what),
+                },
+                Rule::worth_sum => TiebreakDecl::Worth {
+                    span: span(&what),
+                    komi: komi(what),
+                },
                 _ => TiebreakDecl::Pieces(Some(name(what))),
             }
         })
