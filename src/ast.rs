@@ -535,6 +535,8 @@ pub enum RuleDecl {
         touching: Option<TouchDecl>,
         /// `not making N in a row [along DIRS]`: the length, the directions, where written.
         not_making: Option<(Number, Option<Vec<Name>>, Span)>,
+        /// `not next to the last piece placed`: where written.
+        not_by_last: Option<Span>,
         span: Span,
     },
     Step {

@@ -625,6 +625,8 @@ pub enum RuleModel {
         /// No placement making a line of this many of the player's pieces through the cell,
         /// along the axes given as pairs of opposite directions (Wali).
         not_making: Option<(u8, Vec<(u8, u8)>)>,
+        /// Not on a neighbour of the cell the last move placed a piece on (Tabu Y).
+        not_by_last: bool,
     },
     Step {
         dirs: Vec<u8>,

@@ -145,3 +145,34 @@ fn wali_replays_ludii_games() {
         "games and positions replayed"
     );
 }
+
+/// Tabu Y as Ludii plays it (board size 11): no stone next to the last stone placed.
+#[test]
+fn tabu_y_replays_ludii_games() {
+    let (games, positions) = replay("tabu-y", "games/tabu-y.game");
+    assert_eq!(
+        (games, positions),
+        (20, 1255),
+        "games and positions replayed"
+    );
+}
+
+/// Tabu Y's rule read from a position string: the last stone placed is its own field, and
+/// the cells next to it (six inside the board, fewer on a side) are closed to the next stone.
+#[test]
+fn tabu_y_keeps_away_from_the_last_stone() {
+    let game = common::game("games/tabu-y.game");
+    let count = |text: &str| {
+        let pos = Position::from_text(&game, text).expect("position");
+        assert_eq!(pos.to_text(), text, "the position string reads back");
+        MatchState::new(pos).moves().len()
+    };
+    // White's stone on c3 (inside: six neighbours) just placed; 65 empty cells.
+    assert_eq!(count("1/2/3/4/5/6/7/8/2S6/10/11 b c3 0 1 1"), 59);
+    // The same board without a last stone (as after a pass): every empty cell.
+    assert_eq!(count("1/2/3/4/5/6/7/8/2S6/10/11 b - 0 1 1"), 65);
+    // A corner stone (a1) has two neighbours.
+    assert_eq!(count("1/2/3/4/5/6/7/8/9/10/S10 b a1 0 1 1"), 63);
+    // The field must name a stone.
+    assert!(Position::from_text(&game, "1/2/3/4/5/6/7/8/2S6/10/11 b d3 0 1 1").is_err());
+}

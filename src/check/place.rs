@@ -23,6 +23,7 @@ impl Checker {
             simple_ko,
             touching,
             not_making,
+            not_by_last,
             ..
         } = r
         else {
@@ -71,6 +72,7 @@ impl Checker {
             groups,
             touching,
             not_making,
+            not_by_last: not_by_last.is_some(),
         })
     }
 

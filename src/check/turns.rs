@@ -54,6 +54,7 @@ impl Checker {
                     groups: None,
                     touching: None,
                     not_making: None,
+                    not_by_last: false,
                 }
             )
         };
@@ -74,8 +75,8 @@ impl Checker {
         let combined = [
             (
                 fancy,
-                "several placements in a turn of a piece that flips, falls, turns a block or \
-                 captures groups",
+                "several placements in a turn of a piece that flips, falls, turns a block, \
+                 captures groups or keeps away from the last piece placed",
             ),
             (
                 other_moves,

@@ -166,6 +166,7 @@ pub fn compile(mut m: Model) -> Game {
         race: mechanics.race,
         lines: mechanics.lines,
         places: pieces.places,
+        tracks_last_placed: false,
         steps: None,
         board: m.board,
     };
@@ -329,6 +330,7 @@ fn finish(game: &mut Game, steps: Option<&Steps>, board_rule_hooks: &[usize]) {
     game.reach_draw = game.draws_by_reach();
     game.approach_masks = game.approach_on_masks();
     game.royals_stay = royals_stay(game);
+    game.tracks_last_placed = game.places.iter().flatten().any(|pl| pl.not_by_last);
 }
 
 /// Whether no rule of `g` can take a royal piece off the board or from its player (see

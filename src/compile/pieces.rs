@@ -414,6 +414,7 @@ fn place(r: &RuleModel, c: u8, board: &Board) -> Place {
         groups,
         touching,
         not_making,
+        not_by_last,
     } = r
     else {
         unreachable!("called for placements")
@@ -433,6 +434,7 @@ fn place(r: &RuleModel, c: u8, board: &Board) -> Place {
         not_mating: false,
         touching: *touching,
         not_making: not_making.clone(),
+        not_by_last: *not_by_last,
         blocks: rotating.map_or_else(Vec::new, |b| crate::engine::rules::place::blocks(board, b)),
     }
 }
@@ -472,6 +474,7 @@ fn drops(
         not_mating: *not_mating,
         touching: None,
         not_making: None,
+        not_by_last: false,
     };
     // `either side up`: the kind it promotes to, from this kind's hand (the checker made sure
     // there is one).

@@ -374,6 +374,9 @@ pub struct Game {
     pub side_letters: PerPlayer<char>,
     /// Per player: the kinds that enter the board (`place ...`), and how.
     pub places: PerPlayer<Vec<Place>>,
+    /// A placement keeps away from the last piece placed (`not next to the last piece
+    /// placed`): positions carry that cell ([`Position::last_placed`]).
+    pub tracks_last_placed: bool,
     /// Per player: the index in `places` of their only source of moves, when a placement is
     /// all they can ever do besides passing by choice, and nothing filters it (no moving
     /// pieces, no royal pieces or capture rules): random playouts then draw a placement (or
@@ -546,6 +549,13 @@ impl Game {
         self.race
             .as_ref()
             .is_some_and(|r| r.rule.trap.is_some() || r.rule.begin.is_some())
+    }
+
+    /// The hash key of the last piece placed standing on `c` (games that track it): the cell's
+    /// en-passant key turned, so that it differs from a ko or en-passant cell there.
+    #[inline]
+    pub fn last_placed_key(&self, c: Cell) -> u64 {
+        self.zobrist_ep[c as usize].rotate_left(29)
     }
 
     /// Whether positions carry a ko cell (`simple ko`).

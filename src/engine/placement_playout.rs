@@ -79,6 +79,7 @@ impl PlacementPlayout {
                 && pl.not_file_with.is_none()
                 && pl.touching.is_none()
                 && pl.not_making.is_none()
+                && !pl.not_by_last
                 && !pl.not_mating;
             if !plain {
                 return None;

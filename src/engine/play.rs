@@ -53,6 +53,13 @@ impl Position<'_> {
             self.hash ^= g.zobrist_pass[self.passes.min(7) as usize];
         }
         self.note_placed(m);
+        if g.tracks_last_placed {
+            self.set_last_placed(if m.kind == MoveKind::Place {
+                m.to
+            } else {
+                NONE
+            });
+        }
         if g.groups.is_some() {
             self.set_ko(NONE);
         }

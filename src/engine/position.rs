@@ -47,6 +47,9 @@ pub struct Position<'g> {
     /// After a turn of several placements (`placed` is then its first cell): its other cells,
     /// then `NONE`s.
     pub(super) also_placed: [Cell; crate::model::MAX_TURN_PLACES as usize - 1],
+    /// Games with `not next to the last piece placed`: the cell the last move placed a piece
+    /// on, else `NONE` (part of the position: hashed, and written in position strings).
+    pub(super) last_placed: Cell,
     /// Groups of stones with their liberties, and the ko cell (games with group capture).
     pub(super) chains: super::rules::groups::Chains,
     /// Chains for connection goals (see `rules/connection.rs`), in games that have them.
@@ -115,6 +118,7 @@ impl Clone for Position<'_> {
             frozen: self.frozen,
             placed: self.placed,
             also_placed: self.also_placed,
+            last_placed: self.last_placed,
             chains: self.chains.clone(),
             links: self.links.clone(),
             promoted: self.promoted,
@@ -153,6 +157,7 @@ impl Clone for Position<'_> {
         self.frozen = o.frozen;
         self.placed = o.placed;
         self.also_placed = o.also_placed;
+        self.last_placed = o.last_placed;
         self.chains.clone_from(&o.chains);
         self.links.clone_from(&o.links);
         self.promoted = o.promoted;
@@ -231,6 +236,7 @@ impl<'g> Position<'g> {
             frozen: CellSet::EMPTY,
             placed: NONE,
             also_placed: [NONE; crate::model::MAX_TURN_PLACES as usize - 1],
+            last_placed: NONE,
             chains: super::rules::groups::Chains::none(),
             links: super::rules::connection::Links::default(),
             promoted: CellSet::EMPTY,
@@ -311,6 +317,9 @@ impl<'g> Position<'g> {
         }
         if self.chains.ko != NONE {
             h ^= g.zobrist_ep[self.chains.ko as usize];
+        }
+        if self.last_placed != NONE {
+            h ^= g.last_placed_key(self.last_placed);
         }
         let n = g.board.len();
         for (c, &code) in self.under.iter().enumerate() {

@@ -7,7 +7,9 @@ there: its Ludii moves (`Move(a->b)`, `Add(s)`, `Remove(s)`, `Pass`) and the own
 board's sites after it. This script names Ludii's sites as Tabula names the cells (Ludii numbers
 a W x H grid's sites row by row from the bottom left: site = row * W + column; the sites after
 the board's are the players' hands; a hexagon of side N's sites row by row from the bottom, each row from the
-left, as Tabula's `board hex N` names them) and writes, per position:
+left, as Tabula's `board hex N` names them; a triangle of side N's sites row by row from the
+long side at the bottom, each row from the left, as Tabula's `board triangle N` names them)
+and writes, per position:
 
     pos <owner of every cell in Ludii's site order: . 1 2> <mover 1|2> <pieces in hand, per player>
     turns <n> <turn> <turn> ...      (sorted)
@@ -21,6 +23,7 @@ apart by what it takes, whatever Ludii move took it).
 
 usage: ludii_turns.py square WIDTH HEIGHT PLAYERS < dump > data
        ludii_turns.py hex SIDE PLAYERS < dump > data
+       ludii_turns.py triangle SIDE PLAYERS < dump > data
 """
 import sys
 
@@ -28,6 +31,10 @@ LETTERS = "abcdefghijklmnopqrstuvwxyz"
 if sys.argv[1] == "square":
     width, height, players = (int(x) for x in sys.argv[2:5])
     NAMES = [LETTERS[s % width] + str(s // width + 1) for s in range(width * height)]
+elif sys.argv[1] == "triangle":
+    side, players = int(sys.argv[2]), int(sys.argv[3])
+    # Row r (from 0) holds the columns 0 .. side - r - 1, from the left.
+    NAMES = [LETTERS[c] + str(r + 1) for r in range(side) for c in range(side - r)]
 else:
     side, players = int(sys.argv[2]), int(sys.argv[3])
     # Row r (from 0) holds the columns c with |r - c| < side, from the left.

@@ -50,6 +50,8 @@ pub struct Place {
     /// `not making N in a row`: the length no line of the player's through the cell may
     /// reach, and the axes (pairs of opposite directions) it is counted along (Wali).
     pub not_making: Option<(u8, Vec<(u8, u8)>)>,
+    /// `not next to the last piece placed`: no cell next to [`Position::last_placed`] (Tabu Y).
+    pub not_by_last: bool,
 }
 
 /// The B x B blocks that tile a square-grid board, each as its cells row by row from the
@@ -465,7 +467,12 @@ impl Position<'_> {
                 .keep_out
                 .as_ref()
                 .map_or(0, |k| k[pl.code as usize].low_word());
-            let bits = bits & !(pl.not_on.low_word() | kept_out);
+            let tabu = if pl.not_by_last {
+                self.last_placed_neighbours()
+            } else {
+                0
+            };
+            let bits = bits & !(pl.not_on.low_word() | kept_out | tabu);
             // Every resting cell is a move: draw the k-th, in cell order (the same draw as
             // picking from the generated list).
             let n = bits.count_ones() as usize;
@@ -558,6 +565,9 @@ impl Position<'_> {
                 return false;
             }
         }
+        if pl.not_by_last && self.next_to_last_placed(c) {
+            return false;
+        }
         let Some((twin, limit)) = pl.not_file_with else {
             return true;
         };
@@ -574,6 +584,40 @@ impl Position<'_> {
             }
         }
         true
+    }
+
+    /// Whether `c` is a neighbour of the last piece placed (`not next to the last piece
+    /// placed`; never when the last move placed nothing).
+    #[inline]
+    fn next_to_last_placed(&self, c: Cell) -> bool {
+        self.last_placed != NONE && self.game.board.neighbours(self.last_placed).any(|n| n == c)
+    }
+
+    /// The cells next to the last piece placed, as a mask of a board's first 64 cells.
+    fn last_placed_neighbours(&self) -> u64 {
+        if self.last_placed == NONE {
+            return 0;
+        }
+        let b = &self.game.board;
+        b.neighbours(self.last_placed)
+            .filter(|&n| n < 64)
+            .fold(0, |m, n| m | 1 << n)
+    }
+
+    /// Sets the cell of the last piece placed (`NONE`: the last move placed nothing), keeping
+    /// the hash.
+    pub(in crate::engine) fn set_last_placed(&mut self, c: Cell) {
+        let old = self.last_placed;
+        if old == c {
+            return;
+        }
+        if old != NONE {
+            self.hash ^= self.game.last_placed_key(old);
+        }
+        if c != NONE {
+            self.hash ^= self.game.last_placed_key(c);
+        }
+        self.last_placed = c;
     }
 
     /// Whether `c` has a piece of the mover next to it along the placement's `next to a

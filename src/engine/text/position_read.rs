@@ -110,11 +110,9 @@ impl Position<'_> {
         } else {
             (CellSet::EMPTY, NONE)
         };
-        let ko = if game.has_ko() {
-            pos.read_ko(field(fields.next(), "ko field (`-` for none)")?)?
-        } else {
-            NONE
-        };
+        let ko = pos.read_cell_field(game.has_ko(), &mut fields, "ko", false)?;
+        let last_placed =
+            pos.read_cell_field(game.tracks_last_placed, &mut fields, "last-placed", true)?;
         let spent = match game.right_name() {
             Some(right) => read_rights(
                 game,
@@ -159,6 +157,7 @@ impl Position<'_> {
         pos.hand = hand;
         pos.passes = counters.passes;
         pos.chains.ko = ko;
+        pos.last_placed = last_placed;
         pos.promoted = promoted;
         if let Some((board, stores)) = pits {
             pos.read_pits(board, stores)?;
@@ -414,20 +413,32 @@ impl Position<'_> {
         Ok((ep_targets, ep_victim))
     }
 
-    /// Reads the ko field: an empty cell, or `-`.
-    fn read_ko(&self, f: &str) -> Result<Cell, PositionError> {
+    /// Reads a field naming one cell, or `-`, where the game has it (`has`): the ko cell (an
+    /// empty cell) or the last piece placed (`holding`: a cell with a piece).
+    fn read_cell_field<'t>(
+        &self,
+        has: bool,
+        fields: &mut impl Iterator<Item = &'t str>,
+        what: &str,
+        holding: bool,
+    ) -> Result<Cell, PositionError> {
+        if !has {
+            return Ok(NONE);
+        }
+        let f = field(fields.next(), &format!("{what} field (`-` for none)"))?;
         if f == "-" {
             return Ok(NONE);
         }
-        let ko = self
+        let c = self
             .game
             .board
             .cell(f)
-            .ok_or_else(|| err(format!("ko cell `{f}` is not on the board")))?;
-        if self.cells[ko as usize] != 0 {
-            return Err(err(format!("the ko cell `{f}` is not empty")));
+            .ok_or_else(|| err(format!("{what} cell `{f}` is not on the board")))?;
+        match (self.cells[c as usize] != 0, holding) {
+            (true, false) => Err(err(format!("the {what} cell `{f}` is not empty"))),
+            (false, true) => Err(err(format!("the {what} cell `{f}` is empty"))),
+            _ => Ok(c),
         }
-        Ok(ko)
     }
 
     /// Reads the held-piece field of a race: a cell holding a piece, `-` or `begin`.

@@ -31,42 +31,7 @@ impl Position<'_> {
                 self.ply / 2 + 1
             );
         }
-        let mut rows = Vec::new();
-        let holes = b.has_holes();
-        for y in (0..b.rows as i32).rev() {
-            let mut s = String::new();
-            let mut run = 0;
-            for x in 0..b.cols as i32 {
-                let c = b.at(x, y);
-                if c == NONE {
-                    // A square board's hole is written `*`, as Fairy-Stockfish writes its
-                    // walls; other shapes list only their cells.
-                    if holes {
-                        if run > 0 {
-                            s.push_str(&run.to_string());
-                            run = 0;
-                        }
-                        s.push('*');
-                    }
-                    continue;
-                }
-                let code = self.cells[c as usize];
-                if code == 0 {
-                    run += 1;
-                } else {
-                    if run > 0 {
-                        s.push_str(&run.to_string());
-                        run = 0;
-                    }
-                    s.push_str(&self.cell_token(c));
-                }
-            }
-            if run > 0 {
-                s.push_str(&run.to_string());
-            }
-            rows.push(s);
-        }
-        let mut out = rows.join("/");
+        let mut out = self.board_text();
         if let Some(lines) = &g.lines {
             out.push(' ');
             out.push_str(&self.lines_text(lines));
@@ -114,11 +79,16 @@ impl Position<'_> {
             let left = |p: usize| goal.saturating_sub(self.checks[p]);
             out.push_str(&format!(" {}+{}", left(0), left(1)));
         }
-        if g.has_ko() {
-            out.push(' ');
-            match self.chains.ko {
-                NONE => out.push('-'),
-                c => out.push_str(&b.names[c as usize]),
+        for (has, cell) in [
+            (g.has_ko(), self.chains.ko),
+            (g.tracks_last_placed, self.last_placed),
+        ] {
+            if has {
+                out.push(' ');
+                match cell {
+                    NONE => out.push('-'),
+                    c => out.push_str(&b.names[c as usize]),
+                }
             }
         }
         if g.right_name().is_some() {
@@ -164,6 +134,47 @@ impl Position<'_> {
             self.ply / g.players.len() as u32 + 1
         ));
         out
+    }
+
+    /// The board's part of the position string: the ranks from the top, joined by `/`.
+    fn board_text(&self) -> String {
+        let b = &self.game.board;
+        let mut rows = Vec::new();
+        let holes = b.has_holes();
+        for y in (0..b.rows as i32).rev() {
+            let mut s = String::new();
+            let mut run = 0;
+            for x in 0..b.cols as i32 {
+                let c = b.at(x, y);
+                if c == NONE {
+                    // A square board's hole is written `*`, as Fairy-Stockfish writes its
+                    // walls; other shapes list only their cells.
+                    if holes {
+                        if run > 0 {
+                            s.push_str(&run.to_string());
+                            run = 0;
+                        }
+                        s.push('*');
+                    }
+                    continue;
+                }
+                let code = self.cells[c as usize];
+                if code == 0 {
+                    run += 1;
+                } else {
+                    if run > 0 {
+                        s.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    s.push_str(&self.cell_token(c));
+                }
+            }
+            if run > 0 {
+                s.push_str(&run.to_string());
+            }
+            rows.push(s);
+        }
+        rows.join("/")
     }
 
     /// Each player's run of moves without capturing by one piece (games with a limit on

@@ -503,6 +503,9 @@ fn place_text(game: &Game, pl: &crate::engine::Place) -> String {
             dirs_text(game, &dirs)
         ));
     }
+    if pl.not_by_last {
+        t.push_str(", not next to the last piece placed");
+    }
     if let (true, Some(gr)) = (pl.groups, &game.groups) {
         t.push_str(", capturing groups without liberties");
         if gr.no_suicide {
