@@ -197,11 +197,9 @@ pub(super) fn translate(source: &str, err: pest::error::Error<Rule>) -> SyntaxEr
 fn expected_alternatives(variant: &pest::error::ErrorVariant<Rule>) -> Vec<String> {
     use pest::error::ErrorVariant;
     let mut expected: Vec<String> = match variant {
-        ErrorVariant::ParsingError { positives, .. } => positives
-            .iter()
-            .flat_map(|r| describe(*r))
-            .map(|s| s.to_string())
-            .collect(),
+        ErrorVariant::ParsingError { positives, .. } => {
+            positives.iter().flat_map(|r| describe(*r)).collect()
+        }
         ErrorVariant::CustomError { message } => vec![message.clone()],
     };
     // After `to`, pest names only the first word of each target: list them whole.
