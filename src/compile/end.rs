@@ -38,6 +38,13 @@ pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel], players: &[PlayerM
             format!("when I have fewer than {n} {}", plural(&kinds[*k].name))
         }
         EndCond::NoPieces(Some(k)) => format!("when I have no {}", plural(&kinds[*k].name)),
+        EndCond::Monopoly(1, k) => {
+            format!("when I have 1 {} and the opponent has none", kinds[*k].name)
+        }
+        EndCond::Monopoly(n, k) => format!(
+            "when I have {n} {} and the opponent has none",
+            plural(&kinds[*k].name)
+        ),
         EndCond::Bare(k) => format!("when my {} is bare", kinds[*k].name),
         EndCond::ChecksGiven(1) => "when I have given check 1 time".to_string(),
         EndCond::ChecksGiven(n) => format!("when I have given check {n} times"),
