@@ -239,7 +239,7 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
         Rule::hand_first => {
             let (mut kind, mut split) = (None, None);
             for c in parts(p) {
-                if c.as_rule() == Rule::ident {
+                if c.as_rule() == Rule::hand_kind {
                     kind = Some(name(c));
                 } else {
                     let span = c.as_span();
