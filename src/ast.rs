@@ -96,15 +96,19 @@ pub enum Item {
     Identity(Span),
     /// `capture by custody DIRS[, against REGION [when empty]]...`.
     Custody(CustodyDecl),
-    /// `pieces in hand must be placed first[, PIECES on both colours]`: the line's span, and
-    /// the kind split between the colours with the clause's span.
-    HandFirst(Span, Option<(Name, Span)>),
+    /// `pieces in hand must be placed first[, PIECES on both colours]`: the line's span, the
+    /// kind that must be placed first where the line names one (`kings in hand must be placed
+    /// first`), and the kind split between the colours with the clause's span.
+    HandFirst(Span, Option<Name>, Option<(Name, Span)>),
     /// `pieces dropped on REGION... may castle with partners on REGION...`: the castling
     /// pieces' cells, then the partners'.
     DropCastle(Vec<Region>, Vec<Region>, Span),
     /// `captured pieces go to the hand of their captor[, keeping their kind]`: the span of the
     /// line, and of `, keeping their kind` where promoted pieces are not demoted.
     ToHand(Span, Option<Span>),
+    /// `pieces come to hand from the partner`: hands are filled from outside the game (the
+    /// other board of Bughouse), in position strings.
+    FromPartner(Span),
     /// `a piece in hand may enter the cell a piece leaves on its first move from REGION`.
     Gate(Region, Span),
     /// `royal pieces may not face each other along DIRS`, or with `true` `royal pieces that
@@ -913,6 +917,8 @@ pub enum EndCondDecl {
     NoPieces(Option<Name>),
     /// `I have fewer than N pieces` (on the board and in hand), or `fewer than N KIND`.
     FewerThan(Number, Option<Name>),
+    /// `I have N PIECES and the opponent has none`.
+    Monopoly(Number, Name),
     Reaches {
         piece: Name,
         region: Region,

@@ -82,6 +82,9 @@ pub struct Model {
     pub entry: Vec<(Vec<KindId>, CellSet)>,
     /// `pieces in hand must be placed first`: a player with pieces in hand can only place.
     pub hand_first: bool,
+    /// `KINDS in hand must be placed first` (Koedem's kings): the rule is about that kind
+    /// alone; a player with one in hand can only place one, and other pieces in hand wait.
+    pub hand_first_kind: Option<KindId>,
     /// `pieces in hand must be placed first, PIECES on both colours`: the kind whose pieces, on the board and
     /// in hand, must end split between the two colours of cells as evenly as can be.
     pub colour_split: Option<KindId>,
@@ -90,6 +93,8 @@ pub struct Model {
     pub drop_castle: Option<PerPlayer<(CellSet, CellSet)>>,
     /// `captured pieces go to the hand of their captor`.
     pub to_hand: bool,
+    /// `pieces come to hand from the partner`: hands are filled from outside the game.
+    pub from_partner: bool,
     /// `a piece in hand may enter the cell a piece leaves on its first move from REGION`
     /// (gating): the region, per player.
     pub gating: Option<PerPlayer<CellSet>>,
@@ -837,6 +842,9 @@ pub enum EndCond {
     NoPieces(Option<KindId>),
     /// A player has fewer than N pieces (of a kind), on the board and in hand.
     FewerThan(u32, Option<KindId>),
+    /// A player has N or more pieces of the kind, on the board and in hand, and the opponent
+    /// none (Koedem: all the kings).
+    Monopoly(u32, KindId),
     /// Neither player has pieces (of a kind).
     NobodyHas(Option<KindId>),
     /// A player has a piece of the kind on the region (their own region).

@@ -1,6 +1,6 @@
 //! Random games of Fairy-Stockfish replayed in Tabula: its `ataxx` in games/ataxx.game, its
 //! `horde`, `makruk`, `asean`, `ai-wok`, `loop`, `chessgi`, `seirawan`, `shouse`, `grand`,
-//! `opulent`, `sortofalmost`, `chigorin`, `coregal`, `placement`, `sittuyin` and `spartan` in
+//! `opulent`, `sortofalmost`, `chigorin`, `coregal`, `placement`, `sittuyin`, `spartan` and `koedem` in
 //! games/variants/NAME.game, and its `atomic` and
 //! `extinction` from Chess960 set-ups (UCI_Chess960) in games/variants/ (tests/fsf/VARIANT.fsf,
 //! written by tests/fsf/games.py from Fairy-Stockfish's own move lists). Before every turn
@@ -473,4 +473,24 @@ fn xiangqi_made_up_chases() {
         };
         assert_eq!(winner, expected, "{fen}: {:?}", st.outcome());
     }
+}
+
+/// Koedem (Bughouse on one board with kings that are no royal pieces), from positions that
+/// give kings and other pieces in hand: a king in hand is placed before anything else, kings
+/// are taken and castle through attack, and a player without a king while the opponent owns
+/// two loses; games stop after 200 plies.
+#[test]
+fn koedem_replays_fairy_stockfish_games() {
+    let r = replay("games/variants/koedem.game", "koedem.fsf");
+    let text = std::fs::read_to_string(common::root("tests/fsf/koedem.fsf")).expect("data");
+    let king_drops = text.lines().filter(|l| l.contains(" K@")).count();
+    assert!(
+        r.games >= 5 && r.turns > 5000 && r.drops > 100 && king_drops >= 20 && r.castles > 0,
+        "koedem: {} games, {} turns, {} drops ({king_drops} of kings), {} castlings",
+        r.games,
+        r.turns,
+        r.drops,
+        r.castles
+    );
+    assert!(r.results.len() >= 2, "results {:?}", r.results);
 }

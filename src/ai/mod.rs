@@ -74,7 +74,8 @@ fn vital_kinds(game: &Game) -> Vec<bool> {
         match &e.cond {
             EndCond::NoPieces(Some(k))
             | EndCond::NobodyHas(Some(k))
-            | EndCond::FewerThan(_, Some(k)) => vital[*k] = true,
+            | EndCond::FewerThan(_, Some(k))
+            | EndCond::Monopoly(_, k) => vital[*k] = true,
             EndCond::PlyLimit { tiebreak, .. } => {
                 for t in tiebreak {
                     if let Tiebreak::Pieces(Some(k)) = t {

@@ -326,6 +326,11 @@ impl Checker {
                 EndCond::FewerThan(n, kind)
             }
             EndCondDecl::NoPieces(Some(n)) => EndCond::NoPieces(Some(self.kind(scope, n)?)),
+            EndCondDecl::Monopoly(n, k) => {
+                let kind = self.kind(scope, k);
+                let n = self.at_least_one(n, "piece count", "at least 1")?;
+                EndCond::Monopoly(n, kind?)
+            }
             EndCondDecl::Bare(piece) => EndCond::Bare(self.kind(scope, piece)?),
             EndCondDecl::ChecksGiven(n) => self.checks_given(scope, n)?,
             EndCondDecl::Reaches {

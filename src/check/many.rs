@@ -31,7 +31,9 @@ impl Checker {
                 Item::Capture { span, .. } => refuse(self, *span, "compulsory capture"),
                 Item::RemovedAtOnce(s) => refuse(self, *s, "removing captures at once"),
                 Item::Custody(c) => refuse(self, c.span, "capture by custody"),
-                Item::HandFirst(s, _) | Item::ToHand(s, _) => refuse(self, *s, "a hand of pieces"),
+                Item::HandFirst(s, ..) | Item::ToHand(s, _) | Item::FromPartner(s) => {
+                    refuse(self, *s, "a hand of pieces")
+                }
                 Item::Face(_, _, s) => refuse(self, *s, "royal pieces"),
                 Item::Mill { span, .. } => refuse(self, *span, "a mill"),
                 Item::PieRule(s) => refuse(self, *s, "the swap rule"),

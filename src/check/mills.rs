@@ -70,7 +70,19 @@ impl Checker {
         hands: &[(PlayerId, KindId, u32)],
     ) -> bool {
         let to_hand = d.items.iter().any(|i| matches!(i, Item::ToHand(..)));
-        if !to_hand && hands.is_empty() {
+        let from_partner = d.items.iter().find_map(|i| match i {
+            Item::FromPartner(s) => Some(*s),
+            _ => None,
+        });
+        if let (true, Some(span)) = (to_hand, from_partner) {
+            self.invalid(
+                span,
+                "a captured piece cannot go both to its captor and to the partner",
+                "keep `captured pieces go to the hand of their captor` (Crazyhouse), or this \
+                 line (Bughouse, where the partner on the other board gets it)",
+            );
+        }
+        if !to_hand && hands.is_empty() && from_partner.is_none() {
             for item in &d.items {
                 let Item::Piece(p) = item else { continue };
                 for r in &p.rules {
@@ -142,16 +154,41 @@ impl Checker {
     }
 
     /// `pieces in hand must be placed first`: meaningful only where some player starts with
-    /// pieces in hand.
+    /// pieces in hand. `KINDS in hand must be placed first` names the one kind the rule is
+    /// about, which must be dropped (its pieces may come to hand in a position string, as in
+    /// Koedem, whose kings come from the other board of Bughouse): whether there is such a line,
+    /// and its kind.
     pub(super) fn hand_first(
         &mut self,
+        scope: &Scope,
         d: &Description,
         hands: &[(PlayerId, KindId, u32)],
-    ) -> bool {
-        let mut seen = false;
+        kinds: &[KindModel],
+    ) -> (bool, Option<KindId>) {
+        let (mut seen, mut kind) = (false, None);
         for item in &d.items {
-            if let Item::HandFirst(span, _) = item {
-                if hands.is_empty() {
+            if let Item::HandFirst(_, Some(n), _) = item {
+                seen = true;
+                let Some(k) = self.kind(scope, n) else {
+                    continue;
+                };
+                kind = Some(k);
+                let dropped = kinds[k]
+                    .rules
+                    .iter()
+                    .flatten()
+                    .any(|r| matches!(r, RuleModel::Drop { .. }));
+                if !dropped {
+                    let name = &kinds[k].name;
+                    self.invalid(
+                        n.span,
+                        format!("the {name} is never dropped, so it is never placed first"),
+                        format!("give the {name} a `drop on empty` rule"),
+                    );
+                }
+            } else if let Item::HandFirst(span, None, _) = item {
+                let from_partner = d.items.iter().any(|i| matches!(i, Item::FromPartner(_)));
+                if hands.is_empty() && !from_partner {
                     self.invalid(
                         *span,
                         "no player has pieces in hand",
@@ -161,6 +198,6 @@ impl Checker {
                 seen = true;
             }
         }
-        seen
+        (seen, kind)
     }
 }

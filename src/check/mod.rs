@@ -319,7 +319,10 @@ impl Checker {
         {
             self.unplaced_pieces(&scope, &kinds, &start.setup, &start.hands);
             self.lost_kinds_at_start(&scope, &kinds, &start.setup);
-            let changes_hands = d.items.iter().any(|i| matches!(i, Item::ToHand(..)));
+            let changes_hands = d
+                .items
+                .iter()
+                .any(|i| matches!(i, Item::ToHand(..) | Item::FromPartner(_)));
             self.sides_without_pieces(&scope, &kinds, &start.setup, &start.hands, changes_hands);
         }
         // `numbered from PLAYER`: square numbers (PDN) start on that player's back rank.
@@ -339,12 +342,17 @@ impl Checker {
         let mill = self.mill(&scope, d);
         let capture_order = self.capture_order(&scope, d);
         let removed_at_once = self.removed_at_once(d, &kinds);
-        let hand_first = self.hand_first(d, &start.hands);
+        let (hand_first, hand_first_kind) = self.hand_first(&scope, d, &start.hands, &kinds);
         let colour_split = self.colour_split(&scope, d, &kinds);
         let drop_castle = self.drop_castle(&scope, d, &kinds);
         let to_hand = self.captures_go_to_hand(d, &start.hands);
+        let from_partner = d.items.iter().any(|i| matches!(i, Item::FromPartner(_)));
         let keep_kind = self.keeping_kind(d, &kinds);
-        let gating = self.gating(&scope, d, to_hand || !start.hands.is_empty());
+        let gating = self.gating(
+            &scope,
+            d,
+            to_hand || from_partner || !start.hands.is_empty(),
+        );
         let face = self.faces(&scope, d, false);
         let part = self.faces(&scope, d, true);
         let explosion = self.explosion(&scope, d);
@@ -380,9 +388,11 @@ impl Checker {
             custody,
             entry,
             hand_first,
+            hand_first_kind,
             colour_split,
             drop_castle,
             to_hand,
+            from_partner,
             keep_kind,
             gating,
             face,

@@ -143,6 +143,7 @@ impl Checker {
             let other = match item {
                 Item::Sowing(_, s) | Item::Race(_, s) | Item::Lines(_, s) => Some(*s),
                 Item::MayPass(s) | Item::PieRule(s) | Item::ToHand(s, _) => Some(*s),
+                Item::FromPartner(s) => Some(*s),
                 Item::Capture { span, .. }
                 | Item::Explode { span, .. }
                 | Item::Mill { span, .. }

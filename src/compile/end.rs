@@ -4,22 +4,30 @@
 use crate::ast::ReachReply;
 use crate::model::{plural, EndCond, EndModel, KindModel, PlayerModel, Tiebreak, Verdict};
 
-pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel], players: &[PlayerModel]) -> String {
-    let side = if e.side == 0 {
-        String::new()
-    } else {
-        let names: Vec<&str> = (0..players.len())
-            .filter(|&p| e.is_for(p))
-            .map(|p| players[p].name.as_str())
-            .collect();
-        format!("for {}: ", names.join(", "))
-    };
-    let verdict = match e.verdict {
+/// `for PLAYER, ...: ` before an end line read for some players only, else nothing.
+fn side_text(e: &EndModel, players: &[PlayerModel]) -> String {
+    if e.side == 0 {
+        return String::new();
+    }
+    let names: Vec<&str> = (0..players.len())
+        .filter(|&p| e.is_for(p))
+        .map(|p| players[p].name.as_str())
+        .collect();
+    format!("for {}: ", names.join(", "))
+}
+
+/// An end line's first word.
+fn verdict_word(v: Verdict) -> &'static str {
+    match v {
         Verdict::Win => "win",
         Verdict::Lose => "lose",
         Verdict::Draw => "draw",
         Verdict::Pass => "pass",
-    };
+    }
+}
+
+pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel], players: &[PlayerModel]) -> String {
+    let (side, verdict) = (side_text(e, players), verdict_word(e.verdict));
     let cond = match &e.cond {
         EndCond::NoLegalMove { in_check, tiebreak } => format!(
             "when I have no legal move{}{}",
@@ -38,6 +46,13 @@ pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel], players: &[PlayerM
             format!("when I have fewer than {n} {}", plural(&kinds[*k].name))
         }
         EndCond::NoPieces(Some(k)) => format!("when I have no {}", plural(&kinds[*k].name)),
+        EndCond::Monopoly(1, k) => {
+            format!("when I have 1 {} and the opponent has none", kinds[*k].name)
+        }
+        EndCond::Monopoly(n, k) => format!(
+            "when I have {n} {} and the opponent has none",
+            plural(&kinds[*k].name)
+        ),
         EndCond::Bare(k) => format!("when my {} is bare", kinds[*k].name),
         EndCond::ChecksGiven(1) => "when I have given check 1 time".to_string(),
         EndCond::ChecksGiven(n) => format!("when I have given check {n} times"),

@@ -42,13 +42,14 @@ pub fn compile(mut m: Model) -> Game {
     let emits = Emits::new(&codes, &pieces.promotion, tested);
     // A royal piece promoted or placed is tested on its landing cell too.
     let royal_entries = !codes.royal_last && enters_royal(&pieces, &codes.royal);
-    let chains = pieces.chains(&codes.in_chain, m.removed_at_once);
     let end = std::mem::take(&mut m.end);
     let ends = end::Ends::new(end, &m, paths.bitboards.is_some(), shift);
-    let side_letters = tables::side_letters(&m.players);
-    let groups = group_capture(&m);
-    let colour_split = colour_split(&m, &pieces.places, shift);
     let mut game = Game {
+        // First what reads the model and the pieces, before their parts move into the game.
+        chains: pieces.chains(&codes.in_chain, m.removed_at_once),
+        groups: group_capture(&m),
+        colour_split: colour_split(&m, &pieces.places, shift),
+        side_letters: tables::side_letters(&m.players),
         title: m.title,
         players: m.players,
         player_shift: shift,
@@ -68,7 +69,6 @@ pub fn compile(mut m: Model) -> Game {
         converts: codes.converts,
         keep_out: codes.keep_out,
         custody,
-        groups,
         edge_marks: ends.edge_marks,
         mill: m.mill,
         confines: codes.confine.iter().chain(&codes.stay).any(Option::is_some),
@@ -82,10 +82,11 @@ pub fn compile(mut m: Model) -> Game {
         face_dirs: m.face,
         part_dirs: m.part,
         hand_first: m.hand_first,
-        colour_split,
+        hand_first_kind: m.hand_first_kind,
         kinds: m.kinds,
         drop_castle: m.drop_castle,
         to_hand: m.to_hand,
+        from_partner: m.from_partner,
         marks_promoted: m.to_hand && !m.keep_kind,
         gate_cells: start.gate_cells,
         gate_region: start.gate_region,
@@ -118,7 +119,6 @@ pub fn compile(mut m: Model) -> Game {
         compulsory_capture: m.compulsory_capture,
         majority_capture: m.majority_capture,
         capture_order: m.capture_order,
-        chains,
         identity_by_captures: m.identity_by_captures,
         notation: m.notation,
         numbered_from: m.numbered_from,
@@ -154,7 +154,6 @@ pub fn compile(mut m: Model) -> Game {
         pie_rule: m.pie_rule,
         turn_places: m.turn_places.map(|t| (t.first, t.each)),
         openings: openings(&m.openings, shift),
-        side_letters,
         sole_place: paths.sole_place,
         shoots_only: paths.shoots_only,
         draw_plans: Default::default(),

@@ -178,6 +178,9 @@ pub struct Game {
     pub mill: Option<crate::model::Mill>,
     /// `pieces in hand must be placed first`.
     pub hand_first: bool,
+    /// `KINDS in hand must be placed first`: the one kind the rule is about (`None`: every
+    /// kind).
+    pub hand_first_kind: Option<usize>,
     /// `pieces in hand must be placed first, PIECES on both colours` (see `rules/colours.rs`).
     pub colour_split: Option<rules::colours::ColourSplit>,
     /// `pieces dropped on REGION may castle with partners on REGION`: per player, the cells
@@ -217,6 +220,8 @@ pub struct Game {
     pub royal_entries: bool,
     /// `captured pieces go to the hand of their captor`.
     pub to_hand: bool,
+    /// `pieces come to hand from the partner` (for the summary: it changes no move).
+    pub from_partner: bool,
     /// `a piece in hand may enter the cell a piece leaves on its first move from REGION`
     /// (gating): by piece code, the cells a piece of that code may enter so (the owner's
     /// region, less where its drops may not go). The pieces that have not left their cell of

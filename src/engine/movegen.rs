@@ -181,7 +181,7 @@ impl Position<'_> {
         }
         let frozen = self.frozen;
         // `pieces in hand must be placed first`: only placements while any is left.
-        let placing_only = g.hand_first && self.hand_count(me, None) > 0;
+        let placing_only = g.hand_first && self.hand_count(me, g.hand_first_kind) > 0;
         for c in 0..self.cells.len() {
             if placing_only {
                 break;

@@ -175,6 +175,10 @@ impl Position<'_> {
             // As with `no PIECE`, a player who never had the kind does not run short of it.
             EndCond::FewerThan(_, Some(k)) if g.start_kinds[p] >> k & 1 == 0 => false,
             EndCond::FewerThan(n, k) => self.count(p, *k) + self.hand_count(p, *k) < *n as usize,
+            EndCond::Monopoly(n, k) => {
+                let owned = |q: usize| self.count(q, Some(*k)) + self.hand_count(q, Some(*k));
+                owned(p ^ 1) == 0 && owned(p) >= *n as usize
+            }
             // The kind is all `p` has, and the opponent cannot bare theirs in reply: after
             // `p`'s own move they have two pieces or more, before it three or more (with two,
             // `p` may take the second and bare them too).

@@ -237,14 +237,19 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
             })
         }
         Rule::hand_first => {
-            let split = parts(p).into_iter().next().map(|c| {
-                let span = c.as_span();
-                (
-                    name(parts(c).remove(0)),
-                    Span::new(span.start(), span.end()),
-                )
-            });
-            Item::HandFirst(sp, split)
+            let (mut kind, mut split) = (None, None);
+            for c in parts(p) {
+                if c.as_rule() == Rule::hand_kind {
+                    kind = Some(name(c));
+                } else {
+                    let span = c.as_span();
+                    split = Some((
+                        name(parts(c).remove(0)),
+                        Span::new(span.start(), span.end()),
+                    ));
+                }
+            }
+            Item::HandFirst(sp, kind, split)
         }
         Rule::drop_castle => {
             let mut it = parts(p)
@@ -279,6 +284,7 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
                 .find(|c| c.as_rule() == Rule::keep_kind)
                 .map(|c| span(&c)),
         ),
+        Rule::from_partner => Item::FromPartner(sp),
         Rule::gate_rule => Item::Gate(build_region(parts(p).remove(0)), sp),
         Rule::explode_rule => {
             let mut it = parts(p).into_iter();
@@ -653,6 +659,11 @@ fn build_when(inner: Pair<Rule>) -> EndCondDecl {
             let n = number(it.next().expect("count"));
             let what = it.next().expect("what");
             EndCondDecl::FewerThan(n, (what.as_rule() == Rule::ident).then(|| name(what)))
+        }
+        Rule::monopoly => {
+            let mut it = parts(inner).into_iter();
+            let n = number(it.next().expect("count"));
+            EndCondDecl::Monopoly(n, name(it.next().expect("kind")))
         }
         Rule::nobody_has => {
             let what = parts(inner).remove(0);

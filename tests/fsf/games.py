@@ -6,9 +6,9 @@ Usage: games.py STOCKFISH VARIANT GAMES SEED [FEN ...] > tests/fsf/VARIANT.fsf
 
 VARIANT is `ataxx`, `horde`, `makruk`, `cambodian`, `karouk`, `makpong`, `asean`, `ai-wok`,
 `atomic`, `extinction`, `loop`, `chessgi`, `seirawan`, `shouse`, `grand`, `opulent`,
-`sortofalmost`, `chigorin`, `coregal`, `placement`, `sittuyin` or `spartan`. With FENs
-(Chess960 set-ups), the games start from them in turn (each game's first line is `game FEN`)
-and Fairy-Stockfish plays with UCI_Chess960, which writes castling as the king taking its rook
+`sortofalmost`, `chigorin`, `coregal`, `placement`, `sittuyin`, `spartan` or `koedem`. With
+FENs (Chess960 set-ups), the games start from them in turn (each game's first line is `game
+FEN`) and Fairy-Stockfish plays with UCI_Chess960 (not for Koedem, whose FENs give hands), which writes castling as the king taking its rook
 (`b1a1`), as Tabula does. Fairy-Stockfish lists each position's legal moves (`go perft
 1`); a seeded random one is played. Moves are written as Tabula writes them: UCI as it is
 (`e2e4`, `b7b8q`) for Horde and ASEAN; for the Makruk family and Ai-wok the same without the
@@ -44,7 +44,11 @@ two: with no legal move, Fairy-Stockfish's `go depth 1` says `score mate 0` for 
 `score cp 0` for a stalemate). Grand and Opulent
 (UCI moves, `e9e10q`; a pawn's move onto its eighth or ninth rank that stays a pawn with the
 pawn's letter, `e7e8p`, as Tabula writes it): the same, stopping after 400 plies, so that
-pawns reach the far ranks and promote to the kinds their side has lost. Games longer than 600
+pawns reach the far ranks and promote to the kinds their side has lost. Koedem (from FENs
+that give kings and other pieces in hand; drops `K@e4`): a player who has no king, on the
+board or in hand, while the opponent has two or more loses (the player who just moved looked
+at first), a player with no legal move loses, 100 plies without a capture or a pawn move draw,
+and a game stops with `stop` after 200 plies. Games longer than 600
 plies stop with `stop`
 (none did when written).
 """
@@ -221,6 +225,22 @@ def chess_end(variant, moves, fields, check):
     return None
 
 
+def koedem_end(moves, fields):
+    """Koedem: both kings owned (the player who just moved looked at first), no legal move
+    (a loss), 100 plies."""
+    owned = {"white": fields[0].count("K"), "black": fields[0].count("k")}
+    mover = "black" if fields[1] == "w" else "white"
+    to_move = "white" if fields[1] == "w" else "black"
+    for player, other in ((mover, to_move), (to_move, mover)):
+        if owned[player] == 0 and owned[other] >= 2:
+            return other
+    if not moves:
+        return mover
+    if int(fields[4]) >= 100:
+        return "draw"
+    return None
+
+
 def drops_end(moves, fields, check):
     """Loop and Chessgi: checkmate, stalemate, 100 plies."""
     if not moves:
@@ -235,7 +255,8 @@ def drops_end(moves, fields, check):
 def main():
     path, variant, games, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
     fens = sys.argv[5:]
-    engine = Engine(path, variant, chess960=bool(fens) or variant in ("seirawan", "shouse"))
+    chess960 = (bool(fens) and variant != "koedem") or variant in ("seirawan", "shouse")
+    engine = Engine(path, variant, chess960=chess960)
     text = ataxx_text if variant == "ataxx" else (lambda m: m)
     if variant in ("makruk", "ai-wok", "cambodian", "karouk", "makpong"):
         text = lambda m: m[:4]
@@ -267,6 +288,10 @@ def main():
                 if variant in ("coregal", "spartan") and not moves:
                     check = engine.mated(played)
                 end = drops_end(moves, fields, check)
+                if end is None and len(played) >= 200:
+                    end = "stop"
+            elif variant == "koedem":
+                end = koedem_end(moves, fields)
                 if end is None and len(played) >= 200:
                     end = "stop"
             elif variant in ("grand", "opulent"):

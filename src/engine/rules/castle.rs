@@ -1,8 +1,9 @@
-//! `castle DIR [to file F] with PIECE`: the unmoved royal piece moves toward an unmoved
+//! `castle DIR [to file F] with PIECE`: the unmoved castling piece moves toward an unmoved
 //! partner, the first piece met along `DIR`, and the partner lands on the cell beside it on
 //! the side it came from. Without `to file` the piece moves two cells (the chess pattern);
-//! with it, to that file of its rank. The partner must stand beyond the landing cell, and the
-//! piece is never moved out of, through or into an attacked cell. With `, wherever they
+//! with it, to that file of its rank. The partner must stand beyond the landing cell, and a
+//! royal piece is never moved out of, through or into an attacked cell (a piece that is not
+//! royal may be, as Fairy-Stockfish lets Koedem's kings). With `, wherever they
 //! stand` (Chess960 castling, [`Position::castle_free`]) the two may stand anywhere on the
 //! rank and land on the file and beside it whatever their starts.
 
@@ -100,9 +101,11 @@ impl Position<'_> {
         } else {
             &self.cells[..]
         };
+        // A piece that is not royal may castle out of, through and into attack (Koedem).
+        let safe_only = self.game.royal[self.cells[king as usize] as usize];
         let mut land = king;
         for i in 0..=steps {
-            if self.royal_exposed(cells, land, enemy) {
+            if safe_only && self.royal_exposed(cells, land, enemy) {
                 return;
             }
             if i < steps {

@@ -219,15 +219,19 @@ impl Position<'_> {
         }
         let g = self.game;
         // `pieces in hand must be placed first`: while any is left, no piece comes from an
-        // unlimited supply either.
-        let hand_only = g.hand_first && self.hand_count(self.turn as usize, None) > 0;
+        // unlimited supply either; `KINDS in hand must be placed first`: while one of the kind
+        // is left, no other piece is placed.
+        let hand_only = g.hand_first && self.hand_count(self.turn as usize, g.hand_first_kind) > 0;
+        let only_kind = if hand_only { g.hand_first_kind } else { None };
         let count = self.turn_place_count();
         for pl in &g.places[self.turn as usize] {
             if count > 1 {
                 self.place_sets(pl, count, out);
                 continue;
             }
-            if (pl.from_hand || hand_only) && self.in_hand(pl.hand) == 0 {
+            if (pl.from_hand || hand_only) && self.in_hand(pl.hand) == 0
+                || only_kind.is_some_and(|k| g.kind_of(pl.hand) != k)
+            {
                 continue;
             }
             if let Some(mut bits) = self.resting_bits(pl) {

@@ -218,21 +218,27 @@ impl Position<'_> {
         need_unmoved: bool,
     ) -> Option<(Cell, Cell, usize)> {
         let b = &self.game.board;
-        let king = (0..self.cells.len()).find(|&c| {
-            self.cells[c] == r.king && (!need_unmoved || self.unmoved.contains(c as Cell))
-        })? as Cell;
-        let mut t = king;
-        let mut dist = 0;
-        loop {
-            t = b.step(t, r.dir);
-            if t == NONE {
+        // A player may have several such pieces (Koedem's kings, one dropped from the hand):
+        // the first that has a partner along the direction.
+        (0..self.cells.len() as Cell).find_map(|king| {
+            if self.cells[king as usize] != r.king || need_unmoved && !self.unmoved.contains(king) {
                 return None;
             }
-            dist += 1;
-            if self.cells[t as usize] == r.partner && (!need_unmoved || self.unmoved.contains(t)) {
-                return Some((king, t, dist));
+            let mut t = king;
+            let mut dist = 0;
+            loop {
+                t = b.step(t, r.dir);
+                if t == NONE {
+                    return None;
+                }
+                dist += 1;
+                if self.cells[t as usize] == r.partner
+                    && (!need_unmoved || self.unmoved.contains(t))
+                {
+                    return Some((king, t, dist));
+                }
             }
-        }
+        })
     }
 
     /// The first-move rights still open, as the file letters of the pieces' cells (upper case

@@ -272,6 +272,9 @@ impl Game {
     /// The game rules, one text each, in the order `tabula show` lists them.
     fn game_rules_text(&self) -> Vec<String> {
         let mut rules: Vec<String> = Vec::new();
+        if self.from_partner {
+            rules.push("pieces come to hand from the partner".into());
+        }
         if self.to_hand && self.marks_promoted {
             rules.push("captured pieces go to the hand of their captor".into());
         } else if self.to_hand {
@@ -290,7 +293,13 @@ impl Game {
             ));
         }
         if self.hand_first {
-            let mut t = String::from("pieces in hand must be placed first");
+            let mut t = match self.hand_first_kind {
+                Some(k) => format!(
+                    "{} in hand must be placed first",
+                    crate::model::plural(&self.kinds[k].name)
+                ),
+                None => String::from("pieces in hand must be placed first"),
+            };
             if let Some(split) = &self.colour_split {
                 t.push_str(&format!(
                     ", {}s on both colours",
