@@ -322,6 +322,8 @@ pub(super) fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::k_kind => &["`kind`"],
         Rule::k_leaves => &["`leaves`"],
         Rule::gate_rule => &["`a piece in hand may enter`"],
+        Rule::relocate_rule => &["`after every move, the mover moves`"],
+        Rule::k_mover => &["`mover`"],
         Rule::k_between => &["`between`"],
         Rule::rank_base => &["`, ranks from`"],
         Rule::k_confined | Rule::confine_rule => &["`confined`"],
