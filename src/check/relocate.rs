@@ -41,6 +41,13 @@ impl Checker {
             }
             // One letter for every player, as written.
             let letter = kinds[k].letters[0];
+            if letter == '*' && scope.board.has_holes() {
+                self.invalid(
+                    n.span,
+                    format!("the {kind}'s letter `*` is how positions write a hole of this board"),
+                    format!("give the {kind} another letter"),
+                );
+            }
             kinds[k].letters = [letter; crate::model::MAX_PLAYERS];
             out = Some(k);
         }
