@@ -314,6 +314,12 @@ impl Game {
                 region_text(self, &self.gate_region[0])
             ));
         }
+        if let Some(kind) = self.relocated {
+            rules.push(format!(
+                "after every move, the mover moves the {} to another empty cell",
+                self.kinds[kind].name
+            ));
+        }
         if self.no_checks {
             rules.push("moves may not give check".into());
         }
