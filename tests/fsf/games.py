@@ -6,7 +6,7 @@ Usage: games.py STOCKFISH VARIANT GAMES SEED [FEN ...] > tests/fsf/VARIANT.fsf
 
 VARIANT is `ataxx`, `horde`, `makruk`, `cambodian`, `karouk`, `makpong`, `asean`, `ai-wok`,
 `atomic`, `extinction`, `loop`, `chessgi`, `seirawan`, `shouse`, `grand`, `opulent`,
-`sortofalmost`, `chigorin`, `coregal`, `placement`, `sittuyin` or `spartan`. With FENs
+`sortofalmost`, `chigorin`, `coregal`, `placement`, `sittuyin`, `spartan` or `duck`. With FENs
 (Chess960 set-ups), the games start from them in turn (each game's first line is `game FEN`)
 and Fairy-Stockfish plays with UCI_Chess960, which writes castling as the king taking its rook
 (`b1a1`), as Tabula does. Fairy-Stockfish lists each position's legal moves (`go perft
@@ -44,7 +44,11 @@ two: with no legal move, Fairy-Stockfish's `go depth 1` says `score mate 0` for 
 `score cp 0` for a stalemate). Grand and Opulent
 (UCI moves, `e9e10q`; a pawn's move onto its eighth or ninth rank that stays a pawn with the
 pawn's letter, `e7e8p`, as Tabula writes it): the same, stopping after 400 plies, so that
-pawns reach the far ranks and promote to the kinds their side has lost. Games longer than 600
+pawns reach the far ranks and promote to the kinds their side has lost. Duck chess: a
+move and the duck's new square (`e2e4,e4e5`) written as Tabula writes it (`e2e4/e5`), the
+moves listed in full on the first turn only (some 600 of them); a player whose king was taken
+loses, a player with no legal move wins, 100 plies without a capture or a pawn move draw, and a
+game stops after 300 plies. Games longer than 600
 plies stop with `stop`
 (none did when written).
 """
@@ -221,6 +225,28 @@ def chess_end(variant, moves, fields, check):
     return None
 
 
+def duck_end(moves, fields):
+    """Duck chess: a player whose king was taken loses; a player with no legal move wins;
+    100 plies without a capture or a pawn move draw."""
+    board, side = fields[0], fields[1]
+    to_move = "white" if side == "w" else "black"
+    mover = "black" if side == "w" else "white"
+    if ("K" if side == "w" else "k") not in board:
+        return mover
+    if not moves:
+        return to_move
+    if int(fields[4]) >= 100:
+        return "draw"
+    return None
+
+
+def duck_text(move):
+    """Fairy-Stockfish's `e2e4,e4e5` (the move, then the duck from the landing square to its
+    new one) as Tabula writes it: `e2e4/e5`."""
+    played, duck = move.split(",")
+    return f"{played}/{duck[2:]}"
+
+
 def drops_end(moves, fields, check):
     """Loop and Chessgi: checkmate, stalemate, 100 plies."""
     if not moves:
@@ -237,6 +263,8 @@ def main():
     fens = sys.argv[5:]
     engine = Engine(path, variant, chess960=bool(fens) or variant in ("seirawan", "shouse"))
     text = ataxx_text if variant == "ataxx" else (lambda m: m)
+    if variant == "duck":
+        text = duck_text
     if variant in ("makruk", "ai-wok", "cambodian", "karouk", "makpong"):
         text = lambda m: m[:4]
     rng = random.Random(seed)
@@ -262,6 +290,10 @@ def main():
                 end = horde_end(engine, played, moves, fields, check)
             elif variant in ("atomic", "extinction"):
                 end = chess_end(variant, moves, fields, check)
+            elif variant == "duck":
+                end = duck_end(moves, fields)
+                if end is None and len(played) >= 300:
+                    end = "stop"
             elif variant in ("loop", "chessgi", "seirawan", "shouse", "sortofalmost",
                              "chigorin", "coregal", "spartan", "placement"):
                 if variant in ("coregal", "spartan") and not moves:
@@ -297,7 +329,8 @@ def main():
             pick = rng.choice(moves)
             texts = sorted(text(m) for m in moves)
             line = f"{len(texts)} {digest(texts)} {text(pick)}"
-            if len(played) < 4:
+            # Duck chess lists some 600 moves a turn: its first turn only.
+            if len(played) < (1 if variant == "duck" else 4):
                 line += " " + " ".join(texts)
             print(line)
             played.append(pick)
