@@ -334,6 +334,7 @@ fn duck_replays_fairy_stockfish_games() {
     assert!(r.games >= 30 && r.turns > 1000);
     assert!(r.results.len() >= 2, "results {:?}", r.results);
     assert!(r.promotions > 0);
+    assert!(r.castles > 0);
 }
 
 /// Duck chess's stalemate, made up (Fairy-Stockfish's `go perft 1` lists no move there): the
@@ -348,7 +349,7 @@ fn duck_stalemate_wins_and_a_taken_king_loses() {
         let pos = tabula::engine::Position::from_text(&game, fen).expect("a position");
         let st = MatchState::new(pos);
         assert!(
-            matches!(st.outcome(), Some(Outcome::Win { player, .. }) if player == winner),
+            matches!(st.outcome(), Some(Outcome::Win { player, .. }) if *player == winner),
             "{fen}: {:?}",
             st.outcome()
         );
