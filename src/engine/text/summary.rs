@@ -73,15 +73,18 @@ impl Game {
         // The other players' letters where they are not the first's lower case.
         let np = self.players.len();
         let [first, second, ..] = kind.letters;
-        let letters = if np == 2 && second == first.to_ascii_lowercase() && first != second {
-            format!("\"{first}\"")
-        } else {
-            kind.letters[..np]
-                .iter()
-                .map(|l| format!("\"{l}\""))
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
+        // A neutral piece has one letter for everybody.
+        let neutral = self.relocated == Some(k);
+        let letters =
+            if neutral || (np == 2 && second == first.to_ascii_lowercase() && first != second) {
+                format!("\"{first}\"")
+            } else {
+                kind.letters[..np]
+                    .iter()
+                    .map(|l| format!("\"{l}\""))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
         s.push_str(&format!(
             "  {} {letters}{} worth {}{}\n",
             kind.name,
