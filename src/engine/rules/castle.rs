@@ -2,7 +2,7 @@
 //! partner, the first piece met along `DIR`, and the partner lands on the cell beside it on
 //! the side it came from. Without `to file` the piece moves two cells (the chess pattern);
 //! with it, to that file of its rank. The partner must stand beyond the landing cell, and the
-//! piece is never moved out of, through or into an attacked cell. With `, wherever they
+//! piece, if royal, is never moved out of, through or into an attacked cell. With `, wherever they
 //! stand` (Chess960 castling, [`Position::castle_free`]) the two may stand anywhere on the
 //! rank and land on the file and beside it whatever their starts.
 
