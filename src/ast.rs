@@ -111,6 +111,9 @@ pub enum Item {
     FromPartner(Span),
     /// `a piece in hand may enter the cell a piece leaves on its first move from REGION`.
     Gate(Region, Span),
+    /// `after every move, the mover moves PIECE to another empty cell`: the piece, and the
+    /// line's span.
+    Relocate(Name, Span),
     /// `royal pieces may not face each other along DIRS`, or with `true` `royal pieces that
     /// face each other along DIRS must part`.
     Face(Vec<Name>, bool, Span),

@@ -98,6 +98,9 @@ pub struct Model {
     /// `a piece in hand may enter the cell a piece leaves on its first move from REGION`
     /// (gating): the region, per player.
     pub gating: Option<PerPlayer<CellSet>>,
+    /// `after every move, the mover moves PIECE to another empty cell` (Duck chess): the
+    /// neutral kind.
+    pub relocated: Option<KindId>,
     /// `..., keeping their kind`: a captured promoted piece goes to the hand as what it
     /// became, not as what it was promoted from (Loop chess).
     pub keep_kind: bool,

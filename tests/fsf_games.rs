@@ -1,6 +1,7 @@
 //! Random games of Fairy-Stockfish replayed in Tabula: its `ataxx` in games/ataxx.game, its
 //! `horde`, `makruk`, `asean`, `ai-wok`, `loop`, `chessgi`, `seirawan`, `shouse`, `grand`,
-//! `opulent`, `sortofalmost`, `chigorin`, `coregal`, `placement`, `sittuyin`, `spartan` and `koedem` in
+//! `opulent`, `sortofalmost`, `chigorin`, `coregal`, `placement`, `sittuyin`, `spartan`,
+//! `koedem` and `duck` in
 //! games/variants/NAME.game, and its `atomic` and
 //! `extinction` from Chess960 set-ups (UCI_Chess960) in games/variants/ (tests/fsf/VARIANT.fsf,
 //! written by tests/fsf/games.py from Fairy-Stockfish's own move lists). Before every turn
@@ -323,6 +324,37 @@ fn extinction_replays_fairy_stockfish_chess960_games() {
     assert!(r.games >= 20 && r.turns > 1000);
     assert!(r.results.len() >= 2, "results {:?}", r.results);
     assert!(r.castles > 0);
+}
+
+/// Duck chess: every move with the duck's new square (`e2e4/e5`, Fairy-Stockfish's
+/// `e2e4,e4e5`), some 600 a turn; games end when a king is taken (or by stalemate, which the
+/// stalemated player wins).
+#[test]
+fn duck_replays_fairy_stockfish_games() {
+    let r = replay("games/variants/duck.game", "duck.fsf");
+    assert!(r.games >= 30 && r.turns > 1000);
+    assert!(r.results.len() >= 2, "results {:?}", r.results);
+    assert!(r.promotions > 0);
+    assert!(r.castles > 0);
+}
+
+/// Duck chess's stalemate, made up (Fairy-Stockfish's `go perft 1` lists no move there): the
+/// player who cannot move wins, and one who has lost their king loses.
+#[test]
+fn duck_stalemate_wins_and_a_taken_king_loses() {
+    let game = common::game("games/variants/duck.game");
+    for (fen, winner) in [
+        ("kb6/p*p5/P1P5/8/8/8/8/7K b - - 0 1", 1),
+        ("8/p*p5/P1P5/8/8/8/8/7K b - - 0 1", 0),
+    ] {
+        let pos = tabula::engine::Position::from_text(&game, fen).expect("a position");
+        let st = MatchState::new(pos);
+        assert!(
+            matches!(st.outcome(), Some(Outcome::Win { player, .. }) if *player == winner),
+            "{fen}: {:?}",
+            st.outcome()
+        );
+    }
 }
 
 /// Loop chess and Chessgi (Crazyhouse where a captured promoted piece keeps its kind; Chessgi

@@ -496,6 +496,7 @@ impl<'g> Searcher<'g> {
             if self.eval == Eval::General || self.material_free {
                 self.null.clone_from(&self.pos[level]);
                 self.null.pass_turn();
+                self.null.neutral_to_turn();
                 // Where pieces are royal, both sides' moves are counted before royal safety:
                 // it is the costly part of listing moves, a move that would leave one's royal
                 // piece attacked still shows a piece's reach, and a player in check keeps its

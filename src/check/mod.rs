@@ -35,6 +35,7 @@ mod players;
 mod promote_move;
 mod race;
 mod regions;
+mod relocate;
 mod rules;
 mod setup;
 mod sides;
@@ -295,7 +296,15 @@ impl Checker {
         self.beyond_two_players(d, scope.players.len());
         // Piece names first, so rules can refer to pieces declared later.
         self.piece_names(&mut scope, d);
-        self.letters(&scope);
+        let neutral: Vec<&str> = d
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Relocate(n, _) => Some(n.text.as_str()),
+                _ => None,
+            })
+            .collect();
+        self.letters(&scope, &neutral);
         // Named regions, in order (a region may use regions declared above it).
         for item in &d.items {
             if let Item::Region(r) = item {
@@ -303,12 +312,13 @@ impl Checker {
             }
         }
         let mut castle_letters: IndexMap<char, Span> = IndexMap::new();
-        let kinds: Vec<KindModel> = scope
+        let mut kinds: Vec<KindModel> = scope
             .kinds
             .values()
             .map(|p| self.piece(&scope, p, &mut castle_letters))
             .collect();
         let start = self.start(&scope, d);
+        let relocated = self.relocated(&scope, d, &mut kinds, &start.setup, &start.hands);
         let end = self.end_rules(&scope, d, once.may_pass);
         self.game_level_hooks(&scope, d);
         let notation = self.notation(once.notation, &kinds);
@@ -317,7 +327,7 @@ impl Checker {
         if (start.span.is_some() || scope.kinds.values().any(|k| enters(k)))
             && !self.uncertain_placements
         {
-            self.unplaced_pieces(&scope, &kinds, &start.setup, &start.hands);
+            self.unplaced_pieces(&scope, &kinds, &start.setup, &start.hands, relocated);
             self.lost_kinds_at_start(&scope, &kinds, &start.setup);
             let changes_hands = d
                 .items
@@ -395,6 +405,7 @@ impl Checker {
             from_partner,
             keep_kind,
             gating,
+            relocated,
             face,
             part,
             explosion,

@@ -63,15 +63,19 @@ impl Checker {
 
     /// Every piece letter is one ASCII letter, and no two pieces (nor a piece's two players)
     /// share one: a letter names one piece of one player in diagrams and position strings.
-    pub(super) fn letters(&mut self, scope: &Scope) {
+    /// A neutral piece (`neutral`: the names of the relocated pieces) has one letter for
+    /// every player, which may be a sign (Duck chess's `*`).
+    pub(super) fn letters(&mut self, scope: &Scope, neutral: &[&str]) {
         let mut seen: IndexMap<char, (Span, &str)> = IndexMap::new();
         for p in scope.kinds.values() {
             let mut valid = true;
+            let neutral = neutral.contains(&p.name.text.as_str());
             for (text, span) in std::iter::once((&p.letter, p.letter_span))
                 .chain(p.more_letters.iter().map(|(t, s)| (t, *s)))
             {
                 let mut chars = text.chars();
-                if !matches!((chars.next(), chars.next()), (Some(c), None) if c.is_ascii_alphabetic())
+                if !matches!((chars.next(), chars.next()), (Some(c), None)
+                    if c.is_ascii_alphabetic() || (neutral && c.is_ascii_punctuation()))
                 {
                     valid = false;
                     self.invalid(
@@ -112,7 +116,8 @@ impl Checker {
                 .chain(std::iter::repeat(p.letter_span))
                 .take(np)
                 .collect();
-            if let Some(i) = (1..np).find(|&i| letters[..i].contains(&letters[i])) {
+            let shared = (1..np).find(|&i| letters[..i].contains(&letters[i]));
+            if let Some(i) = shared.filter(|_| !neutral) {
                 self.invalid(
                     spans[i],
                     format!(

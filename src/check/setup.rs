@@ -314,10 +314,13 @@ impl Checker {
         kinds: &[KindModel],
         setup: &[(Cell, PlayerId, KindId)],
         hands: &[(PlayerId, KindId, u32)],
+        relocated: Option<KindId>,
     ) {
         for (k, decl) in scope.kinds.values().enumerate() {
-            let placed =
-                setup.iter().any(|&(_, _, kk)| kk == k) || hands.iter().any(|&(_, kk, _)| kk == k);
+            // The relocated piece enters with the first move.
+            let placed = relocated == Some(k)
+                || setup.iter().any(|&(_, _, kk)| kk == k)
+                || hands.iter().any(|&(_, kk, _)| kk == k);
             let promoted = kinds
                 .iter()
                 .any(|m| m.promotion.as_ref().is_some_and(|p| p.reaches(k)))

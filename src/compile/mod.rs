@@ -90,6 +90,7 @@ pub fn compile(mut m: Model) -> Game {
         marks_promoted: m.to_hand && !m.keep_kind,
         gate_cells: start.gate_cells,
         gate_region: start.gate_region,
+        relocated: m.relocated,
         always_demote: demotion.always_demote,
         drop_hand: demotion.drop_hand,
         no_mating_drops: pieces.places.iter().flatten().any(|pl| pl.not_mating),

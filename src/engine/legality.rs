@@ -959,6 +959,14 @@ pub fn apply_cells(g: &Game, cells: &mut [u8], m: &Move) {
         let mut without = m.clone();
         without.shot = NONE;
         apply_cells(g, cells, &without);
+        if let Some(kind) = g.relocated {
+            // The neutral piece leaves its cell.
+            for v in cells.iter_mut() {
+                if *v != 0 && g.kind_of(*v) == kind {
+                    *v = 0;
+                }
+            }
+        }
         cells[m.shot as usize] = m.shot_code;
         return;
     }

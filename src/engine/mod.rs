@@ -230,6 +230,12 @@ pub struct Game {
     pub gate_cells: Vec<CellSet>,
     /// Per player: the region of gating (empty sets in other games).
     pub gate_region: PerPlayer<CellSet>,
+    /// `after every move, the mover moves PIECE to another empty cell` (Duck chess): the
+    /// neutral kind, relocated by every move as its shot ([`Move::shot`]). Its one piece
+    /// belongs to nobody; on the board it carries the code of the player to move, which
+    /// makes it a piece that player can neither take nor move through, as every player must
+    /// treat it (see `rules/relocate.rs`).
+    pub relocated: Option<usize>,
     /// Captured pieces go to a hand demoted, so positions mark promoted pieces (`Q~`); not
     /// where they keep their kind (`, keeping their kind`), where a mark would mean nothing.
     pub marks_promoted: bool,

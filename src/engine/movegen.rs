@@ -97,6 +97,9 @@ impl Position<'_> {
         if !self.game.gate_cells.is_empty() {
             self.add_gatings(out, 0);
         }
+        if let Some(kind) = self.game.relocated {
+            self.add_relocations(kind, out, 0);
+        }
     }
 
     /// Moves before the game's filters (compulsory capture, identity, royal safety): for
@@ -154,6 +157,9 @@ impl Position<'_> {
         }
         if !self.game.gate_cells.is_empty() {
             self.add_gatings(out, start);
+        }
+        if let Some(kind) = self.game.relocated {
+            self.add_relocations(kind, out, start);
         }
         if let Some(mill) = &self.game.mill {
             self.add_mill_removals(mill, out, start);

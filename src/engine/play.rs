@@ -163,6 +163,12 @@ impl Position<'_> {
             self.lift(m.to);
         }
         if m.shot != NONE {
+            if let Some(kind) = g.relocated {
+                let old = self.neutral_cell(kind);
+                if old != NONE {
+                    self.lift(old);
+                }
+            }
             self.put(m.shot, m.shot_code, false);
             // Gating: the piece left behind comes from the hand.
             if !g.gate_cells.is_empty() {

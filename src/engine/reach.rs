@@ -52,6 +52,7 @@ impl Game {
             && self.sowing.is_none()
             && self.mill.is_none()
             && self.board_rules.is_empty()
+            && self.relocated.is_none()
             && self.places.iter().all(Vec::is_empty)
             && self.initial_hand.iter().all(|&n| n == 0)
             && !(self.has_royal

@@ -286,6 +286,7 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
         ),
         Rule::from_partner => Item::FromPartner(sp),
         Rule::gate_rule => Item::Gate(build_region(parts(p).remove(0)), sp),
+        Rule::relocate_rule => Item::Relocate(name(parts(p).remove(0)), sp),
         Rule::explode_rule => {
             let mut it = parts(p).into_iter();
             let ds = dirs(it.next().expect("grammar: blast directions"));

@@ -240,6 +240,7 @@ fn rule_named(rule: Rule) -> &'static [&'static str] {
         Rule::from_partner => &["`pieces`"],
         Rule::keep_kind => &["`, keeping their kind`"],
         Rule::gate_rule => &["`a piece in hand may enter`"],
+        Rule::relocate_rule => &["`after every move, the mover moves`"],
         Rule::rank_base => &["`, ranks from`"],
         Rule::once_there => &["`once there`"],
         Rule::leap_blocked => &["`, blocked in between`"],

@@ -6,9 +6,10 @@ Usage: games.py STOCKFISH VARIANT GAMES SEED [FEN ...] > tests/fsf/VARIANT.fsf
 
 VARIANT is `ataxx`, `horde`, `makruk`, `cambodian`, `karouk`, `makpong`, `asean`, `ai-wok`,
 `atomic`, `extinction`, `loop`, `chessgi`, `seirawan`, `shouse`, `grand`, `opulent`,
-`sortofalmost`, `chigorin`, `coregal`, `placement`, `sittuyin`, `spartan` or `koedem`. With
-FENs (Chess960 set-ups), the games start from them in turn (each game's first line is `game
-FEN`) and Fairy-Stockfish plays with UCI_Chess960 (not for Koedem, whose FENs give hands), which writes castling as the king taking its rook
+`sortofalmost`, `chigorin`, `coregal`, `placement`, `sittuyin`, `spartan`, `koedem` or
+`duck`. With FENs (Chess960 set-ups), the games start from them in turn (each game's first line
+is `game FEN`) and Fairy-Stockfish plays with UCI_Chess960 (not for Koedem, whose FENs give
+hands), which writes castling as the king taking its rook
 (`b1a1`), as Tabula does. Fairy-Stockfish lists each position's legal moves (`go perft
 1`); a seeded random one is played. Moves are written as Tabula writes them: UCI as it is
 (`e2e4`, `b7b8q`) for Horde and ASEAN; for the Makruk family and Ai-wok the same without the
@@ -48,7 +49,11 @@ pawns reach the far ranks and promote to the kinds their side has lost. Koedem (
 that give kings and other pieces in hand; drops `K@e4`): a player who has no king, on the
 board or in hand, while the opponent has two or more loses (the player who just moved looked
 at first), a player with no legal move loses, 100 plies without a capture or a pawn move draw,
-and a game stops with `stop` after 200 plies. Games longer than 600
+and a game stops with `stop` after 200 plies. Duck chess: a move and the duck's new square
+(`e2e4,e4e5`) written as Tabula writes it (`e2e4/e5`), the moves listed in full on the first
+turn only (some 600 of them); a player whose king was taken loses, a player with no legal move
+wins, 100 plies without a capture or a pawn move draw, and a game stops after 300 plies. Games
+longer than 600
 plies stop with `stop`
 (none did when written).
 """
@@ -241,6 +246,28 @@ def koedem_end(moves, fields):
     return None
 
 
+def duck_end(moves, fields):
+    """Duck chess: a player whose king was taken loses; a player with no legal move wins;
+    100 plies without a capture or a pawn move draw."""
+    board, side = fields[0], fields[1]
+    to_move = "white" if side == "w" else "black"
+    mover = "black" if side == "w" else "white"
+    if ("K" if side == "w" else "k") not in board:
+        return mover
+    if not moves:
+        return to_move
+    if int(fields[4]) >= 100:
+        return "draw"
+    return None
+
+
+def duck_text(move):
+    """Fairy-Stockfish's `e2e4,e4e5` (the move, then the duck from the landing square to its
+    new one) as Tabula writes it: `e2e4/e5`."""
+    played, duck = move.split(",")
+    return f"{played}/{duck[2:]}"
+
+
 def drops_end(moves, fields, check):
     """Loop and Chessgi: checkmate, stalemate, 100 plies."""
     if not moves:
@@ -258,6 +285,8 @@ def main():
     chess960 = (bool(fens) and variant != "koedem") or variant in ("seirawan", "shouse")
     engine = Engine(path, variant, chess960=chess960)
     text = ataxx_text if variant == "ataxx" else (lambda m: m)
+    if variant == "duck":
+        text = duck_text
     if variant in ("makruk", "ai-wok", "cambodian", "karouk", "makpong"):
         text = lambda m: m[:4]
     rng = random.Random(seed)
@@ -283,6 +312,10 @@ def main():
                 end = horde_end(engine, played, moves, fields, check)
             elif variant in ("atomic", "extinction"):
                 end = chess_end(variant, moves, fields, check)
+            elif variant == "duck":
+                end = duck_end(moves, fields)
+                if end is None and len(played) >= 300:
+                    end = "stop"
             elif variant in ("loop", "chessgi", "seirawan", "shouse", "sortofalmost",
                              "chigorin", "coregal", "spartan", "placement"):
                 if variant in ("coregal", "spartan") and not moves:
@@ -322,7 +355,8 @@ def main():
             pick = rng.choice(moves)
             texts = sorted(text(m) for m in moves)
             line = f"{len(texts)} {digest(texts)} {text(pick)}"
-            if len(played) < 4:
+            # Duck chess lists some 600 moves a turn: its first turn only.
+            if len(played) < (1 if variant == "duck" else 4):
                 line += " " + " ".join(texts)
             print(line)
             played.append(pick)

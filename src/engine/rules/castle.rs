@@ -89,7 +89,8 @@ impl Position<'_> {
             return;
         }
         let enemy = self.turn as usize ^ 1;
-        // The start, every cell crossed and the landing cell must be safe. Where captures
+        // The start, every cell crossed and the landing cell must be safe, for a royal piece
+        // (one that is not may castle out of, through and into attack). Where captures
         // explode, a cell next to an enemy royal piece is safe, and the king's own cell does
         // not shield the cells behind it.
         let mut scratch = [0u8; crate::geometry::MAX_CELLS];

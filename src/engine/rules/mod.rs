@@ -30,6 +30,7 @@ pub mod opening;
 pub mod place;
 pub mod promote_move;
 pub mod race;
+mod relocate;
 pub mod ride;
 pub mod screen;
 pub mod shoot;

@@ -152,7 +152,9 @@ impl BoardCells {
                 k = k.saturating_add(1);
                 continue;
             };
-            if (cell == NONE) != (ch == '*') {
+            // `*` is a hole, unless a piece has it for its letter (Duck chess's duck).
+            let hole = ch == '*' && game.code_of_letter(ch).is_none();
+            if (cell == NONE) != hole {
                 return Err(err(if cell == NONE {
                     format!(
                         "rank {} has a hole where `{ch}` stands: a hole is written `*`",
@@ -165,7 +167,7 @@ impl BoardCells {
                     )
                 }));
             }
-            if ch == '*' {
+            if hole {
                 k += 1;
                 continue;
             }

@@ -86,6 +86,9 @@ impl Position<'_> {
             0,
             0,
         );
+        if let Some(kind) = game.relocated {
+            read_neutral(&mut pos, kind)?;
+        }
         for &(c, n) in &heights {
             pos.set_height(c, n);
         }
@@ -948,4 +951,23 @@ fn find_ep_victim(game: &Game, cells: &[u8], target: Cell, last: usize) -> Optio
                 && game.owner(cells[v as usize]) == last
                 && game.borrows_moves[cells[v as usize] as usize]
         })
+}
+
+/// The neutral piece (`after every move, the mover moves PIECE ...`), written with either
+/// player's letter: at most one, given the code of the player to move.
+fn read_neutral(pos: &mut Position, kind: usize) -> Result<(), PositionError> {
+    let g = pos.game;
+    let n = pos
+        .cells()
+        .iter()
+        .filter(|&&v| v != 0 && g.kind_of(v) == kind)
+        .count();
+    if n > 1 {
+        return Err(err(format!(
+            "{n} pieces of the {}, which is one piece: write it once",
+            g.kinds[kind].name
+        )));
+    }
+    pos.neutral_to_turn();
+    Ok(())
 }

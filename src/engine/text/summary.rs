@@ -73,15 +73,18 @@ impl Game {
         // The other players' letters where they are not the first's lower case.
         let np = self.players.len();
         let [first, second, ..] = kind.letters;
-        let letters = if np == 2 && second == first.to_ascii_lowercase() && first != second {
-            format!("\"{first}\"")
-        } else {
-            kind.letters[..np]
-                .iter()
-                .map(|l| format!("\"{l}\""))
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
+        // A neutral piece has one letter for everybody.
+        let neutral = self.relocated == Some(k);
+        let letters =
+            if neutral || (np == 2 && second == first.to_ascii_lowercase() && first != second) {
+                format!("\"{first}\"")
+            } else {
+                kind.letters[..np]
+                    .iter()
+                    .map(|l| format!("\"{l}\""))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
         s.push_str(&format!(
             "  {} {letters}{} worth {}{}\n",
             kind.name,
@@ -321,6 +324,12 @@ impl Game {
             rules.push(format!(
                 "a piece in hand may enter the cell a piece leaves on its first move from {}",
                 region_text(self, &self.gate_region[0])
+            ));
+        }
+        if let Some(kind) = self.relocated {
+            rules.push(format!(
+                "after every move, the mover moves the {} to another empty cell",
+                self.kinds[kind].name
             ));
         }
         if self.no_checks {
