@@ -35,6 +35,7 @@ mod players;
 mod promote_move;
 mod race;
 mod regions;
+mod repeat;
 mod rules;
 mod setup;
 mod sides;
@@ -309,7 +310,7 @@ impl Checker {
             .map(|p| self.piece(&scope, p, &mut castle_letters))
             .collect();
         let start = self.start(&scope, d);
-        let end = self.end_rules(&scope, d, once.may_pass);
+        let (end, no_repeat) = self.end_rules(&scope, d, once.may_pass);
         self.game_level_hooks(&scope, d);
         let notation = self.notation(once.notation, &kinds);
         // Without a setup, or with a placement or promotion that did not resolve, a piece
@@ -399,6 +400,7 @@ impl Checker {
             notation,
             numbered_from,
             end,
+            no_repeat,
             sowing,
             dice,
             race,

@@ -98,6 +98,7 @@ pub fn compile(mut m: Model) -> Game {
         limit_floor: ends.limit_floor,
         static_ends: ends.static_ends,
         counts_repetitions: ends.counts_repetitions,
+        no_repeat: m.no_repeat.unwrap_or(0),
         demote: demotion.demote,
         start_kinds: start.start_kinds,
         states: m.states,

@@ -30,6 +30,7 @@ pub mod opening;
 pub mod place;
 pub mod promote_move;
 pub mod race;
+pub mod repeat;
 pub mod ride;
 pub mod screen;
 pub mod shoot;
