@@ -38,7 +38,11 @@ impl Checker {
                     span: r.span,
                     reason: format!(
                         "no move may repeat a position for the {} time, so none occurs {at} times",
-                        ["second", "third", "fourth"][limit as usize - 2]
+                        match limit {
+                            2 => "second",
+                            3 => "third",
+                            _ => "fourth",
+                        }
                     ),
                     hint: "remove this line, or allow more repetitions in the \
                            `a move may not repeat` line"
