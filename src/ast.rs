@@ -865,6 +865,9 @@ pub enum ResultDecl {
     Draw,
     /// The player passes (only with `when I have no legal move`).
     Pass,
+    /// `a move may not repeat a position for the Nth time` (its condition is
+    /// `Repetition(N, [])`): such a move is not legal.
+    Forbid,
 }
 
 #[derive(Clone, Debug)]
@@ -918,6 +921,9 @@ pub enum EndCondDecl {
     /// `both stores hold N seeds`.
     StoresHold(Number),
     NoPieces(Option<Name>),
+    /// `the opponent has no pieces|PIECE`: `NoPieces` read about the opponent of the player
+    /// the line is read for.
+    OpponentHasNo(Option<Name>),
     /// `I have fewer than N pieces` (on the board and in hand), or `fewer than N KIND`.
     FewerThan(Number, Option<Name>),
     /// `I have N PIECES and the opponent has none`.

@@ -133,6 +133,9 @@ pub struct Model {
     /// player's back rank.
     pub numbered_from: Option<PlayerId>,
     pub end: Vec<EndModel>,
+    /// `a move may not repeat a position for the Nth time`: N (a move that would bring about
+    /// a position that occurred N - 1 times in the game is not legal).
+    pub no_repeat: Option<u32>,
     /// `levels from CELL`: heights are distances from this cell (for display).
     pub levels: Option<Cell>,
     /// What the states slept, kept, keeping and fresh do.
@@ -843,6 +846,10 @@ pub enum EndCond {
     StoresHold(u32),
     /// A player has no pieces (of a kind).
     NoPieces(Option<KindId>),
+    /// The opponent of the player the line is read for has no pieces (of a kind): read for
+    /// the mover first, the opponent's loss of their last comes before the mover's (two
+    /// players).
+    OpponentHasNo(Option<KindId>),
     /// A player has fewer than N pieces (of a kind), on the board and in hand.
     FewerThan(u32, Option<KindId>),
     /// A player has N or more pieces of the kind, on the board and in hand, and the opponent

@@ -253,3 +253,126 @@ fn perft_agrees_with_a_second_implementation() {
         }
     }
 }
+
+/// The second implementation's turns in a played game: those of [`turns`] but the boards that
+/// already stood twice with the opponent to move (`history`: each board with its player to
+/// move, from the first position on). The official rule: a turn may not bring about the same
+/// position, the same player to move, for the third time.
+fn turns_in_game(b: &Board, me: u8, history: &[(Board, u8)]) -> HashSet<Board> {
+    let mut out = turns(b, me);
+    out.retain(|n| history.iter().filter(|&&h| h == (*n, 1 - me)).count() < 2);
+    out
+}
+
+/// The boards the legal moves of a game in progress reach.
+fn state_turns(state: &tabula::engine::MatchState) -> HashSet<Board> {
+    state
+        .moves()
+        .iter()
+        .map(|m| {
+            let mut next = state.pos.clone();
+            next.play_unchecked(m);
+            board_of(&next.to_text()).0
+        })
+        .collect()
+}
+
+/// Elephants walk back and forth: the start comes back twice, and silver's turn that would
+/// bring it a third time is no longer legal (the move list from the position alone still has
+/// it, as perft does); every other turn stays. At every position on the way the legal turns
+/// are the second implementation's, given the same history.
+#[test]
+fn a_turn_may_not_repeat_a_position_for_the_third_time() {
+    let game = common::game("games/arimaa.game");
+    let start = "8/7e/8/8/8/8/r7/E6R g 0 1";
+    let mut state = tabula::engine::MatchState::new(Position::from_text(&game, start).unwrap());
+    let mut history = vec![board_of(start)];
+    for m in ["Ea1e", "eh7s", "Eb1w", "eh6n", "Ea1e", "eh7s", "Eb1w"] {
+        let (b, me) = board_of(&state.pos.to_text());
+        assert_eq!(
+            state_turns(&state),
+            turns_in_game(&b, me, &history),
+            "before {m}"
+        );
+        state.play_text(m).expect("a legal turn");
+        history.push(board_of(&state.pos.to_text()));
+    }
+    let (b, me) = board_of(&state.pos.to_text());
+    assert_eq!(state_turns(&state), turns_in_game(&b, me, &history));
+    let legal = state.moves().len();
+    let mut listed = Vec::new();
+    state.pos.legal_moves(&mut listed);
+    assert_eq!((legal, listed.len()), (18, 19), "one turn, eh6n, forbidden");
+    let back = state
+        .pos
+        .parse_move("eh6n")
+        .expect("listed from the position alone");
+    assert!(!state.moves().iter().any(|m| m.same_as(&back)));
+    assert!(state.play_text("eh6n").is_err());
+    assert_eq!(
+        perft(&state.pos, 1, &mut |_| {}).unwrap(),
+        19,
+        "perft has no history"
+    );
+}
+
+/// The official order of the end checks after gold's or silver's turn (`mover`): (a) a
+/// rabbit of the mover's on its goal, the mover wins; (b) one of the opponent's, the opponent
+/// wins; (c) the opponent has no rabbits, the mover wins; (d) the mover has none, the opponent
+/// wins. The winner, if one of these decides.
+fn reference_winner(b: &Board, mover: u8) -> Option<u8> {
+    let on_goal = |s: u8| {
+        let row = if s == 0 { 56 } else { 0 };
+        (0..8).any(|c| b[row + c] == s * 8 + 1)
+    };
+    let rabbits = |s: u8| b.iter().any(|&p| p == s * 8 + 1);
+    let other = 1 - mover;
+    if on_goal(mover) {
+        Some(mover)
+    } else if on_goal(other) {
+        Some(other)
+    } else if !rabbits(other) {
+        Some(mover)
+    } else if !rabbits(mover) {
+        Some(other)
+    } else {
+        None
+    }
+}
+
+/// A turn whose traps take both players' last rabbits wins for the mover: gold's cat leaves
+/// c3, where gold's last rabbit falls, and gold's elephant pushes silver's last rabbit onto
+/// f3. Played by either side (the board turned round for silver), as the second
+/// implementation reads the official order of the end checks.
+#[test]
+fn a_turn_that_takes_both_last_rabbits_wins_for_the_mover() {
+    let game = common::game("games/arimaa.game");
+    for (start, turn, mover) in [
+        (
+            "7m/8/8/5E2/2C2r2/2R5/8/8 g 0 1",
+            "Cc4e Rc3x rf4s rf3x Ef5s",
+            0,
+        ),
+        (
+            "8/8/2r5/2c2R2/5e2/8/8/7M s 0 1",
+            "Rf5n Rf6x ef4n cc5e rc6x",
+            1,
+        ),
+    ] {
+        let mut state = tabula::engine::MatchState::new(Position::from_text(&game, start).unwrap());
+        assert!(state.outcome().is_none(), "{start}");
+        state.play_text(turn).expect("a legal turn");
+        let (b, _) = board_of(&state.pos.to_text());
+        assert!(b.iter().all(|&p| rank(p) != 1), "no rabbit left");
+        assert_eq!(reference_winner(&b, mover), Some(mover));
+        match state.outcome() {
+            Some(tabula::engine::Outcome::Win { player, reason }) => {
+                assert_eq!(
+                    (*player, reason.as_str()),
+                    (usize::from(mover), "win when the opponent has no rabbits")
+                );
+            }
+            other => panic!("after {turn} from {start}: {other:?}"),
+        }
+    }
+}

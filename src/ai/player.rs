@@ -92,15 +92,32 @@ impl Player {
             // Nobody chooses a throw: the dice decide.
             return pos.random_throw(rng);
         }
+        let forbidden = state.forbidden_moves();
         let reads_history = matches!(self, Player::Default(_))
-            && !pos.game.limit_ends.is_empty()
+            && (!pos.game.limit_ends.is_empty() || !forbidden.is_empty())
             && Player::searches_by_alpha_beta(pos.game);
         if !reads_history || state.outcome().is_some() {
-            return self.choose_within(pos, limits, rng, progress);
+            let chosen = self.choose_within(pos, limits, rng, progress);
+            return match chosen {
+                // A search of the position alone may choose a move its history forbids (a
+                // repetition): a legal move drawn at random instead.
+                Some(m) if forbidden.iter().any(|f| f.same_as(&m)) => {
+                    let moves = state.moves();
+                    (!moves.is_empty()).then(|| moves[rng.below(moves.len())].clone())
+                }
+                chosen => chosen,
+            };
         }
         let me = pos.turn();
-        let mut scores = Vec::new();
-        for (i, m) in state.moves().iter().enumerate() {
+        // Moves the history forbids score below any loss: never chosen while a legal one is.
+        let mut scores: Vec<(Move, i32)> = forbidden.into_iter().map(|m| (m, -WIN)).collect();
+        // Moves a limit ends the game after (a repetition draw, perpetual check).
+        let limited: &[Move] = if pos.game.limit_ends.is_empty() {
+            &[]
+        } else {
+            state.moves()
+        };
+        for (i, m) in limited.iter().enumerate() {
             let mut next = state.clone();
             next.play_index(i);
             let score = match next.outcome() {

@@ -226,8 +226,9 @@ impl Checker {
         scope: &Scope,
         d: &Description,
         may_pass: Option<Span>,
-    ) -> Vec<EndModel> {
+    ) -> (Vec<EndModel>, Option<u32>) {
         let mut end = Vec::new();
+        let mut no_repeat = None;
         let royal = d
             .items
             .iter()
@@ -235,7 +236,8 @@ impl Checker {
         let parting = d.items.iter().any(|i| matches!(i, Item::Face(_, true, _)));
         for item in &d.items {
             if let Item::End(rules, _) = item {
-                for r in rules {
+                no_repeat = self.no_repeat(rules, no_repeat);
+                for r in rules.iter().filter(|r| r.result != ResultDecl::Forbid) {
                     if !parting && matches!(r.cond, EndCondDecl::PassLimit { facing: true, .. }) {
                         self.invalid(
                             r.span,
@@ -250,7 +252,7 @@ impl Checker {
                 self.pass_rules(scope, rules, may_pass, royal);
             }
         }
-        end
+        (end, no_repeat)
     }
 
     /// One end rule: its verdict, its condition and the players it is read for.
@@ -260,6 +262,8 @@ impl Checker {
             ResultDecl::Lose => Verdict::Lose,
             ResultDecl::Draw => Verdict::Draw,
             ResultDecl::Pass => Verdict::Pass,
+            // Read by `Checker::no_repeat`, never an end rule.
+            ResultDecl::Forbid => return None,
         };
         if verdict == Verdict::Pass
             && !matches!(
@@ -331,6 +335,10 @@ impl Checker {
                 let n = self.at_least_one(n, "piece count", "at least 1")?;
                 EndCond::Monopoly(n, kind?)
             }
+            EndCondDecl::OpponentHasNo(n) => EndCond::OpponentHasNo(match n {
+                Some(n) => Some(self.kind(scope, n)?),
+                None => None,
+            }),
             EndCondDecl::Bare(piece) => EndCond::Bare(self.kind(scope, piece)?),
             EndCondDecl::ChecksGiven(n) => self.checks_given(scope, n)?,
             EndCondDecl::Reaches {

@@ -36,6 +36,7 @@ mod promote_move;
 mod race;
 mod regions;
 mod relocate;
+mod repeat;
 mod rules;
 mod setup;
 mod sides;
@@ -319,7 +320,7 @@ impl Checker {
             .collect();
         let start = self.start(&scope, d);
         let relocated = self.relocated(&scope, d, &mut kinds, &start.setup, &start.hands);
-        let end = self.end_rules(&scope, d, once.may_pass);
+        let (end, no_repeat) = self.end_rules(&scope, d, once.may_pass);
         self.game_level_hooks(&scope, d);
         let notation = self.notation(once.notation, &kinds);
         // Without a setup, or with a placement or promotion that did not resolve, a piece
@@ -420,6 +421,7 @@ impl Checker {
             notation,
             numbered_from,
             end,
+            no_repeat,
             sowing,
             dice,
             race,

@@ -10,7 +10,7 @@ mod serve;
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::IsTerminal;
 use tabula::ai::Player;
-use tabula::engine::{Game, Playout, Position};
+use tabula::engine::{Game, MatchState, Playout, Position};
 use tabula::pgn::Format;
 use tabula::record::Record;
 use tabula::rng::Rng;
@@ -616,6 +616,30 @@ impl Start {
     }
 }
 
+/// The moves, in the game's notation, that `a move may not repeat a position ...` forbids
+/// after `moves` played from `text` (the game's history starts at that position): none in
+/// games without the line.
+fn forbidden_by_history(
+    game: &Game,
+    text: &Option<String>,
+    moves: &Option<String>,
+) -> Result<Vec<String>, Fail> {
+    if game.no_repeat == 0 {
+        return Ok(Vec::new());
+    }
+    let mut state = MatchState::new(position(game, text, &None)?);
+    for (i, m) in move_list(moves).iter().enumerate() {
+        state
+            .play_text(m)
+            .map_err(|e| Fail(format!("error: move {} `{m}`: {e}", i + 1), 1))?;
+    }
+    Ok(state
+        .forbidden_moves()
+        .iter()
+        .map(|m| state.pos.move_text_annotated(m))
+        .collect())
+}
+
 /// `tabula show`: the summary, the position string and the drawing (or an SVG file).
 fn show(file: &str, start: Start, levels: bool, svg: Option<String>) -> Result<(), Fail> {
     let (p, mv) = start.parts();
@@ -644,10 +668,15 @@ fn show(file: &str, start: Start, levels: bool, svg: Option<String>) -> Result<(
 /// `tabula moves`: the legal moves, sorted, or grouped by the piece that makes them.
 fn list_moves(file: &str, start: Start, json: bool, by_piece: bool) -> Result<(), Fail> {
     let g = load(file)?;
-    let pos = start.position(&g)?;
+    let (text, played) = start.parts();
+    let pos = position(&g, &text, &played)?;
     within_move_budget(&pos)?;
+    let forbidden = forbidden_by_history(&g, &text, &played)?;
     if by_piece && !pos.is_over() {
-        let groups = pos.legal_moves_by_piece();
+        let mut groups = pos.legal_moves_by_piece();
+        for (_, moves) in &mut groups {
+            moves.retain(|m| !forbidden.contains(m));
+        }
         if json {
             let map: indexmap::IndexMap<_, _> = groups.into_iter().collect();
             println!(
@@ -669,7 +698,11 @@ fn list_moves(file: &str, start: Start, json: bool, by_piece: bool) -> Result<()
             eprintln!("game over: {}", o.describe(&g));
             Vec::new()
         }
-        None => pos.legal_move_list(),
+        None => {
+            let mut moves = pos.legal_move_list();
+            moves.retain(|m| !forbidden.contains(m));
+            moves
+        }
     };
     if json {
         println!(

@@ -53,6 +53,10 @@ pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel], players: &[PlayerM
             "when I have {n} {} and the opponent has none",
             plural(&kinds[*k].name)
         ),
+        EndCond::OpponentHasNo(None) => "when the opponent has no pieces".to_string(),
+        EndCond::OpponentHasNo(Some(k)) => {
+            format!("when the opponent has no {}", plural(&kinds[*k].name))
+        }
         EndCond::Bare(k) => format!("when my {} is bare", kinds[*k].name),
         EndCond::ChecksGiven(1) => "when I have given check 1 time".to_string(),
         EndCond::ChecksGiven(n) => format!("when I have given check {n} times"),
@@ -235,12 +239,15 @@ impl Ends {
         Ends {
             counts_checks: any(|c| matches!(c, EndCond::ChecksGiven(_))),
             watches_checks: any(|c| matches!(c, EndCond::PerpetualCheck)),
-            counts_repetitions: any(|c| {
-                matches!(
-                    c,
-                    EndCond::Repetition(..) | EndCond::PerpetualCheck | EndCond::PerpetualChase(_)
-                )
-            }),
+            counts_repetitions: m.no_repeat.is_some()
+                || any(|c| {
+                    matches!(
+                        c,
+                        EndCond::Repetition(..)
+                            | EndCond::PerpetualCheck
+                            | EndCond::PerpetualChase(_)
+                    )
+                }),
             chase: end.iter().find_map(|e| match &e.cond {
                 EndCond::PerpetualChase(c) => Some(chase_tables(c, kinds, shift)),
                 _ => None,

@@ -40,8 +40,6 @@ pub fn compile(mut m: Model) -> Game {
         .map(|cu| Custody::compile(cu, &m.kinds, shift));
     let tested = m.explosion.is_some() || custody.is_some();
     let emits = Emits::new(&codes, &pieces.promotion, tested);
-    // A royal piece promoted or placed is tested on its landing cell too.
-    let royal_entries = !codes.royal_last && enters_royal(&pieces, &codes.royal);
     let end = std::mem::take(&mut m.end);
     let ends = end::Ends::new(end, &m, paths.bitboards.is_some(), shift);
     let mut game = Game {
@@ -50,6 +48,7 @@ pub fn compile(mut m: Model) -> Game {
         groups: group_capture(&m),
         colour_split: colour_split(&m, &pieces.places, shift),
         side_letters: tables::side_letters(&m.players),
+        royal_entries: !codes.royal_last && enters_royal(&pieces, &codes.royal),
         title: m.title,
         players: m.players,
         player_shift: shift,
@@ -78,7 +77,6 @@ pub fn compile(mut m: Model) -> Game {
         plain_but_stay: emits.plain_but_stay,
         sole_promotion: emits.sole_promotion,
         royal_shortcuts: paths.royal_shortcuts,
-        royal_entries,
         face_dirs: m.face,
         part_dirs: m.part,
         hand_first: m.hand_first,
@@ -100,6 +98,7 @@ pub fn compile(mut m: Model) -> Game {
         limit_floor: ends.limit_floor,
         static_ends: ends.static_ends,
         counts_repetitions: ends.counts_repetitions,
+        no_repeat: m.no_repeat.unwrap_or(0),
         demote: demotion.demote,
         start_kinds: start.start_kinds,
         states: m.states,
@@ -174,7 +173,8 @@ pub fn compile(mut m: Model) -> Game {
     game
 }
 
-/// Whether a promotion or a placement can bring a royal piece onto the board.
+/// Whether a promotion or a placement can bring a royal piece onto the board (its landing
+/// cell is then tested for royal safety too).
 fn enters_royal(pieces: &pieces::Pieces, royal: &[bool]) -> bool {
     pieces
         .promotion

@@ -259,6 +259,9 @@ pub struct Game {
     /// Some end rule counts how often a position occurred, so played games keep their
     /// positions' hashes.
     pub counts_repetitions: bool,
+    /// `a move may not repeat a position for the Nth time`: N, or 0. Read over a played
+    /// game's history ([`rules::repeat`]); perft, which has none, lists such moves.
+    pub no_repeat: u32,
     /// By kind: the kind a promoted piece of this kind goes to a hand as (the kind that
     /// promotes to it, or itself).
     pub demote: Vec<u8>,

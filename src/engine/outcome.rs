@@ -172,6 +172,9 @@ impl Position<'_> {
             // king).
             EndCond::NoPieces(Some(k)) if g.start_kinds[p] >> k & 1 == 0 => false,
             EndCond::NoPieces(k) => self.count(p, *k) + self.hand_count(p, *k) == 0,
+            // The same about `p`'s opponent (two players).
+            EndCond::OpponentHasNo(Some(k)) if g.start_kinds[p ^ 1] >> k & 1 == 0 => false,
+            EndCond::OpponentHasNo(k) => self.count(p ^ 1, *k) + self.hand_count(p ^ 1, *k) == 0,
             // As with `no PIECE`, a player who never had the kind does not run short of it.
             EndCond::FewerThan(_, Some(k)) if g.start_kinds[p] >> k & 1 == 0 => false,
             EndCond::FewerThan(n, k) => self.count(p, *k) + self.hand_count(p, *k) < *n as usize,

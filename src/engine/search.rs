@@ -178,6 +178,9 @@ pub struct MatchState<'g> {
     line: Vec<Move>,
     moves: Vec<Move>,
     outcome: Option<Outcome>,
+    /// The most times any position has occurred (games with `a move may not repeat ...`
+    /// read the moves' positions only once some position may be repeated too often).
+    most: usize,
 }
 
 /// How often a position occurs in a game's history, and the index of its first occurrence.
@@ -200,6 +203,7 @@ impl<'g> MatchState<'g> {
             pos,
             moves: Vec::with_capacity(64),
             outcome: None,
+            most: 0,
         };
         s.remember();
         s.settle();
@@ -211,10 +215,12 @@ impl<'g> MatchState<'g> {
         let h = self.pos.hash();
         let first = self.history.len();
         self.history.push(h);
-        self.seen
+        let seen = self
+            .seen
             .entry(h)
             .and_modify(|s| s.count += 1)
             .or_insert(Seen { count: 1, first });
+        self.most = self.most.max(seen.count);
     }
 
     /// Starts again from `pos`, keeping the buffers.
@@ -224,6 +230,7 @@ impl<'g> MatchState<'g> {
         self.line.clear();
         self.history.clear();
         self.seen.clear();
+        self.most = 0;
         self.remember();
         self.checks.clear();
         note_check(&mut self.checks, &self.pos);
@@ -238,6 +245,14 @@ impl<'g> MatchState<'g> {
             return;
         }
         self.pos.legal_moves(&mut self.moves);
+        if self.may_repeat() {
+            // `a move may not repeat a position ...`: the moves that would are not legal.
+            let mut after = self.pos.clone();
+            let seen = &self.seen;
+            super::rules::repeat::drop_repeats(&self.pos, &mut self.moves, &mut after, |h| {
+                seen.get(&h).map_or(0, |s| s.count)
+            });
+        }
         if self.moves.is_empty() {
             self.outcome = Some(self.pos.no_move_outcome());
             return;
@@ -258,9 +273,33 @@ impl<'g> MatchState<'g> {
         }
     }
 
+    /// Whether a move here might be forbidden by `a move may not repeat a position for the
+    /// Nth time`: some position has occurred `N - 1` times.
+    fn may_repeat(&self) -> bool {
+        let n = self.pos.game.no_repeat as usize;
+        n > 0 && self.most + 1 >= n
+    }
+
     /// The legal moves (empty once the game is over).
     pub fn moves(&self) -> &[Move] {
         &self.moves
+    }
+
+    /// The moves that would be legal here but for `a move may not repeat a position ...`
+    /// (empty in games without the line, and where the board has ended the game).
+    pub fn forbidden_moves(&self) -> Vec<Move> {
+        if self.pos.is_over() || !self.may_repeat() {
+            return Vec::new();
+        }
+        let mut all = Vec::new();
+        self.pos.legal_moves(&mut all);
+        let mut after = self.pos.clone();
+        all.retain(|m| {
+            super::rules::repeat::repeats(&self.pos, m, &mut after, |h| {
+                self.seen.get(&h).map_or(0, |s| s.count)
+            })
+        });
+        all
     }
 
     pub fn outcome(&self) -> Option<&Outcome> {
@@ -323,6 +362,8 @@ pub struct Playout<'g> {
     buckets: Vec<u8>,
     moves: Vec<Move>,
     scratch: Scratch<'g>,
+    /// The position after a drawn move, where a move may not repeat a position too often.
+    after: Position<'g>,
     /// Games of plain placements only, played on bitboards (see [`Playout::run_quiet`]).
     kernel: Option<PlacementPlayout>,
     /// Safety net for descriptions without a ply limit.
@@ -335,6 +376,7 @@ impl<'g> Playout<'g> {
         Playout {
             pos: start.clone(),
             scratch: Scratch::new(&start),
+            after: start.clone(),
             start,
             history: Vec::with_capacity(512),
             checks: Vec::new(),
@@ -385,10 +427,7 @@ impl<'g> Playout<'g> {
             if let Some(o) = self.pos.static_outcome() {
                 break o;
             }
-            let Some(m) = self
-                .pos
-                .random_legal_move(rng, &mut self.moves, &mut self.scratch)
-            else {
+            let Some(m) = self.random_move(rng) else {
                 break self.pos.no_move_outcome();
             };
             if self.pos.game.has_limits() {
@@ -423,6 +462,34 @@ impl<'g> Playout<'g> {
             plies += 1;
         };
         PlayoutResult { plies, outcome }
+    }
+
+    /// A move drawn uniformly from the legal moves ([`Position::random_legal_move`]); where a
+    /// move may not repeat a position too often and the one drawn would, a second draw
+    /// among the moves that would not.
+    fn random_move(&mut self, rng: &mut Rng) -> Option<Move> {
+        let m = self
+            .pos
+            .random_legal_move(rng, &mut self.moves, &mut self.scratch)?;
+        let n = self.pos.game.no_repeat as usize;
+        if n == 0 {
+            return Some(m);
+        }
+        let (history, buckets) = (&self.history, &self.buckets);
+        let occurred = |h: u64| {
+            if (buckets[h as usize % BUCKETS] as usize) + 1 < n {
+                0
+            } else {
+                history.iter().filter(|&&x| x == h).count()
+            }
+        };
+        use super::rules::repeat;
+        if !repeat::repeats(&self.pos, &m, &mut self.after, occurred) {
+            return Some(m);
+        }
+        self.pos.legal_moves(&mut self.moves);
+        repeat::drop_repeats(&self.pos, &mut self.moves, &mut self.after, occurred);
+        (!self.moves.is_empty()).then(|| self.moves.swap_remove(rng.below(self.moves.len())))
     }
 
     /// Keeps the position for repetition counts (only in games that count them).

@@ -558,6 +558,19 @@ fn build_chase(p: Pair<Rule>) -> ChaseDecl {
 pub(super) fn build_end_rule(p: Pair<Rule>) -> EndRule {
     let sp = span(&p);
     let mut it = parts(p).into_iter().peekable();
+    if let Some(no_repeat) = it.next_if(|c| c.as_rule() == Rule::no_repeat) {
+        let times = match parts(no_repeat).first().map(|k| k.as_rule()) {
+            Some(Rule::second) => 2,
+            Some(Rule::fourth) => 4,
+            _ => 3,
+        };
+        return EndRule {
+            side: None,
+            result: ResultDecl::Forbid,
+            cond: EndCondDecl::Repetition(times, Vec::new()),
+            span: sp,
+        };
+    }
     let side = it.next_if(|c| c.as_rule() == Rule::side).map(build_side);
     let result = match parts(it.next().expect("result")).remove(0).as_rule() {
         Rule::win => ResultDecl::Win,
@@ -649,11 +662,17 @@ fn build_when(inner: Pair<Rule>) -> EndCondDecl {
         Rule::store_holds => EndCondDecl::StoreHolds(number(parts(inner).remove(0))),
         Rule::stores_hold => EndCondDecl::StoresHold(number(parts(inner).remove(0))),
         Rule::no_pieces => {
-            let what = parts(inner).remove(0);
-            EndCondDecl::NoPieces(match what.as_rule() {
-                Rule::all_pieces => None,
-                _ => Some(name(what)),
-            })
+            let mut kids = parts(inner);
+            let opponent = kids[0].as_rule() == Rule::opponent_has;
+            let what = match kids.pop().expect("grammar: what they have none of") {
+                w if w.as_rule() == Rule::all_pieces => None,
+                w => Some(name(w)),
+            };
+            if opponent {
+                EndCondDecl::OpponentHasNo(what)
+            } else {
+                EndCondDecl::NoPieces(what)
+            }
         }
         Rule::fewer_pieces => {
             let mut it = parts(inner).into_iter();

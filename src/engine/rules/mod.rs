@@ -31,6 +31,7 @@ pub mod place;
 pub mod promote_move;
 pub mod race;
 mod relocate;
+pub mod repeat;
 pub mod ride;
 pub mod screen;
 pub mod shoot;

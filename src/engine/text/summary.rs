@@ -467,6 +467,13 @@ impl Game {
                 }
             }
         }
+        if let Some(n) = ["", "", "second", "third", "fourth"].get(self.no_repeat as usize) {
+            if !n.is_empty() {
+                s.push_str(&format!(
+                    "  a move may not repeat a position for the {n} time\n"
+                ));
+            }
+        }
     }
 }
 
