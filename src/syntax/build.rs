@@ -20,237 +20,24 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
     let sp = span(&p);
     match p.as_rule() {
         Rule::players => Item::Players(parts(p).into_iter().map(build_player).collect(), sp),
-        Rule::board => {
-            let mut kids = parts(p).into_iter();
-            let inner = kids.next().expect("grammar: a board shape");
-            let mut naming = BoardNaming::default();
-            for opt in kids {
-                let osp = span(&opt);
-                match opt.as_rule() {
-                    Rule::rank_base => naming.rank_base = Some(number(parts(opt).remove(0))),
-                    Rule::files_numbered => {
-                        let right = opt.as_str().trim_end().ends_with("right");
-                        naming.files_numbered.get_or_insert((right, osp));
-                    }
-                    _ => {
-                        let top = opt.as_str().trim_end().ends_with("top");
-                        naming.ranks_lettered.get_or_insert((top, osp));
-                    }
-                }
-            }
-            let decl = match inner.as_rule() {
-                Rule::board_square | Rule::board_rhombus => {
-                    let square = inner.as_rule() == Rule::board_square;
-                    let mut kids = parts(inner).into_iter();
-                    let width = number(kids.next().expect("width"));
-                    let height = number(kids.next().expect("height"));
-                    if square {
-                        let holes = kids
-                            .flat_map(parts)
-                            .map(|hole| {
-                                let mut ends = parts(hole).into_iter().map(name);
-                                let first = ends.next().expect("grammar: a cell");
-                                (first, ends.next())
-                            })
-                            .collect();
-                        BoardDecl::Square {
-                            width,
-                            height,
-                            holes,
-                        }
-                    } else {
-                        BoardDecl::Rhombus { width, height }
-                    }
-                }
-                Rule::board_lines => {
-                    let bsp = span(&inner);
-                    let mut it = parts(inner).into_iter();
-                    let width = number(it.next().expect("grammar: width"));
-                    let height = number(it.next().expect("grammar: height"));
-                    let lines = it
-                        .flat_map(parts)
-                        .map(|chain| {
-                            // `a1-d1-g1` is one name to the grammar: split it at the dashes.
-                            let start = span(&chain).start;
-                            let mut at = start;
-                            chain
-                                .as_str()
-                                .split('-')
-                                .map(|cell| {
-                                    let n = Name {
-                                        text: cell.to_string(),
-                                        span: Span::new(at, at + cell.len()),
-                                    };
-                                    at += cell.len() + 1;
-                                    n
-                                })
-                                .collect()
-                        })
-                        .collect();
-                    BoardDecl::Lines {
-                        width,
-                        height,
-                        lines,
-                        span: bsp,
-                    }
-                }
-                Rule::board_pits => {
-                    let mut n = parts(inner).into_iter().map(number);
-                    let width = n.next().expect("grammar: width");
-                    let height = n.next().expect("grammar: height");
-                    BoardDecl::Pits { width, height }
-                }
-                Rule::board_dots => {
-                    let mut n = parts(inner).into_iter().map(number);
-                    let width = n.next().expect("grammar: width");
-                    let height = n.next().expect("grammar: height");
-                    BoardDecl::Dots { width, height }
-                }
-                Rule::board_star => BoardDecl::Star,
-                Rule::board_triangle => BoardDecl::Triangle {
-                    side: number(parts(inner).remove(0)),
-                },
-                _ => BoardDecl::Hex {
-                    side: number(parts(inner).remove(0)),
-                },
-            };
-            Item::Board(decl, naming, sp)
-        }
+        Rule::board => build_board(p, sp),
         Rule::piece => Item::Piece(build_piece(p)),
         Rule::sowing_block => Item::Sowing(parts(p).into_iter().map(build_sow_line).collect(), sp),
         Rule::lines_block => Item::Lines(parts(p).into_iter().map(build_line_rule).collect(), sp),
         Rule::steps_block => Item::Steps(parts(p).into_iter().map(build_steps_line).collect(), sp),
-        Rule::dice_decl => {
-            let mut it = parts(p).into_iter();
-            let count = number(it.next().expect("grammar: N"));
-            let kind = name(it.next().expect("grammar: a kind of die"));
-            let mut d = DiceDecl {
-                count,
-                kind,
-                summed: false,
-                counts_as: Vec::new(),
-                span: sp,
-            };
-            for o in it {
-                if o.as_rule() == Rule::dice_summed {
-                    d.summed = true;
-                } else {
-                    let mut n = parts(o).into_iter().map(number);
-                    let a = n.next().expect("grammar: A");
-                    d.counts_as.push((a, n.next().expect("grammar: B")));
-                }
-            }
-            Item::Dice(d)
-        }
+        Rule::dice_decl => build_dice(p, sp),
         Rule::race_block => Item::Race(parts(p).into_iter().map(build_race_line).collect(), sp),
-        Rule::region_decl => {
-            let mut it = parts(p).into_iter().peekable();
-            let n = name(it.next().expect("region name"));
-            let mut player = None;
-            let mut region = None;
-            for c in it {
-                match c.as_rule() {
-                    Rule::ident => player = Some(name(c)),
-                    _ => region = Some(build_region(c)),
-                }
-            }
-            Item::Region(RegionDecl {
-                name: n,
-                player,
-                region: region.expect("region body"),
-                span: sp,
-            })
-        }
-        Rule::setup => {
-            let (mut cells, mut hands) = (Vec::new(), Vec::new());
-            for line in parts(p) {
-                let line_span = span(&line);
-                let rule = line.as_rule();
-                let mut it = parts(line).into_iter();
-                if rule == Rule::in_hand {
-                    hands.push(InHand {
-                        player: name(it.next().expect("player")),
-                        count: number(it.next().expect("count")),
-                        piece: name(it.next().expect("piece")),
-                        span: line_span,
-                    });
-                } else if rule == Rule::stacked {
-                    let player = name(it.next().expect("player"));
-                    let count = Some(number(it.next().expect("count")));
-                    cells.push(Placement {
-                        player,
-                        piece: name(it.next().expect("piece")),
-                        region: build_region(it.next().expect("region")),
-                        count,
-                    });
-                } else {
-                    cells.push(Placement {
-                        player: name(it.next().expect("player")),
-                        piece: name(it.next().expect("piece")),
-                        region: build_region(it.next().expect("region")),
-                        count: None,
-                    });
-                }
-            }
-            Item::Setup(cells, hands, sp)
-        }
+        Rule::region_decl => build_region_decl(p, sp),
+        Rule::setup => build_setup(p, sp),
         Rule::setup_diagram => Item::Diagram(build_diagram(p)),
         Rule::end_block => Item::End(parts(p).into_iter().map(build_end_rule).collect(), sp),
-        Rule::capture_rule => {
-            let mut order = Vec::new();
-            if let Some(m) = parts(p).into_iter().find(|c| c.as_rule() == Rule::majority) {
-                for c in parts(m) {
-                    let kind = || name(parts(c.clone()).remove(0));
-                    order.push(match c.as_rule() {
-                        Rule::greatest_worth => PriorityDecl::Worth(span(&c)),
-                        Rule::by_kind => PriorityDecl::By(kind()),
-                        Rule::most_kind => PriorityDecl::Most(kind()),
-                        Rule::earliest_kind => PriorityDecl::Earliest(kind()),
-                        _ => PriorityDecl::Pieces,
-                    });
-                }
-            }
-            Item::Capture {
-                majority: !order.is_empty(),
-                order,
-                span: sp,
-            }
-        }
+        Rule::capture_rule => build_capture_rule(p, sp),
         Rule::removal_rule => Item::RemovedAtOnce(sp),
         Rule::identity_rule => Item::Identity(sp),
         Rule::no_check_rule => Item::NoCheck(sp),
         Rule::lone_checker_rule => Item::LoneChecker(sp),
-        Rule::custody_rule => {
-            let mut it = parts(p).into_iter();
-            let ds = dirs(it.next().expect("grammar: custody directions"));
-            let against = it
-                .map(|a| {
-                    let mut a = parts(a).into_iter();
-                    let region = build_region(a.next().expect("grammar: a hostile region"));
-                    (region, a.next().is_some())
-                })
-                .collect();
-            Item::Custody(CustodyDecl {
-                dirs: ds,
-                against,
-                span: sp,
-            })
-        }
-        Rule::hand_first => {
-            let (mut kind, mut split) = (None, None);
-            for c in parts(p) {
-                if c.as_rule() == Rule::hand_kind {
-                    kind = Some(name(c));
-                } else {
-                    let span = c.as_span();
-                    split = Some((
-                        name(parts(c).remove(0)),
-                        Span::new(span.start(), span.end()),
-                    ));
-                }
-            }
-            Item::HandFirst(sp, kind, split)
-        }
+        Rule::custody_rule => build_custody(p, sp),
+        Rule::hand_first => build_hand_first(p, sp),
         Rule::drop_castle => {
             let mut it = parts(p)
                 .into_iter()
@@ -259,25 +46,7 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
             let partners = it.next().expect("grammar: the partners' cells");
             Item::DropCastle(pieces, partners, sp)
         }
-        Rule::opening_rule => {
-            let mut it = parts(p).into_iter();
-            let player = name(it.next().expect("grammar: a player"));
-            let piece = name(it.next().expect("grammar: a piece"));
-            let place = it.next().expect("grammar: where");
-            let (mut on, mut next_to_empty) = (None, None);
-            if place.as_rule() == Rule::opening_on {
-                on = Some(build_region(parts(place).remove(0)));
-            } else {
-                next_to_empty = Some(parts(place).into_iter().next().map(dirs));
-            }
-            Item::Opening {
-                player,
-                piece,
-                on,
-                next_to_empty,
-                span: sp,
-            }
-        }
+        Rule::opening_rule => build_opening(p, sp),
         Rule::to_hand => Item::ToHand(
             sp,
             p.into_inner()
@@ -309,23 +78,7 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
                 .expect("grammar: directions");
             Item::Face(dirs(ds), part, sp)
         }
-        Rule::mill_rule => {
-            let (mut length, mut ds, mut protect) = (None, None, false);
-            for c in parts(p) {
-                match c.as_rule() {
-                    Rule::int => length = Some(number(c)),
-                    Rule::dirs => ds = Some(dirs(c)),
-                    Rule::mill_protect => protect = true,
-                    _ => {}
-                }
-            }
-            Item::Mill {
-                length: length.expect("grammar: a length"),
-                dirs: ds,
-                protect,
-                span: sp,
-            }
-        }
+        Rule::mill_rule => build_mill(p, sp),
         Rule::entry_rule => {
             let mut it = parts(p).into_iter();
             let pieces = parts(it.next().expect("grammar: piece list"))
@@ -355,26 +108,303 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
             Item::Notation(n, it.next().map(name))
         }
         Rule::levels => Item::Levels(name(parts(p).remove(0))),
-        Rule::state_rule => {
-            let mut it = parts(p).into_iter();
-            let state = name(it.next().expect("state name"));
-            let (mut cannot_act, mut immune) = (false, Vec::new());
-            for c in it {
-                match c.as_rule() {
-                    Rule::cannot_act => cannot_act = true,
-                    _ => immune.extend(parts(parts(c).remove(0)).into_iter().map(name)),
-                }
-            }
-            Item::State(StateDecl {
-                state,
-                cannot_act,
-                immune,
-                span: sp,
-            })
-        }
+        Rule::state_rule => build_state_rule(p, sp),
         Rule::native => Item::Native(build_native(p)),
         r => unreachable!("grammar: unexpected game item {r:?}"),
     }
+}
+
+/// `board SHAPE[, naming...]`: the board and how its cells are named.
+fn build_board(p: Pair<Rule>, sp: Span) -> Item {
+    let mut kids = parts(p).into_iter();
+    let inner = kids.next().expect("grammar: a board shape");
+    let mut naming = BoardNaming::default();
+    for opt in kids {
+        let osp = span(&opt);
+        match opt.as_rule() {
+            Rule::rank_base => naming.rank_base = Some(number(parts(opt).remove(0))),
+            Rule::files_numbered => {
+                let right = opt.as_str().trim_end().ends_with("right");
+                naming.files_numbered.get_or_insert((right, osp));
+            }
+            _ => {
+                let top = opt.as_str().trim_end().ends_with("top");
+                naming.ranks_lettered.get_or_insert((top, osp));
+            }
+        }
+    }
+    let decl = match inner.as_rule() {
+        Rule::board_square | Rule::board_rhombus => {
+            let square = inner.as_rule() == Rule::board_square;
+            let mut kids = parts(inner).into_iter();
+            let width = number(kids.next().expect("width"));
+            let height = number(kids.next().expect("height"));
+            if square {
+                let holes = kids
+                    .flat_map(parts)
+                    .map(|hole| {
+                        let mut ends = parts(hole).into_iter().map(name);
+                        let first = ends.next().expect("grammar: a cell");
+                        (first, ends.next())
+                    })
+                    .collect();
+                BoardDecl::Square {
+                    width,
+                    height,
+                    holes,
+                }
+            } else {
+                BoardDecl::Rhombus { width, height }
+            }
+        }
+        Rule::board_lines => {
+            let bsp = span(&inner);
+            let mut it = parts(inner).into_iter();
+            let width = number(it.next().expect("grammar: width"));
+            let height = number(it.next().expect("grammar: height"));
+            let lines = it
+                .flat_map(parts)
+                .map(|chain| {
+                    // `a1-d1-g1` is one name to the grammar: split it at the dashes.
+                    let start = span(&chain).start;
+                    let mut at = start;
+                    chain
+                        .as_str()
+                        .split('-')
+                        .map(|cell| {
+                            let n = Name {
+                                text: cell.to_string(),
+                                span: Span::new(at, at + cell.len()),
+                            };
+                            at += cell.len() + 1;
+                            n
+                        })
+                        .collect()
+                })
+                .collect();
+            BoardDecl::Lines {
+                width,
+                height,
+                lines,
+                span: bsp,
+            }
+        }
+        Rule::board_pits => {
+            let mut n = parts(inner).into_iter().map(number);
+            let width = n.next().expect("grammar: width");
+            let height = n.next().expect("grammar: height");
+            BoardDecl::Pits { width, height }
+        }
+        Rule::board_dots => {
+            let mut n = parts(inner).into_iter().map(number);
+            let width = n.next().expect("grammar: width");
+            let height = n.next().expect("grammar: height");
+            BoardDecl::Dots { width, height }
+        }
+        Rule::board_star => BoardDecl::Star,
+        Rule::board_triangle => BoardDecl::Triangle {
+            side: number(parts(inner).remove(0)),
+        },
+        _ => BoardDecl::Hex {
+            side: number(parts(inner).remove(0)),
+        },
+    };
+    Item::Board(decl, naming, sp)
+}
+
+/// `dice ...`: the dice thrown and how they are read.
+fn build_dice(p: Pair<Rule>, sp: Span) -> Item {
+    let mut it = parts(p).into_iter();
+    let count = number(it.next().expect("grammar: N"));
+    let kind = name(it.next().expect("grammar: a kind of die"));
+    let mut d = DiceDecl {
+        count,
+        kind,
+        summed: false,
+        counts_as: Vec::new(),
+        span: sp,
+    };
+    for o in it {
+        if o.as_rule() == Rule::dice_summed {
+            d.summed = true;
+        } else {
+            let mut n = parts(o).into_iter().map(number);
+            let a = n.next().expect("grammar: A");
+            d.counts_as.push((a, n.next().expect("grammar: B")));
+        }
+    }
+    Item::Dice(d)
+}
+
+/// `region NAME [for PLAYER] = CELLS...`.
+fn build_region_decl(p: Pair<Rule>, sp: Span) -> Item {
+    let mut it = parts(p).into_iter().peekable();
+    let n = name(it.next().expect("region name"));
+    let mut player = None;
+    let mut region = None;
+    for c in it {
+        match c.as_rule() {
+            Rule::ident => player = Some(name(c)),
+            _ => region = Some(build_region(c)),
+        }
+    }
+    Item::Region(RegionDecl {
+        name: n,
+        player,
+        region: region.expect("region body"),
+        span: sp,
+    })
+}
+
+/// `setup { ... }`: pieces on cells and in hand.
+fn build_setup(p: Pair<Rule>, sp: Span) -> Item {
+    let (mut cells, mut hands) = (Vec::new(), Vec::new());
+    for line in parts(p) {
+        let line_span = span(&line);
+        let rule = line.as_rule();
+        let mut it = parts(line).into_iter();
+        if rule == Rule::in_hand {
+            hands.push(InHand {
+                player: name(it.next().expect("player")),
+                count: number(it.next().expect("count")),
+                piece: name(it.next().expect("piece")),
+                span: line_span,
+            });
+        } else if rule == Rule::stacked {
+            let player = name(it.next().expect("player"));
+            let count = Some(number(it.next().expect("count")));
+            cells.push(Placement {
+                player,
+                piece: name(it.next().expect("piece")),
+                region: build_region(it.next().expect("region")),
+                count,
+            });
+        } else {
+            cells.push(Placement {
+                player: name(it.next().expect("player")),
+                piece: name(it.next().expect("piece")),
+                region: build_region(it.next().expect("region")),
+                count: None,
+            });
+        }
+    }
+    Item::Setup(cells, hands, sp)
+}
+
+/// `capture is compulsory[ and must take ...][, then ...]`.
+fn build_capture_rule(p: Pair<Rule>, sp: Span) -> Item {
+    let mut order = Vec::new();
+    if let Some(m) = parts(p).into_iter().find(|c| c.as_rule() == Rule::majority) {
+        for c in parts(m) {
+            let kind = || name(parts(c.clone()).remove(0));
+            order.push(match c.as_rule() {
+                Rule::greatest_worth => PriorityDecl::Worth(span(&c)),
+                Rule::by_kind => PriorityDecl::By(kind()),
+                Rule::most_kind => PriorityDecl::Most(kind()),
+                Rule::earliest_kind => PriorityDecl::Earliest(kind()),
+                _ => PriorityDecl::Pieces,
+            });
+        }
+    }
+    Item::Capture {
+        majority: !order.is_empty(),
+        order,
+        span: sp,
+    }
+}
+
+/// `capture by custody DIRS[, against REGION [when empty]]...`.
+fn build_custody(p: Pair<Rule>, sp: Span) -> Item {
+    let mut it = parts(p).into_iter();
+    let ds = dirs(it.next().expect("grammar: custody directions"));
+    let against = it
+        .map(|a| {
+            let mut a = parts(a).into_iter();
+            let region = build_region(a.next().expect("grammar: a hostile region"));
+            (region, a.next().is_some())
+        })
+        .collect();
+    Item::Custody(CustodyDecl {
+        dirs: ds,
+        against,
+        span: sp,
+    })
+}
+
+/// `[KIND|pieces] in hand must be placed first[, PIECES on both colours]`.
+fn build_hand_first(p: Pair<Rule>, sp: Span) -> Item {
+    let (mut kind, mut split) = (None, None);
+    for c in parts(p) {
+        if c.as_rule() == Rule::hand_kind {
+            kind = Some(name(c));
+        } else {
+            let span = c.as_span();
+            split = Some((
+                name(parts(c).remove(0)),
+                Span::new(span.start(), span.end()),
+            ));
+        }
+    }
+    Item::HandFirst(sp, kind, split)
+}
+
+/// `to open, PLAYER removes a PIECE on REGION | next to an empty cell`.
+fn build_opening(p: Pair<Rule>, sp: Span) -> Item {
+    let mut it = parts(p).into_iter();
+    let player = name(it.next().expect("grammar: a player"));
+    let piece = name(it.next().expect("grammar: a piece"));
+    let place = it.next().expect("grammar: where");
+    let (mut on, mut next_to_empty) = (None, None);
+    if place.as_rule() == Rule::opening_on {
+        on = Some(build_region(parts(place).remove(0)));
+    } else {
+        next_to_empty = Some(parts(place).into_iter().next().map(dirs));
+    }
+    Item::Opening {
+        player,
+        piece,
+        on,
+        next_to_empty,
+        span: sp,
+    }
+}
+
+/// `making N in a row [along DIRS] removes an enemy piece[, ...]`.
+fn build_mill(p: Pair<Rule>, sp: Span) -> Item {
+    let (mut length, mut ds, mut protect) = (None, None, false);
+    for c in parts(p) {
+        match c.as_rule() {
+            Rule::int => length = Some(number(c)),
+            Rule::dirs => ds = Some(dirs(c)),
+            Rule::mill_protect => protect = true,
+            _ => {}
+        }
+    }
+    Item::Mill {
+        length: length.expect("grammar: a length"),
+        dirs: ds,
+        protect,
+        span: sp,
+    }
+}
+
+/// `slept|kept|keeping|fresh pieces cannot act | are immune to ...`.
+fn build_state_rule(p: Pair<Rule>, sp: Span) -> Item {
+    let mut it = parts(p).into_iter();
+    let state = name(it.next().expect("state name"));
+    let (mut cannot_act, mut immune) = (false, Vec::new());
+    for c in it {
+        match c.as_rule() {
+            Rule::cannot_act => cannot_act = true,
+            _ => immune.extend(parts(parts(c).remove(0)).into_iter().map(name)),
+        }
+    }
+    Item::State(StateDecl {
+        state,
+        cannot_act,
+        immune,
+        span: sp,
+    })
 }
 
 pub(super) fn build_player(p: Pair<Rule>) -> PlayerDecl {
