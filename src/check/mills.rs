@@ -173,11 +173,7 @@ impl Checker {
                     continue;
                 };
                 kind = Some(k);
-                let dropped = kinds[k]
-                    .rules
-                    .iter()
-                    .flatten()
-                    .any(|r| matches!(r, RuleModel::Drop { .. }));
+                let dropped = super::placing::is_dropped(&kinds[k]);
                 if !dropped {
                     let name = &kinds[k].name;
                     self.invalid(

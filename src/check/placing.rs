@@ -23,11 +23,7 @@ impl Checker {
                 continue;
             }
             let k = self.kind(scope, n)?;
-            let dropped = kinds[k]
-                .rules
-                .iter()
-                .flatten()
-                .any(|r| matches!(r, RuleModel::Drop { .. }));
+            let dropped = is_dropped(&kinds[k]);
             if !dropped {
                 let kind = &kinds[k].name;
                 self.invalid(
@@ -94,4 +90,13 @@ impl Checker {
         }
         out
     }
+}
+
+/// Whether a kind has a `drop` rule (for any player): only such a kind is ever placed from a
+/// hand.
+pub(super) fn is_dropped(kind: &KindModel) -> bool {
+    kind.rules
+        .iter()
+        .flatten()
+        .any(|r| matches!(r, RuleModel::Drop { .. }))
 }
