@@ -389,7 +389,7 @@ pub struct Game {
     /// Per player: the kinds that enter the board (`place ...`), and how.
     pub places: PerPlayer<Vec<Place>>,
     /// A placement keeps away from the last piece placed (`not next to the last piece
-    /// placed`): positions carry that cell ([`Position::last_placed`]).
+    /// placed`): positions carry that cell (`Position::last_placed`).
     pub tracks_last_placed: bool,
     /// Per player: the index in `places` of their only source of moves, when a placement is
     /// all they can ever do besides passing by choice, and nothing filters it (no moving

@@ -50,7 +50,7 @@ pub struct Place {
     /// `not making N in a row`: the length no line of the player's through the cell may
     /// reach, and the axes (pairs of opposite directions) it is counted along (Wali).
     pub not_making: Option<(u8, Vec<(u8, u8)>)>,
-    /// `not next to the last piece placed`: no cell next to [`Position::last_placed`] (Tabu Y).
+    /// `not next to the last piece placed`: no cell next to `Position::last_placed` (Tabu Y).
     pub not_by_last: bool,
 }
 
