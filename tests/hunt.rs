@@ -175,4 +175,17 @@ fn tabu_y_keeps_away_from_the_last_stone() {
     assert_eq!(count("1/2/3/4/5/6/7/8/9/10/S10 b a1 0 1 1"), 63);
     // The field must name a stone.
     assert!(Position::from_text(&game, "1/2/3/4/5/6/7/8/2S6/10/11 b d3 0 1 1").is_err());
+    // The observation has a plane for the last stone (after the two piece planes): 1 on c3.
+    use tabula::api::{actions::ActionSpace, observation::Layout};
+    let pos = Position::from_text(&game, "1/2/3/4/5/6/7/8/2S6/10/11 b c3 0 1 1").expect("position");
+    let layout = Layout::new(&game);
+    assert_eq!((layout.planes, layout.height, layout.width), (6, 11, 11));
+    let mut obs = vec![0.0; layout.size()];
+    let space = ActionSpace::new(&game).expect("a space");
+    layout.fill(&pos, &space, &[], &mut obs);
+    let plane: Vec<f32> = obs[2 * 121..3 * 121].to_vec();
+    let c3 = game.board.cell("c3").expect("c3") as usize;
+    let (x, y) = game.board.coords[c3];
+    assert_eq!(plane.iter().sum::<f32>(), 1.0);
+    assert_eq!(plane[y as usize * 11 + x as usize], 1.0);
 }

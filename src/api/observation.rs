@@ -16,6 +16,8 @@
 //!    in games of lines between dots (whose cells are the boxes), 8 planes: 1 on each box
 //!    whose lower, right, upper, left side is drawn (four planes, in that order), then the
 //!    same four for the lines chosen so far this turn (a turn of several lines);
+//!    in games with `not next to the last piece placed`, one plane: 1 on the cell of the
+//!    last piece placed (Tabu Y), all 0 when the last move placed nothing;
 //! 4. one plane: the number of the player to move over `P - 1` everywhere (with two players,
 //!    1 when the second player is to move, else 0);
 //! 5. one plane: 1 on the cells of the board (the grid's corners off the board are 0);
@@ -45,6 +47,8 @@ pub struct Layout {
     /// Games of lines: per line, the boxes it is a side of with the side's plane (0 lower,
     /// 1 right, 2 upper, 3 left), `None` where the line has no box on that side.
     sides: Vec<[Option<(usize, usize)>; 2]>,
+    /// Games with `not next to the last piece placed`: a plane for that cell.
+    last_placed: bool,
     /// What every observation starts from: zero but for the plane of the board's cells.
     base: Vec<f32>,
 }
@@ -102,6 +106,7 @@ impl Layout {
             + if seeds { 3 } else { 0 }
             + if sides.is_empty() { 0 } else { 8 }
             + outcomes
+            + usize::from(game.tracks_last_placed)
             + 3;
         let plane = width * height;
         let board = planes - 2;
@@ -122,6 +127,7 @@ impl Layout {
             seeds,
             outcomes,
             sides,
+            last_placed: game.tracks_last_placed,
             base,
         }
     }
@@ -212,6 +218,12 @@ impl Layout {
                 fill_plane(out, next + t);
             }
             next += self.outcomes;
+        }
+        if self.last_placed {
+            if let Some(c) = pos.last_placed() {
+                out[next * plane + self.at[c as usize]] = 1.0;
+            }
+            next += 1;
         }
         if pos.turn() > 0 {
             let share = pos.turn() as f32 / (self.players - 1) as f32;

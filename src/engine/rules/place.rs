@@ -597,6 +597,12 @@ impl Position<'_> {
         self.last_placed != NONE && self.game.board.neighbours(self.last_placed).any(|n| n == c)
     }
 
+    /// The cell of the last piece placed, in games with `not next to the last piece placed`
+    /// (`None` when the last move placed nothing).
+    pub fn last_placed(&self) -> Option<Cell> {
+        (self.last_placed != NONE).then_some(self.last_placed)
+    }
+
     /// The cells next to the last piece placed, as a mask of a board's first 64 cells.
     fn last_placed_neighbours(&self) -> u64 {
         if self.last_placed == NONE {
