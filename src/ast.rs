@@ -90,6 +90,8 @@ pub enum Item {
         majority: bool,
         order: Vec<PriorityDecl>,
         span: Span,
+        /// `for PLAYER:` before the line: the players it is for (`None`: every player).
+        side: Option<SideDecl>,
     },
     /// `captured pieces are removed at once`.
     RemovedAtOnce(Span),
@@ -99,7 +101,7 @@ pub enum Item {
     /// `pieces in hand must be placed first[, PIECES on both colours]`: the line's span, the
     /// kind that must be placed first where the line names one (`kings in hand must be placed
     /// first`), and the kind split between the colours with the clause's span.
-    HandFirst(Span, Option<Name>, Option<(Name, Span)>),
+    HandFirst(Span, Option<Name>, Option<(Name, Span)>, Option<SideDecl>),
     /// `pieces dropped on REGION... may castle with partners on REGION...`: the castling
     /// pieces' cells, then the partners'.
     DropCastle(Vec<Region>, Vec<Region>, Span),
@@ -141,8 +143,11 @@ pub enum Item {
         regions: Vec<Region>,
         span: Span,
     },
-    /// `players may pass`.
-    MayPass(Span),
+    /// `players may pass`, and the players it is for where `for PLAYER:` comes first.
+    MayPass(Span, Option<SideDecl>),
+    /// `for PLAYER:` before a game rule that is every player's (reported by the checker,
+    /// which reads the rule no further).
+    NotSided(SideDecl, Box<Item>),
     /// `the second player may swap`.
     PieRule(Span),
     /// `each turn places N PIECES[, the first turn F]`.

@@ -52,6 +52,26 @@ pub struct TurnPlaces {
     pub first: u8,
 }
 
+/// The players a game rule that may be for one side is read for, each as a mask of player ids:
+/// every player's bit where the line has no `for PLAYER:`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RulePlayers {
+    /// `capture is compulsory ...`, with its priorities.
+    pub capture: u8,
+    /// `[KINDS | pieces] in hand must be placed first`.
+    pub hand_first: u8,
+    /// `players may pass`.
+    pub pass: u8,
+}
+
+impl RulePlayers {
+    /// Whether `mask` holds `player`.
+    #[inline]
+    pub fn holds(mask: u8, player: usize) -> bool {
+        mask >> (player & 7) & 1 != 0
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Model {
     pub title: String,
@@ -120,6 +140,9 @@ pub struct Model {
     pub identity_by_captures: bool,
     /// `players may pass`: passing is always a legal move.
     pub may_pass: bool,
+    /// The players whom `capture is compulsory`, `pieces in hand must be placed first` and
+    /// `players may pass` are for (`for PLAYER:` before them).
+    pub rule_players: RulePlayers,
     /// `the second player may swap`: on the second player's first turn, taking the first
     /// player's stone is a move too.
     pub pie_rule: bool,

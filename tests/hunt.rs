@@ -122,6 +122,65 @@ fn a_stuck_side_passes_where_its_line_says_so() {
     }
 }
 
+/// The moves of `pos`, in the game's notation, sorted.
+fn move_texts(pos: &Position) -> Vec<String> {
+    let mut texts: Vec<String> = MatchState::new(pos.clone())
+        .moves()
+        .iter()
+        .map(|m| pos.move_text(m))
+        .collect();
+    texts.sort();
+    texts
+}
+
+/// Game rules for one side: capturing is compulsory for White only; Black, who can capture
+/// too, may still make a quiet move.
+#[test]
+fn capture_is_compulsory_for_the_side_named_only() {
+    let game = tabula::compile_source(
+        "game \"Side capture\" {\n  players white, black\n  board square 5 x 5\n  \
+         piece man \"M\" {\n    step orthogonal to empty\n    jump orthogonal over enemy\n  }\n  \
+         for white: capture is compulsory\n  setup {\n    white man on a1 c3\n    black man on c4\n  }\n  \
+         end {\n    lose when I have no legal move\n    draw after 40 plies\n  }\n}\n",
+    )
+    .unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(move_texts(&game.start()), ["c3xc5"], "White must take");
+    let black = Position::from_text(&game, "5/2m2/2M2/5/M4 b 0 1").expect("position");
+    assert_eq!(
+        move_texts(&black),
+        ["c4-b4", "c4-c5", "c4-d4", "c4xc2"],
+        "Black may take or not"
+    );
+}
+
+/// `for black: pieces in hand must be placed first` and `for white: players may pass`: White
+/// may move, place or pass; Black, with a man in hand, only places, and never passes.
+#[test]
+fn placing_first_and_passing_for_one_side() {
+    let game = tabula::compile_source(
+        "game \"Side hand\" {\n  players white, black\n  board square 4 x 1\n  \
+         piece man \"M\" {\n    place on empty\n    step east, west to empty\n  }\n  \
+         for white: players may pass\n  for black: pieces in hand must be placed first\n  \
+         setup {\n    white man on a1\n    black man on d1\n    white has 1 man in hand\n    \
+         black has 1 man in hand\n  }\n  end {\n    lose when I have no legal move\n  }\n}\n",
+    )
+    .unwrap_or_else(|e| panic!("{e:?}"));
+    let start = game.start();
+    assert_eq!(move_texts(&start), ["a1-b1", "b1", "c1", "pass"]);
+    let mut st = MatchState::new(start);
+    st.play_text("pass").expect("White may pass");
+    assert_eq!(move_texts(&st.pos), ["b1", "c1"], "Black places first");
+    // Black's last man placed on b1 leaves Black stuck after White's pass: Black loses.
+    let stuck = Position::from_text(&game, "MmMm w - 0 1").expect("position");
+    assert_eq!(move_texts(&stuck), ["pass"], "White, stuck, passes");
+    let mut st = MatchState::new(stuck);
+    st.play_text("pass").expect("White passes");
+    match st.outcome() {
+        Some(Outcome::Win { player: 0, .. }) => {}
+        other => panic!("Black is stuck and loses: {other:?}"),
+    }
+}
+
 /// Gopher as Ludii plays it: the first stone anywhere, then each stone next to exactly one
 /// enemy stone and no friendly one; a player who cannot place loses.
 #[test]

@@ -10,7 +10,7 @@ impl Checker {
         &mut self,
         scope: &Scope,
         rules: &[EndRule],
-        may_pass: Option<Span>,
+        may_pass: Option<(Span, u8)>,
         royal: bool,
     ) {
         // The players each line is read for (its `for ...:` was reported by `end_rule`).
@@ -24,20 +24,18 @@ impl Checker {
             .filter(|r| r.result == ResultDecl::Pass)
             .collect();
         let line = passing.first().map(|r| r.span);
-        let passers = if may_pass.is_some() {
-            all
-        } else {
-            passing.iter().fold(0, |m, r| m | players(r))
-        };
+        // The players who may pass whenever they like (`[for PLAYER:] players may pass`).
+        let at_will = may_pass.map_or(0, |(_, m)| m);
+        let passers = passing.iter().fold(at_will, |m, r| m | players(r));
         // `players may pass` makes passing a move as a `pass when ...` line does.
-        let pass = line.or(may_pass);
+        let pass = line.or(may_pass.map(|(s, _)| s));
         let limit = rules
             .iter()
             .find(|r| matches!(r.cond, EndCondDecl::PassLimit { .. }));
         // `nobody can move` also ends a game where both players are stuck, unless they may
         // pass whenever they like; where only some players pass, a stuck player who does not
         // pass ends the game.
-        let stuck_ends = may_pass.is_none()
+        let stuck_ends = at_will != all
             && (passers != all
                 || rules
                     .iter()
@@ -46,7 +44,7 @@ impl Checker {
             (Some(p), None) if !stuck_ends => self.invalid(
                 p,
                 "players pass but no number of passes ends the game",
-                if may_pass.is_some() {
+                if at_will == all {
                     "add `draw after 2 passes in a row`, or two players passing in turn never end \
                      the game"
                 } else {
@@ -65,9 +63,9 @@ impl Checker {
             if !matches!(r.cond, EndCondDecl::NoLegalMove { .. }) {
                 continue;
             }
-            if royal && may_pass.is_some() {
+            if royal && players(r) & at_will != 0 {
                 // A player in check may not pass: checkmate leaves no legal move.
-            } else if may_pass.is_some() {
+            } else if players(r) & !at_will == 0 {
                 self.err(CheckError::Unreachable {
                     span: r.span,
                     reason: "players may pass, so a player always has a legal move".into(),
@@ -225,7 +223,7 @@ impl Checker {
         &mut self,
         scope: &Scope,
         d: &Description,
-        may_pass: Option<Span>,
+        may_pass: Option<(Span, u8)>,
     ) -> (Vec<EndModel>, Option<u32>) {
         let mut end = Vec::new();
         let mut no_repeat = None;

@@ -164,10 +164,16 @@ impl Checker {
         d: &Description,
         hands: &[(PlayerId, KindId, u32)],
         kinds: &[KindModel],
-    ) -> (bool, Option<KindId>) {
-        let (mut seen, mut kind) = (false, None);
+    ) -> (bool, Option<KindId>, u8) {
+        let (mut seen, mut kind, mut players) = (false, None, 0);
         for item in &d.items {
-            if let Item::HandFirst(_, Some(n), _) = item {
+            if let Item::HandFirst(_, _, _, side) = item {
+                players |= self.rule_side(scope, side.as_ref());
+                if let Some(side) = side {
+                    self.side_without_hand(scope, d, side, hands);
+                }
+            }
+            if let Item::HandFirst(_, Some(n), _, _) = item {
                 seen = true;
                 let Some(k) = self.kind(scope, n) else {
                     continue;
@@ -182,7 +188,7 @@ impl Checker {
                         format!("give the {name} a `drop on empty` rule"),
                     );
                 }
-            } else if let Item::HandFirst(span, None, _) = item {
+            } else if let Item::HandFirst(span, None, _, _) = item {
                 let from_partner = d.items.iter().any(|i| matches!(i, Item::FromPartner(_)));
                 if hands.is_empty() && !from_partner {
                     self.invalid(
@@ -194,6 +200,35 @@ impl Checker {
                 seen = true;
             }
         }
-        (seen, kind)
+        (seen, kind, players)
+    }
+
+    /// `for PLAYER: pieces in hand must be placed first` naming a player who never has pieces
+    /// in hand (none at the start, and none ever come to hand).
+    fn side_without_hand(
+        &mut self,
+        scope: &Scope,
+        d: &Description,
+        side: &SideDecl,
+        hands: &[(PlayerId, KindId, u32)],
+    ) {
+        let comes_to_hand = d
+            .items
+            .iter()
+            .any(|i| matches!(i, Item::FromPartner(_) | Item::ToHand(..)));
+        if comes_to_hand || hands.is_empty() {
+            // With no hands at all, the line itself is reported.
+            return;
+        }
+        let named = Checker::default().side(scope, side).unwrap_or(0);
+        let empty = (0..scope.players.len())
+            .find(|&p| named >> p & 1 != 0 && !hands.iter().any(|&(q, _, _)| q == p));
+        if let Some(p) = empty {
+            self.invalid(
+                side.span,
+                format!("`{}` never has pieces in hand", scope.player_names[p]),
+                "name only the players who start with pieces in hand",
+            );
+        }
     }
 }

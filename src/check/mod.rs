@@ -109,10 +109,14 @@ struct OnceStatements<'d> {
     levels: Option<&'d Name>,
     compulsory: bool,
     majority: bool,
+    /// `for PLAYER:` before `capture is compulsory ...`.
+    capture_side: Option<&'d SideDecl>,
     identity: bool,
     no_checks: Option<Span>,
     lone_checker: Option<Span>,
     may_pass: Option<Span>,
+    /// `for PLAYER:` before `players may pass`.
+    pass_side: Option<&'d SideDecl>,
     pie_rule: Option<Span>,
 }
 
@@ -139,7 +143,15 @@ impl<'d> OnceStatements<'d> {
                 self.levels.get_or_insert(n);
                 ("levels", n.span)
             }
-            Item::Capture { majority, span, .. } => {
+            Item::Capture {
+                majority,
+                span,
+                side,
+                ..
+            } => {
+                if !self.compulsory {
+                    self.capture_side = side.as_ref();
+                }
                 self.compulsory = true;
                 self.majority |= *majority;
                 ("capture", *span)
@@ -156,7 +168,10 @@ impl<'d> OnceStatements<'d> {
                 self.lone_checker = Some(*s);
                 ("in check, a royal piece moves only", *s)
             }
-            Item::MayPass(s) => {
+            Item::MayPass(s, side) => {
+                if self.may_pass.is_none() {
+                    self.pass_side = side.as_ref();
+                }
                 self.may_pass = Some(*s);
                 ("players may pass", *s)
             }
@@ -320,7 +335,8 @@ impl Checker {
             .collect();
         let start = self.start(&scope, d);
         let relocated = self.relocated(&scope, d, &mut kinds, &start.setup, &start.hands);
-        let (end, no_repeat) = self.end_rules(&scope, d, once.may_pass);
+        let passers = self.rule_side(&scope, once.pass_side);
+        let (end, no_repeat) = self.end_rules(&scope, d, once.may_pass.map(|s| (s, passers)));
         self.game_level_hooks(&scope, d);
         let notation = self.notation(once.notation, &kinds);
         // Without a setup, or with a placement or promotion that did not resolve, a piece
@@ -353,7 +369,14 @@ impl Checker {
         let mill = self.mill(&scope, d);
         let capture_order = self.capture_order(&scope, d);
         let removed_at_once = self.removed_at_once(d, &kinds);
-        let (hand_first, hand_first_kind) = self.hand_first(&scope, d, &start.hands, &kinds);
+        let (hand_first, hand_first_kind, hand_first_players) =
+            self.hand_first(&scope, d, &start.hands, &kinds);
+        self.not_sided(d);
+        let rule_players = RulePlayers {
+            capture: self.rule_side(&scope, once.capture_side),
+            hand_first: hand_first_players,
+            pass: passers,
+        };
         let colour_split = self.colour_split(&scope, d, &kinds);
         let drop_castle = self.drop_castle(&scope, d, &kinds);
         let to_hand = self.captures_go_to_hand(d, &start.hands);
@@ -415,6 +438,7 @@ impl Checker {
             mill,
             identity_by_captures: once.identity,
             may_pass: once.may_pass.is_some(),
+            rule_players,
             pie_rule: once.pie_rule.is_some(),
             turn_places,
             openings,

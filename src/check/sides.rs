@@ -42,6 +42,28 @@ impl Checker {
         ok.then_some(mask)
     }
 
+    /// The players a game rule is read for, as a mask of player ids: those its `for ...:`
+    /// names, else (and where a name is unknown, reported) every player.
+    pub(super) fn rule_side(&mut self, scope: &Scope, side: Option<&SideDecl>) -> u8 {
+        let all = ((1u16 << scope.players.len()) - 1) as u8;
+        side.and_then(|s| self.side(scope, s)).unwrap_or(all)
+    }
+
+    /// `for PLAYER:` before a game rule that is every player's.
+    pub(super) fn not_sided(&mut self, d: &Description) {
+        for item in &d.items {
+            if let Item::NotSided(side, _) = item {
+                self.invalid(
+                    side.span,
+                    "this game rule is every player's",
+                    "write it without `for ...:`; of the game's rules, only `capture is \
+                     compulsory`, `pieces in hand must be placed first` and `players may pass` \
+                     may be for one side",
+                );
+            }
+        }
+    }
+
     /// The players a piece's rule is resolved for: those its `for ...:` names, else all.
     pub(super) fn rule_players(
         &mut self,

@@ -142,7 +142,7 @@ impl Checker {
         for item in &d.items {
             let other = match item {
                 Item::Sowing(_, s) | Item::Race(_, s) | Item::Lines(_, s) => Some(*s),
-                Item::MayPass(s) | Item::PieRule(s) | Item::ToHand(s, _) => Some(*s),
+                Item::MayPass(s, _) | Item::PieRule(s) | Item::ToHand(s, _) => Some(*s),
                 Item::FromPartner(s) => Some(*s),
                 Item::Capture { span, .. }
                 | Item::Explode { span, .. }

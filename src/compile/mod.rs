@@ -151,6 +151,7 @@ pub fn compile(mut m: Model) -> Game {
         pass_when_stuck: paths.pass_stuck_players != 0,
         pass_stuck_players: paths.pass_stuck_players,
         may_pass: m.may_pass,
+        rule_players: m.rule_players,
         pie_rule: m.pie_rule,
         turn_places: m.turn_places.map(|t| (t.first, t.each)),
         openings: openings(&m.openings, shift),

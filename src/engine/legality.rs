@@ -36,10 +36,11 @@ impl Position<'_> {
         if g.no_mating_drops {
             out.retain(|m| !self.drop_mates(m));
         }
-        if g.compulsory_capture && out.iter().any(|m| m.ncap > 0) {
+        let me = self.turn as usize;
+        if g.compulsory_for(me) && out.iter().any(|m| m.ncap > 0) {
             out.retain(|m| m.ncap > 0);
         }
-        if g.majority_capture {
+        if g.majority_for(me) {
             let max = out.iter().map(|m| m.ncap).max().unwrap_or(0);
             if max > 0 {
                 for &p in &g.capture_order {
@@ -739,7 +740,7 @@ impl<'g> Position<'g> {
         // The swap is one more move than the placements: drawn from the whole list below.
         if let Some(i) = g.sole_place[self.turn as usize].filter(|_| !self.swap_open()) {
             let pl = &g.places[self.turn as usize][i];
-            if let Some(m) = self.random_placement(pl, g.may_pass, rng) {
+            if let Some(m) = self.random_placement(pl, g.may_pass_for(self.turn as usize), rng) {
                 return Some(m);
             }
             return (g.passes_when_stuck(self.turn as usize) && self.nobody_can_move().is_none())
@@ -747,7 +748,7 @@ impl<'g> Position<'g> {
         }
         if g.shoots_only[self.turn as usize] {
             // `None`: the counts did not fit; list the moves instead.
-            if let Some(m) = self.random_shot_move(rng, g.may_pass) {
+            if let Some(m) = self.random_shot_move(rng, g.may_pass_for(self.turn as usize)) {
                 return m.or_else(|| {
                     (g.passes_when_stuck(self.turn as usize) && self.nobody_can_move().is_none())
                         .then(Move::pass)

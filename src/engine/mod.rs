@@ -30,7 +30,9 @@ pub use search::{
 };
 
 use crate::geometry::{Board, Cell, CellSet, NONE};
-use crate::model::{EndModel, KindModel, Notation, PerPlayer, PlayerModel, States, Threshold};
+use crate::model::{
+    EndModel, KindModel, Notation, PerPlayer, PlayerModel, RulePlayers, States, Threshold,
+};
 use hooks::{BoardRule, PieceHook};
 
 /// The captures and landing cells a [`Move`] holds inline. International draughts needs 20 at
@@ -375,8 +377,12 @@ pub struct Game {
     /// The players who pass when stuck, as a mask of player ids (`for goats: pass when I have
     /// no legal move` names one side).
     pub pass_stuck_players: u8,
-    /// `players may pass`: a pass is always among the moves.
+    /// `players may pass`: a pass is always among the moves (of the players of
+    /// `rule_players.pass`).
     pub may_pass: bool,
+    /// The players `capture is compulsory`, `pieces in hand must be placed first` and `players
+    /// may pass` are for; the flags above say whether the game has the rule at all.
+    pub rule_players: RulePlayers,
     /// `the second player may swap` (see `rules/place.rs`).
     pub pie_rule: bool,
     /// `each turn places N PIECES, the first turn F`: placements per turn, (first turn,
@@ -446,6 +452,30 @@ impl Game {
             && m.promote != 0
             && m.kind != MoveKind::Throw
             && self.royal[m.promote as usize]
+    }
+
+    /// Whether capturing is compulsory for `player` (`[for PLAYER:] capture is compulsory`).
+    #[inline]
+    pub fn compulsory_for(&self, player: usize) -> bool {
+        self.compulsory_capture && RulePlayers::holds(self.rule_players.capture, player)
+    }
+
+    /// Whether `player` must take the most (`... and must take the most pieces`).
+    #[inline]
+    pub fn majority_for(&self, player: usize) -> bool {
+        self.majority_capture && RulePlayers::holds(self.rule_players.capture, player)
+    }
+
+    /// Whether `player` may pass whenever they like (`[for PLAYER:] players may pass`).
+    #[inline]
+    pub fn may_pass_for(&self, player: usize) -> bool {
+        self.may_pass && RulePlayers::holds(self.rule_players.pass, player)
+    }
+
+    /// Whether `player` must place their pieces in hand first.
+    #[inline]
+    pub fn hand_first_for(&self, player: usize) -> bool {
+        self.hand_first && RulePlayers::holds(self.rule_players.hand_first, player)
     }
 
     /// Whether a move's legality can be decided on its own (royal safety, the cascade), with

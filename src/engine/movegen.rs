@@ -151,7 +151,11 @@ impl Position<'_> {
         if let Some(bits) = &self.game.bitboards {
             self.pseudo_moves_bitboard(bits, out, legal);
         } else if let Some(shifts) = &self.game.approach_masks {
-            self.approach_side_moves(shifts, out, legal && self.game.compulsory_capture);
+            self.approach_side_moves(
+                shifts,
+                out,
+                legal && self.game.compulsory_for(self.turn as usize),
+            );
         } else {
             self.pseudo_moves_general(out, None, None);
         }
@@ -164,7 +168,7 @@ impl Position<'_> {
         if let Some(mill) = &self.game.mill {
             self.add_mill_removals(mill, out, start);
         }
-        if self.game.may_pass {
+        if self.game.may_pass_for(self.turn as usize) {
             out.push(Move::pass());
         }
     }
@@ -187,7 +191,7 @@ impl Position<'_> {
         }
         let frozen = self.frozen;
         // `pieces in hand must be placed first`: only placements while any is left.
-        let placing_only = g.hand_first && self.hand_count(me, g.hand_first_kind) > 0;
+        let placing_only = g.hand_first_for(me) && self.hand_count(me, g.hand_first_kind) > 0;
         for c in 0..self.cells.len() {
             if placing_only {
                 break;
@@ -296,7 +300,7 @@ impl Position<'_> {
                 }
             }
         }
-        let skip_quiet = legal && certain && g.compulsory_capture;
+        let skip_quiet = legal && certain && g.compulsory_for(me);
         let mut k = 0;
         let mut code = (1 + me).wrapping_sub(step);
         while code.wrapping_add(step) < self.bb.len() {

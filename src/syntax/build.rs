@@ -91,7 +91,8 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
                 span: sp,
             }
         }
-        Rule::may_pass => Item::MayPass(sp),
+        Rule::may_pass => Item::MayPass(sp, None),
+        Rule::sided_item => build_sided(p),
         Rule::pie_rule => Item::PieRule(sp),
         Rule::turn_places => {
             let mut it = parts(p).into_iter();
@@ -310,6 +311,30 @@ fn build_capture_rule(p: Pair<Rule>, sp: Span) -> Item {
         majority: !order.is_empty(),
         order,
         span: sp,
+        side: None,
+    }
+}
+
+/// `for PLAYER[, PLAYER]: RULE`: the game rule with its players, where the rule may be for
+/// one side; any other rule is kept whole for the checker to report.
+fn build_sided(p: Pair<Rule>) -> Item {
+    let mut kids = parts(p).into_iter();
+    let side = build_side(kids.next().expect("grammar: side"));
+    match build_item(kids.next().expect("grammar: a game rule")) {
+        Item::Capture {
+            majority,
+            order,
+            span,
+            side: None,
+        } => Item::Capture {
+            majority,
+            order,
+            span,
+            side: Some(side),
+        },
+        Item::HandFirst(s, kind, split, None) => Item::HandFirst(s, kind, split, Some(side)),
+        Item::MayPass(s, None) => Item::MayPass(s, Some(side)),
+        other => Item::NotSided(side, Box::new(other)),
     }
 }
 
@@ -345,7 +370,7 @@ fn build_hand_first(p: Pair<Rule>, sp: Span) -> Item {
             ));
         }
     }
-    Item::HandFirst(sp, kind, split)
+    Item::HandFirst(sp, kind, split, None)
 }
 
 /// `to open, PLAYER removes a PIECE on REGION | next to an empty cell`.

@@ -49,7 +49,9 @@ impl Position<'_> {
             apply_cells(self.game, &mut scratch[..n], m);
             !self.royals_facing(&scratch[..n])
         });
-        if self.game.may_pass && !out.iter().any(|m| m.kind == MoveKind::Pass) {
+        if self.game.may_pass_for(self.turn as usize)
+            && !out.iter().any(|m| m.kind == MoveKind::Pass)
+        {
             out.push(Move::pass());
         }
     }

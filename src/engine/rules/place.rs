@@ -221,7 +221,8 @@ impl Position<'_> {
         // `pieces in hand must be placed first`: while any is left, no piece comes from an
         // unlimited supply either; `KINDS in hand must be placed first`: while one of the kind
         // is left, no other piece is placed.
-        let hand_only = g.hand_first && self.hand_count(self.turn as usize, g.hand_first_kind) > 0;
+        let hand_only = g.hand_first_for(self.turn as usize)
+            && self.hand_count(self.turn as usize, g.hand_first_kind) > 0;
         let only_kind = if hand_only { g.hand_first_kind } else { None };
         let count = self.turn_place_count();
         for pl in &g.places[self.turn as usize] {

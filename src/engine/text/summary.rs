@@ -115,7 +115,6 @@ impl Game {
     /// is shown once, among the moves of the first player it is for, its directions resolved
     /// for that player.
     fn side_rules_text(&self, s: &mut String, k: usize, kind: &crate::model::KindModel, p: usize) {
-        let np = self.players.len();
         let code = self.code(k, p);
         let (place_sides, move_sides): (Vec<_>, Vec<_>) = kind.rules[p]
             .iter()
@@ -129,15 +128,12 @@ impl Game {
         let side =
             |i: usize, of: &[(&crate::model::RuleModel, &u8)]| of.get(i).map_or(0, |(_, m)| **m);
         let shown = |mask: u8| p == 0 || mask != 0 && mask.trailing_zeros() as usize == p;
+        // A mask of 0 is every player's; one that names them all is refused by the checker.
         let prefix = |mask: u8| {
             if mask == 0 {
                 return String::new();
             }
-            let names: Vec<&str> = (0..np)
-                .filter(|q| mask >> q & 1 != 0)
-                .map(|q| self.players[q].name.as_str())
-                .collect();
-            format!("for {}: ", names.join(", "))
+            self.rule_side_text(mask)
         };
         for (i, pl) in self.places[p]
             .iter()
@@ -296,12 +292,13 @@ impl Game {
             ));
         }
         if self.hand_first {
-            let mut t = match self.hand_first_kind {
-                Some(k) => format!(
+            let mut t = self.rule_side_text(self.rule_players.hand_first);
+            match self.hand_first_kind {
+                Some(k) => t.push_str(&format!(
                     "{} in hand must be placed first",
                     crate::model::plural(&self.kinds[k].name)
-                ),
-                None => String::from("pieces in hand must be placed first"),
+                )),
+                None => t.push_str("pieces in hand must be placed first"),
             };
             if let Some(split) = &self.colour_split {
                 t.push_str(&format!(
@@ -355,7 +352,10 @@ impl Game {
             rules.push("moves are identified by start, end and captures".into());
         }
         if self.may_pass {
-            rules.push("players may pass".into());
+            rules.push(format!(
+                "{}players may pass",
+                self.rule_side_text(self.rule_players.pass)
+            ));
         }
         if let (Some((first, each)), Some(pl)) = (self.turn_places, self.places[0].first()) {
             let kind = &self.kinds[self.kind_of(pl.code)].name;
@@ -383,6 +383,20 @@ impl Game {
             rules.push(t);
         }
         rules
+    }
+
+    /// `for PLAYER, ...: ` before a game rule read for the players of `mask` only; nothing
+    /// where it is every player's.
+    fn rule_side_text(&self, mask: u8) -> String {
+        let np = self.players.len();
+        if (0..np).all(|q| mask >> q & 1 != 0) {
+            return String::new();
+        }
+        let names: Vec<&str> = (0..np)
+            .filter(|q| mask >> q & 1 != 0)
+            .map(|q| self.players[q].name.as_str())
+            .collect();
+        format!("for {}: ", names.join(", "))
     }
 
     /// The game rules of capture: explosions, mills, custody, compulsory and majority capture,
@@ -426,8 +440,9 @@ impl Game {
             }
             rules.push(t);
         }
+        let side = self.rule_side_text(self.rule_players.capture);
         if self.compulsory_capture {
-            rules.push("capture is compulsory".into());
+            rules.push(format!("{side}capture is compulsory"));
         }
         if self.majority_capture {
             let order: Vec<String> = self
@@ -444,7 +459,7 @@ impl Game {
                     }
                 })
                 .collect();
-            rules.push(format!("capture must take {}", order.join(", then ")));
+            rules.push(format!("{side}capture must take {}", order.join(", then ")));
         }
         if self.chains.at_once {
             rules.push("captured pieces are removed at once".into());
