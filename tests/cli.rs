@@ -51,6 +51,20 @@ fn moves_of_a_finished_game_are_none_and_say_why() {
     assert!(err.contains("game over: white wins"), "{err}");
 }
 
+/// Checkmate ends the game only once the moves are listed: the listing says so too.
+#[test]
+fn moves_after_checkmate_are_none_and_say_why() {
+    let (code, out, err) = tabula(&[
+        "moves",
+        "games/chess.game",
+        "--moves",
+        "f2f3 e7e5 g2g4 d8h4",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "");
+    assert!(err.contains("game over: black wins"), "{err}");
+}
+
 #[test]
 fn a_bad_position_is_a_plain_error_with_exit_code_1() {
     let (code, _, err) = tabula(&["moves", "games/chess.game", "--position", "8/8/8 w"]);

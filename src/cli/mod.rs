@@ -619,6 +619,22 @@ impl Start {
 /// The moves, in the game's notation, that `a move may not repeat a position ...` forbids
 /// after `moves` played from `text` (the game's history starts at that position): none in
 /// games without the line.
+/// The game from the position given (or the start), with the moves given played: the
+/// history that repetition and perpetual rules read.
+fn replayed<'g>(
+    game: &'g Game,
+    text: &Option<String>,
+    moves: &Option<String>,
+) -> Result<MatchState<'g>, Fail> {
+    let mut state = MatchState::new(position(game, text, &None)?);
+    for (i, m) in move_list(moves).iter().enumerate() {
+        state
+            .play_text(m)
+            .map_err(|e| Fail(format!("error: move {} `{m}`: {e}", i + 1), 1))?;
+    }
+    Ok(state)
+}
+
 fn forbidden_by_history(
     game: &Game,
     text: &Option<String>,
@@ -627,12 +643,7 @@ fn forbidden_by_history(
     if game.no_repeat == 0 {
         return Ok(Vec::new());
     }
-    let mut state = MatchState::new(position(game, text, &None)?);
-    for (i, m) in move_list(moves).iter().enumerate() {
-        state
-            .play_text(m)
-            .map_err(|e| Fail(format!("error: move {} `{m}`: {e}", i + 1), 1))?;
-    }
+    let state = replayed(game, text, moves)?;
     Ok(state
         .forbidden_moves()
         .iter()
@@ -701,6 +712,19 @@ fn list_moves(file: &str, start: Start, json: bool, by_piece: bool) -> Result<()
         None => {
             let mut moves = pos.legal_move_list();
             moves.retain(|m| !forbidden.contains(m));
+            if moves.is_empty() {
+                // Checkmate, a stuck player, or every move forbidden by the history: the
+                // game as played says which.
+                let state = replayed(&g, &text, &played)?;
+                match state.outcome() {
+                    Some(o) => eprintln!("game over: {}", o.describe(&g)),
+                    None if !forbidden.is_empty() => eprintln!(
+                        "no move: each of the {} moves would repeat a position too often",
+                        forbidden.len()
+                    ),
+                    None => {}
+                }
+            }
             moves
         }
     };
