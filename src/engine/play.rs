@@ -49,6 +49,11 @@ impl Position<'_> {
             self.play_throw(m.promote);
             return;
         }
+        if m.kind == MoveKind::Parts {
+            // A turn of parts earned by lines: each played as the move it is.
+            self.play_parts(m);
+            return;
+        }
         if self.passes > 0 {
             self.hash ^= g.zobrist_pass[self.passes.min(7) as usize];
         }
@@ -366,7 +371,8 @@ impl Position<'_> {
             | MoveKind::Throw
             | MoveKind::Turn
             | MoveKind::Lines
-            | MoveKind::Steps => {}
+            | MoveKind::Steps
+            | MoveKind::Parts => {}
             // An opening removal (races bear off in `play_race`).
             MoveKind::Off => {
                 self.lift(m.from);

@@ -25,6 +25,7 @@ pub mod jump;
 pub mod leap;
 mod line_count;
 pub mod lines;
+pub mod earned;
 pub mod mills;
 pub mod opening;
 pub mod place;
