@@ -37,8 +37,7 @@ impl Checker {
             let again = (0..2).find_map(|i| if counts[i] { first[i] } else { None });
             if let Some(f) = again {
                 self.repeated(
-                    "the game has more than one `making N in a row` line for the same moves"
-                        .into(),
+                    "the game has more than one `making N in a row` line for the same moves".into(),
                     *span,
                     f,
                     "keep one of them, or say which moves each is for: `by a placement`, \
@@ -103,15 +102,17 @@ impl Checker {
         earns: Option<(MillPart, Span)>,
     ) -> bool {
         let placed = |r: &RuleModel| matches!(r, RuleModel::Place { .. } | RuleModel::Drop { .. });
-        let any = |f: &dyn Fn(&RuleModel) -> bool| {
-            kinds.iter().any(|k| k.rules.iter().flatten().any(f))
-        };
+        let any =
+            |f: &dyn Fn(&RuleModel) -> bool| kinds.iter().any(|k| k.rules.iter().flatten().any(f));
         let places = any(&placed);
         let moves = any(&|r| !placed(r));
         let mut ok = true;
-        for (part, span, what) in [by.map(|(p, s)| (p, s, "made")), earns.map(|(p, s)| (p, s, "earned"))]
-            .into_iter()
-            .flatten()
+        for (part, span, what) in [
+            by.map(|(p, s)| (p, s, "made")),
+            earns.map(|(p, s)| (p, s, "earned")),
+        ]
+        .into_iter()
+        .flatten()
         {
             let (possible, message, hint) = match part {
                 MillPart::Placement => (
@@ -154,7 +155,10 @@ impl Checker {
         let simple = |r: &RuleModel| match r {
             RuleModel::Place { .. } => plain_place(r),
             RuleModel::Step {
-                target, twice: false, en_passant: false, ..
+                target,
+                twice: false,
+                en_passant: false,
+                ..
             }
             | RuleModel::Slide { target, .. }
             | RuleModel::Leap { target, .. }

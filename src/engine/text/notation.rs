@@ -484,13 +484,10 @@ impl Position<'_> {
                 v
             };
             let typed = steps(text);
-            if let Some(m) = moves
-                .iter()
-                .find(|m| {
-                    matches!(m.kind, MoveKind::Turn | MoveKind::Parts)
-                        && steps(&self.move_text(m)) == typed
-                })
-            {
+            if let Some(m) = moves.iter().find(|m| {
+                matches!(m.kind, MoveKind::Turn | MoveKind::Parts)
+                    && steps(&self.move_text(m)) == typed
+            }) {
                 return Some(m);
             }
         }
