@@ -77,6 +77,7 @@ impl Position<'_> {
     /// of several: see `rules/earned.rs`), appended to `out` after clearing it; false where
     /// there are more than [`MAX_MOVES`] (`out` is then cut as [`Position::legal_moves`]
     /// says).
+    #[inline]
     pub(in crate::engine) fn legal_parts(&self, out: &mut Vec<Move>) -> bool {
         out.clear();
         self.pseudo_moves_for(out, true);

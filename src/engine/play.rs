@@ -49,11 +49,6 @@ impl Position<'_> {
             self.play_throw(m.promote);
             return;
         }
-        if m.kind == MoveKind::Parts {
-            // A turn of parts earned by lines: each played as the move it is.
-            self.play_parts(m);
-            return;
-        }
         if self.passes > 0 {
             self.hash ^= g.zobrist_pass[self.passes.min(7) as usize];
         }
@@ -88,6 +83,11 @@ impl Position<'_> {
         }
         if m.kind == MoveKind::Steps {
             self.play_steps(m);
+            return;
+        }
+        if m.kind == MoveKind::Parts {
+            // A turn of parts earned by lines: each played as the move it is.
+            self.play_parts(m);
             return;
         }
         if let (MoveKind::Sow, Some(sow)) = (m.kind, &g.sowing) {
