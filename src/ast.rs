@@ -43,6 +43,14 @@ pub struct FirstMoveDecl {
     pub span: Span,
 }
 
+/// What makes a line, or what a line earns (`by a placement`, `earns another move`): a piece
+/// placed, or a piece on the board moved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MillPart {
+    Placement,
+    Move,
+}
+
 /// A number as written.
 #[derive(Clone, Copy, Debug)]
 pub struct Number {
@@ -98,10 +106,18 @@ pub enum Item {
     Identity(Span),
     /// `capture by custody DIRS[, against REGION [when empty]]...`.
     Custody(CustodyDecl),
-    /// `pieces in hand must be placed first[, PIECES on both colours]`: the line's span, the
-    /// kind that must be placed first where the line names one (`kings in hand must be placed
-    /// first`), and the kind split between the colours with the clause's span.
-    HandFirst(Span, Option<Name>, Option<(Name, Span)>, Option<SideDecl>),
+    /// `pieces in hand must be placed first[, PIECES on both colours][, by every player]`: the
+    /// line's span, the kind that must be placed first where the line names one (`kings in
+    /// hand must be placed first`), the kind split between the colours with the clause's span,
+    /// the span of `, by every player` (no piece moves while any player has pieces in hand),
+    /// and the players of a `for PLAYER:` before the line (`None`: every player).
+    HandFirst {
+        span: Span,
+        kind: Option<Name>,
+        split: Option<(Name, Span)>,
+        all: Option<Span>,
+        side: Option<SideDecl>,
+    },
     /// `pieces dropped on REGION... may castle with partners on REGION...`: the castling
     /// pieces' cells, then the partners'.
     DropCastle(Vec<Region>, Vec<Region>, Span),
@@ -129,12 +145,18 @@ pub enum Item {
         sparing: Vec<Name>,
         span: Span,
     },
-    /// `making N in a row [along DIRS] removes an enemy piece[, not one in a row unless all
-    /// are]`.
+    /// `making N in a row [along DIRS] [by a placement|move] removes an enemy piece[, not one
+    /// in a row unless all are][ and earns another placement|move]`, or `making N in a row
+    /// [along DIRS] [by a placement|move] earns another placement|move`.
     Mill {
         length: Number,
         dirs: Option<Vec<Name>>,
+        /// `by a placement` or `by a move`: the line counts only when so made.
+        by: Option<(MillPart, Span)>,
+        removes: bool,
         protect: bool,
+        /// `earns another placement|move`.
+        earns: Option<(MillPart, Span)>,
         span: Span,
     },
     /// `only PIECES may enter REGION [or REGION]...`.

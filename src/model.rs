@@ -105,6 +105,9 @@ pub struct Model {
     /// `KINDS in hand must be placed first` (Koedem's kings): the rule is about that kind
     /// alone; a player with one in hand can only place one, and other pieces in hand wait.
     pub hand_first_kind: Option<KindId>,
+    /// `..., by every player`: no piece moves while any player has pieces (of that kind) in
+    /// hand.
+    pub hand_first_all: bool,
     /// `pieces in hand must be placed first, PIECES on both colours`: the kind whose pieces, on the board and
     /// in hand, must end split between the two colours of cells as evenly as can be.
     pub colour_split: Option<KindId>,
@@ -134,8 +137,9 @@ pub struct Model {
     pub no_checks: bool,
     /// `in check, a royal piece moves only to take a lone checking piece`.
     pub lone_checker: bool,
-    /// `making N in a row ... removes an enemy piece`.
-    pub mill: Option<Mill>,
+    /// The game's `making N in a row ...` lines: at most one for placements and one for
+    /// moves (a line without `by` is both).
+    pub mills: Vec<Mill>,
     /// Moves with the same start, end and captured set are one move.
     pub identity_by_captures: bool,
     /// `players may pass`: passing is always a legal move.
@@ -391,16 +395,36 @@ pub struct Custody {
     pub hostile_when_empty: CellSet,
 }
 
-/// `making N in a row [along DIRS] removes an enemy piece[, not one in a row unless all are]`
-/// (Nine Men's Morris): a move whose piece ends in such a line is made once per enemy piece
-/// it may remove.
+/// `making N in a row [along DIRS] [by a PART] removes an enemy piece[, not one in a row
+/// unless all are][ and earns another PART]`, or `... earns another PART` (Nine Men's Morris,
+/// Nerenchi Keliya): a placement or move whose piece ends in such a line is made once per enemy
+/// piece it may remove, and where the line earns another part, the mover's turn goes on with
+/// it.
 #[derive(Clone, Debug)]
 pub struct Mill {
     pub length: u8,
     /// One direction of each opposite pair the lines run along.
     pub axes: Vec<u8>,
+    /// Only lines so made count (`by a placement`, `by a move`); `None`: both.
+    pub by: Option<crate::ast::MillPart>,
+    /// The line removes an enemy piece.
+    pub removes: bool,
     /// Enemy pieces in such a line of their own are removed only when all are.
     pub protect: bool,
+    /// The line earns another placement, or another move (any legal move), in the same turn.
+    pub earns: Option<crate::ast::MillPart>,
+}
+
+impl Mill {
+    /// Whether the line counts for a placement (`placement`) or a move of a piece on the
+    /// board.
+    pub fn counts_for(&self, placement: bool) -> bool {
+        match self.by {
+            None => true,
+            Some(crate::ast::MillPart::Placement) => placement,
+            Some(crate::ast::MillPart::Move) => !placement,
+        }
+    }
 }
 
 /// `captures explode along DIRS[, sparing PIECES]`: a capture removes the capturing piece and

@@ -7,6 +7,7 @@
 //! counts from the start are in tests/perft/.
 mod common;
 use tabula::engine::{MatchState, Move, MoveKind, Outcome, Position};
+use tabula::geometry::NONE;
 
 /// The owners of the cells in Ludii's order (`.`, `1`, `2`), the player to move and each
 /// player's pieces in hand, as the data writes a position.
@@ -247,4 +248,68 @@ fn tabu_y_keeps_away_from_the_last_stone() {
     let (x, y) = game.board.coords[c3];
     assert_eq!(plane.iter().sum::<f32>(), 1.0);
     assert_eq!(plane[y as usize * 11 + x as usize], 1.0);
+}
+
+/// A turn as the data writes a turn of several parts: by what it changes (the placements it
+/// makes, `@a7,@d7`, or the cells the mover left and came to, `a1,d2-a4,d1`), then the enemy
+/// cells it empties, whatever order of parts reached it.
+fn changed_text(pos: &Position, m: &Move) -> String {
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    let me = pos.turn();
+    let name = |c: usize| pos.game.board.names[c].clone();
+    let owner = |p: &Position, c: usize| match p.cells()[c] {
+        0 => None,
+        code => Some(p.game.owner(code)),
+    };
+    let cells = 0..pos.cells().len();
+    let mut left: Vec<String> = cells
+        .clone()
+        .filter(|&c| owner(pos, c) == Some(me) && owner(&after, c) != Some(me))
+        .map(name)
+        .collect();
+    let mut came: Vec<String> = cells
+        .clone()
+        .filter(|&c| owner(pos, c) != Some(me) && owner(&after, c) == Some(me))
+        .map(name)
+        .collect();
+    let mut caps: Vec<String> = cells
+        .filter(|&c| owner(pos, c).is_some_and(|o| o != me) && owner(&after, c).is_none())
+        .map(name)
+        .collect();
+    for v in [&mut left, &mut came, &mut caps] {
+        v.sort();
+    }
+    let placing = m.kind == MoveKind::Place || (m.kind == MoveKind::Parts && m.from == NONE);
+    let path = if placing {
+        came.iter()
+            .map(|c| format!("@{c}"))
+            .collect::<Vec<_>>()
+            .join(",")
+    } else if !left.is_empty() || !came.is_empty() {
+        format!("{}-{}", left.join(","), came.join(","))
+    } else if caps.is_empty() {
+        String::new()
+    } else {
+        "-".to_string()
+    };
+    format!("{path}:{}", caps.join(","))
+}
+
+/// Nerenchi Keliya as Ludii plays it: a line made while placing earns another placement, a line
+/// made by a move removes any enemy man and earns another move; whole turns of several parts
+/// compared by what they change.
+#[test]
+fn nerenchi_keliya_replays_ludii_games() {
+    let (games, positions) = common::replay_ludii_turns(
+        "tests/hunt/nerenchi-keliya.ludii",
+        "games/nerenchi-keliya.game",
+        described,
+        changed_text,
+    );
+    assert_eq!(
+        (games, positions),
+        (20, 972),
+        "games and positions replayed"
+    );
 }

@@ -293,6 +293,7 @@ impl ActionSpace {
             MoveKind::Turn => turn_step(m, 0),
             MoveKind::Lines => Action::Line(m.path[0]),
             MoveKind::Steps => Action::Pair(m.path[0], m.path[1]),
+            MoveKind::Parts => part_action(self, m.landings(), 0),
             kind => match m.landings().first() {
                 Some(&c) if matches!(kind, MoveKind::Normal | MoveKind::Walk) => {
                     Action::Pair(m.from, c)
@@ -331,6 +332,18 @@ impl ActionSpace {
             MoveKind::Steps => {
                 for s in m.landings().chunks(2).filter(|s| s[1] != NONE) {
                     push(Action::Pair(s[0], s[1]))?;
+                }
+                return Ok(());
+            }
+            // A turn of parts earned by lines: each part, a placement or a pair, then what
+            // it removes.
+            MoveKind::Parts => {
+                for k in 0..m.npath as usize / 4 {
+                    push(part_action(self, m.landings(), k))?;
+                    let removed = m.landings()[4 * k + 2];
+                    if removed != NONE {
+                        push(Action::Cell(removed))?;
+                    }
                 }
                 return Ok(());
             }
@@ -597,5 +610,16 @@ fn turn_step(m: &Move, k: usize) -> Action {
         (NONE, to) => Action::Place(to, 0),
         (from, NONE) => Action::Cell(from),
         (from, to) => Action::Pair(from, to),
+    }
+}
+
+/// Part `k` of a turn of parts earned by lines (`path` as [`MoveKind::Parts`] keeps it): a
+/// placement, or a pair.
+fn part_action(space: &ActionSpace, path: &[Cell], k: usize) -> Action {
+    let (from, to, code) = (path[4 * k], path[4 * k + 1], path[4 * k + 3]);
+    if from == NONE {
+        Action::Place(to, space.kind_of(code as u8))
+    } else {
+        Action::Pair(from, to)
     }
 }

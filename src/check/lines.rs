@@ -59,7 +59,9 @@ impl Checker {
                 }
                 Item::Sowing(_, s) | Item::Race(_, s) => Some(*s),
                 Item::MayPass(s, _) | Item::PieRule(s) => Some(*s),
-                Item::RemovedAtOnce(s) | Item::Identity(s) | Item::HandFirst(s, ..) => Some(*s),
+                Item::RemovedAtOnce(s) | Item::Identity(s) | Item::HandFirst { span: s, .. } => {
+                    Some(*s)
+                }
                 Item::ToHand(s, _) | Item::Face(_, _, s) | Item::NoCheck(s) => Some(*s),
                 Item::FromPartner(s) => Some(*s),
                 Item::Capture { span, .. }

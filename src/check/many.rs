@@ -31,7 +31,7 @@ impl Checker {
                 Item::Capture { span, .. } => refuse(self, *span, "compulsory capture"),
                 Item::RemovedAtOnce(s) => refuse(self, *s, "removing captures at once"),
                 Item::Custody(c) => refuse(self, c.span, "capture by custody"),
-                Item::HandFirst(s, ..) | Item::ToHand(s, _) | Item::FromPartner(s) => {
+                Item::HandFirst { span: s, .. } | Item::ToHand(s, _) | Item::FromPartner(s) => {
                     refuse(self, *s, "a hand of pieces")
                 }
                 Item::Face(_, _, s) => refuse(self, *s, "royal pieces"),

@@ -1,33 +1,55 @@
-//! Mills and the placing phase (Nine Men's Morris): `making N in a row ... removes an enemy
-//! piece` and `pieces in hand must be placed first`.
+//! Mills and the placing phase (Nine Men's Morris, Nerenchi Keliya): `making N in a row ...
+//! removes an enemy piece`, `... earns another placement|move` and `pieces in hand must be
+//! placed first`.
 
 use super::*;
 
 impl Checker {
-    /// The game's `making N in a row ... removes an enemy piece` line (at most one).
-    pub(super) fn mill(&mut self, scope: &Scope, d: &Description) -> Option<Mill> {
-        let mut first: Option<Span> = None;
-        let mut out = None;
+    /// The game's `making N in a row ...` lines: at most one counts for placements and one for
+    /// moves (a line without `by` counts for both). A line that earns another part is checked
+    /// against the rest of the game by [`Checker::earned_turns`].
+    pub(super) fn mills(
+        &mut self,
+        scope: &Scope,
+        d: &Description,
+        kinds: &[KindModel],
+    ) -> Vec<Mill> {
+        // The first line seen for placements and for moves.
+        let mut first: [Option<Span>; 2] = [None, None];
+        let mut out = Vec::new();
         for item in &d.items {
             let Item::Mill {
                 length,
                 dirs,
+                by,
+                removes,
                 protect,
+                earns,
                 span,
             } = item
             else {
                 continue;
             };
-            if let Some(f) = first {
+            let counts = [true, false].map(|placement| match by {
+                None => true,
+                Some((part, _)) => (*part == MillPart::Placement) == placement,
+            });
+            let again = (0..2).find_map(|i| if counts[i] { first[i] } else { None });
+            if let Some(f) = again {
                 self.repeated(
-                    "the game has more than one `making N in a row` line".into(),
+                    "the game has more than one `making N in a row` line for the same moves".into(),
                     *span,
                     f,
-                    "keep one of them",
+                    "keep one of them, or say which moves each is for: `by a placement`, \
+                     `by a move`",
                 );
                 continue;
             }
-            first = Some(*span);
+            for i in 0..2 {
+                if counts[i] {
+                    first[i] = Some(*span);
+                }
+            }
             if length.value < 2 || length.value > 255 {
                 self.err(CheckError::OutOfRange {
                     what: "line length",
@@ -37,6 +59,7 @@ impl Checker {
                 });
                 continue;
             }
+            let ok = self.mill_parts(kinds, *by, *earns);
             let b = &scope.board;
             let ds = match dirs {
                 Some(names) => match self.dirs(scope, names, 0, true) {
@@ -53,13 +76,148 @@ impl Checker {
                     axes.push(d);
                 }
             }
-            out = Some(Mill {
-                length: length.value as u8,
-                axes,
-                protect: *protect,
-            });
+            if ok {
+                out.push(Mill {
+                    length: length.value as u8,
+                    axes,
+                    by: by.map(|(p, _)| p),
+                    removes: *removes,
+                    protect: *protect,
+                    earns: earns.map(|(p, _)| p),
+                });
+            }
+        }
+        if out.iter().any(|m| m.earns.is_some()) {
+            self.earned_turns(d, kinds);
         }
         out
+    }
+
+    /// `by a placement` and `earns another placement` need a piece that is placed, `by a
+    /// move` one that moves: whether the line's parts are possible.
+    fn mill_parts(
+        &mut self,
+        kinds: &[KindModel],
+        by: Option<(MillPart, Span)>,
+        earns: Option<(MillPart, Span)>,
+    ) -> bool {
+        let placed = |r: &RuleModel| matches!(r, RuleModel::Place { .. } | RuleModel::Drop { .. });
+        let any =
+            |f: &dyn Fn(&RuleModel) -> bool| kinds.iter().any(|k| k.rules.iter().flatten().any(f));
+        let places = any(&placed);
+        let moves = any(&|r| !placed(r));
+        let mut ok = true;
+        for (part, span, what) in [
+            by.map(|(p, s)| (p, s, "made")),
+            earns.map(|(p, s)| (p, s, "earned")),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            let (possible, message, hint) = match part {
+                MillPart::Placement => (
+                    places,
+                    format!("no piece is ever placed, so no placement is {what}"),
+                    "give a piece `place on empty`, or say `move`",
+                ),
+                MillPart::Move => (
+                    moves,
+                    format!("no piece ever moves on the board, so no move is {what}"),
+                    "give a piece a move (`step orthogonal to empty`), or say `placement`",
+                ),
+            };
+            if !possible {
+                self.invalid(span, message, hint);
+                ok = false;
+            }
+        }
+        ok
+    }
+
+    /// A line that earns another part makes a turn of several placements and moves, each
+    /// a placement or a move to an empty cell with at most the line's removal: the rules
+    /// that would need more of a part (captures of their own, promotion, hooks, filters over
+    /// whole turns, other kinds of turns) are reported as not in the language yet.
+    fn earned_turns(&mut self, d: &Description, kinds: &[KindModel]) {
+        let plain_place = |r: &RuleModel| {
+            matches!(
+                r,
+                RuleModel::Place {
+                    falling: None,
+                    flipping: None,
+                    only_flips: false,
+                    rotating: None,
+                    groups: None,
+                    ..
+                }
+            )
+        };
+        let simple = |r: &RuleModel| match r {
+            RuleModel::Place { .. } => plain_place(r),
+            RuleModel::Step {
+                target,
+                twice: false,
+                en_passant: false,
+                ..
+            }
+            | RuleModel::Slide { target, .. }
+            | RuleModel::Leap { target, .. }
+            | RuleModel::Ride { target, .. }
+            | RuleModel::Hop { target, .. } => *target == Target::Empty,
+            RuleModel::FlyAnywhere { .. } => true,
+            _ => false,
+        };
+        let pieces = kinds.iter().find(|k| {
+            k.royal
+                || k.promotion.is_some()
+                || !k.hooks.is_empty()
+                || !k.rules.iter().flatten().all(simple)
+        });
+        let Some(line) = d.items.iter().find_map(|i| match i {
+            Item::Mill {
+                earns: Some((_, s)),
+                ..
+            } => Some(*s),
+            _ => None,
+        }) else {
+            return;
+        };
+        if let Some(k) = pieces {
+            self.invalid(
+                k.span,
+                format!(
+                    "a turn of placements and moves earned by lines, with the {}, is not in \
+                     the language yet",
+                    k.name
+                ),
+                "a turn earned by lines is made of placements on empty cells and moves to \
+                 empty cells (steps, slides, leaps, flights), with no capture but the line's \
+                 removal, no promotion, no royal piece and no hook",
+            );
+        }
+        let other = d.items.iter().find_map(|i| match i {
+            Item::Capture { span, .. } => Some((*span, "compulsory capture")),
+            Item::MayPass(s, _) => Some((*s, "passing by choice")),
+            Item::PieRule(s) => Some((*s, "the swap")),
+            Item::TurnPlaces { span, .. } => Some((*span, "several placements a turn")),
+            Item::Custody(c) => Some((c.span, "custodial capture")),
+            Item::Gate(_, s) => Some((*s, "gating")),
+            Item::Relocate(_, s) => Some((*s, "a neutral piece moved after every move")),
+            Item::Opening { span, .. } => Some((*span, "an opening removal")),
+            Item::Native(call) => Some((call.span, "a native hook")),
+            _ => None,
+        });
+        if let Some((span, what)) = other {
+            self.err(CheckError::Duplicate {
+                message: format!(
+                    "a turn earned by lines, in a game with {what}, is not in the language yet"
+                ),
+                span: line,
+                first: span,
+                labels: ("a part earned here".into(), format!("{what} here")),
+                hint: "leave out one of the two".into(),
+            });
+        }
     }
 
     /// `captured pieces go to the hand of their captor`; a `drop` needs it or a hand in the
@@ -167,13 +325,13 @@ impl Checker {
     ) -> (bool, Option<KindId>, u8) {
         let (mut seen, mut kind, mut players) = (false, None, 0);
         for item in &d.items {
-            if let Item::HandFirst(_, _, _, side) = item {
+            if let Item::HandFirst { side, .. } = item {
                 players |= self.rule_side(scope, side.as_ref());
                 if let Some(side) = side {
                     self.side_without_hand(scope, d, side, hands);
                 }
             }
-            if let Item::HandFirst(_, Some(n), _, _) = item {
+            if let Item::HandFirst { kind: Some(n), .. } = item {
                 seen = true;
                 let Some(k) = self.kind(scope, n) else {
                     continue;
@@ -188,7 +346,10 @@ impl Checker {
                         format!("give the {name} a `drop on empty` rule"),
                     );
                 }
-            } else if let Item::HandFirst(span, None, _, _) = item {
+            } else if let Item::HandFirst {
+                span, kind: None, ..
+            } = item
+            {
                 let from_partner = d.items.iter().any(|i| matches!(i, Item::FromPartner(_)));
                 if hands.is_empty() && !from_partner {
                     self.invalid(

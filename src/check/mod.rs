@@ -366,7 +366,7 @@ impl Checker {
             self.surrounded_without_custody(d);
         }
         let entry = self.entries(&scope, d);
-        let mill = self.mill(&scope, d);
+        let mills = self.mills(&scope, d, &kinds);
         let capture_order = self.capture_order(&scope, d);
         let removed_at_once = self.removed_at_once(d, &kinds);
         let (hand_first, hand_first_kind, hand_first_players) =
@@ -423,6 +423,10 @@ impl Checker {
             entry,
             hand_first,
             hand_first_kind,
+            hand_first_all: d
+                .items
+                .iter()
+                .any(|i| matches!(i, Item::HandFirst { all: Some(_), .. })),
             colour_split,
             drop_castle,
             to_hand,
@@ -435,7 +439,7 @@ impl Checker {
             explosion,
             no_checks: once.no_checks.is_some(),
             lone_checker: once.lone_checker.is_some(),
-            mill,
+            mills,
             identity_by_captures: once.identity,
             may_pass: once.may_pass.is_some(),
             rule_players,

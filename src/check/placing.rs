@@ -16,7 +16,11 @@ impl Checker {
     ) -> Option<KindId> {
         let mut out = None;
         for item in &d.items {
-            let Item::HandFirst(_, _, Some((n, span)), _) = item else {
+            let Item::HandFirst {
+                split: Some((n, span)),
+                ..
+            } = item
+            else {
                 continue;
             };
             if out.is_some() {

@@ -69,7 +69,8 @@ pub fn compile(mut m: Model) -> Game {
         keep_out: codes.keep_out,
         custody,
         edge_marks: ends.edge_marks,
-        mill: m.mill,
+        earns_parts: m.mills.iter().any(|l| l.earns.is_some()),
+        mills: m.mills,
         confines: codes.confine.iter().chain(&codes.stay).any(Option::is_some),
         confine: codes.confine,
         stay: codes.stay,
@@ -81,6 +82,7 @@ pub fn compile(mut m: Model) -> Game {
         part_dirs: m.part,
         hand_first: m.hand_first,
         hand_first_kind: m.hand_first_kind,
+        hand_first_all: m.hand_first_all,
         kinds: m.kinds,
         drop_castle: m.drop_castle,
         to_hand: m.to_hand,
@@ -342,7 +344,7 @@ fn royals_stay(g: &Game) -> bool {
     let unseen_removal = g.has_layers
         || g.explosion.is_some()
         || (!g.board_rules.is_empty() && !g.legality_by_play)
-        || g.mill.is_some()
+        || !g.mills.is_empty()
         || g.groups.is_some()
         || g.step_effect.iter().any(Option::is_some)
         || g.places.iter().flatten().any(|pl| !pl.flipping.is_empty())

@@ -87,7 +87,7 @@ impl Paths {
             || m.identity_by_captures
             || m.kinds.iter().any(|k| k.royal)
             || !board_rule_hooks.is_empty()
-            || m.mill.is_some();
+            || !m.mills.is_empty();
         let moves_otherwise = |p: usize| {
             (0..m.kinds.len()).any(|k| {
                 let c = code(k, p) as usize;

@@ -112,7 +112,7 @@ impl DrawPlan {
             || g.legality_by_play
             || g.no_mating_drops
             || (g.identity_by_captures && !captures_filter)
-            || g.mill.is_some()
+            || !g.mills.is_empty()
             || !g.board_rules.is_empty()
             || !g.places[player].is_empty()
             || g.may_pass

@@ -261,7 +261,7 @@ impl<'g> Position<'g> {
     pub(super) fn royal_capturable(&self, victim: usize, replies: &mut Vec<Move>) -> bool {
         let g = self.game;
         replies.clear();
-        if g.bitboards.is_none() && g.mill.is_none() && g.custody.is_none() {
+        if g.bitboards.is_none() && g.mills.is_empty() && g.custody.is_none() {
             // Only captures matter here, and a walk's only captures are its steps' effects
             // (no custody captures after it, no mill removals): the walks that cannot reach
             // the royal pieces are left out, the paths of a walk being many.

@@ -176,13 +176,18 @@ pub struct Game {
     pub keep_out: Option<Vec<CellSet>>,
     /// `capture by custody ...`.
     pub custody: Option<rules::custody::Custody>,
-    /// `making N in a row ... removes an enemy piece` (see `rules/mills.rs`).
-    pub mill: Option<crate::model::Mill>,
+    /// `making N in a row ...` lines (see `rules/mills.rs`): what a line removes, and the
+    /// parts of a turn it earns (`rules/earned.rs`).
+    pub mills: Vec<crate::model::Mill>,
+    /// Some line earns another part of the turn (`... earns another placement|move`).
+    pub earns_parts: bool,
     /// `pieces in hand must be placed first`.
     pub hand_first: bool,
     /// `KINDS in hand must be placed first`: the one kind the rule is about (`None`: every
     /// kind).
     pub hand_first_kind: Option<usize>,
+    /// `..., by every player`: the rule holds while any player has such pieces in hand.
+    pub hand_first_all: bool,
     /// `pieces in hand must be placed first, PIECES on both colours` (see `rules/colours.rs`).
     pub colour_split: Option<rules::colours::ColourSplit>,
     /// `pieces dropped on REGION may castle with partners on REGION`: per player, the cells
@@ -489,7 +494,8 @@ impl Game {
             || self.identity_by_captures
             || self.explosion.is_some()
             || self.no_checks
-            || self.lone_checker)
+            || self.lone_checker
+            || self.earns_parts)
     }
 
     /// The hash contribution of `n` pieces of `code` in hand (0 for none), drawn from the
@@ -780,6 +786,12 @@ pub enum MoveKind {
     /// A race's turn of dice played one by one: `path` holds each die's step as a pair of
     /// cells, from and to (`NONE` for the hand and for off); `caps` the cells hit.
     Turn,
+    /// A turn of parts earned by lines (`rules/earned.rs`, Nerenchi Keliya): `path` holds
+    /// each part as four entries, its from cell (`NONE` for a placement), its to cell, the
+    /// enemy piece it removes (`NONE` for none) and its piece code (a placement's piece);
+    /// `caps` every piece removed (`from` is the first part's, `to` the last's, `promote` the
+    /// first part's piece code).
+    Parts,
 }
 
 impl MoveKind {

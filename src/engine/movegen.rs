@@ -59,19 +59,34 @@ impl Position<'_> {
     /// bounded either way; callers that report to a user ask
     /// [`Position::try_legal_moves`] instead.
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
-        out.clear();
-        self.pseudo_moves_for(out, true);
-        if out.len() > MAX_MOVES {
-            over_budget(out);
+        if !self.legal_parts(out) {
             return;
         }
-        self.filter(out);
+        if self.game.earns_parts {
+            self.add_earned_turns(out);
+        }
         if out.is_empty()
             && self.game.passes_when_stuck(self.turn as usize)
             && self.nobody_can_move().is_none()
         {
             out.push(Move::pass());
         }
+    }
+
+    /// The legal moves of the player to move, each on its own (before a line makes a turn
+    /// of several: see `rules/earned.rs`), appended to `out` after clearing it; false where
+    /// there are more than [`MAX_MOVES`] (`out` is then cut as [`Position::legal_moves`]
+    /// says).
+    #[inline]
+    pub(in crate::engine) fn legal_parts(&self, out: &mut Vec<Move>) -> bool {
+        out.clear();
+        self.pseudo_moves_for(out, true);
+        if out.len() > MAX_MOVES {
+            over_budget(out);
+            return false;
+        }
+        self.filter(out);
+        true
     }
 
     /// [`Position::legal_moves`], or an error where there are more than [`MAX_MOVES`] (then
@@ -165,8 +180,8 @@ impl Position<'_> {
         if let Some(kind) = self.game.relocated {
             self.add_relocations(kind, out, start);
         }
-        if let Some(mill) = &self.game.mill {
-            self.add_mill_removals(mill, out, start);
+        if !self.game.mills.is_empty() {
+            self.add_mill_removals(out, start);
         }
         if self.game.may_pass_for(self.turn as usize) {
             out.push(Move::pass());
@@ -191,7 +206,12 @@ impl Position<'_> {
         }
         let frozen = self.frozen;
         // `pieces in hand must be placed first`: only placements while any is left.
-        let placing_only = g.hand_first_for(me) && self.hand_count(me, g.hand_first_kind) > 0;
+        let placing_only = g.hand_first_for(me)
+            && if g.hand_first_all {
+                (0..g.players.len()).any(|p| self.hand_count(p, g.hand_first_kind) > 0)
+            } else {
+                self.hand_count(me, g.hand_first_kind) > 0
+            };
         for c in 0..self.cells.len() {
             if placing_only {
                 break;

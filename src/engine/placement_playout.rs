@@ -55,7 +55,7 @@ impl PlacementPlayout {
             && !g.has_layers
             && !g.has_royal
             && g.board_rules.is_empty()
-            && g.mill.is_none()
+            && g.mills.is_empty()
             && g.groups.is_none()
             && g.custody.is_none()
             && g.keep_out.is_none()

@@ -85,6 +85,11 @@ impl Position<'_> {
             self.play_steps(m);
             return;
         }
+        if m.kind == MoveKind::Parts {
+            // A turn of parts earned by lines: each played as the move it is.
+            self.play_parts(m);
+            return;
+        }
         if let (MoveKind::Sow, Some(sow)) = (m.kind, &g.sowing) {
             self.play_sowing(sow, m);
             self.count_ply(m.ncap > 0);
@@ -366,7 +371,8 @@ impl Position<'_> {
             | MoveKind::Throw
             | MoveKind::Turn
             | MoveKind::Lines
-            | MoveKind::Steps => {}
+            | MoveKind::Steps
+            | MoveKind::Parts => {}
             // An opening removal (races bear off in `play_race`).
             MoveKind::Off => {
                 self.lift(m.from);

@@ -50,7 +50,7 @@ impl Game {
             && self.race.is_none()
             && self.steps.is_none()
             && self.sowing.is_none()
-            && self.mill.is_none()
+            && self.mills.is_empty()
             && self.board_rules.is_empty()
             && self.relocated.is_none()
             && self.places.iter().all(Vec::is_empty)

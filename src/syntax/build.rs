@@ -332,7 +332,19 @@ fn build_sided(p: Pair<Rule>) -> Item {
             span,
             side: Some(side),
         },
-        Item::HandFirst(s, kind, split, None) => Item::HandFirst(s, kind, split, Some(side)),
+        Item::HandFirst {
+            span,
+            kind,
+            split,
+            all,
+            side: None,
+        } => Item::HandFirst {
+            span,
+            kind,
+            split,
+            all,
+            side: Some(side),
+        },
         Item::MayPass(s, None) => Item::MayPass(s, Some(side)),
         other => Item::NotSided(side, Box::new(other)),
     }
@@ -356,12 +368,14 @@ fn build_custody(p: Pair<Rule>, sp: Span) -> Item {
     })
 }
 
-/// `[KIND|pieces] in hand must be placed first[, PIECES on both colours]`.
+/// `[KIND|pieces] in hand must be placed first[, PIECES on both colours][, by every player]`.
 fn build_hand_first(p: Pair<Rule>, sp: Span) -> Item {
-    let (mut kind, mut split) = (None, None);
+    let (mut kind, mut split, mut all) = (None, None, None);
     for c in parts(p) {
         if c.as_rule() == Rule::hand_kind {
             kind = Some(name(c));
+        } else if c.as_rule() == Rule::hand_first_all {
+            all = Some(span(&c));
         } else {
             let span = c.as_span();
             split = Some((
@@ -370,7 +384,13 @@ fn build_hand_first(p: Pair<Rule>, sp: Span) -> Item {
             ));
         }
     }
-    Item::HandFirst(sp, kind, split, None)
+    Item::HandFirst {
+        span: sp,
+        kind,
+        split,
+        all,
+        side: None,
+    }
 }
 
 /// `to open, PLAYER removes a PIECE on REGION | next to an empty cell`.
@@ -394,21 +414,51 @@ fn build_opening(p: Pair<Rule>, sp: Span) -> Item {
     }
 }
 
-/// `making N in a row [along DIRS] removes an enemy piece[, ...]`.
+/// `making N in a row [along DIRS] [by a PART] removes an enemy piece[, ...][ and earns
+/// another PART]`, or `... earns another PART`.
 fn build_mill(p: Pair<Rule>, sp: Span) -> Item {
-    let (mut length, mut ds, mut protect) = (None, None, false);
+    let (mut length, mut ds, mut protect, mut removes) = (None, None, false, false);
+    let (mut by, mut earns) = (None, None);
+    // `placement` or `move`, inside `by a ...` or `earns another ...`.
+    let part = |p: Pair<Rule>| {
+        let found = parts(p)
+            .into_iter()
+            .find(|c| c.as_rule() == Rule::mill_part);
+        found.map(|c| {
+            let kind = if c.as_str() == "placement" {
+                MillPart::Placement
+            } else {
+                MillPart::Move
+            };
+            (kind, span(&c))
+        })
+    };
     for c in parts(p) {
         match c.as_rule() {
             Rule::int => length = Some(number(c)),
             Rule::dirs => ds = Some(dirs(c)),
-            Rule::mill_protect => protect = true,
+            Rule::mill_by => by = part(c),
+            Rule::mill_remove => {
+                removes = true;
+                for r in parts(c) {
+                    match r.as_rule() {
+                        Rule::mill_protect => protect = true,
+                        Rule::mill_again => earns = part(r),
+                        _ => {}
+                    }
+                }
+            }
+            Rule::mill_again => earns = part(c),
             _ => {}
         }
     }
     Item::Mill {
         length: length.expect("grammar: a length"),
         dirs: ds,
+        by,
+        removes,
         protect,
+        earns,
         span: sp,
     }
 }

@@ -21,14 +21,32 @@ piece stands on in order (`a1-c3`); a pass is empty. After the colon come, sorte
 the enemy cells the turn emptied (found from the board before and after it, so a turn is told
 apart by what it takes, whatever Ludii move took it).
 
+Boards of points joined by lines (`points`) name their sites as given, in Ludii's order (row
+by row from the bottom, each row from the left, as tests/common's ludii_site_order sorts
+Tabula's cells). Their turns may have several parts (a placement or move that earns another,
+Nerenchi Keliya), so a turn is written by what it changes, the same whatever order of parts
+reached it: a placement turn as `@` and each cell it fills, joined by `,` (`@a7,@d7`); a move
+turn as the cells the mover left, `-`, the cells the mover came to (`a1,d2-a4,d1`; a single step
+is `a1-a4`, a piece moved out and back nothing), then as above `:` and the enemy cells emptied.
+Ludii's oracle does not count the pieces in hand: `--hand N` starts each player with N and
+takes away what each played turn places.
+
 usage: ludii_turns.py square WIDTH HEIGHT PLAYERS < dump > data
        ludii_turns.py hex SIDE PLAYERS < dump > data
        ludii_turns.py triangle SIDE PLAYERS < dump > data
+       ludii_turns.py points "CELL CELL ..." PLAYERS --hand N < dump > data
 """
 import sys
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
-if sys.argv[1] == "square":
+by_change = False
+start_hand = None
+if sys.argv[1] == "points":
+    NAMES = sys.argv[2].split()
+    players = int(sys.argv[3])
+    by_change = True
+    start_hand = int(sys.argv[sys.argv.index("--hand") + 1])
+elif sys.argv[1] == "square":
     width, height, players = (int(x) for x in sys.argv[2:5])
     NAMES = [LETTERS[s % width] + str(s // width + 1) for s in range(width * height)]
 elif sys.argv[1] == "triangle":
@@ -91,6 +109,25 @@ def turn_text(moves, before, after, mover):
     return "-".join(path) + ":" + ",".join(caps)
 
 
+def changed_text(moves, before, after, mover):
+    """A turn of several parts, by what it changes (see the header)."""
+    placing = any(
+        "->" in m and int(m.split("(", 1)[1].split("->")[0]) >= cells for m in moves.split(";")
+    )
+    left = sorted(name(s) for s in range(cells) if before[s] == mover and after[s] != mover)
+    came = sorted(name(s) for s in range(cells) if before[s] != mover and after[s] == mover)
+    caps = sorted(
+        name(s) for s in range(cells) if before[s] not in (0, mover) and after[s] == 0
+    )
+    if placing:
+        path = ",".join("@" + c for c in came)
+    elif left or came:
+        path = ",".join(left) + "-" + ",".join(came)
+    else:
+        path = "-" if caps else ""
+    return path + ":" + ",".join(caps)
+
+
 def convert(lines):
     """Yields the data lines of the dump's lines."""
     board = mover = None
@@ -101,26 +138,40 @@ def convert(lines):
         if line.startswith("#"):
             yield line.rstrip()
         elif f[0] == "GAME":
+            in_hand = [start_hand] * players
             yield f"game {f[1]}"
         elif f[0] == "POS":
             mover = int(f[2].split("=")[1])
-            board = owners([x for x in f if x.startswith("owner=")][0])
-            held = " ".join(str(h) for h in hands(f))
+            board = owners([x for x in f if x.startswith("owner=")][0].split(";")[0])
+            if start_hand is None:
+                held = " ".join(str(h) for h in hands(f))
+            else:
+                held = " ".join(str(h) for h in in_hand)
             yield "pos " + "".join("." if o == 0 else str(o) for o in board) + f" {mover} {held}"
         elif f[0] == "TURNS":
             ts = []
             for t in f[2:]:
                 moves, after = t.split("=>")
-                ts.append(turn_text(moves, board, [int(x) for x in after.split(",")], mover))
+                ts.append(text(moves, board, after_owners(after), mover))
             ts.sort()
             yield f"turns {len(ts)} " + " ".join(ts)
         elif f[0] == "PLAY":
             moves, after = f[1].split("=>")
-            yield "play " + turn_text(moves, board, [int(x) for x in after.split(",")], mover)
+            played = text(moves, board, after_owners(after), mover)
+            if start_hand is not None and played.startswith("@"):
+                in_hand[mover - 1] -= played.split(":")[0].count("@")
+            yield "play " + played
         elif f[0] == "END":
             yield "end " + f[3].split("=")[1]
 
 
+def after_owners(after):
+    """The owners of the board's sites after a turn (what follows `;`, the hands, left out)."""
+    return [int(x) for x in after.split(";")[0].split(",")]
+
+
+text = changed_text if by_change else turn_text
+in_hand = []
 print("# Whole turns of Ludii's random games, written by tests/hunt/ludii_turns.py.")
 for out in convert(sys.stdin):
     print(out)

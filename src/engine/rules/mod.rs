@@ -14,6 +14,7 @@ pub mod connection;
 mod convert;
 pub mod custody;
 pub mod dice_turn;
+pub mod earned;
 mod en_passant;
 pub mod explosion;
 mod facing;

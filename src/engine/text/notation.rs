@@ -43,6 +43,16 @@ impl Position<'_> {
             MoveKind::Pass => return "pass".to_string(),
             MoveKind::Sow => return self.sow_text(m),
             MoveKind::Steps => return self.steps_text(m),
+            MoveKind::Parts => {
+                // A turn of parts earned by lines: each part as the move it is, joined
+                // (`a1-a4xd7,d1-d2`).
+                let parts: Vec<String> = self
+                    .turn_parts(m)
+                    .iter()
+                    .map(|(at, p)| at.move_text(p))
+                    .collect();
+                return parts.join(",");
+            }
             MoveKind::Places => {
                 // A turn of several placements: its cells in increasing order, joined
                 // (`j10,k11`).
@@ -246,6 +256,14 @@ impl Position<'_> {
             MoveKind::Throw | MoveKind::Lines => {}
             MoveKind::Off => cells.push(m.from),
             MoveKind::Turn => cells.extend(m.landings().iter().filter(|&&c| c != NONE)),
+            // Each part's cells: where from (a placement starts at its cell), where to, what it
+            // removes.
+            MoveKind::Parts => {
+                for part in m.landings().chunks(4) {
+                    cells.extend(part[..3].iter().filter(|&&c| c != NONE));
+                }
+                return (m.from == NONE && drop_first(g, m), cells);
+            }
             _ if m.npath > 0 && m.kind != MoveKind::DoubleStep && !captures_elsewhere(g, m) => {
                 cells.push(m.from);
                 cells.extend_from_slice(m.landings());
@@ -255,7 +273,7 @@ impl Position<'_> {
         if m.shot != NONE {
             cells.push(m.shot);
         }
-        if g.mill.is_some() {
+        if !g.mills.is_empty() {
             cells.extend_from_slice(m.captures());
         }
         (drop, cells)
@@ -280,6 +298,7 @@ impl Position<'_> {
                 MoveKind::Throw => g.kinds.len() + 1,
                 MoveKind::Place => self.game.kind_of(m.promote),
                 MoveKind::Turn if m.from == NONE => 0,
+                MoveKind::Parts if m.from == NONE => self.game.kind_of(m.promote),
                 _ => self.game.kind_of(self.cells[m.from as usize]),
             };
             groups[i].1.push(self.move_text(m));
@@ -456,7 +475,8 @@ impl Position<'_> {
     /// column, a custodial capture or a walk without what it takes.
     fn find_loosely<'m>(&self, moves: &'m [Move], text: &str) -> Option<&'m Move> {
         let want = norm(text);
-        // A turn of dice may give its steps in any order (`e2-f2,a1-c2` is `a1-c2,e2-f2`).
+        // A turn of dice may give its steps in any order (`e2-f2,a1-c2` is `a1-c2,e2-f2`), and
+        // so may a turn of parts earned by lines (`d7,a7` is `a7,d7`).
         if text.contains(',') {
             let steps = |t: &str| {
                 let mut v: Vec<String> = t.split(',').map(norm).collect();
@@ -464,10 +484,10 @@ impl Position<'_> {
                 v
             };
             let typed = steps(text);
-            if let Some(m) = moves
-                .iter()
-                .find(|m| m.kind == MoveKind::Turn && steps(&self.move_text(m)) == typed)
-            {
+            if let Some(m) = moves.iter().find(|m| {
+                matches!(m.kind, MoveKind::Turn | MoveKind::Parts)
+                    && steps(&self.move_text(m)) == typed
+            }) {
                 return Some(m);
             }
         }
@@ -560,7 +580,7 @@ fn ability(g: &Game, m: &Move) -> Option<String> {
 /// Whether a plain move captures, but not on its landing cell, in a game with custodial
 /// capture or mills (elsewhere such moves have notations of their own: en passant, jumps).
 fn captures_elsewhere(g: &Game, m: &Move) -> bool {
-    (g.custody.is_some() || g.mill.is_some())
+    (g.custody.is_some() || !g.mills.is_empty())
         && m.kind == MoveKind::Normal
         && m.npath == 0
         && m.ncap > 0
@@ -698,4 +718,12 @@ fn norm(s: &str) -> String {
         .chars()
         .filter(|c| *c != '-' && !c.is_whitespace())
         .collect::<String>()
+}
+
+/// Whether a turn of parts begins with a drop from the hand (not a placement from an unlimited
+/// supply).
+fn drop_first(g: &Game, m: &Move) -> bool {
+    g.places[g.owner(m.promote)]
+        .iter()
+        .any(|pl| pl.code == m.promote && pl.drop)
 }

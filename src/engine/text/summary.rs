@@ -306,6 +306,9 @@ impl Game {
                     self.kinds[split.kind].name
                 ));
             }
+            if self.hand_first_all {
+                t.push_str(", by every player");
+            }
             rules.push(t);
         }
         if let Some(cells) = &self.drop_castle {
@@ -415,17 +418,8 @@ impl Game {
                 }
             ));
         }
-        if let Some(mill) = &self.mill {
-            rules.push(format!(
-                "making {} in a row along {} removes an enemy piece{}",
-                mill.length,
-                dirs_text(self, &mill.axes),
-                if mill.protect {
-                    ", not one in a row unless all are"
-                } else {
-                    ""
-                }
-            ));
+        for mill in &self.mills {
+            rules.push(mill_text(self, mill));
         }
         if let Some(cu) = &self.custody {
             let mut t = format!("capture by custody along {}", dirs_text(self, &cu.dirs));
@@ -977,4 +971,34 @@ fn lost_text(g: &Game, code: u8) -> String {
         n if n == open => ", each only if I have lost one".into(),
         _ => format!(", {} only if I have lost one", waiting.join(", ")),
     }
+}
+
+/// A `making N in a row ...` line as the summary lists it.
+fn mill_text(g: &Game, mill: &crate::model::Mill) -> String {
+    use crate::ast::MillPart;
+    let part = |p: MillPart| match p {
+        MillPart::Placement => "placement",
+        MillPart::Move => "move",
+    };
+    let mut t = format!(
+        "making {} in a row along {}",
+        mill.length,
+        dirs_text(g, &mill.axes)
+    );
+    if let Some(by) = mill.by {
+        t.push_str(&format!(" by a {}", part(by)));
+    }
+    if mill.removes {
+        t.push_str(" removes an enemy piece");
+        if mill.protect {
+            t.push_str(", not one in a row unless all are");
+        }
+        if mill.earns.is_some() {
+            t.push_str(" and");
+        }
+    }
+    if let Some(e) = mill.earns {
+        t.push_str(&format!(" earns another {}", part(e)));
+    }
+    t
 }
