@@ -108,6 +108,12 @@ impl Position<'_> {
             pos.read_castling(field(fields.next(), "castling field (`-` for none)")?)?
         };
         skip_castling_placeholder(game, &mut fields);
+        let count_limit = if game.counting.is_empty() {
+            0
+        } else {
+            let hand_field = !game.initial_hand.is_empty() && bracket_hand.is_none();
+            read_count_limit(game, &mut fields, hand_field)?
+        };
         let (ep_targets, ep_victim) = if game.has_en_passant {
             pos.read_en_passant(field(fields.next(), "en-passant field (`-` for none)")?)?
         } else {
@@ -156,6 +162,14 @@ impl Position<'_> {
         pos.ep_victim = ep_victim;
         pos.ply = (counters.movenum - 1) * game.players.len() as u32 + turn as u32;
         pos.quiet = counters.quiet;
+        if count_limit != 0 {
+            // The no-progress field holds the count's plies (Fairy-Stockfish's reading).
+            pos.count = crate::engine::rules::counting::Count {
+                limit: count_limit,
+                ply: counters.quiet.min(u32::from(u16::MAX)) as u16,
+            };
+            pos.quiet = 0;
+        }
         pos.spent = spent;
         pos.hand = hand;
         pos.passes = counters.passes;
@@ -678,6 +692,34 @@ fn skip_castling_placeholder<'a>(
     }
 }
 
+/// Games with counting rules: the count's limit in plies, where Fairy-Stockfish writes it (in
+/// its en-passant field: a number, or `-` for no count), after a `-` castling placeholder in
+/// games without castling rights. A string with no fields before the two counters (and the
+/// hand, where it is a field) has no count.
+fn read_count_limit<'a>(
+    game: &Game,
+    fields: &mut (impl Iterator<Item = &'a str> + Clone),
+    hand_field: bool,
+) -> Result<u16, PositionError> {
+    let checks = |f: &str| f.contains('+');
+    let left: Vec<&str> = fields.clone().filter(|f| !checks(f)).collect();
+    let extra = left.len().saturating_sub(2 + usize::from(hand_field));
+    if extra == 0 {
+        return Ok(0);
+    }
+    if !game.has_rights_field() && extra >= 2 && left[0] == "-" {
+        fields.next();
+    }
+    match fields.next() {
+        None | Some("-") => Ok(0),
+        Some(f) => f.parse::<u16>().map_err(|_| {
+            err(format!(
+                "bad count `{f}`: the count's limit in plies, or `-` while no count runs"
+            ))
+        }),
+    }
+}
+
 /// Reads the throw field: one of the dice's outcomes by name, or `-` while it is to come.
 fn read_throw(c: &crate::engine::rules::chance::Chance, f: &str) -> Result<u8, PositionError> {
     if f == "-" {
@@ -848,6 +890,12 @@ fn position_fields(game: &Game) -> String {
     }
     if game.has_rights_field() {
         f.push("castling rights (`-` for none)");
+    }
+    if !game.counting.is_empty() {
+        if !game.has_rights_field() {
+            f.push("`-` (no castling)");
+        }
+        f.push("the count's limit in plies (`-` while no count runs)");
     }
     if game.has_en_passant {
         f.push("en-passant cells (`-` for none)");
