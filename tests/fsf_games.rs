@@ -390,6 +390,20 @@ fn counting_rules_replay_fairy_stockfish_games() {
     }
 }
 
+/// Janggi (tests/fsf/janggi.py: pyffish's random games, a pass one time in twenty): the
+/// palace lines, the cannon's screen, passes, bikjang and counting by points.
+#[test]
+fn janggi_replays_fairy_stockfish_games() {
+    let r = replay("games/variants/janggi.game", "janggi.fsf");
+    assert!(
+        r.games >= 30 && r.turns > 6000,
+        "{} games, {} turns",
+        r.games,
+        r.turns
+    );
+    assert!(r.passes >= 300, "{} passes", r.passes);
+}
+
 #[test]
 fn atomic_replays_fairy_stockfish_chess960_games() {
     let r = replay("games/variants/atomic.game", "atomic.fsf");

@@ -129,4 +129,5 @@ def main():
             played.append(pick)
 
 
-main()
+if __name__ == "__main__":
+    main()
