@@ -8,7 +8,9 @@
 //! Tabula's legal moves must be
 //! Fairy-Stockfish's (their number and digest, and for the first turns the list); where
 //! Fairy-Stockfish's rules end the game Tabula's must have ended too, with the same result.
-//! Minishogi, Dobutsu, Jeson Mor and Tori shogi's games are written by tests/fsf/shogi_games.py.
+//! Minishogi, Dobutsu, Jeson Mor and Tori shogi's games are written by tests/fsf/shogi_games.py;
+//! the counted variants' games toward the endgame (`VARIANT-counting.fsf`) by
+//! tests/fsf/counting.py, and Janggi's by tests/fsf/janggi.py, both with pyffish.
 //! Perft counts are in tests/perft/ataxx.perft and tests/perft/variants/NAME.perft.
 
 mod common;
