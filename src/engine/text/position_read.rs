@@ -108,12 +108,7 @@ impl Position<'_> {
             pos.read_castling(field(fields.next(), "castling field (`-` for none)")?)?
         };
         skip_castling_placeholder(game, &mut fields);
-        let count_limit = if game.counting.is_empty() {
-            0
-        } else {
-            let hand_field = !game.initial_hand.is_empty() && bracket_hand.is_none();
-            read_count_limit(game, &mut fields, hand_field)?
-        };
+        let count_limit = read_count_limit(game, &mut fields, bracket_hand.is_none())?;
         let (ep_targets, ep_victim) = if game.has_en_passant {
             pos.read_en_passant(field(fields.next(), "en-passant field (`-` for none)")?)?
         } else {
@@ -162,14 +157,7 @@ impl Position<'_> {
         pos.ep_victim = ep_victim;
         pos.ply = (counters.movenum - 1) * game.players.len() as u32 + turn as u32;
         pos.quiet = counters.quiet;
-        if count_limit != 0 {
-            // The no-progress field holds the count's plies (Fairy-Stockfish's reading).
-            pos.count = crate::engine::rules::counting::Count {
-                limit: count_limit,
-                ply: counters.quiet.min(u32::from(u16::MAX)) as u16,
-            };
-            pos.quiet = 0;
-        }
+        pos.take_count(count_limit);
         pos.spent = spent;
         pos.hand = hand;
         pos.passes = counters.passes;
@@ -195,6 +183,18 @@ impl Position<'_> {
         pos.rehash();
         pos.check_royals()?;
         Ok(pos)
+    }
+
+    /// A count's limit read (0: none): the no-progress field read holds the count's plies
+    /// (Fairy-Stockfish's reading), and the no-progress count is 0.
+    fn take_count(&mut self, limit: u16) {
+        if limit != 0 {
+            self.count = crate::engine::rules::counting::Count {
+                limit,
+                ply: self.quiet.min(u32::from(u16::MAX)) as u16,
+            };
+            self.quiet = 0;
+        }
     }
 
     /// A position read must keep the royal pieces the game never lets go, and may not leave
@@ -699,8 +699,12 @@ fn skip_castling_placeholder<'a>(
 fn read_count_limit<'a>(
     game: &Game,
     fields: &mut (impl Iterator<Item = &'a str> + Clone),
-    hand_field: bool,
+    no_bracket_hand: bool,
 ) -> Result<u16, PositionError> {
+    if game.counting.is_empty() {
+        return Ok(0);
+    }
+    let hand_field = !game.initial_hand.is_empty() && no_bracket_hand;
     let checks = |f: &str| f.contains('+');
     let left: Vec<&str> = fields.clone().filter(|f| !checks(f)).collect();
     let extra = left.len().saturating_sub(2 + usize::from(hand_field));
