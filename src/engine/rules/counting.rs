@@ -46,8 +46,8 @@ impl Position<'_> {
     }
 
     /// Whether `rule`'s conditions hold for player `p`.
-    fn count_holds(&self, rule: &CountRule, p: usize) -> bool {
-        let mine = self.pieces_on_board(p);
+    fn count_holds(&self, rule: &CountRule, p: usize, totals: [u32; 2]) -> bool {
+        let mine = totals[p];
         rule.conds.iter().all(|c| match *c {
             CountCond::NobodyHas(k) => (0..2).all(|q| self.kind_on_board(k, q) == 0),
             CountCond::Bare(k) => mine >= 1 && self.kind_on_board(k, p) == mine,
@@ -58,12 +58,12 @@ impl Position<'_> {
 
     /// The count `p` would keep here: the first line that holds for them, its limit in plies
     /// (none without one) and whether it counts from the pieces on the board.
-    fn count_for(&self, p: usize) -> Option<(&CountRule, u16)> {
+    fn count_for(&self, p: usize, totals: [u32; 2]) -> Option<(&CountRule, u16)> {
         let g = self.game;
-        if self.pieces_on_board(p ^ 1) <= 1 {
+        if totals[p ^ 1] <= 1 {
             return None;
         }
-        let rule = g.counting.iter().find(|r| self.count_holds(r, p))?;
+        let rule = g.counting.iter().find(|r| self.count_holds(r, p, totals))?;
         let moves = rule
             .against
             .iter()
@@ -80,15 +80,16 @@ impl Position<'_> {
         if self.count.limit != 0 {
             self.count.ply = self.count.ply.saturating_add(1);
         }
-        let on_board = self.pieces_on_board(0) + self.pieces_on_board(1);
+        let totals = [self.pieces_on_board(0), self.pieces_on_board(1)];
+        let on_board = totals[0] + totals[1];
         let plies_from_pieces = |extra: u32| {
             (2 * on_board)
                 .saturating_sub(extra)
                 .min(u32::from(u16::MAX)) as u16
         };
-        if took != 0 && self.pieces_on_board(mover) == 1 {
+        if took != 0 && totals[mover] == 1 {
             let kind = g.kind_of(took);
-            if let Some((rule, limit)) = self.count_for(mover) {
+            if let Some((rule, limit)) = self.count_for(mover, totals) {
                 if rule.from_pieces && rule.conds.contains(&CountCond::NobodyHas(kind)) {
                     self.count = Count {
                         limit,
@@ -98,9 +99,9 @@ impl Position<'_> {
             }
         }
         let me = self.turn as usize;
-        let changed = (took != 0 || promoted) && self.pieces_on_board(me) == 1;
+        let changed = (took != 0 || promoted) && totals[me] == 1;
         if self.count.limit == 0 || changed {
-            if let Some((rule, limit)) = self.count_for(me) {
+            if let Some((rule, limit)) = self.count_for(me, totals) {
                 self.count = Count {
                     limit,
                     ply: if rule.from_pieces {
