@@ -1012,6 +1012,9 @@ pub enum EndCondDecl {
         facing: bool,
         tiebreak: Vec<TiebreakDecl>,
     },
+    /// `after counting N moves [against N PIECE, ...][, else N][, from the pieces on the
+    /// board], when CONDITION [and ...]`: a counting rule (Makruk's honour counts).
+    Counting(Box<CountDecl>),
     PlyLimit {
         plies: Number,
         no_progress: Option<Option<Name>>,
@@ -1020,6 +1023,35 @@ pub enum EndCondDecl {
         /// `decided by more X, then more Y` (`None`: pieces of any kind).
         tiebreak: Vec<TiebreakDecl>,
     },
+}
+
+/// A counting rule as written: `after counting 8 moves against 2 rooks, 16 against 1 rook,
+/// else 64, from the pieces on the board, when nobody has pawns and my king is bare`.
+#[derive(Clone, Debug)]
+pub struct CountDecl {
+    /// The limits in moves, each with the opponent's pieces it is for (`against 2 rooks`),
+    /// or none (the plain `after counting 64 moves`).
+    pub limits: Vec<(Number, Option<(Number, Name)>)>,
+    /// `else N`: the limit when none of the pieces named are against the player.
+    pub otherwise: Option<Number>,
+    /// `from the pieces on the board`: the count starts at the number of pieces on the board.
+    pub from_pieces: bool,
+    pub conds: Vec<CountCondDecl>,
+    /// The whole `after counting ...` clause.
+    pub span: Span,
+}
+
+/// One condition of a counting rule, read for the player who would count.
+#[derive(Clone, Debug)]
+pub enum CountCondDecl {
+    /// `nobody has PIECES`: neither player has one on the board.
+    NobodyHas(Name),
+    /// `my PIECE is bare`: that (royal) piece is all the player has on the board.
+    Bare(Name),
+    /// `I have more than my PIECE`.
+    MoreThan(Name),
+    /// `I have at most N pieces` (on the board).
+    AtMost(Number),
 }
 
 /// One comparison of `decided by more ...`.

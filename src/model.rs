@@ -973,6 +973,9 @@ pub enum EndCond {
         facing: bool,
         tiebreak: Vec<Tiebreak>,
     },
+    /// Play only: a counting rule (Makruk's honour counts): the count the lines of
+    /// `after counting ...` keep ran out. Every such line of a game shares the one count.
+    Counting(Box<CountRule>),
     /// Play only: the ply count (or, with `no_progress`, plies since the last capture or
     /// move of that kind) reached the limit.
     PlyLimit {
@@ -1008,8 +1011,37 @@ impl EndCond {
                 | EndCond::PerpetualCheck
                 | EndCond::PerpetualChase(_)
                 | EndCond::PlyLimit { .. }
+                | EndCond::Counting(_)
         )
     }
+}
+
+/// A counting rule: for the player whose turn it is, when all of `conds` hold (and the
+/// opponent has more than one piece on the board), a count of moves whose limit is the first
+/// of `against` whose pieces the opponent has, else `otherwise`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CountRule {
+    /// In order: the limit in moves, and the opponent's pieces it is for (at least this many
+    /// of the kind).
+    pub against: Vec<(u16, u16, KindId)>,
+    /// The limit in moves when no entry of `against` applies (`None`: no count then).
+    pub otherwise: Option<u16>,
+    /// The count starts at the number of pieces on the board (both sides'), not at 0.
+    pub from_pieces: bool,
+    pub conds: Vec<CountCond>,
+}
+
+/// One condition of a counting rule, read for the player who would count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountCond {
+    /// Neither player has a piece of this kind on the board.
+    NobodyHas(KindId),
+    /// The player's pieces on the board are this kind's alone (a bare king).
+    Bare(KindId),
+    /// The player has on the board more than their pieces of this kind.
+    MoreThan(KindId),
+    /// The player has at most this many pieces on the board.
+    AtMost(u16),
 }
 
 /// Who chases and who is chased, for `on perpetual chase` (royal kinds neither chase nor are

@@ -8,7 +8,9 @@
 //! Tabula's legal moves must be
 //! Fairy-Stockfish's (their number and digest, and for the first turns the list); where
 //! Fairy-Stockfish's rules end the game Tabula's must have ended too, with the same result.
-//! Minishogi, Dobutsu, Jeson Mor and Tori shogi's games are written by tests/fsf/shogi_games.py.
+//! Minishogi, Dobutsu, Jeson Mor and Tori shogi's games are written by tests/fsf/shogi_games.py;
+//! the counted variants' games toward the endgame (`VARIANT-counting.fsf`) by
+//! tests/fsf/counting.py, and Janggi's by tests/fsf/janggi.py, both with pyffish.
 //! Perft counts are in tests/perft/ataxx.perft and tests/perft/variants/NAME.perft.
 
 mod common;
@@ -45,6 +47,11 @@ struct Replayed {
     /// Promotions played, and moves that took a royal piece (Spartan chess's kings).
     promotions: usize,
     royals_taken: usize,
+    /// Fairy-Stockfish FENs read and compared (`fen`), those with a count running, and games
+    /// ended by the count (`ended counting`).
+    fens: usize,
+    counted: usize,
+    count_ends: usize,
 }
 
 fn replay(game: &str, data: &str) -> Replayed {
@@ -64,6 +71,9 @@ fn replay(game: &str, data: &str) -> Replayed {
         gated: 0,
         promotions: 0,
         royals_taken: 0,
+        fens: 0,
+        counted: 0,
+        count_ends: 0,
     };
     for (i, line) in text.lines().enumerate() {
         let at = format!("{data}:{}", i + 1);
@@ -82,6 +92,47 @@ fn replay(game: &str, data: &str) -> Replayed {
                         .unwrap_or_else(|e| panic!("{at}: {e:?}"))
                 };
                 current = Some(MatchState::new(start));
+            }
+            "fen" => {
+                // Fairy-Stockfish's FEN here (counted variants): Tabula reads it as the
+                // position the replay reached, count included; without hands, Tabula writes
+                // the same string.
+                let st = current.as_ref().expect("a game first");
+                let fen: Vec<&str> = words.collect();
+                let fen = fen.join(" ");
+                let read = tabula::engine::Position::from_text(&game, &fen)
+                    .unwrap_or_else(|e| panic!("{at}: {e:?}"));
+                // While no count runs, the no-progress field is Fairy-Stockfish's fifty-move
+                // count, which Makruk's descriptions, without that rule, keep otherwise.
+                let running = st.pos.move_count().limit != 0;
+                let shown = |text: &str| -> Vec<String> {
+                    let mut f: Vec<String> = text.split(' ').map(str::to_string).collect();
+                    let n = f.len();
+                    if !running && n >= 2 {
+                        f[n - 2] = "-".into();
+                    }
+                    f
+                };
+                let ours = st.pos.to_text();
+                assert_eq!(
+                    shown(&read.to_text()),
+                    shown(&ours),
+                    "{at}: the position read from the FEN"
+                );
+                if game.initial_hand.is_empty() {
+                    assert_eq!(shown(&ours), shown(&fen), "{at}: Tabula's position string");
+                }
+                r.fens += 1;
+                r.counted += usize::from(st.pos.move_count().limit != 0);
+            }
+            "ended" => {
+                // `ended counting`: the count ran out.
+                let st = current.as_ref().expect("a game first");
+                let why = match st.outcome().expect("over") {
+                    Outcome::Win { reason, .. } | Outcome::Draw { reason } => reason,
+                };
+                assert!(why.contains("after counting"), "{at}: ended by `{why}`");
+                r.count_ends += 1;
             }
             "over" => {
                 let st = current.as_ref().expect("a game first");
@@ -153,7 +204,8 @@ fn replay(game: &str, data: &str) -> Replayed {
     }
     println!(
         "{data}: {} games, {} turns ({} listed in full), {} passes, {} castlings, {} drops ({} pawns \
-         on a back rank), {} gatings, {} promotions, {} royal pieces taken, results {:?}",
+         on a back rank), {} gatings, {} promotions, {} royal pieces taken, {} FENs ({} counted), \
+         {} ended by the count, results {:?}",
         r.games,
         r.turns,
         r.listed,
@@ -164,6 +216,9 @@ fn replay(game: &str, data: &str) -> Replayed {
         r.gated,
         r.promotions,
         r.royals_taken,
+        r.fens,
+        r.counted,
+        r.count_ends,
         r.results
     );
     r
@@ -308,6 +363,47 @@ fn cambodian_karouk_and_makpong_replay_fairy_stockfish_games() {
         let r = replay(game, data);
         assert!(r.turns > turns, "{data}: {} turns", r.turns);
     }
+}
+
+/// The counting rules (Makruk's in Makruk, Makpong and Ai-wok; Cambodian's in Cambodian chess
+/// and Kar Ouk; ASEAN's in ASEAN and Sittuyin) against Fairy-Stockfish's: random games that
+/// capture eagerly, from the start and from made-up endgames, with Fairy-Stockfish's FEN (its
+/// count) compared wherever a count runs, and games ended by the count
+/// (tests/fsf/counting.py).
+#[test]
+fn counting_rules_replay_fairy_stockfish_games() {
+    for (variant, min_ends) in [
+        ("makruk", 5),
+        ("makpong", 5),
+        ("ai-wok", 5),
+        ("cambodian", 5),
+        ("karouk", 1),
+        ("asean", 5),
+        ("sittuyin", 1),
+    ] {
+        let data = format!("{variant}-counting.fsf");
+        let r = replay(&format!("games/variants/{variant}.game"), &data);
+        assert!(r.counted >= 100, "{data}: {} FENs with a count", r.counted);
+        assert!(
+            r.count_ends >= min_ends,
+            "{data}: {} ended by the count",
+            r.count_ends
+        );
+    }
+}
+
+/// Janggi (tests/fsf/janggi.py: pyffish's random games, a pass one time in twenty): the
+/// palace lines, the cannon's screen, passes, bikjang and counting by points.
+#[test]
+fn janggi_replays_fairy_stockfish_games() {
+    let r = replay("games/variants/janggi.game", "janggi.fsf");
+    assert!(
+        r.games >= 30 && r.turns > 6000,
+        "{} games, {} turns",
+        r.games,
+        r.turns
+    );
+    assert!(r.passes >= 300, "{} passes", r.passes);
 }
 
 #[test]

@@ -279,6 +279,16 @@ impl Checker {
             );
             return None;
         }
+        if let EndCondDecl::Counting(d) = &r.cond {
+            let cond = self.counting_line(scope, r, d, verdict)?;
+            return Some(EndModel {
+                verdict,
+                cond,
+                side: 0,
+                text: String::new(),
+                span: r.span,
+            });
+        }
         let cond = self.end_cond(scope, &r.cond, r.span)?;
         let side = match &r.side {
             Some(s) => self.side(scope, s)?,
@@ -396,6 +406,8 @@ impl Checker {
             EndCondDecl::NobodyCanMove { tiebreak } => EndCond::NobodyCanMove {
                 tiebreak: self.tiebreak(scope, tiebreak)?,
             },
+            // Read by `Checker::counting_line`.
+            EndCondDecl::Counting(_) => return None,
             EndCondDecl::NobodyHas(None) => EndCond::NobodyHas(None),
             EndCondDecl::NobodyHas(Some(n)) => EndCond::NobodyHas(Some(self.kind(scope, n)?)),
             EndCondDecl::PlyLimit {
@@ -472,7 +484,12 @@ impl Checker {
     }
 
     /// A count that must be at least 1 (`what` and `range` name it in the message).
-    fn at_least_one(&mut self, n: &Number, what: &'static str, range: &str) -> Option<u32> {
+    pub(super) fn at_least_one(
+        &mut self,
+        n: &Number,
+        what: &'static str,
+        range: &str,
+    ) -> Option<u32> {
         if n.value == 0 {
             self.err(CheckError::OutOfRange {
                 what,

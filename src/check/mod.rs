@@ -16,6 +16,7 @@ mod board;
 mod captures;
 mod castle;
 mod chase;
+mod counting;
 mod custody;
 mod directions;
 mod end;

@@ -130,6 +130,7 @@ pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel], players: &[PlayerM
         }
         EndCond::NobodyHas(None) => "when nobody has pieces".to_string(),
         EndCond::NobodyHas(Some(k)) => format!("when nobody has {}", plural(&kinds[*k].name)),
+        EndCond::Counting(rule) => count_text(rule, kinds),
         EndCond::PlyLimit {
             plies,
             no_progress,
@@ -173,6 +174,53 @@ pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel], players: &[PlayerM
     format!("{side}{verdict} {cond}")
 }
 
+/// `after counting 8 moves against 2 rooks, ..., else 64, from the pieces on the board, when
+/// nobody has pawns and my king is bare`.
+fn count_text(rule: &crate::model::CountRule, kinds: &[KindModel]) -> String {
+    use crate::model::CountCond;
+    let pieces = |n: u16, k: usize| {
+        if n == 1 {
+            format!("1 {}", kinds[k].name)
+        } else {
+            format!("{n} {}", plural(&kinds[k].name))
+        }
+    };
+    let mut limits: Vec<String> = rule
+        .against
+        .iter()
+        .enumerate()
+        .map(|(i, &(m, n, k))| {
+            let moves = if i == 0 { " moves" } else { "" };
+            format!("{m}{moves} against {}", pieces(n, k))
+        })
+        .collect();
+    match (rule.otherwise, limits.is_empty()) {
+        (Some(m), true) => limits.push(format!("{m} moves")),
+        (Some(m), false) => limits.push(format!("else {m}")),
+        (None, _) => {}
+    }
+    let conds: Vec<String> = rule
+        .conds
+        .iter()
+        .map(|c| match *c {
+            CountCond::NobodyHas(k) => format!("nobody has {}", plural(&kinds[k].name)),
+            CountCond::Bare(k) => format!("my {} is bare", kinds[k].name),
+            CountCond::MoreThan(k) => format!("I have more than my {}", kinds[k].name),
+            CountCond::AtMost(n) => format!("I have at most {n} pieces"),
+        })
+        .collect();
+    let from = if rule.from_pieces {
+        ", from the pieces on the board,"
+    } else {
+        ""
+    };
+    format!(
+        "after counting {}{from} when {}",
+        limits.join(", "),
+        conds.join(" and ")
+    )
+}
+
 fn tiebreak_text(tiebreak: &[Tiebreak], kinds: &[KindModel], players: &[PlayerModel]) -> String {
     let parts: Vec<String> = tiebreak
         .iter()
@@ -205,6 +253,8 @@ fn tiebreak_text(tiebreak: &[Tiebreak], kinds: &[KindModel], players: &[PlayerMo
 pub(super) struct Ends {
     pub end: Vec<EndModel>,
     pub counts_checks: bool,
+    /// The counting rules, in order.
+    pub counting: Vec<crate::model::CountRule>,
     pub watches_checks: bool,
     pub counts_repetitions: bool,
     pub line_windows: Vec<Option<crate::engine::rules::place::LineWindows>>,
@@ -238,6 +288,13 @@ impl Ends {
         let any = |f: fn(&EndCond) -> bool| end.iter().any(|e| f(&e.cond));
         Ends {
             counts_checks: any(|c| matches!(c, EndCond::ChecksGiven(_))),
+            counting: end
+                .iter()
+                .filter_map(|e| match &e.cond {
+                    EndCond::Counting(rule) => Some((**rule).clone()),
+                    _ => None,
+                })
+                .collect(),
             watches_checks: any(|c| matches!(c, EndCond::PerpetualCheck)),
             counts_repetitions: m.no_repeat.is_some()
                 || any(|c| {

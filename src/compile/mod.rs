@@ -141,6 +141,7 @@ pub fn compile(mut m: Model) -> Game {
         initial_hand: start.initial_hand,
         initial_heights: m.heights,
         counts_checks: ends.counts_checks,
+        counting: ends.counting,
         explosion: m.explosion,
         no_checks: m.no_checks,
         no_capture: codes.no_capture,

@@ -329,6 +329,9 @@ pub struct Game {
     /// An end rule counts the checks each player gives (`win when I have given check N
     /// times`): the number it needs.
     pub counts_checks: bool,
+    /// The game's counting rules (`draw after counting ...`; see `rules/counting.rs`), in
+    /// order; empty in other games.
+    pub counting: Vec<crate::model::CountRule>,
     pub initial_unmoved: CellSet,
     pub compulsory_capture: bool,
     pub majority_capture: bool,

@@ -489,6 +489,7 @@ impl Position<'_> {
             && self.ply < ply
             && self.quiet < quiet
             && perpetual == Perpetual::NONE
+            && !self.count_ran_out()
         {
             return None;
         }
@@ -511,6 +512,8 @@ impl Position<'_> {
                 }
                 _ if !e.is_for(me) => false,
                 EndCond::Repetition(n, _) => occurrences >= *n as usize,
+                // Read where the player to move has a legal move: a mate is a mate.
+                EndCond::Counting(_) => self.count_ran_out(),
                 EndCond::PlyLimit {
                     plies,
                     no_progress,

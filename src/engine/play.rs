@@ -160,6 +160,12 @@ impl Position<'_> {
         } else {
             self.cells[m.from as usize]
         };
+        // Counting rules read the kind a move took.
+        let took = if g.counting.is_empty() || m.ncap == 0 {
+            0
+        } else {
+            self.cells[m.captures()[0] as usize]
+        };
         if g.to_hand {
             self.captures_to_hand(m, code);
         }
@@ -226,6 +232,10 @@ impl Position<'_> {
         }
         self.count_ply(m.ncap > 0 || g.progress[code as usize]);
         self.pass_turn();
+        if !g.counting.is_empty() {
+            let promoted = m.promote != 0 && !matches!(m.kind, MoveKind::Place | MoveKind::Places);
+            self.note_count(took, promoted, g.previous_player(self.turn as usize));
+        }
         // `win when I have given check N times`: the move counts if it leaves the opponent
         // in check.
         if g.counts_checks && self.in_check() {

@@ -85,6 +85,9 @@ pub struct Position<'g> {
     /// without capturing`): per player, the cell of the piece that made the player's last
     /// moves in a row without capturing, and how many (0: none).
     pub(super) streak: PerPlayer<(Cell, u8)>,
+    /// Games with counting rules: the count (see `rules/counting.rs`). Not hashed, as the
+    /// no-progress count is not: a position repeats whatever the count says.
+    pub(super) count: super::rules::counting::Count,
     pub(super) hash: u64,
 }
 
@@ -132,6 +135,7 @@ impl Clone for Position<'_> {
             drawn: self.drawn,
             held: self.held,
             streak: self.streak,
+            count: self.count,
             hash: self.hash,
         }
     }
@@ -171,6 +175,7 @@ impl Clone for Position<'_> {
         self.drawn = o.drawn;
         self.held = o.held;
         self.streak = o.streak;
+        self.count = o.count;
         self.hash = o.hash;
     }
 }
@@ -260,6 +265,7 @@ impl<'g> Position<'g> {
                 NONE
             },
             streak: [(NONE, 0); crate::model::MAX_PLAYERS],
+            count: Default::default(),
             hash: 0,
         };
         if game

@@ -709,6 +709,7 @@ pub(super) fn build_end_rule(p: Pair<Rule>) -> EndRule {
                 tiebreak: it.next().map(tiebreak).unwrap_or_default(),
             }
         }
+        Rule::count_limit => EndCondDecl::Counting(Box::new(build_count(c))),
         _ => {
             let mut it = parts(c).into_iter();
             let plies = number(it.next().expect("plies"));
@@ -749,6 +750,48 @@ pub(super) fn build_end_rule(p: Pair<Rule>) -> EndRule {
         cond,
         span: sp,
     }
+}
+
+/// `after counting N moves [against ...][, else N][, from the pieces on the board], when ...`.
+fn build_count(c: Pair<Rule>) -> crate::ast::CountDecl {
+    use crate::ast::{CountCondDecl, CountDecl};
+    let span = span(&c);
+    let mut d = CountDecl {
+        limits: Vec::new(),
+        otherwise: None,
+        from_pieces: false,
+        conds: Vec::new(),
+        span,
+    };
+    for part in parts(c) {
+        match part.as_rule() {
+            Rule::count_first | Rule::count_entry => {
+                let mut kids = parts(part).into_iter();
+                let moves = number(kids.next().expect("grammar: a limit"));
+                let against = kids.next().map(|n| {
+                    let piece = name(kids.next().expect("grammar: a piece"));
+                    (number(n), piece)
+                });
+                d.limits.push((moves, against));
+            }
+            Rule::count_else => d.otherwise = Some(number(parts(part).remove(0))),
+            Rule::count_from => d.from_pieces = true,
+            Rule::count_cond => {
+                let inner = parts(part).remove(0);
+                let rule = inner.as_rule();
+                let mut kids = parts(inner);
+                let last = kids.pop().expect("grammar: a name or count");
+                d.conds.push(match rule {
+                    Rule::count_nobody => CountCondDecl::NobodyHas(name(last)),
+                    Rule::count_bare => CountCondDecl::Bare(name(last)),
+                    Rule::count_more => CountCondDecl::MoreThan(name(last)),
+                    _ => CountCondDecl::AtMost(number(last)),
+                });
+            }
+            _ => {}
+        }
+    }
+    d
 }
 
 /// The condition of a `when ...` end line.

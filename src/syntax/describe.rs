@@ -33,7 +33,7 @@ fn named(rule: Rule) -> &'static [&'static str] {
 /// rules that start with that keyword).
 fn keyword_named(rule: Rule) -> &'static [&'static str] {
     match rule {
-        Rule::k_after | Rule::ply_limit => &["`after`"],
+        Rule::k_after | Rule::ply_limit | Rule::count_limit => &["`after`"],
         Rule::k_and | Rule::majority | Rule::in_check => &["`and`"],
         Rule::k_any | Rule::any_piece => &["`any`"],
         Rule::k_beyond | Rule::beyond => &["`beyond`"],
@@ -59,7 +59,12 @@ fn keyword_named(rule: Rule) -> &'static [&'static str] {
         Rule::k_star | Rule::board_star => &["`star`"],
         Rule::k_sides | Rule::edge_sides => &["`sides`"],
         Rule::k_corners | Rule::edge_corners => &["`corners`"],
-        Rule::k_i | Rule::no_legal_move | Rule::no_pieces | Rule::monopoly => &["`I`"],
+        Rule::k_i
+        | Rule::no_legal_move
+        | Rule::no_pieces
+        | Rule::monopoly
+        | Rule::count_more
+        | Rule::count_at_most => &["`I`"],
         Rule::k_jump | Rule::jump_rule => &["`jump`"],
         Rule::k_landing | Rule::landing => &["`landing`"],
         Rule::k_leap | Rule::leap_rule => &["`leap`"],
@@ -68,7 +73,7 @@ fn keyword_named(rule: Rule) -> &'static [&'static str] {
         Rule::k_sparing | Rule::explode_sparing => &["`, sparing`"],
         Rule::k_lose | Rule::lose => &["`lose`"],
         Rule::k_moves | Rule::identity_rule => &["`moves`"],
-        Rule::k_my | Rule::my_region | Rule::reaches | Rule::bare => &["`my`"],
+        Rule::k_my | Rule::my_region | Rule::reaches | Rule::bare | Rule::count_bare => &["`my`"],
         Rule::k_native | Rule::native => &["`native`"],
         Rule::k_notation | Rule::notation => &["`notation`"],
         Rule::k_on | Rule::repetition | Rule::perpetual => &["`on`"],
@@ -113,7 +118,7 @@ fn keyword_named(rule: Rule) -> &'static [&'static str] {
         Rule::k_immune | Rule::immune => &["`immune`"],
         Rule::k_more | Rule::more => &["`more`"],
         Rule::k_never | Rule::bar_rule => &["`never`"],
-        Rule::k_nobody | Rule::nobody_has => &["`nobody`"],
+        Rule::k_nobody | Rule::nobody_has | Rule::count_nobody => &["`nobody`"],
         Rule::k_push | Rule::push_rule => &["`push`"],
         Rule::k_sleep | Rule::sleep_rule => &["`sleep`"],
         Rule::k_swap | Rule::swap_rule => &["`swap`"],
@@ -150,6 +155,11 @@ fn rule_named(rule: Rule) -> &'static [&'static str] {
         Rule::face_may_not => &["`may not face`"],
         Rule::face_part => &["`that face`"],
         Rule::worth_sum => &["`worth`"],
+        Rule::count_first => &["a number"],
+        Rule::count_entry => &["`, N against`"],
+        Rule::count_else => &["`, else`"],
+        Rule::count_from => &["`, from the pieces on the board`"],
+        Rule::count_cond => &["`nobody`", "`my`", "`I`"],
         Rule::pass_facing => &["`while royal pieces face each other`"],
         Rule::screen_sparing => &["`, not over or onto`"],
         Rule::star_point => &["a point of the star"],

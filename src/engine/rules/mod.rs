@@ -12,6 +12,7 @@ pub(in crate::engine) mod circuit;
 pub mod colours;
 pub mod connection;
 mod convert;
+pub mod counting;
 pub mod custody;
 pub mod dice_turn;
 pub mod earned;

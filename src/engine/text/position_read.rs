@@ -108,6 +108,7 @@ impl Position<'_> {
             pos.read_castling(field(fields.next(), "castling field (`-` for none)")?)?
         };
         skip_castling_placeholder(game, &mut fields);
+        let count_limit = read_count_limit(game, &mut fields, bracket_hand.is_none())?;
         let (ep_targets, ep_victim) = if game.has_en_passant {
             pos.read_en_passant(field(fields.next(), "en-passant field (`-` for none)")?)?
         } else {
@@ -156,6 +157,7 @@ impl Position<'_> {
         pos.ep_victim = ep_victim;
         pos.ply = (counters.movenum - 1) * game.players.len() as u32 + turn as u32;
         pos.quiet = counters.quiet;
+        pos.take_count(count_limit);
         pos.spent = spent;
         pos.hand = hand;
         pos.passes = counters.passes;
@@ -181,6 +183,18 @@ impl Position<'_> {
         pos.rehash();
         pos.check_royals()?;
         Ok(pos)
+    }
+
+    /// A count's limit read (0: none): the no-progress field read holds the count's plies
+    /// (Fairy-Stockfish's reading), and the no-progress count is 0.
+    fn take_count(&mut self, limit: u16) {
+        if limit != 0 {
+            self.count = crate::engine::rules::counting::Count {
+                limit,
+                ply: self.quiet.min(u32::from(u16::MAX)) as u16,
+            };
+            self.quiet = 0;
+        }
     }
 
     /// A position read must keep the royal pieces the game never lets go, and may not leave
@@ -678,6 +692,38 @@ fn skip_castling_placeholder<'a>(
     }
 }
 
+/// Games with counting rules: the count's limit in plies, where Fairy-Stockfish writes it (in
+/// its en-passant field: a number, or `-` for no count), after a `-` castling placeholder in
+/// games without castling rights. A string with no fields before the two counters (and the
+/// hand, where it is a field) has no count.
+fn read_count_limit<'a>(
+    game: &Game,
+    fields: &mut (impl Iterator<Item = &'a str> + Clone),
+    no_bracket_hand: bool,
+) -> Result<u16, PositionError> {
+    if game.counting.is_empty() {
+        return Ok(0);
+    }
+    let hand_field = !game.initial_hand.is_empty() && no_bracket_hand;
+    let checks = |f: &str| f.contains('+');
+    let left: Vec<&str> = fields.clone().filter(|f| !checks(f)).collect();
+    let extra = left.len().saturating_sub(2 + usize::from(hand_field));
+    if extra == 0 {
+        return Ok(0);
+    }
+    if !game.has_rights_field() && extra >= 2 && left[0] == "-" {
+        fields.next();
+    }
+    match fields.next() {
+        None | Some("-") => Ok(0),
+        Some(f) => f.parse::<u16>().map_err(|_| {
+            err(format!(
+                "bad count `{f}`: the count's limit in plies, or `-` while no count runs"
+            ))
+        }),
+    }
+}
+
 /// Reads the throw field: one of the dice's outcomes by name, or `-` while it is to come.
 fn read_throw(c: &crate::engine::rules::chance::Chance, f: &str) -> Result<u8, PositionError> {
     if f == "-" {
@@ -848,6 +894,12 @@ fn position_fields(game: &Game) -> String {
     }
     if game.has_rights_field() {
         f.push("castling rights (`-` for none)");
+    }
+    if !game.counting.is_empty() {
+        if !game.has_rights_field() {
+            f.push("`-` (no castling)");
+        }
+        f.push("the count's limit in plies (`-` while no count runs)");
     }
     if game.has_en_passant {
         f.push("en-passant cells (`-` for none)");

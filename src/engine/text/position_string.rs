@@ -61,6 +61,17 @@ impl Position<'_> {
             out.push(' ');
             out.push_str(if rights.is_empty() { "-" } else { &rights });
         }
+        if !g.counting.is_empty() {
+            // The count's limit in plies, where Fairy-Stockfish writes it: in its en-passant
+            // field, after a castling field that is `-` where nothing castles.
+            if !g.has_rights_field() {
+                out.push_str(" -");
+            }
+            match self.count.limit {
+                0 => out.push_str(" -"),
+                n => out.push_str(&format!(" {n}")),
+            }
+        }
         if g.has_en_passant {
             out.push(' ');
             if self.ep_targets.is_empty() {
@@ -128,9 +139,15 @@ impl Position<'_> {
         if g.counts_passes() {
             out.push_str(&format!(" {}", self.passes));
         }
+        // While a count runs, its plies take the no-progress count's place (as
+        // Fairy-Stockfish writes them).
+        let quiet = match self.count.limit {
+            0 => self.quiet,
+            _ => u32::from(self.count.ply),
+        };
         out.push_str(&format!(
             " {} {}",
-            self.quiet,
+            quiet,
             self.ply / g.players.len() as u32 + 1
         ));
         out
