@@ -18,6 +18,7 @@ mod reach;
 pub mod rules;
 mod search;
 pub mod text;
+mod wide;
 
 pub use bits::Bits;
 pub use counted::DrawPlan;
