@@ -379,7 +379,10 @@ fn check_position(name: &str, pos: &Position, checked: &mut u64) {
         } else {
             NONE
         };
-        if g.has_royal && !slow(g) && g.explosion.is_none() && guarded {
+        // Bikjang (Janggi): with the royal pieces facing as the turn begins, a pass is
+        // allowed even in check (and ends the game).
+        let bikjang_pass = m.kind == MoveKind::Pass && royals_face(pos, me);
+        if g.has_royal && !slow(g) && g.explosion.is_none() && guarded && !bikjang_pass {
             // `royal together`: not every royal piece may be left capturable.
             let exposed = if g.royal_together {
                 every_royal_capturable(&child, me)
@@ -536,7 +539,8 @@ fn bitboard_generation_matches_the_general_generator() {
     let mut compared = 0;
     for name in shipped() {
         let g = load(&name);
-        if g.bitboards.is_none() {
+        // 64-bit sets up to 64 cells, 128-bit sets from 65 to 128.
+        if g.bitboards.is_none() && g.wide_bitboards.is_none() {
             continue;
         }
         let mut rng = Rng::new(7);
@@ -546,6 +550,8 @@ fn bitboard_generation_matches_the_general_generator() {
             while state.outcome().is_none() {
                 let pos = &state.pos;
                 pos.pseudo_legal_moves(&mut fast);
+                // The general generator's list leaves out the pass (`players may pass`).
+                fast.retain(|m| m.kind != MoveKind::Pass);
                 pos.pseudo_legal_moves_general(&mut general);
                 let text = |ms: &[Move]| {
                     let mut t: Vec<String> = ms.iter().map(|m| pos.move_text(m)).collect();
