@@ -379,10 +379,7 @@ fn check_position(name: &str, pos: &Position, checked: &mut u64) {
         } else {
             NONE
         };
-        // Bikjang (Janggi): with the royal pieces facing as the turn begins, a pass is
-        // allowed even in check (and ends the game).
-        let bikjang_pass = m.kind == MoveKind::Pass && royals_face(pos, me);
-        if g.has_royal && !slow(g) && g.explosion.is_none() && guarded && !bikjang_pass {
+        if g.has_royal && !slow(g) && g.explosion.is_none() && guarded {
             // `royal together`: not every royal piece may be left capturable.
             let exposed = if g.royal_together {
                 every_royal_capturable(&child, me)
