@@ -57,6 +57,10 @@ impl CellSet {
     pub fn low_word(&self) -> u64 {
         self.0[0]
     }
+    /// Cells 0 to 127 as a bitboard.
+    pub fn low_words128(&self) -> u128 {
+        u128::from(self.0[0]) | u128::from(self.0[1]) << 64
+    }
     pub fn len(&self) -> usize {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }

@@ -149,6 +149,7 @@ pub fn compile(mut m: Model) -> Game {
         board_rules: Vec::new(),
         legality_by_play: false,
         bitboards: paths.bitboards,
+        wide_bitboards: paths.wide_bitboards,
         borrows_moves: paths.borrows_moves,
         progress: paths.progress,
         pass_when_stuck: paths.pass_stuck_players != 0,

@@ -16,6 +16,7 @@ pub(super) struct Paths {
     pub progress: Vec<bool>,
     pub kill_immunity: bool,
     pub bitboards: Option<Bitboards>,
+    pub wide_bitboards: Option<Bitboards<u128>>,
     /// The players (a bit each) who pass when they have no move.
     pub pass_stuck_players: u8,
     pub sole_place: PerPlayer<Option<usize>>,
@@ -70,16 +71,21 @@ impl Paths {
                 .any(|r| matches!(r, RuleModel::FlyAnywhere { .. }));
         // Pieces immune to kill are tested one by one at every capture, on the general path.
         let kill_immunity = super::codes::kill_immunity(m);
-        let bitboards = super::tables::bitboards(
-            &m.board,
-            // A race moves its pieces along its tracks, not by the generators bitboards serve.
-            m.uses_layers
-                || piece_hooks
-                || per_piece_phases
-                || kill_immunity
-                || m.race.is_some()
-                || m.steps.is_some(),
-        );
+        // A race moves its pieces along its tracks, not by the generators bitboards serve.
+        let general_only = m.uses_layers
+            || piece_hooks
+            || per_piece_phases
+            || kill_immunity
+            || m.race.is_some()
+            || m.steps.is_some();
+        let bitboards = super::tables::bitboards(&m.board, general_only);
+        // Jumps are found on 64-bit sets only (`rules/jump.rs`): larger boards with jumps
+        // (international draughts) keep the general generator.
+        let jumps = rules
+            .iter()
+            .flatten()
+            .any(|r| matches!(r, Rule::Jump { .. }));
+        let wide_bitboards = super::tables::bitboards(&m.board, general_only || jumps);
         // Something filters or expands the generated moves: playouts may not draw one
         // directly.
         let filtered = m.compulsory_capture
@@ -126,6 +132,7 @@ impl Paths {
             progress,
             kill_immunity,
             bitboards,
+            wide_bitboards,
             pass_stuck_players: pass_stuck_players(m),
             sole_place,
             shoots_only,

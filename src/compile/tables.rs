@@ -1,7 +1,7 @@
 //! Tables drawn or derived once per game: Zobrist keys (from a fixed seed, so hashes are the
 //! same on every run), bitboard shift tables, and the players' letters in position strings.
 
-use crate::engine::Bitboards;
+use crate::engine::{Bitboards, Bits};
 use crate::geometry::{Board, Cell, Shape, NONE};
 use crate::model::{per_player, PerPlayer, PlayerModel, MAX_PLAYERS};
 use crate::rng::Rng;
@@ -70,33 +70,38 @@ impl Keys {
     }
 }
 
-/// Shift tables when the board is a square grid of at most 64 cells (cell = y * width + x) and
-/// the game has no layers (stacks and states need the general path).
-pub(super) fn bitboards(board: &Board, has_layers: bool) -> Option<Bitboards> {
+/// Shift tables when the board is a full square grid of more than `B::BITS / 2` and at most
+/// `B::BITS` cells (cell = y * width + x; `u64` from one cell) and the game has no layers
+/// (stacks and states need the general path).
+pub(super) fn bitboards<B: Bits>(board: &Board, has_layers: bool) -> Option<Bitboards<B>> {
     let Shape::Square { width, .. } = board.shape else {
         return None;
     };
-    if has_layers || board.len() > 64 || !board.is_full_grid() {
+    let least = if B::BITS > 64 {
+        B::BITS as usize / 2 + 1
+    } else {
+        0
+    };
+    if has_layers || !(least..=B::BITS as usize).contains(&board.len()) || !board.is_full_grid() {
         return None;
     }
     if board.dirs.len() > 8 {
         return None;
     }
-    let (mut shift, mut rotate, mut can_step) = ([0i32; 8], [0u32; 8], [0u64; 8]);
+    let cells = |cells: &mut dyn Iterator<Item = Cell>| {
+        cells.fold(B::ZERO, |m, c| m | B::ONE << u32::from(c))
+    };
+    let (mut shift, mut rotate, mut can_step) = ([0i32; 8], [0u32; 8], [B::ZERO; 8]);
     for (d, dir) in board.dirs.iter().enumerate() {
         shift[d] = dir.dy * width as i32 + dir.dx;
-        rotate[d] = shift[d].rem_euclid(64) as u32;
-        can_step[d] = (0..board.len())
-            .filter(|&c| board.step(c as Cell, d as u8) != NONE)
-            .fold(0u64, |m, c| m | 1 << c);
+        rotate[d] = shift[d].rem_euclid(B::BITS as i32) as u32;
+        can_step[d] =
+            cells(&mut (0..board.len() as Cell).filter(|&c| board.step(c, d as u8) != NONE));
     }
-    let mut rays = vec![0u64; board.len() * 8];
+    let mut rays = vec![B::ZERO; board.len() * 8];
     for c in 0..board.len() {
         for d in 0..board.dirs.len() {
-            rays[c * 8 + d] = board
-                .ray(c as Cell, d as u8)
-                .iter()
-                .fold(0u64, |m, &t| m | 1 << t);
+            rays[c * 8 + d] = cells(&mut board.ray(c as Cell, d as u8).iter().copied());
         }
     }
     Some(Bitboards {

@@ -5,6 +5,7 @@
 //! or playout keeps one position per depth and reuses it with `clone_from`), so the hot path
 //! allocates nothing. No I/O happens here.
 
+mod bits;
 mod counted;
 pub mod hooks;
 mod legality;
@@ -17,7 +18,9 @@ mod reach;
 pub mod rules;
 mod search;
 pub mod text;
+mod wide;
 
+pub use bits::Bits;
 pub use counted::DrawPlan;
 pub use legality::{apply_cells, Scratch};
 pub use outcome::Perpetual;
@@ -86,10 +89,10 @@ pub struct CastleRight {
 /// A castling rule without `to file`: the piece moves two cells.
 pub const NO_FILE: u8 = u8::MAX;
 
-/// Shift tables for boards of at most 64 cells (square grids), where pieces of a kind form a
-/// 64-bit board and a step in one direction is one shift for all of them.
+/// Shift tables for square boards of at most [`Bits::BITS`] cells (64 or 128), where pieces
+/// of a kind form one bit set and a step in one direction is one shift for all of them.
 #[derive(Clone, Debug)]
-pub struct Bitboards {
+pub struct Bitboards<B = u64> {
     /// Per direction: how far a cell index moves (`dy * width + dx`).
     pub shift: [i32; 8],
     /// Per direction: the shift as a left rotation (a step never wraps, as the cells whose
@@ -97,15 +100,15 @@ pub struct Bitboards {
     pub rotate: [u32; 8],
     /// Per direction: the cells from which a step stays on the board (none for the slots
     /// of a board with fewer than eight directions).
-    pub can_step: [u64; 8],
+    pub can_step: [B; 8],
     /// Per `cell * 8 + direction`: the cells of the ray from the cell in that direction (the
     /// cell itself excluded), for counting slides with one mask and one bit scan.
-    pub rays: Vec<u64>,
+    pub rays: Vec<B>,
 }
 
-impl Bitboards {
+impl<B: Bits> Bitboards<B> {
     #[inline]
-    pub fn step(&self, bits: u64, d: u8) -> u64 {
+    pub fn step(&self, bits: B, d: u8) -> B {
         // Eight slots, so the index needs no bounds check.
         let d = d as usize & 7;
         (bits & self.can_step[d]).rotate_left(self.rotate[d])
@@ -114,19 +117,19 @@ impl Bitboards {
     /// The empty cells from `c` in direction `d` before the first of `occupied`, and that
     /// first cell (or `None` where the ray meets none).
     #[inline]
-    pub fn run(&self, c: Cell, d: u8, occupied: u64) -> (u64, Option<Cell>) {
+    pub fn run(&self, c: Cell, d: u8, occupied: B) -> (B, Option<Cell>) {
         let ray = self.rays[c as usize * 8 + (d as usize & 7)];
         let blockers = ray & occupied;
-        if blockers == 0 {
+        if blockers == B::ZERO {
             return (ray, None);
         }
         // The ray runs toward higher cells where the shift is positive.
         let (before, first) = if self.shift[d as usize & 7] > 0 {
             let b = blockers.trailing_zeros();
-            (ray & ((1u64 << b) - 1), b)
+            (ray & ((B::ONE << b) - B::ONE), b)
         } else {
-            let b = 63 - blockers.leading_zeros();
-            (ray & ((!0u64 << b) << 1), b)
+            let b = B::BITS - 1 - blockers.leading_zeros();
+            (ray & ((!B::ZERO << b) << 1), b)
         };
         (before, Some(first as Cell))
     }
@@ -372,6 +375,9 @@ pub struct Game {
     pub legality_by_play: bool,
     /// Square boards of at most 64 cells in games without layers: bitboard move generation.
     pub bitboards: Option<Bitboards>,
+    /// Square boards of 65 to 128 cells, in the games [`Game::bitboards`] would serve but
+    /// for their size and without jumps: the same generation on 128-bit sets.
+    pub wide_bitboards: Option<Bitboards<u128>>,
     /// Indexed by piece code: a move of this piece resets the no-progress count (`after N
     /// plies without a capture or a PIECE move`).
     pub progress: Vec<bool>,
@@ -719,6 +725,8 @@ impl Game {
             + 2 * codes
             + if self.bitboards.is_some() {
                 8 * codes
+            } else if self.wide_bitboards.is_some() {
+                16 * codes
             } else {
                 0
             }

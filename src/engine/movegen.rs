@@ -1,7 +1,7 @@
 //! Move generation: pseudo-legal moves per rule, then the game's filters (compulsory and
 //! majority capture, move identity, royal safety).
 
-use super::{Move, MoveKind, Position, Rule, TooManyMoves, MAX_MOVES};
+use super::{Bits, Move, MoveKind, Position, Rule, TooManyMoves, MAX_MOVES};
 use crate::geometry::{Cell, CellSet, NONE};
 use crate::model::Target;
 
@@ -30,23 +30,23 @@ impl Deferred {
 }
 
 /// The board split for bitboard generation.
-pub(super) struct Sides {
-    pub(super) mine: u64,
-    pub(super) theirs: u64,
-    pub(super) empty: u64,
+pub(super) struct Sides<B = u64> {
+    pub(super) mine: B,
+    pub(super) theirs: B,
+    pub(super) empty: B,
 }
 
-impl Sides {
+impl<B: Bits> Sides<B> {
     /// The cells a plain step to `target` may end on (none for a smash, which is not a
     /// plain step).
     #[inline]
-    pub(super) fn allowed(&self, target: Target) -> u64 {
+    pub(super) fn allowed(&self, target: Target) -> B {
         match target {
             Target::Empty => self.empty,
             Target::Enemy => self.theirs,
             Target::EmptyOrEnemy => !self.mine,
-            Target::EmptyOrAny => !0,
-            Target::Smash => 0,
+            Target::EmptyOrAny => !B::ZERO,
+            Target::Smash => B::ZERO,
         }
     }
 }
@@ -165,6 +165,8 @@ impl Position<'_> {
         }
         if let Some(bits) = &self.game.bitboards {
             self.pseudo_moves_bitboard(bits, out, legal);
+        } else if let Some(bits) = &self.game.wide_bitboards {
+            self.pseudo_moves_wide(bits, out);
         } else if let Some(shifts) = &self.game.approach_masks {
             self.approach_side_moves(
                 shifts,
@@ -476,20 +478,26 @@ impl Position<'_> {
     /// The player to move's pieces, the opponent's and the empty cells, as bits (games with
     /// bitboards).
     pub(in crate::engine) fn sides(&self) -> Sides {
+        self.sides_of(&self.bb)
+    }
+
+    /// [`Position::sides`] from the sets `planes` by piece code, of either width.
+    #[inline]
+    pub(in crate::engine) fn sides_of<B: Bits>(&self, planes: &[B]) -> Sides<B> {
         let me = self.turn as usize;
-        let (mut mine, mut theirs) = (0u64, 0u64);
+        let (mut mine, mut theirs) = (B::ZERO, B::ZERO);
         // Piece codes alternate between the players, the first player's first, after the
         // empty code 0: with two players 1 + 2k is the first player's, 2 + 2k the second's.
         let shift = self.game.player_shift;
         if shift == 1 {
-            let pairs = self.bb.len() / 2;
-            let bb = &self.bb[1..1 + 2 * pairs];
+            let pairs = planes.len() / 2;
+            let bb = &planes[1..1 + 2 * pairs];
             for k in 0..pairs {
                 mine |= bb[2 * k + me];
                 theirs |= bb[2 * k + (me ^ 1)];
             }
         } else {
-            for (i, &b) in self.bb.iter().enumerate().skip(1) {
+            for (i, &b) in planes.iter().enumerate().skip(1) {
                 if (i - 1) & ((1 << shift) - 1) == me {
                     mine |= b;
                 } else {

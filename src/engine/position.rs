@@ -37,6 +37,8 @@ pub struct Position<'g> {
     pub(super) hand: Vec<u16>,
     /// With [`Game::bitboards`]: the cells of each piece code as bits (index 0 unused).
     pub(super) bb: Vec<u64>,
+    /// With [`Game::wide_bitboards`]: the same, 128 bits a code (boards of 65 to 128 cells).
+    pub(super) wide_bb: Vec<u128>,
     /// The cells of the pieces the game's board rules freeze (they cannot act), found after
     /// every move (a cache of
     /// the board, so not hashed).
@@ -118,6 +120,7 @@ impl Clone for Position<'_> {
             counts: self.counts.clone(),
             hand: self.hand.clone(),
             bb: self.bb.clone(),
+            wide_bb: self.wide_bb.clone(),
             frozen: self.frozen,
             placed: self.placed,
             also_placed: self.also_placed,
@@ -158,6 +161,7 @@ impl Clone for Position<'_> {
         self.counts.clone_from(&o.counts);
         self.hand.clone_from(&o.hand);
         self.bb.clone_from(&o.bb);
+        self.wide_bb.clone_from(&o.wide_bb);
         self.frozen = o.frozen;
         self.placed = o.placed;
         self.also_placed = o.also_placed;
@@ -238,6 +242,11 @@ impl<'g> Position<'g> {
             } else {
                 Vec::new()
             },
+            wide_bb: if game.wide_bitboards.is_some() {
+                vec![0; game.rules.len()]
+            } else {
+                Vec::new()
+            },
             frozen: CellSet::EMPTY,
             placed: NONE,
             also_placed: [NONE; crate::model::MAX_TURN_PLACES as usize - 1],
@@ -279,6 +288,9 @@ impl<'g> Position<'g> {
             p.counts[code as usize] += 1;
             if !p.bb.is_empty() && code != 0 {
                 p.bb[code as usize] |= 1 << c;
+            }
+            if !p.wide_bb.is_empty() && code != 0 {
+                p.wide_bb[code as usize] |= 1 << c;
             }
         }
         p.build_chains();
@@ -609,6 +621,9 @@ impl<'g> Position<'g> {
         if !self.bb.is_empty() {
             self.bb[old as usize] &= !(1 << c);
             self.bb[code as usize] |= 1 << c;
+        } else if !self.wide_bb.is_empty() {
+            self.wide_bb[old as usize] &= !(1 << c);
+            self.wide_bb[code as usize] |= 1 << c;
         }
         self.cells[c as usize] = code;
     }

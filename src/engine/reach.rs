@@ -47,6 +47,7 @@ impl Game {
             && self.plain_but_stay.iter().all(|&p| p)
             && self.hooks.iter().all(Vec::is_empty)
             && self.bitboards.is_none()
+            && self.wide_bitboards.is_none()
             && self.race.is_none()
             && self.steps.is_none()
             && self.sowing.is_none()
