@@ -224,7 +224,7 @@ fn royal_capturable_except(pos: &Position, player: usize, spared: Cell) -> bool 
                 && g.royal[pos.at(c) as usize]
                 && g.owner(pos.at(c)) == player
         })
-    }) || royals_face(pos, player)
+    }) || royals_face(pos, player, &g.face_dirs)
 }
 
 /// `royal together`, by brute force: the opponent (to move in `pos`) could capture every royal
@@ -273,7 +273,7 @@ fn lone_checker_taken(pos: &Position, m: &Move) -> bool {
 
 /// Whether a royal piece of `player` faces an enemy royal piece along one of the game's
 /// `royal pieces may not face each other` lines, nothing between.
-fn royals_face(pos: &Position, player: usize) -> bool {
+fn royals_face(pos: &Position, player: usize, dirs: &[u8]) -> bool {
     let g = pos.game;
     let royal_of = |c: Cell, p: usize| {
         let v = pos.at(c);
@@ -282,7 +282,7 @@ fn royals_face(pos: &Position, player: usize) -> bool {
     (0..pos.cells().len() as Cell)
         .filter(|&c| royal_of(c, player))
         .any(|c| {
-            g.face_dirs.iter().any(|&d| {
+            dirs.iter().any(|&d| {
                 let first = g.board.ray(c, d).iter().find(|&&t| pos.at(t) != 0);
                 first.is_some_and(|&t| royal_of(t, player ^ 1))
             })
@@ -379,7 +379,10 @@ fn check_position(name: &str, pos: &Position, checked: &mut u64) {
         } else {
             NONE
         };
-        if g.has_royal && !slow(g) && g.explosion.is_none() && guarded {
+        // Bikjang (Janggi's `must part`): with the royal pieces facing as the turn begins, a
+        // pass is legal even in check.
+        let bikjang_pass = m.kind == MoveKind::Pass && royals_face(pos, me, &g.part_dirs);
+        if g.has_royal && !slow(g) && g.explosion.is_none() && guarded && !bikjang_pass {
             // `royal together`: not every royal piece may be left capturable.
             let exposed = if g.royal_together {
                 every_royal_capturable(&child, me)

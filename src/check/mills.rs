@@ -315,18 +315,19 @@ impl Checker {
     /// pieces in hand. `KINDS in hand must be placed first` names the one kind the rule is
     /// about, which must be dropped (its pieces may come to hand in a position string, as in
     /// Koedem, whose kings come from the other board of Bughouse): whether there is such a line,
-    /// and its kind.
+    /// its kind, the players it is for (`for PLAYER:`) and whether it holds `, by every player`.
     pub(super) fn hand_first(
         &mut self,
         scope: &Scope,
         d: &Description,
         hands: &[(PlayerId, KindId, u32)],
         kinds: &[KindModel],
-    ) -> (bool, Option<KindId>, u8) {
-        let (mut seen, mut kind, mut players) = (false, None, 0);
+    ) -> (bool, Option<KindId>, u8, bool) {
+        let (mut seen, mut kind, mut players, mut by_all) = (false, None, 0, false);
         for item in &d.items {
-            if let Item::HandFirst { side, .. } = item {
+            if let Item::HandFirst { side, all, .. } = item {
                 players |= self.rule_side(scope, side.as_ref());
+                by_all |= all.is_some();
                 if let Some(side) = side {
                     self.side_without_hand(scope, d, side, hands);
                 }
@@ -361,7 +362,7 @@ impl Checker {
                 seen = true;
             }
         }
-        (seen, kind, players)
+        (seen, kind, players, by_all)
     }
 
     /// `for PLAYER: pieces in hand must be placed first` naming a player who never has pieces

@@ -370,7 +370,7 @@ impl Checker {
         let mills = self.mills(&scope, d, &kinds);
         let capture_order = self.capture_order(&scope, d);
         let removed_at_once = self.removed_at_once(d, &kinds);
-        let (hand_first, hand_first_kind, hand_first_players) =
+        let (hand_first, hand_first_kind, hand_first_players, hand_first_all) =
             self.hand_first(&scope, d, &start.hands, &kinds);
         self.not_sided(d);
         let rule_players = RulePlayers {
@@ -424,10 +424,7 @@ impl Checker {
             entry,
             hand_first,
             hand_first_kind,
-            hand_first_all: d
-                .items
-                .iter()
-                .any(|i| matches!(i, Item::HandFirst { all: Some(_), .. })),
+            hand_first_all,
             colour_split,
             drop_castle,
             to_hand,

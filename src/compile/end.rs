@@ -269,14 +269,11 @@ pub(super) struct Ends {
 }
 
 impl Ends {
-    /// `end`: the end rules of `m` (taken out of it); `bitboards`: whether the game has them
-    /// (lines in a row are then counted on windows of bits).
-    pub(super) fn new(
-        end: Vec<EndModel>,
-        m: &crate::model::Model,
-        bitboards: bool,
-        shift: u8,
-    ) -> Ends {
+    /// The end rules of `m` (taken out of it); `bitboards`: whether the game has them (lines
+    /// in a row are then counted on windows of bits).
+    pub(super) fn new(m: &mut crate::model::Model, bitboards: bool, shift: u8) -> Ends {
+        let end = std::mem::take(&mut m.end);
+        let m = &*m;
         let (kinds, players, board) = (&m.kinds, &m.players, &m.board);
         let end: Vec<EndModel> = end
             .into_iter()

@@ -34,14 +34,10 @@ pub fn compile(mut m: Model) -> Game {
     let demotion = Demotion::new(&m, &pieces, shift);
     let keys = tables::Keys::draw(pieces.promotion.len(), m.board.len(), np, m.uses_layers);
     face_attacks(&mut pieces.attacks, &m, shift);
-    let custody = m
-        .custody
-        .as_ref()
-        .map(|cu| Custody::compile(cu, &m.kinds, shift));
+    let custody = custody(&m, shift);
     let tested = m.explosion.is_some() || custody.is_some();
     let emits = Emits::new(&codes, &pieces.promotion, tested);
-    let end = std::mem::take(&mut m.end);
-    let ends = end::Ends::new(end, &m, paths.bitboards.is_some(), shift);
+    let ends = end::Ends::new(&mut m, paths.bitboards.is_some(), shift);
     let mut game = Game {
         // First what reads the model and the pieces, before their parts move into the game.
         chains: pieces.chains(&codes.in_chain, m.removed_at_once),
@@ -176,6 +172,12 @@ pub fn compile(mut m: Model) -> Game {
     };
     finish(&mut game, m.steps.as_ref(), &paths.board_rule_hooks);
     game
+}
+
+/// `capture by custody ...`, compiled.
+fn custody(m: &Model, shift: u8) -> Option<Custody> {
+    let cu = m.custody.as_ref()?;
+    Some(Custody::compile(cu, &m.kinds, shift))
 }
 
 /// Whether a promotion or a placement can bring a royal piece onto the board (its landing

@@ -4,7 +4,7 @@
 //! piece it may then remove, the removal being part of the turn (listed in the move's
 //! captures, written `d7xa1` or `a1-a4xd7`). With the protection clause, enemy pieces standing
 //! in such a line of their own are spared unless every enemy piece does. Whether a line earns
-//! another part of the turn is read here too ([`Position::earning_mill`]); the turns it makes
+//! another part of the turn is read here too (`Position::earning_mill`); the turns it makes
 //! are found in `earned.rs`.
 
 use crate::engine::{Move, MoveKind, Position};
