@@ -33,13 +33,8 @@ import sys
 
 import pyffish as sf
 
+from common import digest
 
-def digest(texts):
-    h = 0xCBF29CE484222325
-    for b in " ".join(texts).encode():
-        h ^= b
-        h = (h * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
-    return f"{h:016x}"
 
 
 def board_cells(board):

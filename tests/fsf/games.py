@@ -62,6 +62,8 @@ import re
 import subprocess
 import sys
 
+from common import digest
+
 
 class Engine:
     def __init__(self, path, variant, chess960=False):
@@ -126,13 +128,6 @@ def ataxx_text(move):
     a, b = move[:2], move[2:4]
     return "pass" if a == b else f"{a}-{b}"
 
-
-def digest(texts):
-    h = 0xCBF29CE484222325
-    for b in " ".join(texts).encode():
-        h ^= b
-        h = (h * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
-    return f"{h:016x}"
 
 
 def pawn_cells(board):

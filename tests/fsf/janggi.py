@@ -20,7 +20,7 @@ import sys
 
 import pyffish as sf
 
-from counting import digest
+from common import digest
 
 
 def text(move):

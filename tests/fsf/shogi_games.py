@@ -38,6 +38,8 @@ import re
 import subprocess
 import sys
 
+from common import digest
+
 
 class Engine:
     def __init__(self, path, variant):
@@ -84,13 +86,6 @@ class Engine:
                 check = bool(l[len("Checkers:"):].strip())
         return fen, check
 
-
-def digest(texts):
-    h = 0xCBF29CE484222325
-    for b in " ".join(texts).encode():
-        h ^= b
-        h = (h * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
-    return f"{h:016x}"
 
 
 def squares(fen):

@@ -33,6 +33,8 @@ import sys
 
 import pyffish as sf
 
+from common import digest
+
 VARIANT = "xiangqi"
 
 
@@ -47,14 +49,6 @@ def tabula(move):
         out += str(int(move[i + 1:j]) - 1)
         i = j
     return out
-
-
-def digest(texts):
-    h = 0xCBF29CE484222325
-    for b in " ".join(texts).encode():
-        h ^= b
-        h = (h * 0x100000001B3) % (1 << 64)
-    return f"{h:016x}"
 
 
 def reverse(move):
