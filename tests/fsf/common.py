@@ -9,3 +9,10 @@ def digest(texts):
         h ^= b
         h = (h * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
     return f"{h:016x}"
+
+
+def turn_line(texts, played, listed):
+    """A turn as tests/fsf_games.rs reads it: the number of legal moves, the digest of their
+    sorted texts `texts`, the move played, and where `listed` the moves in full."""
+    line = f"{len(texts)} {digest(texts)} {played}"
+    return f"{line} {' '.join(texts)}" if listed else line

@@ -33,7 +33,7 @@ import sys
 
 import pyffish as sf
 
-from common import digest
+from common import turn_line
 
 
 
@@ -117,10 +117,7 @@ def main():
                         and cells[m[2:4]].isupper() != mover_white]
             pick = rng.choice(captures) if captures and rng.random() < 0.9 else rng.choice(moves)
             texts = sorted(text(m) for m in moves)
-            line = f"{len(texts)} {digest(texts)} {text(pick)}"
-            if len(played) < 4:
-                line += " " + " ".join(texts)
-            print(line)
+            print(turn_line(texts, text(pick), len(played) < 4))
             played.append(pick)
 
 

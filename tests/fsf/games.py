@@ -62,7 +62,7 @@ import re
 import subprocess
 import sys
 
-from common import digest
+from common import turn_line
 
 
 class Engine:
@@ -349,11 +349,8 @@ def main():
                 break
             pick = rng.choice(moves)
             texts = sorted(text(m) for m in moves)
-            line = f"{len(texts)} {digest(texts)} {text(pick)}"
             # Duck chess lists some 600 moves a turn: its first turn only.
-            if len(played) < (1 if variant == "duck" else 4):
-                line += " " + " ".join(texts)
-            print(line)
+            print(turn_line(texts, text(pick), len(played) < (1 if variant == "duck" else 4)))
             played.append(pick)
     engine.send("quit")
 

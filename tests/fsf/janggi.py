@@ -20,7 +20,7 @@ import sys
 
 import pyffish as sf
 
-from common import digest
+from common import turn_line
 
 
 def text(move):
@@ -65,10 +65,7 @@ def main():
             pick = rng.choice(passes) if passes and (not others or rng.random() < 0.05) \
                 else rng.choice(others)
             texts = sorted(text(m) for m in moves)
-            line = f"{len(texts)} {digest(texts)} {text(pick)}"
-            if len(played) < 4:
-                line += " " + " ".join(texts)
-            print(line)
+            print(turn_line(texts, text(pick), len(played) < 4))
             played.append(pick)
 
 

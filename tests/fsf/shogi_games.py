@@ -38,7 +38,7 @@ import re
 import subprocess
 import sys
 
-from common import digest
+from common import turn_line
 
 
 class Engine:
@@ -288,10 +288,7 @@ def main():
                 # A knight that has just arrived on e5 is taken where it can be.
                 pick = rng.choice(takes)
             texts = sorted(names.values())
-            line = f"{len(texts)} {digest(texts)} {names[pick]}"
-            if len(played) < 4:
-                line += " " + " ".join(texts)
-            print(line)
+            print(turn_line(texts, names[pick], len(played) < 4))
             played.append(pick)
     engine.send("quit")
 

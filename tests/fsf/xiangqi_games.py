@@ -33,7 +33,7 @@ import sys
 
 import pyffish as sf
 
-from common import digest
+from common import turn_line
 
 VARIANT = "xiangqi"
 
@@ -177,10 +177,7 @@ def main():
                 break
             texts = sorted(tabula(m) for m in legal)
             move, piece = choose(rng, style, len(played) % 2 == 0, played, legal, piece, now)
-            line = f"{len(texts)} {digest(texts)} {tabula(move)}"
-            if len(played) < 2:
-                line += " " + " ".join(texts)
-            print(line)
+            print(turn_line(texts, tabula(move), len(played) < 2))
             played.append(move)
 
 
