@@ -320,33 +320,19 @@ fn build_capture_rule(p: Pair<Rule>, sp: Span) -> Item {
 fn build_sided(p: Pair<Rule>) -> Item {
     let mut kids = parts(p).into_iter();
     let side = build_side(kids.next().expect("grammar: side"));
-    match build_item(kids.next().expect("grammar: a game rule")) {
-        Item::Capture {
-            majority,
-            order,
-            span,
-            side: None,
-        } => Item::Capture {
-            majority,
-            order,
-            span,
-            side: Some(side),
-        },
-        Item::HandFirst {
-            span,
-            kind,
-            split,
-            all,
-            side: None,
-        } => Item::HandFirst {
-            span,
-            kind,
-            split,
-            all,
-            side: Some(side),
-        },
-        Item::MayPass(s, None) => Item::MayPass(s, Some(side)),
-        other => Item::NotSided(side, Box::new(other)),
+    let mut item = build_item(kids.next().expect("grammar: a game rule"));
+    let slot = match &mut item {
+        Item::Capture { side, .. } | Item::HandFirst { side, .. } | Item::MayPass(_, side) => {
+            Some(side)
+        }
+        _ => None,
+    };
+    match slot {
+        Some(slot) => {
+            *slot = Some(side);
+            item
+        }
+        None => Item::NotSided(side, Box::new(item)),
     }
 }
 
