@@ -32,33 +32,20 @@ pub struct Count {
 }
 
 impl Position<'_> {
-    /// The pieces `p` has on the board.
-    fn pieces_on_board(&self, p: usize) -> u32 {
-        let g = self.game;
-        (0..g.kinds.len())
-            .map(|k| u32::from(self.counts[g.code(k, p) as usize]))
-            .sum()
-    }
-
-    /// The pieces of kind `k` that `p` has on the board.
-    fn kind_on_board(&self, k: usize, p: usize) -> u32 {
-        u32::from(self.counts[self.game.code(k, p) as usize])
-    }
-
     /// Whether `rule`'s conditions hold for player `p`.
-    fn count_holds(&self, rule: &CountRule, p: usize, totals: [u32; 2]) -> bool {
+    fn count_holds(&self, rule: &CountRule, p: usize, totals: [usize; 2]) -> bool {
         let mine = totals[p];
         rule.conds.iter().all(|c| match *c {
-            CountCond::NobodyHas(k) => (0..2).all(|q| self.kind_on_board(k, q) == 0),
-            CountCond::Bare(k) => mine >= 1 && self.kind_on_board(k, p) == mine,
-            CountCond::MoreThan(k) => mine > self.kind_on_board(k, p),
-            CountCond::AtMost(n) => mine <= u32::from(n),
+            CountCond::NobodyHas(k) => (0..2).all(|q| self.count(q, Some(k)) == 0),
+            CountCond::Bare(k) => mine >= 1 && self.count(p, Some(k)) == mine,
+            CountCond::MoreThan(k) => mine > self.count(p, Some(k)),
+            CountCond::AtMost(n) => mine <= usize::from(n),
         })
     }
 
     /// The count `p` would keep here: the first line that holds for them, its limit in plies
     /// (none without one) and whether it counts from the pieces on the board.
-    fn count_for(&self, p: usize, totals: [u32; 2]) -> Option<(&CountRule, u16)> {
+    fn count_for(&self, p: usize, totals: [usize; 2]) -> Option<(&CountRule, u16)> {
         let g = self.game;
         if totals[p ^ 1] <= 1 {
             return None;
@@ -67,7 +54,7 @@ impl Position<'_> {
         let moves = rule
             .against
             .iter()
-            .find(|&&(_, n, k)| self.kind_on_board(k, p ^ 1) >= u32::from(n))
+            .find(|&&(_, n, k)| self.count(p ^ 1, Some(k)) >= usize::from(n))
             .map(|&(m, _, _)| m)
             .or(rule.otherwise)?;
         Some((rule, moves.saturating_mul(2)))
@@ -80,12 +67,12 @@ impl Position<'_> {
         if self.count.limit != 0 {
             self.count.ply = self.count.ply.saturating_add(1);
         }
-        let totals = [self.pieces_on_board(0), self.pieces_on_board(1)];
+        let totals = [self.count(0, None), self.count(1, None)];
         let on_board = totals[0] + totals[1];
-        let plies_from_pieces = |extra: u32| {
+        let plies_from_pieces = |extra: usize| {
             (2 * on_board)
                 .saturating_sub(extra)
-                .min(u32::from(u16::MAX)) as u16
+                .min(usize::from(u16::MAX)) as u16
         };
         if took != 0 && totals[mover] == 1 {
             let kind = g.kind_of(took);
