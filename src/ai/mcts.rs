@@ -16,7 +16,7 @@
 //! with a time budget, or a stop flag raised by another thread, it depends on the machine.
 
 use super::clock::Deadline;
-use super::fingerprint;
+use super::{fingerprint, race_progress};
 use crate::engine::{Move, Outcome, Position, Scratch};
 use crate::model::MAX_PLAYERS;
 use crate::rng::Rng;
@@ -33,6 +33,12 @@ const EXPLORATION: f64 = std::f64::consts::SQRT_2;
 
 /// Random playouts that go on this long are scored as draws.
 const MAX_PLAYOUT_PLIES: usize = 1000;
+
+/// Plies the default's playouts in a race play before the race's progress judges them.
+const RACE_PLAYOUT_PLIES: usize = 40;
+
+/// The scale of a judged race's lead, in cells ([`race_rewards`]).
+const RACE_LEAD: f64 = 20.0;
 
 /// The exploration constant of UCT with RAVE: the shared statistics already explore.
 const RAVE_EXPLORATION: f64 = 0.4;
@@ -203,6 +209,14 @@ pub struct Report {
     pub value: f64,
 }
 
+/// The rewards of `outcome`, by player.
+fn rewards(outcome: &Outcome) -> Rewards {
+    std::array::from_fn(|p| reward(outcome, p))
+}
+
+/// Each player's reward of one iteration, from 0 (lost) to 1 (won).
+pub(crate) type Rewards = [f64; MAX_PLAYERS];
+
 /// The reward of `outcome` for `player`: 1 a win, 0 a loss, ½ a draw.
 fn reward(outcome: &Outcome, player: usize) -> f64 {
     match outcome {
@@ -289,6 +303,8 @@ pub fn search_styled(
         _ => None,
     };
     let rave = style == Style::Rave;
+    // The default's playouts in a race stop early and are judged by the race's progress.
+    let cutoff = (rave && root.game.race.is_some()).then_some(RACE_PLAYOUT_PLIES);
     let mut amaf = rave.then(|| Amaf::new(root.game.players.len()));
     let mut tree = vec![Node::new(
         Move::pass(),
@@ -318,7 +334,7 @@ pub fn search_styled(
         let mut node = select(&tree, &mut amaf, &mut pos, rave, rng);
         // Expansion, then the playout's result for each player. A full tree plays out from
         // the leaf reached instead of growing.
-        let outcome = match decided(&pos, &mut moves) {
+        let rewards = match decided(&pos, &mut moves) {
             Some(o) => {
                 tree[node].expanded = true;
                 if proofs && node != 0 {
@@ -327,10 +343,10 @@ pub fn search_styled(
                         prove(&mut tree, node, if *player == mover { 1 } else { -1 });
                     }
                 }
-                o
+                rewards(&o)
             }
             None if node != 0 && tree.len() + moves.len() > limits.max_nodes => {
-                playout(&mut pos, rng, &mut buf, &mut scratch, amaf.as_mut())
+                playout(&mut pos, rng, &mut buf, &mut scratch, amaf.as_mut(), cutoff)
             }
             None => {
                 node = expand(&mut tree, node, &moves, limits.max_nodes, &pos, rng);
@@ -338,10 +354,10 @@ pub fn search_styled(
                     a.line.push((fingerprint(&tree[node].mv), pos.turn()));
                 }
                 pos.play_unchecked(&tree[node].mv);
-                playout(&mut pos, rng, &mut buf, &mut scratch, amaf.as_mut())
+                playout(&mut pos, rng, &mut buf, &mut scratch, amaf.as_mut(), cutoff)
             }
         };
-        backpropagate(&mut tree, amaf.as_mut(), node, &outcome);
+        backpropagate(&mut tree, amaf.as_mut(), node, &rewards);
     }
     best_child(&tree, iterations)
 }
@@ -486,8 +502,7 @@ fn expand(
 
 /// Backpropagation: each node from `node` up is credited for the player who moved into it,
 /// and with RAVE each of their children whose move its player made later in the iteration.
-fn backpropagate(tree: &mut [Node], mut amaf: Option<&mut Amaf>, node: usize, outcome: &Outcome) {
-    let rewards: [f64; MAX_PLAYERS] = std::array::from_fn(|p| reward(outcome, p));
+fn backpropagate(tree: &mut [Node], mut amaf: Option<&mut Amaf>, node: usize, rewards: &Rewards) {
     let mut depth = 0;
     let mut n = node;
     while tree[n].parent != usize::MAX {
@@ -538,32 +553,61 @@ fn best_child(tree: &[Node], iterations: u64) -> Option<Report> {
     })
 }
 
-/// Finishes the game from `pos` with uniformly random legal moves.
+/// Finishes the game from `pos` with uniformly random legal moves, or, given a `cutoff`,
+/// plays at most that many plies and judges the position reached by the race's progress
+/// ([`race_rewards`]).
 fn playout<'g>(
     pos: &mut Position<'g>,
     rng: &mut Rng,
     buf: &mut Vec<Move>,
     scratch: &mut Scratch<'g>,
     mut amaf: Option<&mut Amaf>,
-) -> Outcome {
-    for _ in 0..MAX_PLAYOUT_PLIES {
+    cutoff: Option<usize>,
+) -> Rewards {
+    for _ in 0..cutoff.unwrap_or(MAX_PLAYOUT_PLIES) {
         if let Some(o) = pos.static_outcome() {
-            return o;
+            return rewards(&o);
         }
         let Some(m) = pos.random_legal_move(rng, buf, scratch) else {
-            return pos.no_move_outcome();
+            return rewards(&pos.no_move_outcome());
         };
         if let Some(o) = pos.limit_outcome(1, crate::engine::Perpetual::NONE) {
-            return o;
+            return rewards(&o);
         }
         if let Some(a) = amaf.as_deref_mut() {
             a.line.push((fingerprint(&m), pos.turn()));
         }
         pos.play_unchecked(&m);
     }
-    Outcome::Draw {
-        reason: "playout too long".into(),
+    if cutoff.is_some() {
+        return race_rewards(pos);
     }
+    rewards(&Outcome::Draw {
+        reason: "playout too long".into(),
+    })
+}
+
+/// Each player's reward where a race is judged unfinished: ½ shifted by how far the
+/// player's pieces have come beyond the average of the others': ½ + ½·tanh(lead /
+/// [`RACE_LEAD`]), so a lead of that many cells gives 0.88.
+pub(crate) fn race_rewards(pos: &Position) -> Rewards {
+    let players = pos.game.players.len();
+    let progress: [i32; MAX_PLAYERS] = std::array::from_fn(|q| {
+        if q < players {
+            race_progress(pos, q)
+        } else {
+            0
+        }
+    });
+    let total: i32 = progress.iter().sum();
+    std::array::from_fn(|q| {
+        if q >= players {
+            return 0.5;
+        }
+        let others = f64::from(total - progress[q]) / (players - 1).max(1) as f64;
+        let lead = (f64::from(progress[q]) - others) / RACE_LEAD;
+        0.5 + 0.5 * lead.tanh()
+    })
 }
 
 #[cfg(test)]

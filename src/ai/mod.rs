@@ -60,6 +60,10 @@ pub const MAX_TIMED_DEPTH: usize = 32;
 /// Entries of the table of best moves, indexed by the position's hash (16 bytes each).
 const BEST_MOVES: usize = 1 << 16;
 
+/// What each step a piece still has to go to its goal region costs in the general
+/// evaluation ([`goal_distances`]), in sixteenths of the cheapest piece.
+const GOAL_STEP: i32 = 16;
+
 /// How many times its worth a piece of a vital kind ([`vital_kinds`]) is worth to the
 /// general evaluation.
 const VITAL_FACTOR: i32 = 3;
@@ -97,8 +101,9 @@ pub enum Eval {
     Material,
     /// Material on the board and in hand, 16 a unit of the cheapest piece's worth (three
     /// times that for a kind the end rules count on its own; in a game of seeds, 16 a seed
-    /// in the stores), plus mobility (moves counted before royal safety where pieces are
-    /// royal), minus a quarter of the opponent's best capture.
+    /// in the stores), less 16 a step each piece still has to go where all of a player's
+    /// pieces on a region win, plus mobility (moves counted before royal
+    /// safety where pieces are royal), minus a quarter of the opponent's best capture.
     General,
 }
 
@@ -169,6 +174,74 @@ pub struct Searcher<'g> {
     /// With more than two players the search is paranoid: the player to move at the root
     /// against all the others as one side (`None` with two players).
     root_player: Option<usize>,
+    /// With [`Eval::General`] where all of a player's pieces on a region win (Chinese
+    /// checkers, Halma): per player, each cell's distance in steps to that player's region
+    /// ([`goal_distances`]); empty elsewhere.
+    goal: Vec<Vec<u16>>,
+}
+
+/// In a race, how far player `q`'s pieces have come along `q`'s track: the cells each has
+/// come (a piece borne off has come one cell past the end); 0 where there is no race.
+pub(crate) fn race_progress(p: &Position, q: usize) -> i32 {
+    let Some(race) = &p.game.race else {
+        return 0;
+    };
+    let track = race.track(q);
+    let on: usize = track
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| p.at(c) != 0 && p.game.owner(p.at(c)) == q)
+        .map(|(i, _)| i + 1)
+        .sum();
+    (on + p.borne_off(q) * (track.len() + 1)) as i32
+}
+
+/// Per player, each cell's distance in steps (along every direction of the board) to the
+/// region on which all of that player's pieces win, where the end rules have such a goal;
+/// cells that cannot reach it count as far as the farthest that can, plus one.
+fn goal_distances(game: &Game) -> Vec<Vec<u16>> {
+    let Some(regions) = game.end.iter().find_map(|e| match &e.cond {
+        EndCond::AllOn(r) => Some(r),
+        _ => None,
+    }) else {
+        return Vec::new();
+    };
+    let board = &game.board;
+    (0..game.players.len())
+        .map(|q| {
+            let mut dist = vec![u16::MAX; board.len()];
+            let mut queue: Vec<crate::geometry::Cell> = Vec::new();
+            for c in 0..board.len() {
+                let c = c as crate::geometry::Cell;
+                if regions[q].contains(c) {
+                    dist[c as usize] = 0;
+                    queue.push(c);
+                }
+            }
+            let mut i = 0;
+            while i < queue.len() {
+                let c = queue[i];
+                i += 1;
+                for n in board.neighbours(c) {
+                    if dist[n as usize] == u16::MAX {
+                        dist[n as usize] = dist[c as usize] + 1;
+                        queue.push(n);
+                    }
+                }
+            }
+            let far = dist
+                .iter()
+                .filter(|&&d| d != u16::MAX)
+                .max()
+                .map_or(0, |&d| d + 1);
+            for d in &mut dist {
+                if *d == u16::MAX {
+                    *d = far;
+                }
+            }
+            dist
+        })
+        .collect()
 }
 
 impl<'g> Searcher<'g> {
@@ -226,6 +299,10 @@ impl<'g> Searcher<'g> {
             limit: NODE_BUDGET,
             stop: None,
             root_scores: Vec::new(),
+            goal: match eval {
+                Eval::Material => Vec::new(),
+                Eval::General => goal_distances(game),
+            },
         }
     }
 
@@ -602,23 +679,12 @@ impl<'g> Searcher<'g> {
         if self.eval == Eval::General && p.game.sowing.is_some() {
             return 16 * (i32::from(p.store(me)) - i32::from(p.store(me ^ 1)));
         }
-        if let Some(race) = &p.game.race {
-            // A race: how far each player's pieces have come along their tracks (a piece
-            // borne off has come one cell past the end), 4 a cell.
-            let progress = |q: usize| -> i32 {
-                let track = race.track(q);
-                let on: usize = track
-                    .iter()
-                    .enumerate()
-                    .filter(|&(_, &c)| p.at(c) != 0 && p.game.owner(p.at(c)) == q)
-                    .map(|(i, _)| i + 1)
-                    .sum();
-                (on + p.borne_off(q) * (track.len() + 1)) as i32
-            };
+        if p.game.race.is_some() {
+            // A race: how far each player's pieces have come along their tracks, 4 a cell.
             return (0..p.game.players.len())
                 .map(|q| {
                     let sign = if self.side(q) == self.side(me) { 4 } else { -4 };
-                    sign * progress(q)
+                    sign * race_progress(p, q)
                 })
                 .sum();
         }
@@ -626,14 +692,30 @@ impl<'g> Searcher<'g> {
             .map(|c| {
                 let code = p.at(c as crate::geometry::Cell);
                 if code == 0 {
-                    0
-                } else if self.side(p.game.owner(code)) == self.side(me) {
-                    self.worth[code as usize]
+                    return 0;
+                }
+                let q = p.game.owner(code);
+                // Where all one's pieces on a region win, each step a piece still has to go
+                // costs as much as a unit of material.
+                let value = self.worth[code as usize]
+                    - self.goal.get(q).map_or(0, |d| GOAL_STEP * i32::from(d[c]));
+                if self.side(q) == self.side(me) {
+                    value
                 } else {
-                    -self.worth[code as usize]
+                    value / self.opponents()
                 }
             })
             .sum()
+    }
+
+    /// How many players the opponents' side holds: their material is averaged, so that in a
+    /// paranoid search of more than two players the mover is not weighed against the sum of
+    /// all the others.
+    fn opponents(&self) -> i32 {
+        match self.root_player {
+            None => -1,
+            Some(_) => -(self.pos[0].game.players.len() as i32 - 1),
+        }
     }
 
     /// The mover's pieces in hand minus the opponent's, by worth.
@@ -758,6 +840,77 @@ mod tests {
         assert_eq!(m.worth[code("sweeper")], 1);
         // Checkmate counts no kind on its own.
         assert!(vital_kinds(&chess()).iter().all(|&v| !v));
+    }
+
+    #[test]
+    fn the_general_evaluation_counts_the_steps_to_a_goal_region() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/games/chinese-checkers.game");
+        let g = crate::load_file(path).expect("chinese checkers compiles");
+        let s = Searcher::with_eval(&g, 1, Eval::General);
+        let pos = g.start();
+        let total = |q: usize| -> i32 {
+            (0..g.board.len())
+                .filter(|&c| pos.at(c as crate::geometry::Cell) != 0)
+                .filter(|&c| g.owner(pos.at(c as crate::geometry::Cell)) == q)
+                .map(|c| i32::from(s.goal[q][c]))
+                .sum()
+        };
+        // Both players' ten marbles start on the point opposite their target: the tip of
+        // the star is 16 steps from the tip across, and the point's ten holes add up alike.
+        assert_eq!(total(0), total(1));
+        assert!(total(0) > 100, "{}", total(0));
+        // Each hole of a target is 0 steps from it; the material evaluation has no goal.
+        for q in 0..2 {
+            let EndCond::AllOn(r) = &g
+                .end
+                .iter()
+                .find(|e| matches!(e.cond, EndCond::AllOn(_)))
+                .unwrap()
+                .cond
+            else {
+                unreachable!()
+            };
+            for c in 0..g.board.len() {
+                assert_eq!(s.goal[q][c] == 0, r[q].contains(c as crate::geometry::Cell));
+            }
+        }
+        assert!(Searcher::new(&g, 1).goal.is_empty());
+        // One ply deep, the default's search moves a marble toward its target: the mover's
+        // steps to go after its choice are fewer than before.
+        let mut searcher = Searcher::with_eval(&g, 1, Eval::General);
+        let choice = searcher.search(&pos, &mut Rng::new(1)).expect("a move");
+        let me = pos.turn();
+        let m = &choice.mv;
+        assert!(
+            s.goal[me][m.to as usize] < s.goal[me][m.from as usize],
+            "{m:?}"
+        );
+    }
+
+    #[test]
+    fn a_race_judged_unfinished_favours_the_player_ahead() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/games/ur.game");
+        let g = crate::load_file(path).expect("ur compiles");
+        let start = g.start();
+        assert_eq!(race_progress(&start, 0), race_progress(&start, 1));
+        // Play until one player has come further than the other.
+        let mut rng = Rng::new(3);
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        while race_progress(&pos, 0) == race_progress(&pos, 1) {
+            if pos.is_chance() {
+                let t = pos.random_throw(&mut rng).expect("a throw");
+                pos.play_unchecked(&t);
+                continue;
+            }
+            pos.legal_moves(&mut moves);
+            let m = moves[rng.below(moves.len())].clone();
+            pos.play_unchecked(&m);
+        }
+        let ahead = usize::from(race_progress(&pos, 1) > race_progress(&pos, 0));
+        let r = mcts::race_rewards(&pos);
+        assert!(r[ahead] > 0.5 && r[ahead ^ 1] < 0.5, "{r:?}");
+        assert!((r[0] + r[1] - 1.0).abs() < 1e-9, "{r:?}");
     }
 
     #[test]

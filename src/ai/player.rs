@@ -4,10 +4,11 @@
 //! the general evaluation, kept to measure the default against.
 //!
 //! The default player chooses its search by one rule read from the description: where pieces
-//! are worth different amounts, seeds are stored, or a piece reaching a region wins,
-//! alpha-beta with the general evaluation ([`Eval::General`]); elsewhere, where neither
-//! material nor a race says anything a lookahead could use, MCTS with RAVE
-//! ([`Player::searches_by_alpha_beta`]). Its time is CPU time of the
+//! are worth different amounts, seeds are stored, a piece reaching a region wins, or (without
+//! dice) all of a player's pieces on a region, alpha-beta with the general evaluation
+//! ([`Eval::General`]); elsewhere, where neither material nor a race says anything a
+//! lookahead could use, MCTS with RAVE ([`Player::searches_by_alpha_beta`]), whose playouts
+//! in a dice race stop after a few dozen plies and are judged by the race's progress. Its time is CPU time of the
 //! thinking thread, so a loaded machine does not weaken it.
 
 use super::mcts::{self, Budget, Style};
@@ -51,17 +52,22 @@ impl Player {
     /// pieces are worth different amounts (material means something), in games of seeds
     /// (the seeds in the stores are their material), and where a piece reaching a region
     /// wins. Such a race is what random playouts judge worst (a random defender lets any
-    /// runner through) and a lookahead best: it sees who arrives first.
+    /// runner through) and a lookahead best: it sees who arrives first. So is a race to put
+    /// all one's pieces on a region (Chinese checkers, Halma), where random playouts never
+    /// arrive and the evaluation counts the steps still to go; not where dice move the
+    /// pieces (Mensch ärgere dich nicht), which MCTS plays better.
     pub fn searches_by_alpha_beta(game: &Game) -> bool {
         // With more players alpha-beta is paranoid (the mover against all the others as one
         // side), which misreads trades among the others: where material decides, they search
         // by MCTS.
         game.players.len() == 2 && material_differs(game)
             || game.sowing.is_some()
-            || game
-                .end
-                .iter()
-                .any(|e| matches!(e.cond, EndCond::Reaches { .. }))
+            || game.end.iter().any(|e| match e.cond {
+                EndCond::Reaches { .. } => true,
+                // All one's pieces on a region, where no dice decide how far they go.
+                EndCond::AllOn(_) => game.race.is_none(),
+                _ => false,
+            })
     }
 
     /// The move this player chooses for the player to move at `pos`; `None` when the game is
