@@ -630,6 +630,69 @@ pub struct FirstMove {
     pub lost: Option<(KindId, Vec<u8>)>,
 }
 
+/// A fly ([`RuleModel::Fly`]), as the model and the engine's `Rule::Fly` both hold it.
+#[derive(Clone, Debug)]
+pub struct FlyRule {
+    pub dirs: Vec<u8>,
+    pub then: Option<Vec<u8>>,
+}
+
+/// A move as far as there are pieces on its line ([`RuleModel::LineCount`]), as the model
+/// and the engine's `Rule::LineCount` both hold it.
+#[derive(Clone, Debug)]
+pub struct LineCountRule {
+    pub dirs: Vec<u8>,
+    pub over_friends: bool,
+    pub target: Target,
+}
+
+/// A jump over pieces, once or in a chain ([`RuleModel::Jump`]), as the model and the
+/// engine's `Rule::Jump` both hold it.
+#[derive(Clone, Debug)]
+pub struct JumpRule {
+    pub dirs: Vec<u8>,
+    pub hurdle: Hurdle,
+    pub gap: (u8, u8),
+    pub beyond: (u8, u8),
+    pub landing: Option<CellSet>,
+    pub repeatedly: bool,
+    /// `over enemy KIND...`: the kinds that may be jumped (bits by kind id), or all.
+    pub kinds: Option<u128>,
+    /// `without turning back`: no jump of a chain opposite to the one before it.
+    pub no_turning_back: bool,
+    /// `in a straight line`: every jump of a chain goes the way of the first.
+    pub straight: bool,
+    /// `, may stop after any jump`: every prefix of a capturing chain is a move.
+    pub may_stop: bool,
+}
+
+/// Capture by approach or withdrawal ([`RuleModel::Approach`]), as the model and the
+/// engine's `Rule::Approach` both hold it.
+#[derive(Clone, Debug)]
+pub struct ApproachRule {
+    pub dirs: Vec<u8>,
+    pub repeatedly: bool,
+    /// Not on the game's first turn, which is a single capture.
+    pub not_first_turn: bool,
+    /// The chain may end after any capture.
+    pub may_stop: bool,
+    /// No step of a chain lands on a cell the piece has stood on this turn.
+    pub no_revisit: bool,
+    /// No step of a chain goes the way of the step before it.
+    pub no_same_dir: bool,
+}
+
+/// A walk of several steps in one move ([`RuleModel::Walk`]), as the model and the engine's
+/// `Rule::Walk` both hold it.
+#[derive(Clone, Debug)]
+pub struct WalkRule {
+    pub dirs: Vec<u8>,
+    /// The budget is `steps`, plus the friendly neighbours of the start cell if `friends`.
+    pub friends: bool,
+    pub steps: u8,
+    pub no_revisit: bool,
+}
+
 #[derive(Clone, Debug)]
 pub enum RuleModel {
     /// `drop on empty[, not on REGION]`: a piece of this kind from the player's hand enters the
@@ -663,7 +726,9 @@ pub enum RuleModel {
         no_check: bool,
     },
     /// `fly to any empty cell [when I have N pieces]`: while it applies, the piece's only moves.
-    FlyAnywhere { when_pieces: Option<u32> },
+    FlyAnywhere {
+        when_pieces: Option<u32>,
+    },
     /// A new piece of this kind enters the board on an empty cell.
     Place {
         /// It falls in this direction while the next cell is empty (Connect Four).
@@ -723,7 +788,10 @@ pub enum RuleModel {
     },
     /// Along each direction to the first piece of either side, landing on the cell just
     /// behind it (`hop all`: the grasshopper).
-    Hop { dirs: Vec<u8>, target: Target },
+    Hop {
+        dirs: Vec<u8>,
+        target: Target,
+    },
     /// `capture DIRS over a screen`: over exactly one piece, onto the first enemy beyond.
     Screen {
         dirs: Vec<u8>,
@@ -736,16 +804,19 @@ pub enum RuleModel {
     },
     /// Any distance over pieces (not those immune to leap-over) to an empty cell, then
     /// optionally a slide through empty cells; one move per final cell.
-    Fly {
-        dirs: Vec<u8>,
-        then: Option<Vec<u8>>,
-    },
+    Fly(FlyRule),
     /// Ability: push an adjacent piece one cell directly away.
-    Push { dirs: Vec<u8> },
+    Push {
+        dirs: Vec<u8>,
+    },
     /// Ability: put one adjacent piece to sleep.
-    Sleep { dirs: Vec<u8> },
+    Sleep {
+        dirs: Vec<u8>,
+    },
     /// Ability: wake every slept adjacent piece.
-    Heal { dirs: Vec<u8> },
+    Heal {
+        dirs: Vec<u8>,
+    },
     /// Ability: swap places with any other piece on the board.
     Swap,
     /// A slide to an empty cell, then a new piece of kind `piece` placed on a cell a slide
@@ -757,52 +828,18 @@ pub enum RuleModel {
     },
     /// Exactly as many cells as there are pieces on the whole line of the move (Lines of
     /// Action), over friends if `over_friends`, never over enemies.
-    LineCount {
-        dirs: Vec<u8>,
-        over_friends: bool,
-        target: Target,
-    },
-    Jump {
-        dirs: Vec<u8>,
-        hurdle: Hurdle,
-        gap: (u8, u8),
-        beyond: (u8, u8),
-        landing: Option<CellSet>,
-        repeatedly: bool,
-        /// `over enemy KIND...`: the kinds that may be jumped (bits by kind id), or all.
-        kinds: Option<u128>,
-        /// `without turning back`: no jump of a chain opposite to the one before it.
-        no_turning_back: bool,
-        /// `in a straight line`: every jump of a chain goes the way of the first.
-        straight: bool,
-        /// `, may stop after any jump`: every prefix of a capturing chain is a move.
-        may_stop: bool,
-    },
+    LineCount(LineCountRule),
+    Jump(JumpRule),
     /// A step to an empty cell that captures the line of enemies ahead of it (approach) or
     /// behind it (withdrawal); `repeatedly`, a chain of such steps by the piece.
-    Approach {
-        dirs: Vec<u8>,
-        repeatedly: bool,
-        /// Not on the game's first turn, which is a single capture.
-        not_first_turn: bool,
-        /// The chain may end after any capture.
-        may_stop: bool,
-        /// No step of a chain lands on a cell the piece has stood on this turn.
-        no_revisit: bool,
-        /// No step of a chain goes the way of the step before it.
-        no_same_dir: bool,
-    },
+    Approach(ApproachRule),
     /// A path of single steps; every prefix is a move.
     /// Captures along circuits (Surakarta): each circuit its cells in order, with `true` where a
     /// loop leads from the cell to the next (the last cell's next is the first).
-    Circuits { circuits: Vec<Vec<(Cell, bool)>> },
-    Walk {
-        dirs: Vec<u8>,
-        /// The budget is `steps`, plus the friendly neighbours of the start cell if `friends`.
-        friends: bool,
-        steps: u8,
-        no_revisit: bool,
+    Circuits {
+        circuits: Vec<Vec<(Cell, bool)>>,
     },
+    Walk(WalkRule),
     EnPassant {
         dirs: Vec<u8>,
         /// `smash en passant`: the capturing piece stays put.

@@ -3,6 +3,7 @@
 //! (`captured pieces are removed at once`).
 
 use super::*;
+use crate::model::JumpRule;
 
 impl Checker {
     /// The priorities of the game's `capture is compulsory and must take ...` line, in order
@@ -52,11 +53,11 @@ impl Checker {
             .any(|r| {
                 matches!(
                     r,
-                    RuleModel::Jump {
+                    RuleModel::Jump(JumpRule {
                         hurdle: Hurdle::Enemy,
                         repeatedly: true,
                         ..
-                    }
+                    })
                 )
             });
         if !chains {

@@ -2,6 +2,7 @@
 //! them) and `step DIRS to empty, capturing by approach or withdrawal[, repeatedly]`.
 
 use super::*;
+use crate::model::{ApproachRule, JumpRule};
 
 impl Checker {
     /// `[far] jump DIRS over HURDLE [KIND...] [gap A..B] [beyond A..B] [onto REGION]
@@ -62,7 +63,7 @@ impl Checker {
             Some(reg) => Some(self.reported(report, |c| c.region(scope, reg, Some(p)))?),
             None => None,
         };
-        Some(RuleModel::Jump {
+        Some(RuleModel::Jump(JumpRule {
             dirs: ds,
             hurdle: match hurdle {
                 HurdleDecl::Enemy => Hurdle::Enemy,
@@ -77,7 +78,7 @@ impl Checker {
             no_turning_back: no_turning_back.is_some(),
             straight: straight.is_some(),
             may_stop: may_stop.is_some(),
-        })
+        }))
     }
 
     /// The clauses of a jump (`r`) about its chain: each needs `repeatedly`, and stopping
@@ -152,14 +153,14 @@ impl Checker {
         self.chain_only(&clauses, *repeatedly, "steps", report, |_| {
             "add `, repeatedly` before it, or leave it out".into()
         })?;
-        Some(RuleModel::Approach {
+        Some(RuleModel::Approach(ApproachRule {
             dirs: ds,
             repeatedly: *repeatedly,
             not_first_turn: *not_first_turn,
             may_stop: may_stop.is_some(),
             no_revisit: no_revisit.is_some(),
             no_same_dir: no_same_dir.is_some(),
-        })
+        }))
     }
 
     /// Clauses about the `jumps` or `steps` of a chain (each written at its span, if at all)

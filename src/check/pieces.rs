@@ -1,6 +1,7 @@
 //! Pieces: declarations, targets, ranges, immunity and states.
 
 use super::*;
+use crate::model::JumpRule;
 
 /// The longest figure a piece may be drawn with, in characters.
 const MAX_GLYPH_CHARS: usize = 4;
@@ -527,11 +528,11 @@ impl Checker {
         let chains = rules.iter().flatten().any(|r| {
             matches!(
                 r,
-                RuleModel::Jump {
+                RuleModel::Jump(JumpRule {
                     hurdle: Hurdle::Enemy,
                     repeatedly: true,
                     ..
-                }
+                })
             )
         });
         if !chains {

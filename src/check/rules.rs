@@ -3,6 +3,7 @@
 //! in rooms of their own (`place.rs`, `jumps.rs`, `castle.rs`).
 
 use super::*;
+use crate::model::{FlyRule, LineCountRule, WalkRule};
 
 /// The longest walk (friends counted at most) whose every route is a move of its own.
 pub(super) const MAX_EFFECT_WALK: u32 = 8;
@@ -297,7 +298,7 @@ impl Checker {
             Some(t) => Some(self.dirs(scope, t, p, report)?),
             None => None,
         };
-        Some(RuleModel::Fly { dirs: ds, then })
+        Some(RuleModel::Fly(FlyRule { dirs: ds, then }))
     }
 
     /// `slide DIRS to empty, then shoot PIECE along DIRS`: every name resolved (and reported)
@@ -344,11 +345,11 @@ impl Checker {
         };
         let ds = self.dirs(scope, dirs, p, report)?;
         let target = self.unsmashing(*target, "a move by the pieces on its line", *span, report)?;
-        Some(RuleModel::LineCount {
+        Some(RuleModel::LineCount(LineCountRule {
             dirs: ds,
             over_friends: *over_friends,
             target,
-        })
+        }))
     }
 
     /// `capture along circuit RUN loop RUN loop ...`: each run's cells, each cell next to the
@@ -446,12 +447,12 @@ impl Checker {
             }
             return None;
         }
-        Some(RuleModel::Walk {
+        Some(RuleModel::Walk(WalkRule {
             dirs: ds,
             friends: *friends,
             steps: steps.value as u8,
             no_revisit: *no_revisit,
-        })
+        }))
     }
 
     /// `not on a file with N of my PIECE`: from 1 to the number of ranks (a file never holds

@@ -356,10 +356,10 @@ fn royals_stay(g: &Game) -> bool {
         || g.rules.iter().flatten().any(|r| {
             matches!(
                 r,
-                Rule::Jump {
+                Rule::Jump(JumpRule {
                     hurdle: Hurdle::Enemy,
                     ..
-                } | Rule::Approach { .. }
+                }) | Rule::Approach(_)
                     | Rule::Step {
                         target: Target::EmptyOrAny,
                         ..
@@ -372,10 +372,10 @@ fn royals_stay(g: &Game) -> bool {
                         target: Target::EmptyOrAny,
                         ..
                     }
-                    | Rule::LineCount {
+                    | Rule::LineCount(LineCountRule {
                         target: Target::EmptyOrAny,
                         ..
-                    }
+                    })
                     | Rule::Ride {
                         target: Target::EmptyOrAny,
                         ..

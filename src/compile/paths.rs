@@ -81,10 +81,7 @@ impl Paths {
         let bitboards = super::tables::bitboards(&m.board, general_only);
         // Jumps are found on 64-bit sets only (`rules/jump.rs`): larger boards with jumps
         // (international draughts) keep the general generator.
-        let jumps = rules
-            .iter()
-            .flatten()
-            .any(|r| matches!(r, Rule::Jump { .. }));
+        let jumps = rules.iter().flatten().any(|r| matches!(r, Rule::Jump(_)));
         let wide_bitboards = super::tables::bitboards(&m.board, general_only || jumps);
         // Something filters or expands the generated moves: playouts may not draw one
         // directly.

@@ -310,59 +310,10 @@ fn same(r: &RuleModel, p: usize, code: &impl Fn(usize, usize) -> u8) -> Rule {
         RuleModel::FlyAnywhere { when_pieces } => Rule::FlyAnywhere {
             when_pieces: *when_pieces,
         },
-        RuleModel::Jump {
-            dirs,
-            hurdle,
-            gap,
-            beyond,
-            landing,
-            repeatedly,
-            kinds,
-            no_turning_back,
-            straight,
-            may_stop,
-        } => Rule::Jump {
-            dirs: dirs.clone(),
-            hurdle: *hurdle,
-            gap: *gap,
-            beyond: *beyond,
-            landing: *landing,
-            repeatedly: *repeatedly,
-            kinds: *kinds,
-            no_turning_back: *no_turning_back,
-            straight: *straight,
-            may_stop: *may_stop,
-        },
-        RuleModel::Approach {
-            dirs,
-            repeatedly,
-            not_first_turn,
-            may_stop,
-            no_revisit,
-            no_same_dir,
-        } => Rule::Approach {
-            dirs: dirs.clone(),
-            repeatedly: *repeatedly,
-            not_first_turn: *not_first_turn,
-            may_stop: *may_stop,
-            no_revisit: *no_revisit,
-            no_same_dir: *no_same_dir,
-        },
-        RuleModel::Walk {
-            dirs,
-            friends,
-            steps,
-            no_revisit,
-        } => Rule::Walk {
-            dirs: dirs.clone(),
-            friends: *friends,
-            steps: *steps,
-            no_revisit: *no_revisit,
-        },
-        RuleModel::Fly { dirs, then } => Rule::Fly {
-            dirs: dirs.clone(),
-            then: then.clone(),
-        },
+        RuleModel::Jump(r) => Rule::Jump(r.clone()),
+        RuleModel::Approach(r) => Rule::Approach(r.clone()),
+        RuleModel::Walk(r) => Rule::Walk(r.clone()),
+        RuleModel::Fly(r) => Rule::Fly(r.clone()),
         RuleModel::PromoteMove {
             to,
             dirs,
@@ -390,15 +341,7 @@ fn same(r: &RuleModel, p: usize, code: &impl Fn(usize, usize) -> u8) -> Rule {
             shoot: shoot.clone(),
         },
         // Not an attack pattern: royal safety does not see these moves.
-        RuleModel::LineCount {
-            dirs,
-            over_friends,
-            target,
-        } => Rule::LineCount {
-            dirs: dirs.clone(),
-            over_friends: *over_friends,
-            target: *target,
-        },
+        RuleModel::LineCount(r) => Rule::LineCount(r.clone()),
         _ => unreachable!("called for the rules the engine takes as they are"),
     }
 }

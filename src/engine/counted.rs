@@ -12,7 +12,7 @@ use super::rules::circuit::CircuitBits;
 use super::rules::{jump, slide};
 use super::{Bitboards, Game, Move, Position, Rule};
 use crate::geometry::Cell;
-use crate::model::{Hurdle, Target};
+use crate::model::{Hurdle, JumpRule, Target};
 
 /// The most segments a plan may have (a fixed array of counts is kept per position).
 const MAX_SEGMENTS: usize = 16;
@@ -205,9 +205,9 @@ impl DrawPlan {
                             },
                         });
                     }
-                    Rule::Jump {
+                    Rule::Jump(JumpRule {
                         dirs, hurdle, gap, ..
-                    } if captures_filter => {
+                    }) if captures_filter => {
                         let mut backs = [0u8; 8];
                         for (b, &d) in backs.iter_mut().zip(dirs) {
                             *b = g.board.opposite[d as usize];

@@ -3,7 +3,7 @@
 
 use super::{Bits, Move, MoveKind, Position, Rule, TooManyMoves, MAX_MOVES};
 use crate::geometry::{Cell, CellSet, NONE};
-use crate::model::Target;
+use crate::model::{JumpRule, Target, WalkRule};
 
 /// A move list past the budget: cut to one more than [`MAX_MOVES`], the sign that it is
 /// incomplete (out of the way of the common path).
@@ -252,12 +252,12 @@ impl Position<'_> {
                 }
                 if let (
                     Some(t),
-                    Rule::Walk {
+                    Rule::Walk(WalkRule {
                         dirs,
                         friends,
                         steps,
                         ..
-                    },
+                    }),
                 ) = (targets, rule)
                 {
                     if !self.walk_may_take(cell, code, dirs, *friends, *steps, t) {
@@ -312,7 +312,7 @@ impl Position<'_> {
                 continue;
             }
             for rule in &g.rules[code] {
-                if let Rule::Jump { .. } = rule {
+                if let Rule::Jump(_) = rule {
                     if k < starts.len() {
                         let (from, exact) = self.jump_starts(bits, rule, self.bb[code], &sides);
                         starts[k] = from;
@@ -333,7 +333,7 @@ impl Position<'_> {
             }
             for rule in &g.rules[code] {
                 let mut jump_from = pieces;
-                if let Rule::Jump { .. } = rule {
+                if let Rule::Jump(_) = rule {
                     if k < starts.len() {
                         jump_from = starts[k];
                     }
@@ -441,7 +441,7 @@ impl Position<'_> {
             }
             Rule::Step { from: Some(f), .. } => p &= f.low_word(),
             Rule::EnPassant { .. } if self.ep_targets.is_empty() => return,
-            Rule::Jump {
+            Rule::Jump(JumpRule {
                 dirs,
                 hurdle,
                 gap,
@@ -450,7 +450,7 @@ impl Position<'_> {
                 repeatedly: false,
                 kinds,
                 ..
-            } => {
+            }) => {
                 let mut p = jump_from;
                 while p != 0 {
                     let c = p.trailing_zeros() as Cell;
@@ -461,11 +461,11 @@ impl Position<'_> {
                 }
                 return;
             }
-            Rule::Jump { dirs, .. } if self.straight_chains_apply(rule, code) => {
+            Rule::Jump(JumpRule { dirs, .. }) if self.straight_chains_apply(rule, code) => {
                 self.straight_chains(bits, sides, code, dirs, jump_from, out);
                 return;
             }
-            Rule::Jump { .. } => p = jump_from,
+            Rule::Jump(_) => p = jump_from,
             _ => {}
         }
         while p != 0 {

@@ -8,7 +8,7 @@
 
 use super::{Game, Move, Position, Rule, MAX_MOVES};
 use crate::geometry::{Cell, CellSet, NONE};
-use crate::model::{Hurdle, Target};
+use crate::model::{Hurdle, JumpRule, Target};
 
 impl Game {
     /// Whether random moves are drawn by reach (`Position::random_reach_move`; found once, at
@@ -25,14 +25,14 @@ impl Game {
                 en_passant,
                 ..
             } => !twice && *target == Target::Empty && from.is_none() && !en_passant,
-            Rule::Jump {
+            Rule::Jump(JumpRule {
                 hurdle,
                 gap,
                 beyond,
                 landing,
                 repeatedly,
                 ..
-            } => {
+            }) => {
                 *hurdle != Hurdle::Enemy
                     && *repeatedly
                     && *gap == (0, 0)
@@ -144,7 +144,7 @@ impl Position<'_> {
                         }
                     }
                 }
-                Rule::Jump { dirs, hurdle, .. } => {
+                Rule::Jump(JumpRule { dirs, hurdle, .. }) => {
                     to = to.union(&self.hop_reach(c, code, dirs, *hurdle == Hurdle::Friend));
                 }
                 _ => {}

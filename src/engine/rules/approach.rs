@@ -17,6 +17,7 @@
 
 use crate::engine::{Move, MoveKind, Position, Rule, MAX_MOVES};
 use crate::geometry::{Cell, CellSet, NONE};
+use crate::model::ApproachRule;
 
 /// The state of a chain of capturing steps.
 struct Chain<'a> {
@@ -38,14 +39,14 @@ struct Chain<'a> {
 impl Position<'_> {
     /// The moves of an approach rule for the piece `code` on `c`.
     pub(super) fn approach_moves(&self, rule: &Rule, c: Cell, code: u8, out: &mut Vec<Move>) {
-        let Rule::Approach {
+        let Rule::Approach(ApproachRule {
             dirs,
             repeatedly,
             not_first_turn,
             may_stop,
             no_revisit,
             no_same_dir,
-        } = rule
+        }) = rule
         else {
             return;
         };
@@ -254,7 +255,7 @@ impl crate::engine::Game {
             && !self.states.slept_cannot_act
             && !self.hand_first
             && (1..self.rules.len()).all(|code| {
-                matches!(self.rules[code].as_slice(), [Rule::Approach { .. }])
+                matches!(self.rules[code].as_slice(), [Rule::Approach(_)])
                     && self.hooks[code].is_empty()
                     && self.plain_emit[code]
             });
@@ -335,7 +336,7 @@ impl Position<'_> {
         let plain = any == 0 || !captures_only;
         for c in pieces_of(if plain { mine } else { any }) {
             let code = self.cells[c as usize];
-            let Rule::Approach { dirs, .. } = &g.rules[code as usize][0] else {
+            let Rule::Approach(ApproachRule { dirs, .. }) = &g.rules[code as usize][0] else {
                 continue;
             };
             for &d in dirs.iter() {
@@ -374,14 +375,14 @@ impl Position<'_> {
     fn approach_captures_from(&self, c: Cell, d: u8, theirs: u64, empty: u64, out: &mut Vec<Move>) {
         let g = self.game;
         let code = self.cells[c as usize];
-        let Rule::Approach {
+        let Rule::Approach(ApproachRule {
             dirs,
             repeatedly,
             not_first_turn,
             may_stop,
             no_revisit,
             no_same_dir,
-        } = &g.rules[code as usize][0]
+        }) = &g.rules[code as usize][0]
         else {
             return;
         };

@@ -16,7 +16,7 @@ use super::walk::route;
 use crate::engine::movegen::Sides;
 use crate::engine::{Bitboards, Move, Position, Rule, MAX_MOVES};
 use crate::geometry::{Cell, CellSet, NONE};
-use crate::model::Hurdle;
+use crate::model::{Hurdle, JumpRule};
 
 /// How the game's capturing chains go on, built once per game.
 #[derive(Clone, Debug, Default)]
@@ -47,11 +47,11 @@ impl Chains {
                     .filter(|&i| {
                         matches!(
                             rs[i as usize],
-                            Rule::Jump {
+                            Rule::Jump(JumpRule {
                                 hurdle: Hurdle::Enemy,
                                 repeatedly: true,
                                 ..
-                            }
+                            })
                         )
                     })
                     .collect()
@@ -91,7 +91,7 @@ impl<'a> Spec<'a> {
     #[inline]
     fn of(rule: &'a Rule) -> Option<Spec<'a>> {
         match rule {
-            Rule::Jump {
+            Rule::Jump(JumpRule {
                 dirs,
                 hurdle,
                 gap,
@@ -102,7 +102,7 @@ impl<'a> Spec<'a> {
                 straight,
                 may_stop,
                 ..
-            } => Some(Spec {
+            }) => Some(Spec {
                 dirs,
                 hurdle: *hurdle,
                 kinds,
@@ -149,7 +149,7 @@ impl Position<'_> {
         code: u8,
         out: &mut Vec<Move>,
     ) {
-        let (Some(spec), Rule::Jump { repeatedly, .. }) = (Spec::of(rule), rule) else {
+        let (Some(spec), Rule::Jump(JumpRule { repeatedly, .. })) = (Spec::of(rule), rule) else {
             return;
         };
         let b = &self.game.board;
@@ -680,7 +680,7 @@ impl Position<'_> {
         let g = self.game;
         matches!(
             rule,
-            Rule::Jump {
+            Rule::Jump(JumpRule {
                 hurdle: Hurdle::Enemy,
                 gap: (0, 0),
                 beyond: (1, 1),
@@ -690,7 +690,7 @@ impl Position<'_> {
                 straight: true,
                 may_stop: true,
                 ..
-            }
+            })
         ) && g.chains.links[code as usize].len() == 1
             && g.chains.crown[code as usize].0 == 0
             && !g.kill_immunity
@@ -708,11 +708,11 @@ impl Position<'_> {
         sides: &Sides,
     ) -> u64 {
         match rule {
-            Rule::Jump {
+            Rule::Jump(JumpRule {
                 gap,
                 repeatedly: false,
                 ..
-            } if pieces.count_ones() <= u32::from(gap.1.min(7)) + 1 => pieces,
+            }) if pieces.count_ones() <= u32::from(gap.1.min(7)) + 1 => pieces,
             _ => self.jump_starts(bits, rule, pieces, sides).0,
         }
     }
@@ -728,7 +728,7 @@ impl Position<'_> {
         pieces: u64,
         sides: &Sides,
     ) -> (u64, bool) {
-        let Rule::Jump {
+        let Rule::Jump(JumpRule {
             dirs,
             hurdle,
             gap,
@@ -736,7 +736,7 @@ impl Position<'_> {
             landing,
             kinds,
             ..
-        } = rule
+        }) = rule
         else {
             return (pieces, false);
         };

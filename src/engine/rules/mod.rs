@@ -47,7 +47,7 @@ pub mod within;
 
 use super::{Move, Position};
 use crate::geometry::{Cell, CellSet};
-use crate::model::{Hurdle, Target};
+use crate::model::{ApproachRule, FlyRule, JumpRule, LineCountRule, Target, WalkRule};
 
 /// A compiled movement rule, with absolute direction ids for its owner.
 #[derive(Clone, Debug)]
@@ -97,10 +97,7 @@ pub enum Rule {
         when_pieces: Option<u32>,
     },
     /// Over pieces to an empty cell, then optionally a slide; one move per final cell.
-    Fly {
-        dirs: Vec<u8>,
-        then: Option<Vec<u8>>,
-    },
+    Fly(FlyRule),
     /// Abilities.
     Push {
         dirs: Vec<u8>,
@@ -126,38 +123,11 @@ pub enum Rule {
         shoot: Vec<u8>,
     },
     /// Exactly as many cells as pieces on the line (see `line_count.rs`).
-    LineCount {
-        dirs: Vec<u8>,
-        over_friends: bool,
-        target: Target,
-    },
-    Jump {
-        dirs: Vec<u8>,
-        hurdle: Hurdle,
-        gap: (u8, u8),
-        beyond: (u8, u8),
-        landing: Option<CellSet>,
-        repeatedly: bool,
-        /// Only enemies of these kinds (bits by kind) are jumped; `None`: any.
-        kinds: Option<u128>,
-        /// A chain's next jump never goes opposite to the one before it.
-        no_turning_back: bool,
-        /// Every jump of a chain goes the way of the first.
-        straight: bool,
-        /// A capturing chain may end after any of its jumps.
-        may_stop: bool,
-    },
+    LineCount(LineCountRule),
+    Jump(JumpRule),
     /// A step to an empty cell capturing the enemy line it approaches or withdraws from;
     /// repeatedly, a chain of them (see `approach.rs`).
-    Approach {
-        dirs: Vec<u8>,
-        repeatedly: bool,
-        /// Not on the game's first turn, which is a single capture.
-        not_first_turn: bool,
-        may_stop: bool,
-        no_revisit: bool,
-        no_same_dir: bool,
-    },
+    Approach(ApproachRule),
     /// Captures along circuits (see `circuit.rs`): each circuit its cells in order, with
     /// `true` where a loop leads from the cell to the next.
     /// `ways`: each circuit forward and backward, twice over so a walk round it never wraps,
@@ -169,12 +139,7 @@ pub enum Rule {
         at: Vec<Vec<(u8, u8)>>,
     },
     /// A path of single steps to empty cells; every prefix is a move.
-    Walk {
-        dirs: Vec<u8>,
-        friends: bool,
-        steps: u8,
-        no_revisit: bool,
-    },
+    Walk(WalkRule),
     EnPassant {
         dirs: Vec<u8>,
         /// `smash en passant`: the piece stays put.
@@ -391,7 +356,7 @@ impl Position<'_> {
             } => self.ride_moves(c, code, *stride, table, *target, out),
             Rule::Hop { dirs, target } => self.hop_moves(c, code, dirs, *target, out),
             Rule::Screen { dirs, opts } => self.screen_moves(c, code, dirs, opts, out),
-            Rule::Fly { dirs, then } => self.fly(c, code, dirs, then.as_deref(), out),
+            Rule::Fly(FlyRule { dirs, then }) => self.fly(c, code, dirs, then.as_deref(), out),
             Rule::FlyAnywhere { when_pieces } => {
                 if self.flies_anywhere(self.game.owner(code), *when_pieces) {
                     self.fly_anywhere(c, code, out);
@@ -404,22 +369,22 @@ impl Position<'_> {
             Rule::SlideShoot { dirs, piece, shoot } => {
                 self.slide_then_shoot(c, code, dirs, *piece, shoot, out)
             }
-            Rule::LineCount {
+            Rule::LineCount(LineCountRule {
                 dirs,
                 over_friends,
                 target,
-            } => self.line_count_moves(c, code, dirs, *over_friends, *target, out),
-            Rule::Jump { .. } => self.jump_moves(rule, c, code, out),
-            Rule::Approach { .. } => self.approach_moves(rule, c, code, out),
+            }) => self.line_count_moves(c, code, dirs, *over_friends, *target, out),
+            Rule::Jump(_) => self.jump_moves(rule, c, code, out),
+            Rule::Approach(_) => self.approach_moves(rule, c, code, out),
             Rule::Circuits { ways, at, .. } => {
                 self.circuit_moves(ways, &at[c as usize], c, code, out)
             }
-            Rule::Walk {
+            Rule::Walk(WalkRule {
                 dirs,
                 friends,
                 steps,
                 no_revisit,
-            } => self.walk_moves(c, code, dirs, *friends, *steps, *no_revisit, out),
+            }) => self.walk_moves(c, code, dirs, *friends, *steps, *no_revisit, out),
             Rule::EnPassant { dirs, smash } => self.en_passant_moves(c, code, dirs, *smash, out),
             Rule::PromoteMove(p) => self.promote_moves(p, c, code, out),
             Rule::Castle {

@@ -2,7 +2,7 @@
 //! `tabula show` prints them.
 
 use super::*;
-use crate::model::Priority;
+use crate::model::{ApproachRule, FlyRule, JumpRule, LineCountRule, Priority, WalkRule};
 
 impl Game {
     /// A readable summary of what the description compiled to.
@@ -593,15 +593,15 @@ fn rule_text(game: &Game, r: &Rule) -> String {
         | Rule::Slide { .. }
         | Rule::Leap { .. }
         | Rule::Ride { .. }
-        | Rule::Fly { .. }
-        | Rule::Walk { .. }
-        | Rule::LineCount { .. }
+        | Rule::Fly(_)
+        | Rule::Walk(_)
+        | Rule::LineCount(_)
         | Rule::Castle { .. } => move_rule_text(game, r),
         Rule::Hop { .. }
         | Rule::Screen { .. }
         | Rule::SlideShoot { .. }
-        | Rule::Jump { .. }
-        | Rule::Approach { .. }
+        | Rule::Jump(_)
+        | Rule::Approach(_)
         | Rule::Circuits { .. }
         | Rule::EnPassant { .. } => capture_rule_text(game, r),
     }
@@ -705,7 +705,7 @@ fn move_rule_text(game: &Game, r: &Rule) -> String {
         Rule::Ride { stride, target, .. } => {
             format!("ride ({stride} lines){}", target_text(*target))
         }
-        Rule::Fly { dirs, then } => match then {
+        Rule::Fly(FlyRule { dirs, then }) => match then {
             Some(t) => format!(
                 "fly {}, then may slide {}",
                 dirs_text(game, dirs),
@@ -713,22 +713,22 @@ fn move_rule_text(game: &Game, r: &Rule) -> String {
             ),
             None => format!("fly {}", dirs_text(game, dirs)),
         },
-        Rule::LineCount {
+        Rule::LineCount(LineCountRule {
             dirs,
             over_friends,
             target,
-        } => format!(
+        }) => format!(
             "move {} as far as there are pieces on its line{} {}",
             dirs_text(game, dirs),
             if *over_friends { ", over friends" } else { "" },
             target_text(*target)
         ),
-        Rule::Walk {
+        Rule::Walk(WalkRule {
             dirs,
             friends,
             steps,
             no_revisit,
-        } => format!(
+        }) => format!(
             "walk {} up to {}{} steps to empty{}",
             dirs_text(game, dirs),
             if *friends { "friends + " } else { "" },
@@ -782,7 +782,7 @@ fn capture_rule_text(game: &Game, r: &Rule) -> String {
             game.kinds[game.kind_of(*piece)].name,
             dirs_text(game, shoot)
         ),
-        Rule::Jump {
+        Rule::Jump(JumpRule {
             dirs,
             hurdle,
             gap,
@@ -793,7 +793,7 @@ fn capture_rule_text(game: &Game, r: &Rule) -> String {
             no_turning_back,
             straight,
             may_stop,
-        } => {
+        }) => {
             let mut s = format!(
                 "jump {} over {}",
                 dirs_text(game, dirs),
@@ -821,14 +821,14 @@ fn capture_rule_text(game: &Game, r: &Rule) -> String {
             );
             s
         }
-        Rule::Approach {
+        Rule::Approach(ApproachRule {
             dirs,
             repeatedly,
             not_first_turn,
             may_stop,
             no_revisit,
             no_same_dir,
-        } => {
+        }) => {
             let mut s = format!(
                 "step {} to empty, capturing by approach or withdrawal",
                 dirs_text(game, dirs)
