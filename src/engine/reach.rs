@@ -6,6 +6,7 @@
 //! of cell sets; only the drawn piece's moves are listed. The move drawn is the very move the
 //! full list gives at the index drawn (`tests/games.rs` checks it game by game).
 
+use super::flood::{Bits256, Flood, Hops};
 use super::{Game, Move, Position, Rule, MAX_MOVES};
 use crate::geometry::{Cell, CellSet, NONE};
 use crate::model::{Hurdle, Target};
@@ -80,23 +81,13 @@ impl Position<'_> {
         if !self.frozen.is_empty() {
             return None;
         }
-        let me = self.turn as usize;
         // Each piece's cell, code and count; more pieces than that are left to the list.
         let mut pieces = [(NONE, 0u8, 0usize); 64];
-        let mut n = 0;
-        let mut total = 0usize;
-        for c in 0..self.cells.len() {
-            let code = self.cells[c];
-            if code != 0 && self.game.owner(code) == me {
-                if n == pieces.len() {
-                    return None;
-                }
-                let here = self.reach(c as Cell, code).len();
-                pieces[n] = (c as Cell, code, here);
-                n += 1;
-                total += here;
-            }
-        }
+        let n = match &self.game.reach_flood {
+            Some(f) => self.count_by_flood(f, &mut pieces)?,
+            None => self.count_by_search(&mut pieces)?,
+        };
+        let total: usize = pieces[..n].iter().map(|p| p.2).sum();
         if total == 0 || total > MAX_MOVES {
             return None;
         }
@@ -125,6 +116,80 @@ impl Position<'_> {
             return None;
         }
         None
+    }
+
+    /// Fills `pieces` with the mover's pieces and their counts, found by [`Position::reach`];
+    /// their number, or `None` where they are too many.
+    fn count_by_search(&self, pieces: &mut [(Cell, u8, usize); 64]) -> Option<usize> {
+        let me = self.turn as usize;
+        let mut n = 0;
+        for c in 0..self.cells.len() {
+            let code = self.cells[c];
+            if code != 0 && self.game.owner(code) == me {
+                *pieces.get_mut(n)? = (c as Cell, code, self.reach(c as Cell, code).len());
+                n += 1;
+            }
+        }
+        Some(n)
+    }
+
+    /// [`Position::count_by_search`] on a board laid out for floods: the turn's hops found
+    /// once for all the mover's pieces, each piece's chains flooded a frontier at a time.
+    fn count_by_flood(&self, f: &Flood, pieces: &mut [(Cell, u8, usize); 64]) -> Option<usize> {
+        let me = self.turn as usize;
+        let (mut occupied, mut own) = (Bits256::EMPTY, Bits256::EMPTY);
+        let mut n = 0;
+        for (c, &code) in self.cells.iter().enumerate() {
+            if code != 0 {
+                let bit = f.bit[c] as usize;
+                occupied.insert(bit);
+                if self.game.owner(code) == me {
+                    own.insert(bit);
+                    *pieces.get_mut(n)? = (c as Cell, code, 0);
+                    n += 1;
+                }
+            }
+        }
+        let hops = Hops::new(f, occupied, own);
+        let mut queue = [0u8; 256];
+        for p in &mut pieces[..n] {
+            p.2 = self.flood_reach(f, &hops, &mut queue, p.0, p.1).len();
+        }
+        Some(n)
+    }
+
+    /// [`Position::reach`] as a set of [`Flood`] bits.
+    fn flood_reach(
+        &self,
+        f: &Flood,
+        hops: &Hops,
+        queue: &mut [u8; 256],
+        c: Cell,
+        code: u8,
+    ) -> Bits256 {
+        let b = &self.game.board;
+        let mut to = Bits256::EMPTY;
+        for rule in &self.game.rules[code as usize] {
+            match rule {
+                Rule::Step { dirs, .. } => {
+                    for &d in dirs.iter() {
+                        let t = b.step(c, d);
+                        if t != NONE
+                            && self.cells[t as usize] == 0
+                            && !self.game.leaves_stay(code, c, t)
+                        {
+                            to.insert(f.bit[t as usize] as usize);
+                        }
+                    }
+                }
+                Rule::Jump { dirs, hurdle, .. } => {
+                    let own_only = *hurdle == Hurdle::Friend;
+                    to |= self.hop_flood(f, hops, c, code, dirs, own_only, queue);
+                }
+                _ => {}
+            }
+        }
+        to
     }
 
     /// The cells the piece `code` on `c` may move to by its rules.
