@@ -11,7 +11,8 @@
 
 use std::ops::{BitAnd, BitOr, BitOrAssign, Not};
 
-use super::{Game, Position};
+use super::{Game, Move, Position, Rule};
+use crate::model::Hurdle;
 use crate::geometry::{Board, Cell, NONE};
 
 /// The most directions a board laid out for floods has (a square board's eight).
@@ -47,6 +48,18 @@ impl Bits256 {
     #[inline]
     pub fn len(self) -> usize {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// Adds `flag` to `by_bit[i]` for every bit `i` of the set.
+    #[inline]
+    pub fn mark(self, by_bit: &mut [u8; 256], flag: u8) {
+        for (i, &w) in self.0.iter().enumerate() {
+            let mut w = w;
+            while w != 0 {
+                by_bit[i * 64 + w.trailing_zeros() as usize] |= flag;
+                w &= w - 1;
+            }
+        }
     }
 
     /// The set with every bit moved `k` places up (down where `k` is negative), bits moved
@@ -121,6 +134,8 @@ impl Not for Bits256 {
 pub struct Flood {
     /// By cell: its bit.
     pub bit: Vec<u8>,
+    /// By bit: its cell, or `NONE`.
+    pub cell_of: Vec<Cell>,
     /// By direction: how far one step moves a cell's bit.
     pub step: Vec<i32>,
     /// By direction: the cells with a cell two steps on, where a hop may start.
@@ -131,6 +146,8 @@ pub struct Flood {
     /// piece stays in (`confined to REGION once there`) from which a hop leaves it; empty
     /// for pieces without one.
     pub stay_exits: Vec<Bits256>,
+    /// Some piece hops over the mover's pieces only (`jump ... over friend`).
+    pub own_hops: bool,
 }
 
 impl Flood {
@@ -145,9 +162,11 @@ impl Flood {
         }
         let (bit, step) = (1..=b.cols as i32).find_map(|w| layout(b, w))?;
         let mut cells = Bits256::EMPTY;
+        let mut cell_of = vec![NONE; 256];
         let mut hop_from = vec![Bits256::EMPTY; nd];
         for c in 0..b.len() {
             cells.insert(bit[c] as usize);
+            cell_of[bit[c] as usize] = c as Cell;
             for (d, from) in hop_from.iter_mut().enumerate() {
                 let h = b.step(c as Cell, d as u8);
                 if h != NONE && b.step(h, d as u8) != NONE {
@@ -172,10 +191,20 @@ impl Flood {
         }
         Some(Flood {
             bit,
+            cell_of,
             step,
             hop_from,
             cells,
             stay_exits,
+            own_hops: g.rules.iter().flatten().any(|r| {
+                matches!(
+                    r,
+                    Rule::Jump {
+                        hurdle: Hurdle::Friend,
+                        ..
+                    }
+                )
+            }),
         })
     }
 }
@@ -187,6 +216,10 @@ impl Flood {
 pub struct Hops {
     over_any: [Bits256; MAX_DIRS],
     over_own: [Bits256; MAX_DIRS],
+    /// The same by bit: the directions (bit `d`) a hop over any piece may take from it.
+    at_any: [u8; 256],
+    /// The same for hops over the mover's pieces, in games that have them.
+    at_own: [u8; 256],
 }
 
 impl Hops {
@@ -196,11 +229,17 @@ impl Hops {
         let mut hops = Hops {
             over_any: [Bits256::EMPTY; MAX_DIRS],
             over_own: [Bits256::EMPTY; MAX_DIRS],
+            at_any: [0; 256],
+            at_own: [0; 256],
         };
         for (d, &k) in f.step.iter().enumerate() {
             let open = f.hop_from[d] & empty.moved(-2 * k);
             hops.over_any[d] = open & occupied.moved(-k);
-            hops.over_own[d] = open & own.moved(-k);
+            hops.over_any[d].mark(&mut hops.at_any, 1 << d);
+            if f.own_hops {
+                hops.over_own[d] = open & own.moved(-k);
+                hops.over_own[d].mark(&mut hops.at_own, 1 << d);
+            }
         }
         hops
     }
@@ -228,11 +267,12 @@ impl Position<'_> {
         let g = self.game;
         let exits = (g.confines && g.stay[code as usize].is_some())
             .then(|| &f.stay_exits[code as usize * nd..(code as usize + 1) * nd]);
-        let from_cells = if own_only {
-            &hops.over_own
+        let at_dirs = if own_only {
+            &hops.at_own
         } else {
-            &hops.over_any
+            &hops.at_any
         };
+        let mask = dirs.iter().fold(0u8, |m, &d| m | 1 << d);
         let start = f.bit[c as usize];
         let mut reached = Bits256::EMPTY;
         reached.insert(start as usize);
@@ -241,11 +281,11 @@ impl Position<'_> {
         while head < tail {
             let at = queue[head];
             head += 1;
-            for &d in dirs {
-                let d = d as usize;
-                if !from_cells[d].contains(at as usize)
-                    || exits.is_some_and(|e| e[d].contains(at as usize))
-                {
+            let mut ways = at_dirs[at as usize] & mask;
+            while ways != 0 {
+                let d = ways.trailing_zeros() as usize;
+                ways &= ways - 1;
+                if exits.is_some_and(|e| e[d].contains(at as usize)) {
                     continue;
                 }
                 let k = f.step[d];
@@ -261,6 +301,88 @@ impl Position<'_> {
         }
         reached.remove(start as usize);
         reached
+    }
+}
+
+impl Position<'_> {
+    /// The move of the `k`th cell (from 0) that the hop chains of [`Position::hop_flood`]
+    /// end on and `seen` does not hold, in the order the generator lists them
+    /// (breadth-first, each chain by the hop that first reached its end); the cells passed
+    /// are added to `seen` and taken off `k`, where there are not that many.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn hop_move(
+        &self,
+        f: &Flood,
+        hops: &Hops,
+        c: Cell,
+        code: u8,
+        dirs: &[u8],
+        own_only: bool,
+        seen: &mut Bits256,
+        k: &mut usize,
+    ) -> Option<Move> {
+        let nd = f.step.len();
+        let g = self.game;
+        let exits = (g.confines && g.stay[code as usize].is_some())
+            .then(|| &f.stay_exits[code as usize * nd..(code as usize + 1) * nd]);
+        let from_cells = if own_only {
+            &hops.over_own
+        } else {
+            &hops.over_any
+        };
+        let start = f.bit[c as usize];
+        let mut reached = Bits256::EMPTY;
+        reached.insert(start as usize);
+        let mut queue = [0u8; 256];
+        let mut parent = [0u8; 256];
+        queue[0] = start;
+        let (mut head, mut tail) = (0, 1);
+        while head < tail {
+            let at = queue[head];
+            head += 1;
+            for &d in dirs {
+                let d = d as usize;
+                if !from_cells[d].contains(at as usize)
+                    || exits.is_some_and(|e| e[d].contains(at as usize))
+                {
+                    continue;
+                }
+                let step = f.step[d];
+                let over = (i32::from(at) + step) as u8;
+                let l = (i32::from(at) + 2 * step) as u8;
+                if over == start || reached.contains(l as usize) {
+                    continue;
+                }
+                reached.insert(l as usize);
+                parent[l as usize] = at;
+                queue[tail] = l;
+                tail += 1;
+                if seen.contains(l as usize) {
+                    continue;
+                }
+                seen.insert(l as usize);
+                if *k > 0 {
+                    *k -= 1;
+                    continue;
+                }
+                // The landings from the start to `l`, found backwards.
+                let mut back = [0u8; 256];
+                let mut n = 0;
+                let mut x = l;
+                while x != start {
+                    back[n] = x;
+                    n += 1;
+                    x = parent[x as usize];
+                }
+                let mut m = Move::new(c, c);
+                for &x in back[..n].iter().rev() {
+                    m.push_landing(f.cell_of[x as usize]);
+                }
+                m.to = f.cell_of[l as usize];
+                return Some(m);
+            }
+        }
+        None
     }
 }
 

@@ -175,7 +175,7 @@ impl Position<'_> {
         };
         if self.under.is_empty() {
             let n = self.count(p, None);
-            return region[p].len() >= n && region[p].iter().filter(|&c| mine(c)).count() == n;
+            return region[p].count_where(mine) == n;
         }
         (0..self.cells.len() as Cell).all(|c| !mine(c) || region[p].contains(c))
     }

@@ -83,9 +83,12 @@ impl Position<'_> {
         }
         // Each piece's cell, code and count; more pieces than that are left to the list.
         let mut pieces = [(NONE, 0u8, 0usize); 64];
-        let n = match &self.game.reach_flood {
-            Some(f) => self.count_by_flood(f, &mut pieces)?,
-            None => self.count_by_search(&mut pieces)?,
+        let (n, hops) = match &self.game.reach_flood {
+            Some(f) => {
+                let (n, hops) = self.count_by_flood(f, &mut pieces)?;
+                (n, Some((f, hops)))
+            }
+            None => (self.count_by_search(&mut pieces)?, None),
         };
         let total: usize = pieces[..n].iter().map(|p| p.2).sum();
         if total == 0 || total > MAX_MOVES {
@@ -96,6 +99,9 @@ impl Position<'_> {
             if k >= here {
                 k -= here;
                 continue;
+            }
+            if let Some((f, hops)) = hops.as_ref().filter(|_| self.game.plain_emit[code as usize]) {
+                return self.flood_move(f, hops, cell, code, k);
             }
             // This piece's moves, as the generator lists them and the filter keeps them.
             buf.clear();
@@ -135,7 +141,11 @@ impl Position<'_> {
 
     /// [`Position::count_by_search`] on a board laid out for floods: the turn's hops found
     /// once for all the mover's pieces, each piece's chains flooded a frontier at a time.
-    fn count_by_flood(&self, f: &Flood, pieces: &mut [(Cell, u8, usize); 64]) -> Option<usize> {
+    fn count_by_flood(
+        &self,
+        f: &Flood,
+        pieces: &mut [(Cell, u8, usize); 64],
+    ) -> Option<(usize, Hops)> {
         let me = self.turn as usize;
         let (mut occupied, mut own) = (Bits256::EMPTY, Bits256::EMPTY);
         let mut n = 0;
@@ -155,7 +165,45 @@ impl Position<'_> {
         for p in &mut pieces[..n] {
             p.2 = self.flood_reach(f, &hops, &mut queue, p.0, p.1).len();
         }
-        Some(n)
+        Some((n, hops))
+    }
+
+    /// The `k`th move (from 0) of the piece `code` on `c` that the filter keeps, built as the
+    /// generator builds it, for pieces whose moves go out as generated
+    /// ([`Game::plain_emit`]): without listing the others.
+    fn flood_move(&self, f: &Flood, hops: &Hops, c: Cell, code: u8, mut k: usize) -> Option<Move> {
+        let b = &self.game.board;
+        let mut seen = Bits256::EMPTY;
+        for rule in &self.game.rules[code as usize] {
+            match rule {
+                Rule::Step { dirs, .. } => {
+                    for &d in dirs.iter() {
+                        let t = b.step(c, d);
+                        if t == NONE
+                            || self.cells[t as usize] != 0
+                            || self.game.leaves_stay(code, c, t)
+                            || seen.contains(f.bit[t as usize] as usize)
+                        {
+                            continue;
+                        }
+                        if k == 0 {
+                            return Some(Move::new(c, t));
+                        }
+                        seen.insert(f.bit[t as usize] as usize);
+                        k -= 1;
+                    }
+                }
+                Rule::Jump { dirs, hurdle, .. } => {
+                    let own_only = *hurdle == Hurdle::Friend;
+                    let m = self.hop_move(f, hops, c, code, dirs, own_only, &mut seen, &mut k);
+                    if m.is_some() {
+                        return m;
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
     }
 
     /// [`Position::reach`] as a set of [`Flood`] bits.
