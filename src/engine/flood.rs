@@ -214,9 +214,7 @@ impl Flood {
 /// turn for every piece of the mover; the moving piece's own cell, which it leaves, is
 /// corrected for in [`Position::hop_flood`].
 pub struct Hops {
-    over_any: [Bits256; MAX_DIRS],
-    over_own: [Bits256; MAX_DIRS],
-    /// The same by bit: the directions (bit `d`) a hop over any piece may take from it.
+    /// By bit: the directions (bit `d`) a hop over any piece may take from it.
     at_any: [u8; 256],
     /// The same for hops over the mover's pieces, in games that have them.
     at_own: [u8; 256],
@@ -227,18 +225,14 @@ impl Hops {
     pub fn new(f: &Flood, occupied: Bits256, own: Bits256) -> Hops {
         let empty = f.cells & !occupied;
         let mut hops = Hops {
-            over_any: [Bits256::EMPTY; MAX_DIRS],
-            over_own: [Bits256::EMPTY; MAX_DIRS],
             at_any: [0; 256],
             at_own: [0; 256],
         };
         for (d, &k) in f.step.iter().enumerate() {
             let open = f.hop_from[d] & empty.moved(-2 * k);
-            hops.over_any[d] = open & occupied.moved(-k);
-            hops.over_any[d].mark(&mut hops.at_any, 1 << d);
+            (open & occupied.moved(-k)).mark(&mut hops.at_any, 1 << d);
             if f.own_hops {
-                hops.over_own[d] = open & own.moved(-k);
-                hops.over_own[d].mark(&mut hops.at_own, 1 << d);
+                (open & own.moved(-k)).mark(&mut hops.at_own, 1 << d);
             }
         }
         hops
@@ -272,7 +266,11 @@ impl Position<'_> {
         } else {
             &hops.at_any
         };
-        let mask = dirs.iter().fold(0u8, |m, &d| m | 1 << d);
+        let mask = if dirs.len() == nd {
+            u8::MAX
+        } else {
+            dirs.iter().fold(0u8, |m, &d| m | 1 << d)
+        };
         let start = f.bit[c as usize];
         let mut reached = Bits256::EMPTY;
         reached.insert(start as usize);
@@ -325,10 +323,10 @@ impl Position<'_> {
         let g = self.game;
         let exits = (g.confines && g.stay[code as usize].is_some())
             .then(|| &f.stay_exits[code as usize * nd..(code as usize + 1) * nd]);
-        let from_cells = if own_only {
-            &hops.over_own
+        let at_dirs = if own_only {
+            &hops.at_own
         } else {
-            &hops.over_any
+            &hops.at_any
         };
         let start = f.bit[c as usize];
         let mut reached = Bits256::EMPTY;
@@ -342,7 +340,7 @@ impl Position<'_> {
             head += 1;
             for &d in dirs {
                 let d = d as usize;
-                if !from_cells[d].contains(at as usize)
+                if at_dirs[at as usize] >> d & 1 == 0
                     || exits.is_some_and(|e| e[d].contains(at as usize))
                 {
                     continue;
