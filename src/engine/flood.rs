@@ -1,10 +1,14 @@
-//! Hop chains flooded a whole frontier at a time, for the draw by reach (`reach.rs`): the
-//! board's cells laid out in the bits of a 256-bit set so that every direction is one shift
-//! (a cell's neighbour in direction `d` is the bit [`Flood::step`]`[d]` places further on),
-//! found from the cells' coordinates once per game. The star of Chinese checkers takes 201
-//! bits, Halma's 16 x 16 all 256. A shift may carry a bit past a row's end onto an unrelated
-//! cell: every shift is therefore taken only from the cells whose neighbours in that
-//! direction exist ([`Flood::hop_from`]), and lands on those very neighbours.
+//! Hop chains for the draw by reach (`reach.rs`) on a bit layout of the board: the cells
+//! laid out in the bits of a 256-bit set so that every direction is one shift (a cell's
+//! neighbour in direction `d` is the bit [`Flood::step`]`[d]` places further on), found from
+//! the cells' coordinates once per game. The star of Chinese checkers takes 201 bits, Halma's
+//! 16 x 16 all 256. Once a turn, the hops of the whole board are found by shifting the sets of
+//! pieces and empty cells, every direction at once for every cell ([`Hops`]); each piece's
+//! chains are then a breadth-first search that reads, at each cell, a byte of the directions
+//! it may hop in, instead of looking at two neighbours in every direction. A shift may carry
+//! a bit past a row's end onto an unrelated cell: every shift is therefore taken only from
+//! the cells whose neighbours in that direction exist ([`Flood::hop_from`]), and lands on
+//! those very neighbours.
 //!
 //! It must not know a rule beyond the hop the draw by reach asks for: over a piece right
 //! beside to the empty cell right behind it, never out of a region a piece stays in.
@@ -12,8 +16,8 @@
 use std::ops::{BitAnd, BitOr, BitOrAssign, Not};
 
 use super::{Game, Move, Position, Rule};
-use crate::model::Hurdle;
 use crate::geometry::{Board, Cell, NONE};
+use crate::model::Hurdle;
 
 /// The most directions a board laid out for floods has (a square board's eight).
 const MAX_DIRS: usize = 8;
@@ -209,10 +213,10 @@ impl Flood {
     }
 }
 
-/// Where the hops of one turn may go: by direction, the cells from which a hop over the piece
-/// beside (any piece, or one of the mover's) lands on the empty cell behind it. Found once a
-/// turn for every piece of the mover; the moving piece's own cell, which it leaves, is
-/// corrected for in [`Position::hop_flood`].
+/// Where the hops of one turn may go: by cell (its bit), the directions in which a hop over
+/// the piece beside (any piece, or one of the mover's) lands on the empty cell behind it.
+/// Found once a turn for every piece of the mover; the moving piece's own cell, which it
+/// leaves, is corrected for in [`Position::hop_flood`].
 pub struct Hops {
     /// By bit: the directions (bit `d`) a hop over any piece may take from it.
     at_any: [u8; 256],
@@ -261,11 +265,7 @@ impl Position<'_> {
         let g = self.game;
         let exits = (g.confines && g.stay[code as usize].is_some())
             .then(|| &f.stay_exits[code as usize * nd..(code as usize + 1) * nd]);
-        let at_dirs = if own_only {
-            &hops.at_own
-        } else {
-            &hops.at_any
-        };
+        let at_dirs = if own_only { &hops.at_own } else { &hops.at_any };
         let mask = if dirs.len() == nd {
             u8::MAX
         } else {
@@ -323,11 +323,7 @@ impl Position<'_> {
         let g = self.game;
         let exits = (g.confines && g.stay[code as usize].is_some())
             .then(|| &f.stay_exits[code as usize * nd..(code as usize + 1) * nd]);
-        let at_dirs = if own_only {
-            &hops.at_own
-        } else {
-            &hops.at_any
-        };
+        let at_dirs = if own_only { &hops.at_own } else { &hops.at_any };
         let start = f.bit[c as usize];
         let mut reached = Bits256::EMPTY;
         reached.insert(start as usize);

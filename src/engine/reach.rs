@@ -4,7 +4,9 @@
 //! A piece's moves are then one per cell its steps and hop chains reach (of a step and a chain
 //! ending on one cell, the filter keeps the first listed), so its count is the size of a union
 //! of cell sets; only the drawn piece's moves are listed. The move drawn is the very move the
-//! full list gives at the index drawn (`tests/games.rs` checks it game by game).
+//! full list gives at the index drawn (`tests/games.rs` checks it game by game). On boards
+//! that `flood.rs` lays out in bits (the star, Halma's), the turn's hops are found once for
+//! all pieces, and the drawn piece's move is built from its search, without listing.
 
 use super::flood::{Bits256, Flood, Hops};
 use super::{Game, Move, Position, Rule, MAX_MOVES};
@@ -100,7 +102,10 @@ impl Position<'_> {
                 k -= here;
                 continue;
             }
-            if let Some((f, hops)) = hops.as_ref().filter(|_| self.game.plain_emit[code as usize]) {
+            if let Some((f, hops)) = hops
+                .as_ref()
+                .filter(|_| self.game.plain_emit[code as usize])
+            {
                 return self.flood_move(f, hops, cell, code, k);
             }
             // This piece's moves, as the generator lists them and the filter keeps them.
@@ -359,6 +364,27 @@ mod tests {
     #[test]
     fn a_draw_by_reach_is_the_listed_move() {
         let g = halma("  moves are identified by start, end and captures");
+        assert!(g.reach_flood.is_some(), "the star is laid out in bits");
+        draws_are_listed_moves(&g);
+        // A board of 289 cells has no bit layout: the draw searches cell by cell.
+        let rows: String = (1..=4)
+            .map(|r| {
+                format!(
+                    "    white man on a{r}\n    white man on b{r}\n    black man on q{}\n",
+                    18 - r
+                )
+            })
+            .collect();
+        let src = format!(
+            "game \"T\" {{\n  players white, black\n  board square 17 x 17\n{HALMA}\n  moves are \
+             identified by start, end and captures\n  setup {{\n{rows}  }}\n}}\n"
+        );
+        let g = crate::compile_source(&src).unwrap_or_else(|e| panic!("{src}\n{e:?}"));
+        assert!(g.reach_draw && g.reach_flood.is_none());
+        draws_are_listed_moves(&g);
+    }
+
+    fn draws_are_listed_moves(g: &crate::engine::Game) {
         let mut pos = g.start();
         let mut rng = Rng::new(3);
         for ply in 0..120 {
