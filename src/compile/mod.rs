@@ -337,7 +337,7 @@ fn finish(game: &mut Game, steps: Option<&Steps>, board_rule_hooks: &[usize]) {
     });
     game.reach_draw = game.draws_by_reach();
     game.reach_flood = if game.reach_draw {
-        crate::engine::Flood::new(game)
+        crate::engine::Flood::new(game).map(Box::new)
     } else {
         None
     };

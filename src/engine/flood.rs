@@ -384,7 +384,7 @@ impl Position<'_> {
 /// shift, if the bits are distinct and below 256 and every step of a direction moves a bit
 /// by the same amount, less than 32.
 fn layout(b: &Board, w: i32) -> Option<(Vec<u8>, Vec<i32>)> {
-    if b.len() == 0 || b.len() > 256 || b.dirs.is_empty() {
+    if b.is_empty() || b.len() > 256 || b.dirs.is_empty() {
         return None;
     }
     let x0 = b.coords.iter().map(|c| c.0).min()?;

@@ -428,7 +428,7 @@ pub struct Game {
     /// Random moves are drawn by the cells each piece reaches ([`Game::draws_by_reach`]).
     pub reach_draw: bool,
     /// Games that draw by reach on a board laid out for it: hop chains flooded as bit sets.
-    pub reach_flood: Option<flood::Flood>,
+    pub reach_flood: Option<Box<flood::Flood>>,
     /// Every piece moves by one capture-by-approach rule alone, on a board of at most 64
     /// cells: the side's moves are found on bit masks (see `rules/approach.rs`).
     pub approach_masks: Option<rules::approach::Shifts>,
