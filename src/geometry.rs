@@ -64,20 +64,6 @@ impl CellSet {
     pub fn len(&self) -> usize {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
-    /// How many cells of the set `f` holds for: a loop over the words, for hot paths where
-    /// [`CellSet::iter`]'s iterator costs more than the test.
-    #[inline]
-    pub fn count_where(&self, f: impl Fn(Cell) -> bool) -> usize {
-        let mut n = 0;
-        for (i, &w) in self.0.iter().enumerate() {
-            let mut w = w;
-            while w != 0 {
-                n += usize::from(f((i * 64) as Cell + w.trailing_zeros() as Cell));
-                w &= w - 1;
-            }
-        }
-        n
-    }
     /// The cells in increasing order.
     pub fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
         (0..SET_WORDS).flat_map(move |i| {

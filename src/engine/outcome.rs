@@ -4,8 +4,8 @@
 
 use super::{Outcome, Position};
 use crate::ast::ReachReply;
-use crate::geometry::{Cell, CellSet, NONE};
-use crate::model::{EndCond, PerPlayer, Tiebreak, Verdict};
+use crate::geometry::NONE;
+use crate::model::{EndCond, Tiebreak, Verdict};
 
 thread_local! {
     /// The second player's replies read by [`Position::reached_unequalled`] (no allocation
@@ -165,21 +165,6 @@ impl Position<'_> {
     /// The other board conditions of [`Position::static_end`], for player `p` (`mover` just
     /// moved): counts of pieces, both players' lines, connections.
     #[inline(never)]
-    /// Whether every piece of `p` on the board stands on `region[p]`. Without stacks, read
-    /// on the region, which is smaller than the board: as many of `p`'s pieces there as `p`
-    /// has.
-    fn all_on(&self, p: usize, region: &PerPlayer<CellSet>) -> bool {
-        let mine = |c: Cell| {
-            let code = self.cells[c as usize];
-            code != 0 && self.game.owner(code) == p
-        };
-        if self.under.is_empty() {
-            let n = self.count(p, None);
-            return region[p].count_where(mine) == n;
-        }
-        (0..self.cells.len() as Cell).all(|c| !mine(c) || region[p].contains(c))
-    }
-
     fn rare_end_hit(&self, cond: &EndCond, p: usize, mover: usize) -> bool {
         let g = self.game;
         match cond {
@@ -233,7 +218,13 @@ impl Position<'_> {
                 (p == mover || self.placed == NONE) && self.forms_ring(p, rim, self.chain_start())
             }
             EndCond::AllOn(region) => {
-                self.hand_count(p, None) == 0 && self.count(p, None) > 0 && self.all_on(p, region)
+                self.hand_count(p, None) == 0
+                    && self.count(p, None) > 0
+                    && self.cells.iter().enumerate().all(|(c, &code)| {
+                        code == 0
+                            || self.game.owner(code) != p
+                            || region[p].contains(c as crate::geometry::Cell)
+                    })
             }
             EndCond::StoreHolds(n) => u32::from(self.stores[p]) > *n,
             EndCond::Reaches {
