@@ -159,6 +159,7 @@ pub fn compile(mut m: Model) -> Game {
         shoots_only: paths.shoots_only,
         draw_plans: Default::default(),
         reach_draw: false,
+        reach_flood: None,
         approach_masks: None,
         rays128: paths.rays128,
         sowing: mechanics.sowing,
@@ -335,6 +336,11 @@ fn finish(game: &mut Game, steps: Option<&Steps>, board_rule_hooks: &[usize]) {
         crate::engine::DrawPlan::new(game, p)
     });
     game.reach_draw = game.draws_by_reach();
+    game.reach_flood = if game.reach_draw {
+        crate::engine::Flood::new(game).map(Box::new)
+    } else {
+        None
+    };
     game.approach_masks = game.approach_on_masks();
     game.royals_stay = royals_stay(game);
     game.tracks_last_placed = game.places.iter().flatten().any(|pl| pl.not_by_last);

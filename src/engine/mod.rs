@@ -7,6 +7,7 @@
 
 mod bits;
 mod counted;
+mod flood;
 pub mod hooks;
 mod legality;
 mod movegen;
@@ -22,6 +23,7 @@ mod wide;
 
 pub use bits::Bits;
 pub use counted::DrawPlan;
+pub use flood::Flood;
 pub use legality::{apply_cells, Scratch};
 pub use outcome::Perpetual;
 pub use play::IllegalMove;
@@ -425,6 +427,8 @@ pub struct Game {
     pub draw_plans: PerPlayer<Option<counted::DrawPlan>>,
     /// Random moves are drawn by the cells each piece reaches ([`Game::draws_by_reach`]).
     pub reach_draw: bool,
+    /// Games that draw by reach on a board laid out for it: hop chains flooded as bit sets.
+    pub reach_flood: Option<Box<flood::Flood>>,
     /// Every piece moves by one capture-by-approach rule alone, on a board of at most 64
     /// cells: the side's moves are found on bit masks (see `rules/approach.rs`).
     pub approach_masks: Option<rules::approach::Shifts>,

@@ -4,8 +4,11 @@
 //! A piece's moves are then one per cell its steps and hop chains reach (of a step and a chain
 //! ending on one cell, the filter keeps the first listed), so its count is the size of a union
 //! of cell sets; only the drawn piece's moves are listed. The move drawn is the very move the
-//! full list gives at the index drawn (`tests/games.rs` checks it game by game).
+//! full list gives at the index drawn (`tests/games.rs` checks it game by game). On boards
+//! that `flood.rs` lays out in bits (the star, Halma's), the turn's hops are found once for
+//! all pieces, and the drawn piece's move is built from its search, without listing.
 
+use super::flood::{Bits256, Flood, Hops};
 use super::{Game, Move, Position, Rule, MAX_MOVES};
 use crate::geometry::{Cell, CellSet, NONE};
 use crate::model::{Hurdle, JumpRule, Target};
@@ -80,23 +83,16 @@ impl Position<'_> {
         if !self.frozen.is_empty() {
             return None;
         }
-        let me = self.turn as usize;
         // Each piece's cell, code and count; more pieces than that are left to the list.
         let mut pieces = [(NONE, 0u8, 0usize); 64];
-        let mut n = 0;
-        let mut total = 0usize;
-        for c in 0..self.cells.len() {
-            let code = self.cells[c];
-            if code != 0 && self.game.owner(code) == me {
-                if n == pieces.len() {
-                    return None;
-                }
-                let here = self.reach(c as Cell, code).len();
-                pieces[n] = (c as Cell, code, here);
-                n += 1;
-                total += here;
+        let (n, hops) = match &self.game.reach_flood {
+            Some(f) => {
+                let (n, hops) = self.count_by_flood(f, &mut pieces)?;
+                (n, Some((f, hops)))
             }
-        }
+            None => (self.count_by_search(&mut pieces)?, None),
+        };
+        let total: usize = pieces[..n].iter().map(|p| p.2).sum();
         if total == 0 || total > MAX_MOVES {
             return None;
         }
@@ -105,6 +101,12 @@ impl Position<'_> {
             if k >= here {
                 k -= here;
                 continue;
+            }
+            if let Some((f, hops)) = hops
+                .as_ref()
+                .filter(|_| self.game.plain_emit[code as usize])
+            {
+                return self.flood_move(f, hops, cell, code, k);
             }
             // This piece's moves, as the generator lists them and the filter keeps them.
             buf.clear();
@@ -125,6 +127,122 @@ impl Position<'_> {
             return None;
         }
         None
+    }
+
+    /// Fills `pieces` with the mover's pieces and their counts, found by [`Position::reach`];
+    /// their number, or `None` where they are too many.
+    fn count_by_search(&self, pieces: &mut [(Cell, u8, usize); 64]) -> Option<usize> {
+        let me = self.turn as usize;
+        let mut n = 0;
+        for c in 0..self.cells.len() {
+            let code = self.cells[c];
+            if code != 0 && self.game.owner(code) == me {
+                *pieces.get_mut(n)? = (c as Cell, code, self.reach(c as Cell, code).len());
+                n += 1;
+            }
+        }
+        Some(n)
+    }
+
+    /// [`Position::count_by_search`] on a board laid out for floods: the turn's hops found
+    /// once for all the mover's pieces, each piece's chains flooded a frontier at a time.
+    fn count_by_flood(
+        &self,
+        f: &Flood,
+        pieces: &mut [(Cell, u8, usize); 64],
+    ) -> Option<(usize, Hops)> {
+        let me = self.turn as usize;
+        let (mut occupied, mut own) = (Bits256::EMPTY, Bits256::EMPTY);
+        let mut n = 0;
+        for (c, &code) in self.cells.iter().enumerate() {
+            if code != 0 {
+                let bit = f.bit[c] as usize;
+                occupied.insert(bit);
+                if self.game.owner(code) == me {
+                    own.insert(bit);
+                    *pieces.get_mut(n)? = (c as Cell, code, 0);
+                    n += 1;
+                }
+            }
+        }
+        let hops = Hops::new(f, occupied, own);
+        let mut queue = [0u8; 256];
+        for p in &mut pieces[..n] {
+            p.2 = self.flood_reach(f, &hops, &mut queue, p.0, p.1).len();
+        }
+        Some((n, hops))
+    }
+
+    /// The `k`th move (from 0) of the piece `code` on `c` that the filter keeps, built as the
+    /// generator builds it, for pieces whose moves go out as generated
+    /// ([`Game::plain_emit`]): without listing the others.
+    fn flood_move(&self, f: &Flood, hops: &Hops, c: Cell, code: u8, mut k: usize) -> Option<Move> {
+        let b = &self.game.board;
+        let mut seen = Bits256::EMPTY;
+        for rule in &self.game.rules[code as usize] {
+            match rule {
+                Rule::Step { dirs, .. } => {
+                    for &d in dirs.iter() {
+                        let t = b.step(c, d);
+                        if t == NONE
+                            || self.cells[t as usize] != 0
+                            || self.game.leaves_stay(code, c, t)
+                            || seen.contains(f.bit[t as usize] as usize)
+                        {
+                            continue;
+                        }
+                        if k == 0 {
+                            return Some(Move::new(c, t));
+                        }
+                        seen.insert(f.bit[t as usize] as usize);
+                        k -= 1;
+                    }
+                }
+                Rule::Jump(JumpRule { dirs, hurdle, .. }) => {
+                    let own_only = *hurdle == Hurdle::Friend;
+                    let m = self.hop_move(f, hops, c, code, dirs, own_only, &mut seen, &mut k);
+                    if m.is_some() {
+                        return m;
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// [`Position::reach`] as a set of [`Flood`] bits.
+    fn flood_reach(
+        &self,
+        f: &Flood,
+        hops: &Hops,
+        queue: &mut [u8; 256],
+        c: Cell,
+        code: u8,
+    ) -> Bits256 {
+        let b = &self.game.board;
+        let mut to = Bits256::EMPTY;
+        for rule in &self.game.rules[code as usize] {
+            match rule {
+                Rule::Step { dirs, .. } => {
+                    for &d in dirs.iter() {
+                        let t = b.step(c, d);
+                        if t != NONE
+                            && self.cells[t as usize] == 0
+                            && !self.game.leaves_stay(code, c, t)
+                        {
+                            to.insert(f.bit[t as usize] as usize);
+                        }
+                    }
+                }
+                Rule::Jump(JumpRule { dirs, hurdle, .. }) => {
+                    let own_only = *hurdle == Hurdle::Friend;
+                    to |= self.hop_flood(f, hops, c, code, dirs, own_only, queue);
+                }
+                _ => {}
+            }
+        }
+        to
     }
 
     /// The cells the piece `code` on `c` may move to by its rules.
@@ -246,6 +364,27 @@ mod tests {
     #[test]
     fn a_draw_by_reach_is_the_listed_move() {
         let g = halma("  moves are identified by start, end and captures");
+        assert!(g.reach_flood.is_some(), "the star is laid out in bits");
+        draws_are_listed_moves(&g);
+        // A board of 289 cells has no bit layout: the draw searches cell by cell.
+        let rows: String = (1..=4)
+            .map(|r| {
+                format!(
+                    "    white man on a{r}\n    white man on b{r}\n    black man on q{}\n",
+                    18 - r
+                )
+            })
+            .collect();
+        let src = format!(
+            "game \"T\" {{\n  players white, black\n  board square 17 x 17\n{HALMA}\n  moves are \
+             identified by start, end and captures\n  setup {{\n{rows}  }}\n}}\n"
+        );
+        let g = crate::compile_source(&src).unwrap_or_else(|e| panic!("{src}\n{e:?}"));
+        assert!(g.reach_draw && g.reach_flood.is_none());
+        draws_are_listed_moves(&g);
+    }
+
+    fn draws_are_listed_moves(g: &crate::engine::Game) {
         let mut pos = g.start();
         let mut rng = Rng::new(3);
         for ply in 0..120 {
