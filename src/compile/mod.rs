@@ -21,6 +21,7 @@ mod paths;
 mod pieces;
 mod start;
 mod tables;
+mod teams;
 
 /// Builds the engine tables for a checked model.
 pub fn compile(mut m: Model) -> Game {
@@ -34,6 +35,8 @@ pub fn compile(mut m: Model) -> Game {
     let demotion = Demotion::new(&m, &pieces, shift);
     let keys = tables::Keys::draw(pieces.promotion.len(), m.board.len(), np, m.uses_layers);
     face_attacks(&mut pieces.attacks, &m, shift);
+    let teams = teams::Teams::new(&mut m);
+    teams.merge_attacks(&mut pieces.attacks, np);
     let custody = custody(&m, shift);
     let tested = m.explosion.is_some() || custody.is_some();
     let emits = Emits::new(&codes, &pieces.promotion, tested);
@@ -101,6 +104,10 @@ pub fn compile(mut m: Model) -> Game {
         start_kinds: start.start_kinds,
         states: m.states,
         attacks: pieces.attacks,
+        team: teams.team,
+        foe: teams.foe,
+        has_teams: teams.has_teams,
+        outs: teams.outs,
         has_royal: codes.royal.iter().any(|&r| r),
         royal: codes.royal,
         royal_last: codes.royal_last,

@@ -292,8 +292,17 @@ pub struct Game {
     pub start_kinds: PerPlayer<u128>,
     /// What slept, kept, keeping and fresh pieces may not do or suffer.
     pub states: States,
-    /// `attacks[p]`: how player p's pieces capture.
+    /// `attacks[p]`: how player p's pieces capture (with teams, p's team's pieces).
     pub attacks: PerPlayer<Vec<Attack>>,
+    /// Each player's team (each player their own without teams).
+    pub team: PerPlayer<u8>,
+    /// For each player, the first player of another team: "the opponent" of royal safety.
+    pub foe: PerPlayer<u8>,
+    /// The game has a `teams` line.
+    pub has_teams: bool,
+    /// With teams, the `lose` lines: read after every move for every other player still in,
+    /// a player who loses is out (their pieces leave the board, their turns are skipped).
+    pub outs: Vec<EndModel>,
     pub royal: Vec<bool>,
     pub has_royal: bool,
     /// `royal when last` (every royal kind then says it): a player's royal pieces are
@@ -642,6 +651,23 @@ impl Game {
     #[inline]
     pub fn kind_of(&self, code: u8) -> usize {
         ((code - 1) >> self.player_shift) as usize
+    }
+
+    /// Whether `a` and `b` play on the same side (the same player, or partners).
+    #[inline]
+    pub fn same_side(&self, a: usize, b: usize) -> bool {
+        self.team[a] == self.team[b]
+    }
+
+    /// "The opponent" of `player`: the other player of two, or with teams the first player
+    /// of another team (whose attacks are their team's).
+    #[inline]
+    pub fn opponent(&self, player: usize) -> usize {
+        if self.has_teams {
+            self.foe[player] as usize
+        } else {
+            player ^ 1
+        }
     }
 
     /// The player who moves after `player`.

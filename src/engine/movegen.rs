@@ -126,7 +126,15 @@ impl Position<'_> {
 
     #[inline]
     pub(in crate::engine) fn enemy_of(&self, code: u8) -> bool {
-        code != 0 && self.game.owner(code) != self.turn as usize
+        code != 0 && {
+            let g = self.game;
+            let owner = g.owner(code);
+            if g.has_teams {
+                !g.same_side(owner, self.turn as usize)
+            } else {
+                owner != self.turn as usize
+            }
+        }
     }
 
     pub(in crate::engine) fn pseudo_moves(&self, out: &mut Vec<Move>) {

@@ -528,7 +528,13 @@ impl<'g> Position<'g> {
             self.hash ^= g.zobrist_turns[1];
             return;
         }
-        let next = g.next_player(self.turn as usize);
+        let mut next = g.next_player(self.turn as usize);
+        if g.has_teams {
+            // A player who is out (no pieces left) is skipped.
+            while next != self.turn as usize && self.count(next, None) == 0 {
+                next = g.next_player(next);
+            }
+        }
         self.hash ^= g.zobrist_turns[self.turn as usize] ^ g.zobrist_turns[next];
         self.turn = next as u8;
     }
