@@ -19,7 +19,13 @@ impl Checker {
         if players <= 2 {
             return;
         }
-        let two_teams = !teams.is_empty() && teams.iter().all(|&t| t < 2);
+        // A `teams` line already reported as wrong is taken as two teams, so that its mistake
+        // is not reported again at every line that reads it.
+        let two_teams = if teams.is_empty() {
+            d.items.iter().any(|i| matches!(i, Item::Teams(..)))
+        } else {
+            teams.iter().all(|&t| t < 2)
+        };
         let mut refuse = |cx: &mut Checker, span: Span, what: &str| {
             cx.invalid(
                 span,
@@ -77,7 +83,7 @@ impl Checker {
                 }
                 Item::End(rules, _) => {
                     for e in rules {
-                        if !(two_teams && self.team_end(e)) {
+                        if !(two_teams && Self::team_end(e)) {
                             self.end_beyond_two(e, &mut refuse);
                         }
                     }
@@ -90,7 +96,7 @@ impl Checker {
     /// An end line that two teams may use: a `lose` line that puts a player out (no legal
     /// move, in check or not; no pieces, of a kind or all), and a win when the other team has
     /// only pieces of a kind.
-    fn team_end(&mut self, e: &EndRule) -> bool {
+    fn team_end(e: &EndRule) -> bool {
         match (&e.result, &e.cond) {
             (ResultDecl::Lose, EndCondDecl::NoLegalMove { tiebreak, .. }) => tiebreak.is_empty(),
             (ResultDecl::Lose, EndCondDecl::NoPieces(_)) => true,
