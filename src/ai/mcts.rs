@@ -17,7 +17,7 @@
 
 use super::clock::Deadline;
 use super::fingerprint;
-use crate::engine::{Move, Outcome, Position, Scratch};
+use crate::engine::{Game, Move, Outcome, Position, Scratch};
 use crate::model::MAX_PLAYERS;
 use crate::rng::Rng;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -203,11 +203,11 @@ pub struct Report {
     pub value: f64,
 }
 
-/// The reward of `outcome` for `player`: 1 a win, 0 a loss, ½ a draw.
-fn reward(outcome: &Outcome, player: usize) -> f64 {
+/// The reward of `outcome` for `player`: 1 a win (their team's), 0 a loss, ½ a draw.
+fn reward(game: &Game, outcome: &Outcome, player: usize) -> f64 {
     match outcome {
         Outcome::Win { player: w, .. } => {
-            if *w == player {
+            if game.same_side(*w, player) {
                 1.0
             } else {
                 0.0
@@ -341,7 +341,7 @@ pub fn search_styled(
                 playout(&mut pos, rng, &mut buf, &mut scratch, amaf.as_mut())
             }
         };
-        backpropagate(&mut tree, amaf.as_mut(), node, &outcome);
+        backpropagate(root.game, &mut tree, amaf.as_mut(), node, &outcome);
     }
     best_child(&tree, iterations)
 }
@@ -486,8 +486,14 @@ fn expand(
 
 /// Backpropagation: each node from `node` up is credited for the player who moved into it,
 /// and with RAVE each of their children whose move its player made later in the iteration.
-fn backpropagate(tree: &mut [Node], mut amaf: Option<&mut Amaf>, node: usize, outcome: &Outcome) {
-    let rewards: [f64; MAX_PLAYERS] = std::array::from_fn(|p| reward(outcome, p));
+fn backpropagate(
+    game: &Game,
+    tree: &mut [Node],
+    mut amaf: Option<&mut Amaf>,
+    node: usize,
+    outcome: &Outcome,
+) {
+    let rewards: [f64; MAX_PLAYERS] = std::array::from_fn(|p| reward(game, outcome, p));
     let mut depth = 0;
     let mut n = node;
     while tree[n].parent != usize::MAX {

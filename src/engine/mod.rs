@@ -659,6 +659,22 @@ impl Game {
         self.team[a] == self.team[b]
     }
 
+    /// The number of sides: the players, or with teams the teams.
+    pub fn sides(&self) -> usize {
+        let n = self.players.len();
+        (0..n).filter(|&p| (0..p).all(|q| !self.same_side(p, q))).count()
+    }
+
+    /// The name of `player`'s side: theirs, or with teams the team's players' (`red and
+    /// yellow`).
+    pub fn side_name(&self, player: usize) -> String {
+        let names: Vec<&str> = (0..self.players.len())
+            .filter(|&q| self.same_side(q, player))
+            .map(|q| self.players[q].name.as_str())
+            .collect();
+        names.join(" and ")
+    }
+
     /// "The opponent" of `player`: the other player of two, or with teams the first player
     /// of another team (whose attacks are their team's).
     #[inline]
@@ -1118,11 +1134,41 @@ impl Outcome {
     /// "white wins (lose when I have no legal move and I am in check)".
     pub fn describe(&self, game: &Game) -> String {
         match self {
+            Outcome::Win { player, .. } if game.has_teams => {
+                format!("{} win ({})", game.side_name(*player), self.reason())
+            }
             Outcome::Win { player, reason } => {
                 format!("{} wins ({reason})", game.players[*player].name)
             }
             Outcome::Draw { reason } => format!("draw ({reason})"),
         }
+    }
+
+    /// The end rule and its details.
+    fn reason(&self) -> &str {
+        match self {
+            Outcome::Win { reason, .. } | Outcome::Draw { reason } => reason,
+        }
+    }
+
+    /// Each player's return: a win is their team's (with two players, the winner's alone);
+    /// the winners share the losers' -1 each, so that the returns sum to zero as OpenSpiel's
+    /// do (2 players: 1 and -1; one winner of n: n - 1; two teams of two: 1 and -1); all 0
+    /// for a draw. The slots past the game's players are 0.
+    pub fn returns(&self, game: &Game) -> PerPlayer<f32> {
+        let mut r = [0.0; crate::model::MAX_PLAYERS];
+        if let Outcome::Win { player, .. } = self {
+            let n = game.players.len();
+            let winners = (0..n).filter(|&q| game.same_side(q, *player)).count();
+            for (q, x) in r.iter_mut().enumerate().take(n) {
+                *x = if game.same_side(q, *player) {
+                    (n - winners) as f32 / winners as f32
+                } else {
+                    -1.0
+                };
+            }
+        }
+        r
     }
 
     /// Like [`Outcome::describe`], without the details after the rule (`: area 40 to
@@ -1152,7 +1198,7 @@ impl Outcome {
     /// `"white"`, `"black"` or `"draw"`, for result tables.
     pub fn key(&self, game: &Game) -> String {
         match self {
-            Outcome::Win { player, .. } => game.players[*player].name.clone(),
+            Outcome::Win { player, .. } => game.side_name(*player),
             Outcome::Draw { .. } => "draw".into(),
         }
     }
