@@ -210,8 +210,7 @@ fn playouts_finish_by_the_rules() {
 }
 
 /// The pseudo-legal moves of `player`'s enemies in `pos`: the player to move's, or with teams
-/// every player's of another team, each as if it were their turn (the position string with
-/// their letter as the side to move).
+/// every player's of another team, each as if it were their turn (the turn passed on to them).
 fn enemy_moves(pos: &Position, player: usize) -> Vec<Move> {
     let g = pos.game;
     let mut all = Vec::new();
@@ -219,14 +218,20 @@ fn enemy_moves(pos: &Position, player: usize) -> Vec<Move> {
         pos.pseudo_legal_moves(&mut all);
         return all;
     }
-    let text = pos.to_text();
-    let mut fields: Vec<String> = text.split(' ').map(String::from).collect();
     for q in (0..g.players.len()).filter(|&q| !g.same_side(q, player)) {
-        fields[1] = g.side_letters[q].to_string();
-        let theirs = Position::from_text(g, &fields.join(" ")).expect("the same position");
-        let mut moves = Vec::new();
-        theirs.pseudo_legal_moves(&mut moves);
-        all.extend(moves);
+        let mut theirs = pos.clone();
+        for _ in 0..g.players.len() {
+            if theirs.turn() == q {
+                break;
+            }
+            theirs.pass_turn();
+        }
+        // A player who is out (skipped by the turn) has no moves.
+        if theirs.turn() == q {
+            let mut moves = Vec::new();
+            theirs.pseudo_legal_moves(&mut moves);
+            all.extend(moves);
+        }
     }
     all
 }

@@ -186,8 +186,8 @@ fn partners_pieces_are_friends() {
     assert!(moves.contains(&"a1c1".to_string()));
     assert!(!moves.iter().any(|m| m.starts_with("a1d1")), "{moves:?}");
     // Yellow's rook on the king's file is no check for red.
-    let pos = Position::from_text(&game, "k7/8/8/8/8/8/8/K2T3j r 0 0 1").expect("position");
+    let pos = Position::from_text(&game, "k7/8/8/7j/8/8/8/K2T4 r 0 0 1").expect("position");
     assert!(!pos.in_check());
-    let pos = Position::from_text(&game, "k7/8/8/8/8/8/8/K2t3j r 0 0 1").expect("position");
+    let pos = Position::from_text(&game, "k7/8/8/7j/8/8/8/K2t4 r 0 0 1").expect("position");
     assert!(pos.in_check(), "blue's rook checks red");
 }

@@ -352,7 +352,9 @@ impl Checker {
                 None => None,
             }),
             EndCondDecl::Bare(piece) => EndCond::Bare(self.kind(scope, piece)?),
-            EndCondDecl::OpponentHasOnly(piece) => EndCond::OpponentHasOnly(self.kind(scope, piece)?),
+            EndCondDecl::OpponentHasOnly(piece) => {
+                EndCond::OpponentHasOnly(self.kind(scope, piece)?)
+            }
             EndCondDecl::ChecksGiven(n) => self.checks_given(scope, n)?,
             EndCondDecl::Reaches {
                 piece,

@@ -107,6 +107,7 @@ pub fn compile(mut m: Model) -> Game {
         team: teams.team,
         foe: teams.foe,
         has_teams: teams.has_teams,
+        enemies: teams.enemies(np),
         outs: teams.outs,
         has_royal: codes.royal.iter().any(|&r| r),
         royal: codes.royal,

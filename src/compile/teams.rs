@@ -23,13 +23,11 @@ impl Teams {
         let np = m.players.len();
         let mut team = PerPlayer::default();
         for (p, t) in team.iter_mut().enumerate().take(np) {
-            *t = m.teams.get(p).map_or(p, |&t| t) as u8;
+            *t = m.teams.get(p).copied().unwrap_or(p) as u8;
         }
         let mut foe = PerPlayer::default();
         for p in 0..np {
-            foe[p] = (0..np)
-                .find(|&q| team[q] != team[p])
-                .map_or(p ^ 1, |q| q) as u8;
+            foe[p] = (0..np).find(|&q| team[q] != team[p]).map_or(p ^ 1, |q| q) as u8;
         }
         let has_teams = !m.teams.is_empty();
         let mut outs = Vec::new();
@@ -52,6 +50,17 @@ impl Teams {
             has_teams,
             outs,
         }
+    }
+
+    /// Each player's enemies, a bit per player: every player of another team.
+    pub(super) fn enemies(&self, np: usize) -> PerPlayer<u8> {
+        let mut e = PerPlayer::default();
+        for (p, bits) in e.iter_mut().enumerate().take(np) {
+            *bits = (0..np)
+                .filter(|&q| self.team[q] != self.team[p])
+                .fold(0, |b, q| b | 1 << q);
+        }
+        e
     }
 
     /// Each player's attack patterns joined with their partners': `attacks[p]` is then how

@@ -300,6 +300,9 @@ pub struct Game {
     pub foe: PerPlayer<u8>,
     /// The game has a `teams` line.
     pub has_teams: bool,
+    /// Each player's enemies, a bit per player: the other players, or with teams the players
+    /// of the other teams.
+    pub enemies: PerPlayer<u8>,
     /// With teams, the `lose` lines: read after every move for every other player still in,
     /// a player who loses is out (their pieces leave the board, their turns are skipped).
     pub outs: Vec<EndModel>,
@@ -662,7 +665,9 @@ impl Game {
     /// The number of sides: the players, or with teams the teams.
     pub fn sides(&self) -> usize {
         let n = self.players.len();
-        (0..n).filter(|&p| (0..p).all(|q| !self.same_side(p, q))).count()
+        (0..n)
+            .filter(|&p| (0..p).all(|q| !self.same_side(p, q)))
+            .count()
     }
 
     /// The name of `player`'s side: theirs, or with teams the team's players' (`red and

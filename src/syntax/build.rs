@@ -818,7 +818,9 @@ fn build_when(inner: Pair<Rule>) -> EndCondDecl {
                 EndCondDecl::NoPieces(what)
             }
         }
-        Rule::only_kind => EndCondDecl::OpponentHasOnly(name(parts(inner).pop().expect("grammar: the kind"))),
+        Rule::only_kind => {
+            EndCondDecl::OpponentHasOnly(name(parts(inner).pop().expect("grammar: the kind")))
+        }
         Rule::fewer_pieces => {
             let mut it = parts(inner).into_iter();
             let n = number(it.next().expect("count"));

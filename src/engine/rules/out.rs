@@ -16,14 +16,24 @@ thread_local! {
 impl Position<'_> {
     /// The player who made the last move: the one before the player to move, passing by the
     /// players who are out.
+    #[inline]
     pub(in crate::engine) fn last_mover(&self) -> usize {
         let g = self.game;
         let turn = self.turn as usize;
-        let mut p = g.previous_player(turn);
+        let p = g.previous_player(turn);
         if g.has_teams {
-            while p != turn && self.count(p, None) == 0 {
-                p = g.previous_player(p);
-            }
+            self.last_mover_in_team_game(p)
+        } else {
+            p
+        }
+    }
+
+    /// [`Position::last_mover`] with teams, from the player before the player to move.
+    #[inline(never)]
+    fn last_mover_in_team_game(&self, mut p: usize) -> usize {
+        let (g, turn) = (self.game, self.turn as usize);
+        while p != turn && self.count(p, None) == 0 {
+            p = g.previous_player(p);
         }
         p
     }
@@ -51,7 +61,9 @@ impl Position<'_> {
     fn loses(&mut self, cond: &EndCond, p: usize) -> bool {
         let g = self.game;
         match cond {
-            EndCond::NoPieces(Some(k)) => g.start_kinds[p] >> k & 1 != 0 && self.count(p, Some(*k)) == 0,
+            EndCond::NoPieces(Some(k)) => {
+                g.start_kinds[p] >> k & 1 != 0 && self.count(p, Some(*k)) == 0
+            }
             EndCond::NoPieces(None) => self.count(p, None) == 0,
             EndCond::NoLegalMove { in_check, .. } => {
                 if *in_check && !self.royal_attacked_on(&self.cells, p) {
