@@ -353,7 +353,10 @@ fn finish(game: &mut Game, steps: Option<&Steps>, board_rule_hooks: &[usize]) {
 /// played), and nothing it does not see removes, flips or demotes a piece.
 fn royals_stay(g: &Game) -> bool {
     use crate::engine::Rule;
+    // With teams a king left in check by another's move may be taken, and a player who is
+    // out has no pieces at all.
     let unseen_removal = g.has_layers
+        || !g.outs.is_empty()
         || g.explosion.is_some()
         || (!g.board_rules.is_empty() && !g.legality_by_play)
         || !g.mills.is_empty()

@@ -26,8 +26,8 @@ impl Teams {
             *t = m.teams.get(p).copied().unwrap_or(p) as u8;
         }
         let mut foe = PerPlayer::default();
-        for p in 0..np {
-            foe[p] = (0..np).find(|&q| team[q] != team[p]).map_or(p ^ 1, |q| q) as u8;
+        for (p, f) in foe.iter_mut().enumerate().take(np) {
+            *f = (0..np).find(|&q| team[q] != team[p]).unwrap_or(p ^ 1) as u8;
         }
         let has_teams = !m.teams.is_empty();
         let mut outs = Vec::new();
@@ -70,8 +70,8 @@ impl Teams {
             return;
         }
         let own = attacks.clone();
-        for p in 0..np {
-            attacks[p] = (0..np)
+        for (p, side) in attacks.iter_mut().enumerate().take(np) {
+            *side = (0..np)
                 .filter(|&q| self.team[q] == self.team[p])
                 .flat_map(|q| own[q].iter().cloned())
                 .collect();

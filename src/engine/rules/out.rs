@@ -5,6 +5,7 @@
 //! (a player without pieces is out). The game's end lines read the board after that.
 
 use crate::engine::{Move, MoveKind, Position};
+use crate::geometry::Cell;
 use crate::model::EndCond;
 
 thread_local! {
@@ -47,10 +48,10 @@ impl Position<'_> {
                 continue;
             }
             if g.outs.iter().any(|e| e.is_for(p) && self.loses(&e.cond, p)) {
-                for c in 0..self.cells.len() {
-                    let code = self.cells[c];
+                for c in 0..self.cells.len() as Cell {
+                    let code = self.cells[c as usize];
                     if code != 0 && g.owner(code) == p {
-                        self.set(c as crate::geometry::Cell, 0);
+                        self.set(c, 0);
                     }
                 }
             }
