@@ -83,6 +83,8 @@ pub enum PriorityDecl {
 #[derive(Clone, Debug)]
 pub enum Item {
     Players(Vec<PlayerDecl>, Span),
+    /// `teams red and yellow, blue and green`: each team's players, each with its span.
+    Teams(Vec<(Vec<Name>, Span)>, Span),
     /// `board ...[, ranks from N]`: the shape, and the number of the first rank if given.
     Board(BoardDecl, BoardNaming, Span),
     Piece(PieceDecl),
@@ -951,6 +953,8 @@ pub enum EndCondDecl {
     /// `the opponent has no pieces|PIECE`: `NoPieces` read about the opponent of the player
     /// the line is read for.
     OpponentHasNo(Option<Name>),
+    /// `the opponent has only PIECE`: every piece the opponent has is of that kind.
+    OpponentHasOnly(Name),
     /// `I have fewer than N pieces` (on the board and in hand), or `fewer than N KIND`.
     FewerThan(Number, Option<Name>),
     /// `I have N PIECES and the opponent has none`.

@@ -75,6 +75,9 @@ impl RulePlayers {
 #[derive(Clone, Debug)]
 pub struct Model {
     pub title: String,
+    /// `teams ...`: each player's team, in the order of `players`; empty without teams (each
+    /// player is then their own side).
+    pub teams: Vec<usize>,
     pub board: Board,
     pub players: Vec<PlayerModel>,
     pub kinds: Vec<KindModel>,
@@ -934,6 +937,9 @@ pub enum EndCond {
     /// the mover first, the opponent's loss of their last comes before the mover's (two
     /// players).
     OpponentHasNo(Option<KindId>),
+    /// Every piece the opponent has (with teams, every player of another team), on the board
+    /// and in hand, is of the kind: read for the player who just moved.
+    OpponentHasOnly(KindId),
     /// A player has fewer than N pieces (of a kind), on the board and in hand.
     FewerThan(u32, Option<KindId>),
     /// A player has N or more pieces of the kind, on the board and in hand, and the opponent

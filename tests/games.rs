@@ -209,13 +209,39 @@ fn playouts_finish_by_the_rules() {
     }
 }
 
+/// The pseudo-legal moves of `player`'s enemies in `pos`: the player to move's, or with teams
+/// every player's of another team, each as if it were their turn (the turn passed on to them).
+fn enemy_moves(pos: &Position, player: usize) -> Vec<Move> {
+    let g = pos.game;
+    let mut all = Vec::new();
+    if !g.has_teams {
+        pos.pseudo_legal_moves(&mut all);
+        return all;
+    }
+    for q in (0..g.players.len()).filter(|&q| !g.same_side(q, player)) {
+        let mut theirs = pos.clone();
+        for _ in 0..g.players.len() {
+            if theirs.turn() == q {
+                break;
+            }
+            theirs.pass_turn();
+        }
+        // A player who is out (skipped by the turn) has no moves.
+        if theirs.turn() == q {
+            let mut moves = Vec::new();
+            theirs.pseudo_legal_moves(&mut moves);
+            all.extend(moves);
+        }
+    }
+    all
+}
+
 /// Whether a royal piece of `player`, other than one on `spared` (`NONE`: any), could be
 /// captured by the opponent's very next pseudo-legal move: brute force, independent of the
 /// engine's attack tables.
 fn royal_capturable_except(pos: &Position, player: usize, spared: Cell) -> bool {
     let g = pos.game;
-    let mut opp = Vec::new();
-    pos.pseudo_legal_moves(&mut opp);
+    let opp = enemy_moves(pos, player);
     debug_assert_ne!(pos.turn(), player);
     opp.iter().any(|m: &Move| {
         m.captures().iter().any(|&c| {
@@ -231,8 +257,7 @@ fn royal_capturable_except(pos: &Position, player: usize, spared: Cell) -> bool 
 /// piece of `player`, one at a time (and there is one).
 fn every_royal_capturable(pos: &Position, player: usize) -> bool {
     let g = pos.game;
-    let mut opp = Vec::new();
-    pos.pseudo_legal_moves(&mut opp);
+    let opp = enemy_moves(pos, player);
     let royals: Vec<Cell> = (0..g.board.len() as Cell)
         .filter(|&c| pos.at(c) != 0 && g.royal[pos.at(c) as usize] && g.owner(pos.at(c)) == player)
         .collect();

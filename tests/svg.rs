@@ -21,6 +21,12 @@ const CASES: &[(&str, &str, &[&str])] = &[
         &["--moves", "d4 a1 g7"],
     ),
     ("rascals", "games/rascals.game", &[]),
+    // Four players in two teams, each in their own colour.
+    (
+        "chatrang",
+        "games/chatrang.game",
+        &["--moves", "b2b4 g7g5 e2e3 c7c6"],
+    ),
     (
         "chinese-checkers",
         "games/chinese-checkers.game",

@@ -338,7 +338,8 @@ impl State {
     }
 
     /// Each player's return: the winner's the number of other players (1 with two), -1 for
-    /// each other player, 0 for a draw (and 0 while the game goes on).
+    /// each other player, 0 for a draw (and 0 while the game goes on); with teams the winning
+    /// team's players share the losers' (1 and -1 for two teams of two).
     fn returns(&self) -> Vec<f32> {
         let players = self.env.position().game.players.len();
         self.env.returns()[..players].to_vec()

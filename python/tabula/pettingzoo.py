@@ -4,7 +4,8 @@ Agents are ``player_0`` (the first player), ``player_1`` and so on, one per play
 (the game's observation tensor, float32) and ``action_mask`` (int8, the legal ids for the
 agent to move, all zero for the other). A move that takes several ids (see python/README.md)
 is several steps of the same agent. Rewards come at the end: 1 for a win (with more than two
-players, the number of other players), -1 for a loss, 0 for a draw. Needs ``pip install pettingzoo``.
+players, the number of other players; with teams, shared by the winning team), -1 for a
+loss, 0 for a draw. Needs ``pip install pettingzoo``.
 """
 
 import numpy as np

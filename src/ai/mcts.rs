@@ -17,7 +17,7 @@
 
 use super::clock::Deadline;
 use super::{fingerprint, race_progress};
-use crate::engine::{Move, Outcome, Position, Scratch};
+use crate::engine::{Game, Move, Outcome, Position, Scratch};
 use crate::model::MAX_PLAYERS;
 use crate::rng::Rng;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -210,18 +210,18 @@ pub struct Report {
 }
 
 /// The rewards of `outcome`, by player.
-fn rewards(outcome: &Outcome) -> Rewards {
-    std::array::from_fn(|p| reward(outcome, p))
+fn rewards(game: &Game, outcome: &Outcome) -> Rewards {
+    std::array::from_fn(|p| reward(game, outcome, p))
 }
 
 /// Each player's reward of one iteration, from 0 (lost) to 1 (won).
 pub(crate) type Rewards = [f64; MAX_PLAYERS];
 
-/// The reward of `outcome` for `player`: 1 a win, 0 a loss, ½ a draw.
-fn reward(outcome: &Outcome, player: usize) -> f64 {
+/// The reward of `outcome` for `player`: 1 a win (their team's), 0 a loss, ½ a draw.
+fn reward(game: &Game, outcome: &Outcome, player: usize) -> f64 {
     match outcome {
         Outcome::Win { player: w, .. } => {
-            if *w == player {
+            if game.same_side(*w, player) {
                 1.0
             } else {
                 0.0
@@ -343,7 +343,7 @@ pub fn search_styled(
                         prove(&mut tree, node, if *player == mover { 1 } else { -1 });
                     }
                 }
-                rewards(&o)
+                rewards(pos.game, &o)
             }
             None if node != 0 && tree.len() + moves.len() > limits.max_nodes => {
                 playout(&mut pos, rng, &mut buf, &mut scratch, amaf.as_mut(), cutoff)
@@ -566,13 +566,13 @@ fn playout<'g>(
 ) -> Rewards {
     for _ in 0..cutoff.unwrap_or(MAX_PLAYOUT_PLIES) {
         if let Some(o) = pos.static_outcome() {
-            return rewards(&o);
+            return rewards(pos.game, &o);
         }
         let Some(m) = pos.random_legal_move(rng, buf, scratch) else {
-            return rewards(&pos.no_move_outcome());
+            return rewards(pos.game, &pos.no_move_outcome());
         };
         if let Some(o) = pos.limit_outcome(1, crate::engine::Perpetual::NONE) {
-            return rewards(&o);
+            return rewards(pos.game, &o);
         }
         if let Some(a) = amaf.as_deref_mut() {
             a.line.push((fingerprint(&m), pos.turn()));
@@ -582,9 +582,12 @@ fn playout<'g>(
     if cutoff.is_some() {
         return race_rewards(pos);
     }
-    rewards(&Outcome::Draw {
-        reason: "playout too long".into(),
-    })
+    rewards(
+        pos.game,
+        &Outcome::Draw {
+            reason: "playout too long".into(),
+        },
+    )
 }
 
 /// Each player's reward where a race is judged unfinished: ½ shifted by how far the

@@ -641,12 +641,13 @@ impl<'g> Searcher<'g> {
     }
 
     /// The side player `p` is on: the player itself with two players; with more (a paranoid
-    /// search), 0 for the player to move at the root and 1 for every other player.
+    /// search), 0 for the player to move at the root and their partners, 1 for every other
+    /// player.
     #[inline]
     fn side(&self, p: usize) -> usize {
         match self.root_player {
             None => p,
-            Some(r) => usize::from(p != r),
+            Some(r) => usize::from(!self.pos[0].game.same_side(p, r)),
         }
     }
 

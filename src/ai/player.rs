@@ -127,7 +127,7 @@ impl Player {
             let mut next = state.clone();
             next.play_index(i);
             let score = match next.outcome() {
-                Some(Outcome::Win { player, .. }) if *player == me => WIN - 1,
+                Some(Outcome::Win { player, .. }) if pos.game.same_side(*player, me) => WIN - 1,
                 Some(Outcome::Win { .. }) => -(WIN - 1),
                 Some(Outcome::Draw { .. }) => 0,
                 None => continue,

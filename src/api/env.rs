@@ -172,17 +172,15 @@ impl<'g> Env<'g> {
         self.plies
     }
 
-    /// Each player's return: the winner's is the number of other players (1 with two
-    /// players), every other player's -1, so that they sum to zero as OpenSpiel's do; all 0
-    /// for a draw or an unfinished game (the slots past the game's players 0 too).
+    /// Each player's return (see [`Outcome::returns`]): the winner's is the number of other
+    /// players (1 with two players), every other player's -1, so that they sum to zero as
+    /// OpenSpiel's do; with teams the winning team's players share it; all 0 for a draw or an
+    /// unfinished game (the slots past the game's players 0 too).
     pub fn returns(&self) -> PerPlayer<f32> {
-        let mut r = [0.0; MAX_PLAYERS];
-        if let Some(Outcome::Win { player, .. }) = self.outcome() {
-            let players = self.position().game.players.len();
-            r[..players].fill(-1.0);
-            r[*player] = (players - 1) as f32;
+        match self.outcome() {
+            Some(o) => o.returns(self.position().game),
+            None => [0.0; MAX_PLAYERS],
         }
-        r
     }
 
     /// The ids legal now, sorted (none once the game is over).

@@ -60,7 +60,11 @@ impl Checker {
             _ => {}
         }
         for r in rules {
-            if !matches!(r.cond, EndCondDecl::NoLegalMove { .. }) {
+            // With teams a `lose` line puts another player out after each move, whoever's
+            // turn it is: it is not read when the player to move is stuck.
+            if !matches!(r.cond, EndCondDecl::NoLegalMove { .. })
+                || (scope.has_teams && r.result == ResultDecl::Lose)
+            {
                 continue;
             }
             if royal && players(r) & at_will != 0 {
@@ -348,6 +352,9 @@ impl Checker {
                 None => None,
             }),
             EndCondDecl::Bare(piece) => EndCond::Bare(self.kind(scope, piece)?),
+            EndCondDecl::OpponentHasOnly(piece) => {
+                EndCond::OpponentHasOnly(self.kind(scope, piece)?)
+            }
             EndCondDecl::ChecksGiven(n) => self.checks_given(scope, n)?,
             EndCondDecl::Reaches {
                 piece,

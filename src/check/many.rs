@@ -12,10 +12,20 @@ const NOT_YET: &str = "is not in the language yet for more than two players";
 
 impl Checker {
     /// Refuses what more than two players cannot use yet.
-    pub(super) fn beyond_two_players(&mut self, d: &Description, players: usize) {
+    /// `teams`: each player's team (empty without teams). With two teams, "the opponent" is
+    /// the other team: royal pieces, check and the `lose` lines that put a player out are
+    /// read so.
+    pub(super) fn beyond_two_players(&mut self, d: &Description, players: usize, teams: &[usize]) {
         if players <= 2 {
             return;
         }
+        // A `teams` line already reported as wrong is taken as two teams, so that its mistake
+        // is not reported again at every line that reads it.
+        let two_teams = if teams.is_empty() {
+            d.items.iter().any(|i| matches!(i, Item::Teams(..)))
+        } else {
+            teams.iter().all(|&t| t < 2)
+        };
         let mut refuse = |cx: &mut Checker, span: Span, what: &str| {
             cx.invalid(
                 span,
@@ -56,7 +66,7 @@ impl Checker {
                     }
                 }
                 Item::Piece(p) => {
-                    if p.royal {
+                    if p.royal && !two_teams {
                         refuse(self, p.name.span, "a royal piece");
                     }
                     for r in &p.rules {
@@ -73,11 +83,25 @@ impl Checker {
                 }
                 Item::End(rules, _) => {
                     for e in rules {
-                        self.end_beyond_two(e, &mut refuse);
+                        if !(two_teams && Self::team_end(e)) {
+                            self.end_beyond_two(e, &mut refuse);
+                        }
                     }
                 }
                 _ => {}
             }
+        }
+    }
+
+    /// An end line that two teams may use: a `lose` line that puts a player out (no legal
+    /// move, in check or not; no pieces, of a kind or all), and a win when the other team has
+    /// only pieces of a kind.
+    fn team_end(e: &EndRule) -> bool {
+        match (&e.result, &e.cond) {
+            (ResultDecl::Lose, EndCondDecl::NoLegalMove { tiebreak, .. }) => tiebreak.is_empty(),
+            (ResultDecl::Lose, EndCondDecl::NoPieces(_)) => true,
+            (ResultDecl::Win, EndCondDecl::OpponentHasOnly(_)) => true,
+            _ => false,
         }
     }
 

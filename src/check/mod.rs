@@ -43,6 +43,7 @@ mod setup;
 mod sides;
 mod sowing;
 mod steps;
+mod teams;
 mod turns;
 
 pub use errors::CheckError;
@@ -96,6 +97,8 @@ struct Scope<'a> {
     forward_declared: Vec<bool>,
     kinds: IndexMap<String, &'a PieceDecl>,
     regions: IndexMap<String, NamedRegion>,
+    /// The game has a `teams` line (read by the end rules).
+    has_teams: bool,
 }
 
 /// The statements a game may hold once (the first of each kept; a repeat is reported by
@@ -310,7 +313,8 @@ impl Checker {
     fn run(&mut self, d: &Description) -> Option<Model> {
         let once = self.once_statements(d);
         let mut scope = self.board_and_players(d, &once)?;
-        self.beyond_two_players(d, scope.players.len());
+        let teams = self.teams(&scope, d);
+        self.beyond_two_players(d, scope.players.len(), &teams);
         // Piece names first, so rules can refer to pieces declared later.
         self.piece_names(&mut scope, d);
         let neutral: Vec<&str> = d
@@ -406,6 +410,7 @@ impl Checker {
         let steps = self.steps(&scope, d, &kinds);
         let heights = self.heights(race.as_ref(), start.heights);
         Some(Model {
+            teams,
             states,
             uses_layers: uses_layers(d, &kinds),
             levels,
@@ -532,6 +537,7 @@ impl Checker {
             forward_declared: Vec::new(),
             kinds: IndexMap::new(),
             regions: IndexMap::new(),
+            has_teams: d.items.iter().any(|i| matches!(i, Item::Teams(..))),
         };
         self.players(&mut scope, players_decl, players_span);
         (scope.players.len() >= 2).then_some(scope)

@@ -199,8 +199,9 @@ impl Summary {
             0.0
         };
         let mut results: indexmap::IndexMap<String, u64> = indexmap::IndexMap::new();
-        for p in &g.players {
-            results.insert(p.name.clone(), 0);
+        // Each side (a team names its players) and draws, in the order of `players`.
+        for p in 0..g.players.len() {
+            results.entry(g.side_name(p)).or_insert(0);
         }
         results.insert("draw".into(), 0);
         let mut reasons: indexmap::IndexMap<String, u64> = indexmap::IndexMap::new();

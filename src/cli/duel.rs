@@ -32,6 +32,8 @@ struct GameResult {
     index: usize,
     first_side: usize,
     winner: Option<usize>,
+    /// Each seat's return (see `Outcome::returns`).
+    returns: Vec<f32>,
     plies: usize,
     reason: String,
 }
@@ -67,7 +69,8 @@ fn play_one(
             };
         }
         let side = state.pos.turn();
-        let player = if side == first_side {
+        // With teams the first player plays every seat of its seat's team.
+        let player = if start.game.same_side(side, first_side) {
             players[0]
         } else {
             players[1]
@@ -80,16 +83,35 @@ fn play_one(
         state.play_index(i);
         plies += 1;
     };
+    let returns = outcome.returns(start.game)[..seats].to_vec();
     let (winner, reason) = match outcome {
-        Outcome::Win { player, reason } => (Some(usize::from(player != first_side)), reason),
+        Outcome::Win { player, reason } => (
+            Some(usize::from(!start.game.same_side(player, first_side))),
+            reason,
+        ),
         Outcome::Draw { reason } => (None, reason),
     };
     GameResult {
         index,
         first_side,
         winner,
+        returns,
         plies,
         reason,
+    }
+}
+
+/// A seat as the tally names it: the player, and with teams their partners (`red (with
+/// yellow)`).
+fn seat_name(g: &Game, p: usize) -> String {
+    let partners: Vec<&str> = (0..g.players.len())
+        .filter(|&q| q != p && g.same_side(p, q))
+        .map(|q| g.players[q].name.as_str())
+        .collect();
+    if partners.is_empty() {
+        g.players[p].name.clone()
+    } else {
+        format!("{} (with {})", g.players[p].name, partners.join(" and "))
     }
 }
 
@@ -251,6 +273,9 @@ impl Tally {
                 serde_json::json!({
                     "first_plays": g.players[r.first_side].name,
                     "winner": r.winner.map(|w| names[w].clone()),
+                    "returns": g.players.iter().zip(&r.returns)
+                        .map(|(p, x)| (p.name.clone(), serde_json::json!(x)))
+                        .collect::<serde_json::Map<_, _>>(),
                     "plies": r.plies,
                     "reason": r.reason,
                 })
@@ -269,9 +294,9 @@ impl Tally {
             "first_score_low": score_lo,
             "first_score_high": score_hi,
             "opening_plies": opening,
-            "elo": (seats == 2 && elo(score).is_finite()).then(|| elo(score)),
-            "elo_low": (seats == 2 && lo.is_finite()).then_some(lo),
-            "elo_high": (seats == 2 && hi.is_finite()).then_some(hi),
+            "elo": (g.sides() == 2 && elo(score).is_finite()).then(|| elo(score)),
+            "elo_low": (g.sides() == 2 && lo.is_finite()).then_some(lo),
+            "elo_high": (g.sides() == 2 && hi.is_finite()).then_some(hi),
             "first_as": (0..seats)
                 .map(|p| (g.players[p].name.clone(), side(1 + p)))
                 .collect::<serde_json::Map<_, _>>(),
@@ -310,18 +335,16 @@ impl Tally {
         );
         for p in 0..seats {
             let [w, d, l] = wdl[1 + p];
-            println!(
-                "  as {}: {w} wins, {d} draws, {l} losses",
-                g.players[p].name
-            );
+            println!("  as {}: {w} wins, {d} draws, {l} losses", seat_name(g, p));
         }
-        if seats > 2 {
-            // Against a field of several opponents an even match wins one game in `seats`: no
+        let sides = g.sides();
+        if sides > 2 {
+            // Against a field of several opponents an even match wins one game in `sides`: no
             // two-player Elo difference reads from that.
             println!(
-                "players of equal strength would win {:.1}% of the games each ({} seats)",
-                100.0 / seats as f64,
-                seats
+                "players of equal strength would win {:.1}% of the games each ({} sides)",
+                100.0 / sides as f64,
+                sides
             );
             return;
         }

@@ -10,7 +10,7 @@ mod serve;
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::IsTerminal;
 use tabula::ai::Player;
-use tabula::engine::{Game, MatchState, Playout, Position};
+use tabula::engine::{Game, MatchState, Outcome, Playout, Position};
 use tabula::pgn::Format;
 use tabula::record::Record;
 use tabula::rng::Rng;
@@ -969,6 +969,17 @@ fn replay(path: &str, game: Option<String>, json: bool) -> Result<(), Fail> {
     show_replay(&g, path, &r, json)
 }
 
+/// Each player's return (`Outcome::returns`: partners share a team's), by name.
+fn returns_json(g: &Game, o: &Outcome) -> serde_json::Value {
+    let r = o.returns(g);
+    g.players
+        .iter()
+        .zip(r)
+        .map(|(p, x)| (p.name.clone(), serde_json::json!(x)))
+        .collect::<serde_json::Map<_, _>>()
+        .into()
+}
+
 /// Prints a record played through: each move and the board after it, then the result.
 fn show_replay(g: &Game, path: &str, r: &Record, json: bool) -> Result<(), Fail> {
     let replay = r
@@ -990,6 +1001,7 @@ fn show_replay(g: &Game, path: &str, r: &Record, json: bool) -> Result<(), Fail>
             "start": r.start,
             "moves": steps,
             "result": result,
+            "returns": replay.end.outcome().map(|o| returns_json(g, o)),
         });
         println!("{v}");
         return Ok(());
@@ -1024,6 +1036,7 @@ fn playouts(g: &Game, start: Position, seed: u64, count: u32, json: bool) {
                 "plies": r.plies,
                 "result": r.outcome.key(g),
                 "reason": r.outcome.describe(g),
+                "returns": returns_json(g, &r.outcome),
                 "moves": moves,
             }));
         } else {

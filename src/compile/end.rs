@@ -58,6 +58,9 @@ pub(super) fn describe_end(e: &EndModel, kinds: &[KindModel], players: &[PlayerM
             format!("when the opponent has no {}", plural(&kinds[*k].name))
         }
         EndCond::Bare(k) => format!("when my {} is bare", kinds[*k].name),
+        EndCond::OpponentHasOnly(k) => {
+            format!("when the opponent has only {}", plural(&kinds[*k].name))
+        }
         EndCond::ChecksGiven(1) => "when I have given check 1 time".to_string(),
         EndCond::ChecksGiven(n) => format!("when I have given check {n} times"),
         EndCond::Reaches { kind, reply, .. } => format!(

@@ -21,6 +21,7 @@ mod paths;
 mod pieces;
 mod start;
 mod tables;
+mod teams;
 
 /// Builds the engine tables for a checked model.
 pub fn compile(mut m: Model) -> Game {
@@ -34,6 +35,8 @@ pub fn compile(mut m: Model) -> Game {
     let demotion = Demotion::new(&m, &pieces, shift);
     let keys = tables::Keys::draw(pieces.promotion.len(), m.board.len(), np, m.uses_layers);
     face_attacks(&mut pieces.attacks, &m, shift);
+    let teams = teams::Teams::new(&mut m);
+    teams.merge_attacks(&mut pieces.attacks, np);
     let custody = custody(&m, shift);
     let tested = m.explosion.is_some() || custody.is_some();
     let emits = Emits::new(&codes, &pieces.promotion, tested);
@@ -101,6 +104,11 @@ pub fn compile(mut m: Model) -> Game {
         start_kinds: start.start_kinds,
         states: m.states,
         attacks: pieces.attacks,
+        team: teams.team,
+        foe: teams.foe,
+        has_teams: teams.has_teams,
+        enemies: teams.enemies(np),
+        outs: teams.outs,
         has_royal: codes.royal.iter().any(|&r| r),
         royal: codes.royal,
         royal_last: codes.royal_last,
@@ -351,7 +359,10 @@ fn finish(game: &mut Game, steps: Option<&Steps>, board_rule_hooks: &[usize]) {
 /// played), and nothing it does not see removes, flips or demotes a piece.
 fn royals_stay(g: &Game) -> bool {
     use crate::engine::Rule;
+    // With teams a king left in check by another's move may be taken, and a player who is
+    // out has no pieces at all.
     let unseen_removal = g.has_layers
+        || !g.outs.is_empty()
         || g.explosion.is_some()
         || (!g.board_rules.is_empty() && !g.legality_by_play)
         || !g.mills.is_empty()

@@ -77,7 +77,9 @@ impl Paths {
             || per_piece_phases
             || kill_immunity
             || m.race.is_some()
-            || m.steps.is_some();
+            || m.steps.is_some()
+            // Partners' pieces are friends: the sides are not the players.
+            || !m.teams.is_empty();
         let bitboards = super::tables::bitboards(&m.board, general_only);
         // Jumps are found on 64-bit sets only (`rules/jump.rs`): larger boards with jumps
         // (international draughts) keep the general generator.

@@ -127,7 +127,7 @@ impl Position<'_> {
             // mover's standing on its cell instead (blocking the same lines), the royal
             // piece's cell is attacked no more.
             scratch[m.to as usize] = mover;
-            let other_checker = self.attacked_on(&scratch[..n], m.from, me ^ 1);
+            let other_checker = self.attacked_on(&scratch[..n], m.from, g.opponent(me));
             scratch[m.to as usize] = taken;
             !other_checker
         });
@@ -155,7 +155,7 @@ impl Position<'_> {
             .filter(|&(_, &code)| royal_of(code));
         let exposed = |(c, &code): (usize, &u8)| {
             g.immune[code as usize] & effect::KILL == 0
-                && self.royal_exposed(cells, c as Cell, player ^ 1)
+                && self.royal_exposed(cells, c as Cell, g.opponent(player))
         };
         if g.royal_together {
             // Some royal piece, and all of them exposed.
@@ -348,7 +348,8 @@ impl<'g> Position<'g> {
         }
         let undo = Undo::apply(self.game, &mut scratch[..n], m);
         let royals = &guard.royals[..guard.nr];
-        let attacked = |cell: Cell| self.attacked_on(&scratch[..n], cell, me ^ 1);
+        let foe = self.game.opponent(me);
+        let attacked = |cell: Cell| self.attacked_on(&scratch[..n], cell, foe);
         let enters = self.game.enters_royal(m);
         let safe = if self.game.royal_together {
             // Duple check: some royal piece, one entering included, is left unattacked (or
@@ -479,7 +480,7 @@ impl<'g> RoyalGuard<'g> {
                 return guard;
             }
         }
-        let enemy = me ^ 1;
+        let enemy = g.opponent(me);
         let (royals, nr) = (guard.royals, guard.nr);
         let royals = &royals[..nr];
         guard.in_check = royals

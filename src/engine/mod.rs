@@ -294,8 +294,20 @@ pub struct Game {
     pub start_kinds: PerPlayer<u128>,
     /// What slept, kept, keeping and fresh pieces may not do or suffer.
     pub states: States,
-    /// `attacks[p]`: how player p's pieces capture.
+    /// `attacks[p]`: how player p's pieces capture (with teams, p's team's pieces).
     pub attacks: PerPlayer<Vec<Attack>>,
+    /// Each player's team (each player their own without teams).
+    pub team: PerPlayer<u8>,
+    /// For each player, the first player of another team: "the opponent" of royal safety.
+    pub foe: PerPlayer<u8>,
+    /// The game has a `teams` line.
+    pub has_teams: bool,
+    /// Each player's enemies, a bit per player: the other players, or with teams the players
+    /// of the other teams.
+    pub enemies: PerPlayer<u8>,
+    /// With teams, the `lose` lines: read after every move for every other player still in,
+    /// a player who loses is out (their pieces leave the board, their turns are skipped).
+    pub outs: Vec<EndModel>,
     pub royal: Vec<bool>,
     pub has_royal: bool,
     /// `royal when last` (every royal kind then says it): a player's royal pieces are
@@ -646,6 +658,41 @@ impl Game {
     #[inline]
     pub fn kind_of(&self, code: u8) -> usize {
         ((code - 1) >> self.player_shift) as usize
+    }
+
+    /// Whether `a` and `b` play on the same side (the same player, or partners).
+    #[inline]
+    pub fn same_side(&self, a: usize, b: usize) -> bool {
+        self.team[a] == self.team[b]
+    }
+
+    /// The number of sides: the players, or with teams the teams.
+    pub fn sides(&self) -> usize {
+        let n = self.players.len();
+        (0..n)
+            .filter(|&p| (0..p).all(|q| !self.same_side(p, q)))
+            .count()
+    }
+
+    /// The name of `player`'s side: theirs, or with teams the team's players' (`red and
+    /// yellow`).
+    pub fn side_name(&self, player: usize) -> String {
+        let names: Vec<&str> = (0..self.players.len())
+            .filter(|&q| self.same_side(q, player))
+            .map(|q| self.players[q].name.as_str())
+            .collect();
+        names.join(" and ")
+    }
+
+    /// "The opponent" of `player`: the other player of two, or with teams the first player
+    /// of another team (whose attacks are their team's).
+    #[inline]
+    pub fn opponent(&self, player: usize) -> usize {
+        if self.has_teams {
+            self.foe[player] as usize
+        } else {
+            player ^ 1
+        }
     }
 
     /// The player who moves after `player`.
@@ -1096,11 +1143,41 @@ impl Outcome {
     /// "white wins (lose when I have no legal move and I am in check)".
     pub fn describe(&self, game: &Game) -> String {
         match self {
+            Outcome::Win { player, .. } if game.has_teams => {
+                format!("{} win ({})", game.side_name(*player), self.reason())
+            }
             Outcome::Win { player, reason } => {
                 format!("{} wins ({reason})", game.players[*player].name)
             }
             Outcome::Draw { reason } => format!("draw ({reason})"),
         }
+    }
+
+    /// The end rule and its details.
+    fn reason(&self) -> &str {
+        match self {
+            Outcome::Win { reason, .. } | Outcome::Draw { reason } => reason,
+        }
+    }
+
+    /// Each player's return: a win is their team's (with two players, the winner's alone);
+    /// the winners share the losers' -1 each, so that the returns sum to zero as OpenSpiel's
+    /// do (2 players: 1 and -1; one winner of n: n - 1; two teams of two: 1 and -1); all 0
+    /// for a draw. The slots past the game's players are 0.
+    pub fn returns(&self, game: &Game) -> PerPlayer<f32> {
+        let mut r = [0.0; crate::model::MAX_PLAYERS];
+        if let Outcome::Win { player, .. } = self {
+            let n = game.players.len();
+            let winners = (0..n).filter(|&q| game.same_side(q, *player)).count();
+            for (q, x) in r.iter_mut().enumerate().take(n) {
+                *x = if game.same_side(q, *player) {
+                    (n - winners) as f32 / winners as f32
+                } else {
+                    -1.0
+                };
+            }
+        }
+        r
     }
 
     /// Like [`Outcome::describe`], without the details after the rule (`: area 40 to
@@ -1130,7 +1207,7 @@ impl Outcome {
     /// `"white"`, `"black"` or `"draw"`, for result tables.
     pub fn key(&self, game: &Game) -> String {
         match self {
-            Outcome::Win { player, .. } => game.players[*player].name.clone(),
+            Outcome::Win { player, .. } => game.side_name(*player),
             Outcome::Draw { .. } => "draw".into(),
         }
     }

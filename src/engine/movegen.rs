@@ -126,7 +126,8 @@ impl Position<'_> {
 
     #[inline]
     pub(in crate::engine) fn enemy_of(&self, code: u8) -> bool {
-        code != 0 && self.game.owner(code) != self.turn as usize
+        // A player's enemies by bit: the other players, or with teams the other teams'.
+        code != 0 && self.game.enemies[self.turn as usize] >> self.game.owner(code) & 1 != 0
     }
 
     pub(in crate::engine) fn pseudo_moves(&self, out: &mut Vec<Move>) {

@@ -94,7 +94,7 @@ impl Position<'_> {
             // game (a position string that says otherwise is refused).
             return None;
         }
-        let mover = g.previous_player(self.turn as usize);
+        let mover = self.last_mover();
         for &i in &g.static_ends {
             let e = &g.end[i];
             // The mover first, then the others in turn order.
@@ -175,6 +175,17 @@ impl Position<'_> {
             // The same about `p`'s opponent (two players).
             EndCond::OpponentHasNo(Some(k)) if g.start_kinds[p ^ 1] >> k & 1 == 0 => false,
             EndCond::OpponentHasNo(k) => self.count(p ^ 1, *k) + self.hand_count(p ^ 1, *k) == 0,
+            // Every enemy's pieces are of the kind; read for the mover, as the team that
+            // moved is the one whose last capture decides.
+            EndCond::OpponentHasOnly(k) => {
+                p == mover
+                    && (0..g.players.len())
+                        .filter(|&q| !g.same_side(p, q))
+                        .all(|q| {
+                            self.count(q, None) + self.hand_count(q, None)
+                                == self.count(q, Some(*k)) + self.hand_count(q, Some(*k))
+                        })
+            }
             // As with `no PIECE`, a player who never had the kind does not run short of it.
             EndCond::FewerThan(_, Some(k)) if g.start_kinds[p] >> k & 1 == 0 => false,
             EndCond::FewerThan(n, k) => self.count(p, *k) + self.hand_count(p, *k) < *n as usize,

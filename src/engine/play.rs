@@ -231,6 +231,9 @@ impl Position<'_> {
             self.note_streak(m, code, self.turn as usize);
         }
         self.count_ply(m.ncap > 0 || g.progress[code as usize]);
+        if !g.outs.is_empty() {
+            self.put_out_losers();
+        }
         self.pass_turn();
         if !g.counting.is_empty() {
             let promoted = m.promote != 0 && !matches!(m.kind, MoveKind::Place | MoveKind::Places);

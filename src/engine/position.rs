@@ -528,7 +528,20 @@ impl<'g> Position<'g> {
             self.hash ^= g.zobrist_turns[1];
             return;
         }
-        let next = g.next_player(self.turn as usize);
+        self.pass_turn_many();
+    }
+
+    /// [`Position::pass_turn`] with more than two players: a player who is out (with teams,
+    /// a player with no pieces left) is skipped.
+    #[inline(never)]
+    fn pass_turn_many(&mut self) {
+        let g = self.game;
+        let mut next = g.next_player(self.turn as usize);
+        if g.has_teams {
+            while next != self.turn as usize && self.count(next, None) == 0 {
+                next = g.next_player(next);
+            }
+        }
         self.hash ^= g.zobrist_turns[self.turn as usize] ^ g.zobrist_turns[next];
         self.turn = next as u8;
     }

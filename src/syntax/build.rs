@@ -20,6 +20,16 @@ pub(super) fn build_item(p: Pair<Rule>) -> Item {
     let sp = span(&p);
     match p.as_rule() {
         Rule::players => Item::Players(parts(p).into_iter().map(build_player).collect(), sp),
+        Rule::teams => Item::Teams(
+            parts(p)
+                .into_iter()
+                .map(|t| {
+                    let s = span(&t);
+                    (parts(t).into_iter().map(name).collect(), s)
+                })
+                .collect(),
+            sp,
+        ),
         Rule::board => build_board(p, sp),
         Rule::piece => Item::Piece(build_piece(p)),
         Rule::sowing_block => Item::Sowing(parts(p).into_iter().map(build_sow_line).collect(), sp),
@@ -807,6 +817,9 @@ fn build_when(inner: Pair<Rule>) -> EndCondDecl {
             } else {
                 EndCondDecl::NoPieces(what)
             }
+        }
+        Rule::only_kind => {
+            EndCondDecl::OpponentHasOnly(name(parts(inner).pop().expect("grammar: the kind")))
         }
         Rule::fewer_pieces => {
             let mut it = parts(inner).into_iter();

@@ -81,6 +81,7 @@ fn keyword_named(rule: Rule) -> &'static [&'static str] {
         Rule::k_piece | Rule::piece => &["`piece`"],
         Rule::k_pieces | Rule::all_pieces => &["`pieces`"],
         Rule::k_players | Rule::players | Rule::may_pass => &["`players`"],
+        Rule::k_teams | Rule::teams => &["`teams`"],
         Rule::k_promote | Rule::promote_rule => &["`promote`"],
         Rule::k_rank | Rule::rank | Rule::my_rank => &["`rank`"],
         Rule::k_ranks | Rule::ranks | Rule::my_ranks => &["`ranks`"],

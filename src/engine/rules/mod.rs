@@ -29,6 +29,7 @@ mod line_count;
 pub mod lines;
 pub mod mills;
 pub mod opening;
+mod out;
 pub mod place;
 pub mod promote_move;
 pub mod race;

@@ -552,6 +552,18 @@ impl Position<'_> {
     /// The player who has just moved cannot have left a royal piece attacked.
     fn check_mover_safe(&self) -> Result<(), PositionError> {
         let game = self.game;
+        if game.has_teams {
+            // With teams the others may stand in check (left so by an enemy since their own
+            // move): only the mover may not.
+            let who = self.last_mover();
+            if game.has_royal && self.royal_attacked_on(&self.cells, who) {
+                return Err(err(format!(
+                    "{} is in check although they have just moved: the position cannot arise",
+                    game.players[who].name
+                )));
+            }
+            return Ok(());
+        }
         let mut other = self.clone();
         other.pass_turn();
         if other.in_check() {

@@ -37,6 +37,18 @@ impl Game {
             players.join(", "),
             self.players[0].name
         ));
+        if self.has_teams {
+            let mut teams: Vec<String> = Vec::new();
+            for p in 0..self.players.len() {
+                if (0..p).all(|q| !self.same_side(p, q)) {
+                    teams.push(self.side_name(p));
+                }
+            }
+            s.push_str(&format!(
+                "teams: {} (partners' pieces are friends; a win is the team's)\n",
+                teams.join(", ")
+            ));
+        }
         s.push_str(&format!("board: {}\n", self.board.describe()));
         if let Some(c) = &self.chance {
             let outcomes: Vec<String> = (0..c.len())
@@ -464,6 +476,12 @@ impl Game {
     /// The end rules, with each player's goal cells where a rule has them.
     fn end_text(&self, s: &mut String) {
         s.push_str("end:\n");
+        for e in &self.outs {
+            s.push_str(&format!(
+                "  {} (read after every move for the others: the loser is out, their pieces removed)\n",
+                e.text
+            ));
+        }
         for e in &self.end {
             s.push_str(&format!("  {}\n", e.text));
             if let crate::model::EndCond::Reaches { region, .. } = &e.cond {

@@ -1,0 +1,192 @@
+//! Teams: Chatrang (four-handed shatranj in two teams) against Ludii 1.3.12, and what teams
+//! mean on small descriptions of tests/teams/. Seeded random games of Ludii are replayed turn
+//! by turn (tests/hunt/chatrang.ludii, written by tests/hunt/ludii_turns.py from the oracle's
+//! dump, see its header): at every position the owners of the cells and the player to move
+//! must agree, and so must the whole set of legal turns, each written as the cells its piece
+//! stands on and the other players' cells it leaves empty (a capture, and every piece of a
+//! player it puts out); at the end, the winning team. The counts from the start are in
+//! tests/perft/chatrang.perft.
+mod common;
+use tabula::engine::{MatchState, Move, MoveKind, Outcome, Position};
+
+/// The owners of the cells in Ludii's order (`.`, `1` to `4`), the player to move and the
+/// pieces in hand (none), as the data writes a position.
+fn described(pos: &Position, order: &[usize]) -> String {
+    let cells = pos.cells();
+    let board: String = order
+        .iter()
+        .map(|&c| match cells[c] {
+            0 => '.',
+            code => char::from(b'1' + pos.game.owner(code) as u8),
+        })
+        .collect();
+    format!("{board} {} 0 0 0 0", pos.turn() + 1)
+}
+
+/// A move as the data writes a turn: the cells its piece stands on, then the other players'
+/// cells it empties (found by playing it).
+fn turn_text(pos: &Position, m: &Move) -> String {
+    let name = |c: usize| pos.game.board.names[c].clone();
+    let path = match m.kind {
+        MoveKind::Pass => String::new(),
+        _ => format!("{}-{}", name(m.from as usize), name(m.to as usize)),
+    };
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    let me = pos.turn();
+    let mut emptied: Vec<String> = (0..pos.cells().len())
+        .filter(|&c| {
+            let code = pos.cells()[c];
+            code != 0 && pos.game.owner(code) != me && after.cells()[c] == 0
+        })
+        .map(name)
+        .collect();
+    emptied.sort();
+    format!("{path}:{}", emptied.join(","))
+}
+
+/// Chatrang as Ludii plays it: every position, every legal turn and the winning team of 20
+/// seeded random games.
+#[test]
+fn chatrang_replays_ludii_games() {
+    let file = "tests/hunt/chatrang.ludii";
+    let game = common::game("games/chatrang.game");
+    let order = common::ludii_site_order(&game);
+    let data = std::fs::read_to_string(common::root(file)).expect("reference data");
+    let mut state: Option<MatchState> = None;
+    let (mut games, mut positions, mut outs) = (0, 0, 0);
+    for (i, line) in data.lines().enumerate() {
+        let at = format!("chatrang.ludii:{}", i + 1);
+        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match key {
+            "game" => state = Some(MatchState::new(game.start())),
+            "pos" => {
+                let st = state.as_ref().expect("a game first");
+                assert!(st.outcome().is_none(), "{at}: Tabula's game is over");
+                assert_eq!(described(&st.pos, &order), rest, "{at}: the position");
+                positions += 1;
+            }
+            "turns" => {
+                let st = state.as_ref().expect("a game first");
+                let mut want: Vec<&str> = rest.split(' ').skip(1).collect();
+                want.sort_unstable();
+                let mut got: Vec<String> =
+                    st.moves().iter().map(|m| turn_text(&st.pos, m)).collect();
+                got.sort();
+                assert_eq!(got, want, "{at}: the legal turns");
+            }
+            "play" => {
+                let st = state.as_mut().expect("a game first");
+                let i = st
+                    .moves()
+                    .iter()
+                    .position(|m| turn_text(&st.pos, m) == rest)
+                    .unwrap_or_else(|| panic!("{at}: {rest} is not among Tabula's moves"));
+                let before = (0..4).filter(|&p| st.pos.count(p, None) > 0).count();
+                st.play_index(i);
+                let after = (0..4).filter(|&p| st.pos.count(p, None) > 0).count();
+                outs += before - after;
+            }
+            "end" => {
+                let st = state.take().expect("a game first");
+                let Some(Outcome::Win { player, .. }) = st.outcome() else {
+                    panic!("{at}: Tabula's game is not won: {:?}", st.outcome());
+                };
+                // Ludii names the winning team by its first player.
+                let ludii: usize = rest.parse().expect("the winner");
+                assert!(
+                    game.same_side(*player, ludii - 1),
+                    "{at}: Tabula's winner {} is not in Ludii's winning team",
+                    player + 1
+                );
+                games += 1;
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(games, 20);
+    assert!(positions > 5000, "{positions} positions");
+    // Some games put a player out before the end.
+    assert!(outs > 0);
+}
+
+/// Chatrang's position `text` after the move from `a` to `b` of the player to move.
+fn after<'g>(game: &'g tabula::engine::Game, text: &str, a: &str, b: &str) -> Position<'g> {
+    let pos = Position::from_text(game, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let names = &game.board.names;
+    let m = moves
+        .iter()
+        .find(|m| names[m.from as usize] == a && names[m.to as usize] == b)
+        .unwrap_or_else(|| panic!("{a}{b} is not legal in {text}"));
+    let mut next = pos.clone();
+    next.play_unchecked(m);
+    next
+}
+
+/// The cells holding pieces of `player`.
+fn pieces_of(pos: &Position, player: usize) -> usize {
+    pos.cells()
+        .iter()
+        .filter(|&&c| c != 0 && pos.game.owner(c) == player)
+        .count()
+}
+
+/// Red's rook mates blue's king, boxed in by its own pawns: blue is out at once, before its
+/// turn (its pieces leave the board), and the turn passes from red to yellow, then green, then
+/// red again; the game goes on, green having a pawn. (Red, blue, yellow, green are players 0
+/// to 3; the letters K R P, k p, J, j s are theirs.)
+#[test]
+fn a_checkmated_player_is_out_and_skipped() {
+    let game = common::game("games/chatrang.game");
+    let pos = after(&game, "7k/6pp/1sj5/8/8/8/8/R2KJ3 r 0 0 1", "a1", "a8");
+    assert_eq!(pieces_of(&pos, 1), 0, "blue's pieces are removed");
+    assert_eq!(pos.turn(), 2, "yellow moves after red, blue being out");
+    assert!(pos.static_outcome().is_none(), "green still has a pawn");
+    let pos = after(&game, &pos.to_text(), "e1", "f2");
+    assert_eq!(pos.turn(), 3, "green after yellow");
+    let pos = after(&game, &pos.to_text(), "c6", "c5");
+    assert_eq!(pos.turn(), 0, "red after green, blue skipped");
+}
+
+/// A king left attacked by another player's move may be taken before its owner's turn: its
+/// owner is out (`lose when I have no king`).
+#[test]
+fn a_player_whose_king_is_taken_is_out() {
+    let game = common::game("games/chatrang.game");
+    let pos = after(&game, "k7/7p/1s6/8/8/8/8/R2KJ1j1 r 0 0 1", "a1", "a8");
+    assert_eq!(pieces_of(&pos, 1), 0, "blue's pawn leaves with its king");
+    assert_eq!(pos.turn(), 2);
+}
+
+/// Taking the last piece the other team has besides its kings wins for the mover's team: red
+/// and yellow both win (returns 1, -1, 1, -1).
+#[test]
+fn the_team_wins_when_the_enemies_have_only_kings() {
+    let game = common::game("games/chatrang.game");
+    let pos = after(&game, "7k/8/js6/8/8/8/8/1R1KJ3 r 0 0 1", "b1", "b6");
+    let o = pos.static_outcome().expect("the game is over");
+    let Outcome::Win { player, .. } = &o else {
+        panic!("{o:?}");
+    };
+    assert!(game.same_side(*player, 0) && game.same_side(*player, 2));
+    assert_eq!(&o.returns(&game)[..4], &[1.0, -1.0, 1.0, -1.0]);
+    assert!(o.describe(&game).starts_with("red and yellow win"));
+}
+
+/// A partner's pieces are friends: red's rook stops before yellow's king and may not take it,
+/// and a partner's piece never gives check.
+#[test]
+fn partners_pieces_are_friends() {
+    let game = common::game("games/chatrang.game");
+    let pos = Position::from_text(&game, "k7/8/8/8/8/8/8/R2J3K r 0 0 1").expect("position");
+    let moves = pos.legal_move_texts();
+    assert!(moves.contains(&"a1c1".to_string()));
+    assert!(!moves.iter().any(|m| m.starts_with("a1d1")), "{moves:?}");
+    // Yellow's rook on the king's file is no check for red.
+    let pos = Position::from_text(&game, "k7/8/8/7j/8/8/8/K2T4 r 0 0 1").expect("position");
+    assert!(!pos.in_check());
+    let pos = Position::from_text(&game, "k7/8/8/7j/8/8/8/K2t4 r 0 0 1").expect("position");
+    assert!(pos.in_check(), "blue's rook checks red");
+}
