@@ -62,6 +62,7 @@ pub fn compile(mut m: Model) -> Game {
         kill_immunity: paths.kill_immunity,
         bar: codes.bar,
         converts: codes.converts,
+        meets: codes.meets,
         keep_out: codes.keep_out,
         custody,
         edge_marks: ends.edge_marks,
@@ -347,6 +348,7 @@ fn royals_stay(g: &Game) -> bool {
     use crate::engine::Rule;
     let unseen_removal = g.has_layers
         || g.explosion.is_some()
+        || !g.meets.is_empty()
         || (!g.board_rules.is_empty() && !g.legality_by_play)
         || !g.mills.is_empty()
         || g.groups.is_some()

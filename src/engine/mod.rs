@@ -174,6 +174,10 @@ pub struct Game {
     /// mover's after its moves (`enemies next to where it lands ... become mine`); empty for
     /// most pieces.
     pub converts: Vec<Vec<u8>>,
+    /// Indexed by piece code: the direction and the enemy kinds (bits) a piece meets after
+    /// its moves, both then removed (`meeting an enemy ... removes both`); empty when no
+    /// piece meets.
+    pub meets: Vec<Option<(u8, u128)>>,
     /// Indexed by piece code: cells the piece may neither stop on nor slide through (`only
     /// PIECES may enter REGION`); `None` when no piece is kept out anywhere.
     pub keep_out: Option<Vec<CellSet>>,

@@ -613,6 +613,9 @@ impl Position<'_> {
                 self.add_blast(ex, &mut m, code);
             }
         }
+        if moves_piece && !self.game.meets.is_empty() {
+            self.add_meeting(&mut m, code);
+        }
         if let Some(cu) = &self.game.custody {
             self.add_custody_captures(cu, &mut m, code);
         }
