@@ -395,6 +395,9 @@ pub struct Game {
     /// The players who pass when stuck, as a mask of player ids (`for goats: pass when I have
     /// no legal move` names one side).
     pub pass_stuck_players: u8,
+    /// The players whose game checkmate ends (`lose when I have no legal move and I am in
+    /// check`): of those who pass when stuck, they pass only when not in check.
+    pub mated_players: u8,
     /// `players may pass`: a pass is always among the moves (of the players of
     /// `rule_players.pass`).
     pub may_pass: bool,
