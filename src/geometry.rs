@@ -636,7 +636,7 @@ impl Board {
         for c in 0..board.names.len() {
             let (x, y) = board.coords[c];
             for (d, dir) in board.dirs.iter().enumerate() {
-                nbr[c * nd + d] = board.at(x + dir.dx, y + dir.dy);
+                nbr[c * nd + d] = board.around(x + dir.dx, y + dir.dy);
             }
         }
         board.nbr = nbr;
@@ -662,15 +662,21 @@ impl Board {
 
     /// The cell at grid coordinates, or [`NONE`].
     pub fn at(&self, x: i32, y: i32) -> Cell {
-        let x = if self.wraps() {
-            x.rem_euclid(self.cols as i32)
-        } else {
-            x
-        };
         if x < 0 || y < 0 || x >= self.cols as i32 || y >= self.rows as i32 {
             NONE
         } else {
             self.grid[(y as u32 * self.cols + x as u32) as usize]
+        }
+    }
+
+    /// The cell at grid coordinates read around the rings of a round board (a file off
+    /// either side is the file that many cells round), else as [`Board::at`]; the neighbour,
+    /// leap and ride tables are built with it.
+    pub fn around(&self, x: i32, y: i32) -> Cell {
+        if self.wraps() {
+            self.at(x.rem_euclid(self.cols as i32), y)
+        } else {
+            self.at(x, y)
         }
     }
 

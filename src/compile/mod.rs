@@ -63,6 +63,7 @@ pub fn compile(mut m: Model) -> Game {
         kill_immunity: paths.kill_immunity,
         bar: codes.bar,
         converts: codes.converts,
+        removes_after_moves: custody.is_some() || !codes.meets.is_empty(),
         meets: codes.meets,
         keep_out: codes.keep_out,
         custody,

@@ -178,6 +178,9 @@ pub struct Game {
     /// its moves, both then removed (`meeting an enemy ... removes both`); empty when no
     /// piece meets.
     pub meets: Vec<Option<(u8, u128)>>,
+    /// Some move may remove pieces it does not land on by custody or a meeting (`custody`,
+    /// `meets`): what `Position::emit_checked` tests once per move.
+    pub removes_after_moves: bool,
     /// Indexed by piece code: cells the piece may neither stop on nor slide through (`only
     /// PIECES may enter REGION`); `None` when no piece is kept out anywhere.
     pub keep_out: Option<Vec<CellSet>>,

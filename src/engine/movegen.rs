@@ -619,11 +619,14 @@ impl Position<'_> {
                 self.add_blast(ex, &mut m, code);
             }
         }
-        if moves_piece && !self.game.meets.is_empty() {
-            self.add_meeting(&mut m, code);
-        }
-        if let Some(cu) = &self.game.custody {
-            self.add_custody_captures(cu, &mut m, code);
+        // Custody and meetings: one test for the games that have neither.
+        if self.game.removes_after_moves {
+            if moves_piece && !self.game.meets.is_empty() {
+                self.add_meeting(&mut m, code);
+            }
+            if let Some(cu) = &self.game.custody {
+                self.add_custody_captures(cu, &mut m, code);
+            }
         }
         if let Some((to, region)) = &self.game.promotion[code as usize] {
             let g = self.game;
