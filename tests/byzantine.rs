@@ -29,7 +29,7 @@ fn pawns_that_meet_are_both_removed() {
     let g = game();
     let mut st = MatchState::new(Position::from_text(&g, "8K7/16/16/1p1P8k3 w 0 1").unwrap());
     st.play_text("d1c1").unwrap();
-    assert_eq!(st.pos.to_text(), "8K7/16/16/12k3 b 0 1");
+    assert_eq!(st.pos.to_text(), "8K7/16/16/12k3 b 0 0 1");
 }
 
 /// A rook alone on its ring reaches each of the other fifteen cells once, not once each way.
