@@ -435,6 +435,11 @@ pub enum BoardDecl {
     },
     /// `board star`: the six-pointed star of Chinese checkers, 121 holes.
     Star,
+    /// `board round R x C`: R concentric rings of C cells each around an empty centre.
+    Round {
+        rings: Number,
+        cells: Number,
+    },
     /// `board pits W x H`: rows of pits holding seeds.
     Pits {
         width: Number,
@@ -694,6 +699,12 @@ pub enum RuleDecl {
     },
     /// `enemies next to where it lands along DIRS become mine`.
     Convert {
+        dirs: Vec<Name>,
+        span: Span,
+    },
+    /// `meeting an enemy PIECES DIRS removes both`.
+    Meet {
+        pieces: Vec<Name>,
         dirs: Vec<Name>,
         span: Span,
     },

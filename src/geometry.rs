@@ -135,6 +135,14 @@ pub enum Shape {
         width: u32,
         height: u32,
     },
+    /// Concentric rings of cells around an empty centre (round chess): `rings` rings of
+    /// `cells` cells each, ring 1 the innermost. A cell's grid coordinates are its place
+    /// around the ring (x, anticlockwise, wrapping round) and its ring (y, from the centre
+    /// out), so that it is named as a square board's cell: its file letter, then its ring.
+    Round {
+        rings: u32,
+        cells: u32,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -213,6 +221,18 @@ const TRIANGLE_DIRS: [(&str, i32, i32); 6] = [
     ("sw", 0, -1),
     ("w", -1, 0),
     ("nw", -1, 1),
+];
+
+// Directions of a round board: x runs anticlockwise around a ring, y outward from the centre.
+const ROUND_DIRS: [(&str, i32, i32); 8] = [
+    ("outward", 0, 1),
+    ("outward-anticlockwise", 1, 1),
+    ("anticlockwise", 1, 0),
+    ("inward-anticlockwise", 1, -1),
+    ("inward", 0, -1),
+    ("inward-clockwise", -1, -1),
+    ("clockwise", -1, 0),
+    ("outward-clockwise", -1, 1),
 ];
 
 /// The star's points, in order around it clockwise from the top: the names `point` regions
@@ -368,6 +388,24 @@ impl Board {
         Self::build(Shape::Star, 17, 17, &HEX_DIRS, |c, r| {
             star_point_of(c, r).is_some()
         })
+    }
+
+    /// `rings` concentric rings of `cells` cells around an empty centre, ring 1 the innermost:
+    /// the rings wrap around, so that a step anticlockwise from the last file reaches file `a`.
+    pub fn round(rings: u32, cells: u32) -> Board {
+        Self::build(
+            Shape::Round { rings, cells },
+            cells,
+            rings,
+            &ROUND_DIRS,
+            |_, _| true,
+        )
+    }
+
+    /// Whether the rings of the board wrap around (a round board), so that grid coordinates
+    /// off its sides are read around the ring.
+    pub fn wraps(&self) -> bool {
+        matches!(self.shape, Shape::Round { .. })
     }
 
     /// The cells of the star's point named `name` (`north`, `north-east`, `south-east`,
@@ -538,7 +576,8 @@ impl Board {
             for d in 0..nd {
                 self.ray_at.push(self.rays.len() as u32);
                 let mut t = self.nbr[c * nd + d];
-                while t != NONE {
+                // Around a ring a ray ends before it comes back to its start.
+                while t != NONE && t as usize != c {
                     self.rays.push(t);
                     t = self.nbr[t as usize * nd + d];
                 }
@@ -597,7 +636,7 @@ impl Board {
         for c in 0..board.names.len() {
             let (x, y) = board.coords[c];
             for (d, dir) in board.dirs.iter().enumerate() {
-                nbr[c * nd + d] = board.at(x + dir.dx, y + dir.dy);
+                nbr[c * nd + d] = board.around(x + dir.dx, y + dir.dy);
             }
         }
         board.nbr = nbr;
@@ -627,6 +666,17 @@ impl Board {
             NONE
         } else {
             self.grid[(y as u32 * self.cols + x as u32) as usize]
+        }
+    }
+
+    /// The cell at grid coordinates read around the rings of a round board (a file off
+    /// either side is the file that many cells round), else as [`Board::at`]; the neighbour,
+    /// leap and ride tables are built with it.
+    pub fn around(&self, x: i32, y: i32) -> Cell {
+        if self.wraps() {
+            self.at(x.rem_euclid(self.cols as i32), y)
+        } else {
+            self.at(x, y)
         }
     }
 
@@ -768,6 +818,10 @@ impl Board {
             Shape::Lines { width, height } => {
                 format!("lines on {width} x {height} ({} points)", self.len())
             }
+            Shape::Round { rings, cells } => format!(
+                "round {rings} x {cells} ({rings} rings of {cells} cells, {} cells)",
+                self.len()
+            ),
         }
     }
 
@@ -794,9 +848,13 @@ impl Board {
             Shape::Triangle { side } => vec![(0, 0), (side as i32 - 1, 0), (0, side as i32 - 1)],
             // A star's rim turns at twelve places, six of them inward: it has no sides a
             // connection goal could mean.
-            Shape::Pits { .. } | Shape::Dots { .. } | Shape::Lines { .. } | Shape::Star => {
-                Vec::new()
-            }
+            // Rings have no corners, and their sides are the innermost and outermost rings,
+            // which no connection goal reads yet.
+            Shape::Pits { .. }
+            | Shape::Dots { .. }
+            | Shape::Lines { .. }
+            | Shape::Star
+            | Shape::Round { .. } => Vec::new(),
         }
     }
 

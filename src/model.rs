@@ -514,6 +514,8 @@ pub struct KindModel {
     /// `enemies next to where it lands along DIRS become mine`: per player, the directions
     /// from the landing cell whose enemy pieces change owner after each of its moves.
     pub converts: Option<PerPlayer<Vec<u8>>>,
+    /// `meeting an enemy PIECES DIR removes both`.
+    pub meets: Option<Meeting>,
     /// The piece's movement rules for each player, in declaration order.
     pub rules: PerPlayer<Vec<RuleModel>>,
     /// For each of `rules[p]`, the players its line is for (`for goats: ...`) as a mask of
@@ -1178,4 +1180,14 @@ pub struct Touching {
     pub friends: (u8, u8),
     /// The game's first turn places anywhere (Gopher's opening stone).
     pub except_first_turn: bool,
+}
+
+/// `meeting an enemy PIECES DIR removes both` (Byzantine chess's pawns, as Ludii reads them):
+/// after each move of the piece, an enemy piece of `kinds` on the next cell from where it
+/// lands along `dir` (per player) is removed, and so is the piece itself.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Meeting {
+    pub dir: PerPlayer<u8>,
+    /// The kinds met (bits by kind id).
+    pub kinds: u128,
 }

@@ -37,11 +37,26 @@ struct Layout<'b> {
     /// On a board of hexagons, the shift of a row from the row below, in cells.
     slant: f64,
     points: bool,
+    /// A round board: its cells per ring (drawn as rings of cells around an empty centre).
+    round: Option<u32>,
 }
 
 impl Layout<'_> {
+    /// On a round board, the angle (anticlockwise from the right, as on paper) and the radius
+    /// of the middle of grid coordinates (x, y): file `a` just below the left-hand side, the
+    /// files anticlockwise, ring 1 around a hole whose rim is as long as the cells around it.
+    fn polar(cells: u32, x: f64, y: f64) -> (f64, f64) {
+        let n = f64::from(cells);
+        let angle = std::f64::consts::PI + (x + 0.5) * std::f64::consts::TAU / n;
+        (angle, (n / std::f64::consts::TAU + y) * UNIT)
+    }
+
     /// The centre of grid coordinates (x, y), also for points off the board (labels).
     fn centre(&self, x: f64, y: f64) -> (f64, f64) {
+        if let Some(n) = self.round {
+            let (a, r) = Self::polar(n, x, y);
+            return (r * a.cos(), -r * a.sin());
+        }
         let top = f64::from(self.board.rows) - 1.0 - y;
         if self.hexagons {
             // Axial coordinates: a row up is half a cell left, or right on a triangle (see
@@ -69,6 +84,9 @@ impl Layout<'_> {
 
     /// The outline of a cell centred at (x, y): an SVG element's name and its geometry.
     fn outline(&self, (x, y): (f64, f64)) -> String {
+        if let Some(n) = self.round {
+            return ring_cell(n, (x, y));
+        }
         if self.hexagons {
             let mut pts = String::new();
             for k in 0..6 {
@@ -100,6 +118,34 @@ impl Layout<'_> {
             )
         }
     }
+}
+
+/// The outline of the cell of a round board of `n` cells per ring whose middle is at (x, y):
+/// the part of its ring between two spokes, as a path.
+fn ring_cell(n: u32, (x, y): (f64, f64)) -> String {
+    let (a, r) = (f64::atan2(-y, x), f64::hypot(x, y));
+    let half = std::f64::consts::PI / f64::from(n);
+    let (inner, outer) = (r - UNIT / 2.0, r + UNIT / 2.0);
+    let at = |radius: f64, angle: f64| {
+        format!(
+            "{},{}",
+            num(radius * angle.cos()),
+            num(-radius * angle.sin())
+        )
+    };
+    // Along the outer rim anticlockwise (on paper: sweep 0 with y pointing down), back along
+    // the inner one.
+    format!(
+        "path d=\"M {} A {} {} 0 0 0 {} L {} A {} {} 0 0 1 {} Z\"",
+        at(outer, a - half),
+        num(outer),
+        num(outer),
+        at(outer, a + half),
+        at(inner, a + half),
+        num(inner),
+        num(inner),
+        at(inner, a - half)
+    )
 }
 
 /// Numbers with at most one decimal, so drawings are small and stable.
@@ -180,6 +226,10 @@ pub fn render(pos: &Position, o: &SvgOptions) -> String {
         hexagons: b.hex_slant().is_some(),
         slant: b.hex_slant().unwrap_or(0.0),
         points: matches!(b.shape, Shape::Lines { .. }),
+        round: match b.shape {
+            Shape::Round { cells, .. } => Some(cells),
+            _ => None,
+        },
     };
     let mut body = String::new();
     // What is drawn, as (x, y) extents, to size the picture.
@@ -549,6 +599,17 @@ fn draw_labels(l: &Layout, out: &mut String, extent: &mut Extent) {
         for y in 0..=height {
             let (cx, cy) = l.centre(-1.0, f64::from(y) - 0.5);
             label(dots.rank_label(y), (cx + UNIT * 0.1, cy));
+        }
+        return;
+    }
+    if l.round.is_some() {
+        // A round board's files inside the innermost ring, its rings along the gap between
+        // the last file and file `a` (left of the centre).
+        for x in 0..b.cols {
+            label(b.file_label(x), l.centre(f64::from(x), -0.6));
+        }
+        for y in 0..b.rows {
+            label(b.rank_label(y), l.centre(-0.5, f64::from(y)));
         }
         return;
     }

@@ -227,6 +227,7 @@ impl Checker {
                 Some(Board::hex(side.value))
             }
             BoardDecl::Star => Some(Board::star()),
+            BoardDecl::Round { rings, cells } => self.round_board(rings, cells),
             BoardDecl::Triangle { side } => {
                 if side.value < 2 || side.value > 31 {
                     self.err(CheckError::OutOfRange {
@@ -240,5 +241,35 @@ impl Checker {
                 Some(Board::triangle(side.value))
             }
         }
+    }
+
+    /// `board round R x C`: from 1 to 26 rings (numbered) of 3 to 26 cells (lettered); fewer
+    /// than three cells would make a step clockwise and one anticlockwise the same step.
+    fn round_board(&mut self, rings: &Number, cells: &Number) -> Option<Board> {
+        let mut ok = true;
+        for (n, what, range) in [
+            (rings, "rings of a round board", 1..=26),
+            (cells, "cells per ring", 3..=26),
+        ] {
+            if !range.contains(&n.value) {
+                self.err(CheckError::OutOfRange {
+                    what,
+                    value: n.value.to_string(),
+                    span: n.span,
+                    range: format!("from {} to {}", range.start(), range.end()),
+                });
+                ok = false;
+            }
+        }
+        if ok && rings.value * cells.value > crate::geometry::MAX_CELLS as u32 {
+            self.err(CheckError::OutOfRange {
+                what: "board size",
+                value: format!("{} x {}", rings.value, cells.value),
+                span: Span::new(rings.span.start, cells.span.end),
+                range: format!("at most {} cells", crate::geometry::MAX_CELLS),
+            });
+            ok = false;
+        }
+        ok.then(|| Board::round(rings.value, cells.value))
     }
 }

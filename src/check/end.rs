@@ -75,6 +75,9 @@ impl Checker {
                     reason: "players may pass, so a player always has a legal move".into(),
                     hint: "remove this line".into(),
                 });
+            } else if royal && matches!(r.cond, EndCondDecl::NoLegalMove { in_check: true, .. }) {
+                // Checkmate ends the game; a player stuck out of check passes (Ludii's rule
+                // in its chess games).
             } else if line.is_some() && r.result != ResultDecl::Pass && players(r) & !passers == 0 {
                 self.err(CheckError::Unreachable {
                     span: r.span,

@@ -26,6 +26,8 @@ struct PieceLines {
     streak_span: Option<Span>,
     converts: Option<PerPlayer<Vec<u8>>>,
     convert_span: Option<Span>,
+    meets: Option<Meeting>,
+    meet_span: Option<Span>,
 }
 
 impl Checker {
@@ -71,6 +73,9 @@ impl Checker {
             match r {
                 RuleDecl::Convert { dirs, span } => {
                     self.convert_line(scope, dirs, *span, &mut lines)
+                }
+                RuleDecl::Meet { pieces, dirs, span } => {
+                    self.meet_line(scope, pieces, dirs, *span, &mut lines)
                 }
                 RuleDecl::NoCapture { pieces, .. } => {
                     for n in pieces {
@@ -158,6 +163,7 @@ impl Checker {
             bar: lines.bar,
             no_capture: lines.no_capture,
             converts: lines.converts,
+            meets: lines.meets,
             rules,
             sides,
             promotion: lines.promotion,
@@ -245,6 +251,54 @@ impl Checker {
         }
         if ok && lines.converts.is_none() {
             lines.converts = Some(sets);
+        }
+    }
+
+    /// `meeting an enemy PIECES DIR removes both`: one direction, read for each player, and
+    /// the kinds met; errors reported from the first player's reading.
+    fn meet_line(
+        &mut self,
+        scope: &Scope,
+        pieces: &[Name],
+        dirs: &[Name],
+        span: Span,
+        lines: &mut PieceLines,
+    ) {
+        self.once(
+            &mut lines.meet_span,
+            span,
+            "meeting an enemy",
+            "a piece has one such line: list all the kinds it meets in it",
+        );
+        let mut kinds = 0u128;
+        let mut ok = true;
+        for n in pieces {
+            match self.kind(scope, n) {
+                Some(k) => kinds |= 1 << k,
+                None => ok = false,
+            }
+        }
+        let mut per: PerPlayer<u8> = Default::default();
+        for (pl, d) in per.iter_mut().enumerate().take(scope.players.len()) {
+            match self.dirs(scope, dirs, pl, pl == 0) {
+                Some(ds) if ds.len() == 1 => *d = ds[0],
+                Some(_) => {
+                    if pl == 0 {
+                        let first = dirs[0].span.start;
+                        let last = dirs.last().map_or(first, |n| n.span.end);
+                        self.invalid(
+                            Span::new(first, last),
+                            "a piece meets another in one direction",
+                            "name the one direction its moves face: `clockwise`",
+                        );
+                    }
+                    ok = false;
+                }
+                None => ok = false,
+            }
+        }
+        if ok && lines.meets.is_none() {
+            lines.meets = Some(Meeting { dir: per, kinds });
         }
     }
 

@@ -105,6 +105,7 @@ impl Checker {
             | RuleDecl::Streak { .. }
             | RuleDecl::Surrounded { .. }
             | RuleDecl::Convert { .. }
+            | RuleDecl::Meet { .. }
             | RuleDecl::Confined { .. }
             | RuleDecl::Drawn { .. }
             | RuleDecl::Native(_) => None,

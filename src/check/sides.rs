@@ -176,6 +176,7 @@ fn moves(r: &RuleDecl) -> bool {
             | RuleDecl::Confined { .. }
             | RuleDecl::Surrounded { .. }
             | RuleDecl::Bar { .. }
+            | RuleDecl::Meet { .. }
             | RuleDecl::StepEffect { .. }
             | RuleDecl::Promote { .. }
             | RuleDecl::Native(_)

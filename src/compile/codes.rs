@@ -24,6 +24,9 @@ pub(super) struct Codes {
     pub immune: Vec<u8>,
     pub bar: Vec<Option<(usize, Vec<u8>)>>,
     pub converts: Vec<Vec<u8>>,
+    /// `meeting an enemy ... removes both`: the direction and the kinds met, by piece code;
+    /// empty when no piece meets.
+    pub meets: Vec<Option<(u8, u128)>>,
     pub no_capture: Vec<u128>,
     /// Empty where no kind has a streak.
     pub streaks: Vec<Option<Streak>>,
@@ -80,6 +83,16 @@ impl Codes {
                     .map_or_else(Vec::new, |per| per[owner_of(c)].clone())
             }),
             no_capture: by_code(ncodes, |c| kind_of(c).no_capture),
+            meets: if m.kinds.iter().any(|k| k.meets.is_some()) {
+                by_code(ncodes, |c| {
+                    kind_of(c)
+                        .meets
+                        .as_ref()
+                        .map(|mt| (mt.dir[owner_of(c)], mt.kinds))
+                })
+            } else {
+                Vec::new()
+            },
             streaks: if m.kinds.iter().any(|k| k.streak.is_some()) {
                 by_code(ncodes, |c| kind_of(c).streak)
             } else {
@@ -106,6 +119,7 @@ impl Codes {
     fn checks_only_stay_and_promotion(&self, c: usize, tested: bool) -> bool {
         !tested
             && self.no_capture[c] == 0
+            && self.meets.get(c).is_none_or(Option::is_none)
             && self.bar[c].is_none()
             && self
                 .keep_out

@@ -40,6 +40,7 @@ pub fn compile(mut m: Model) -> Game {
     let custody = custody(&m, shift);
     let tested = m.explosion.is_some() || custody.is_some();
     let emits = Emits::new(&codes, &pieces.promotion, tested);
+    let mated_players = mated_players(&m);
     let ends = end::Ends::new(&mut m, paths.bitboards.is_some(), shift);
     let mut game = Game {
         // First what reads the model and the pieces, before their parts move into the game.
@@ -65,6 +66,8 @@ pub fn compile(mut m: Model) -> Game {
         kill_immunity: paths.kill_immunity,
         bar: codes.bar,
         converts: codes.converts,
+        removes_after_moves: custody.is_some() || !codes.meets.is_empty(),
+        meets: codes.meets,
         keep_out: codes.keep_out,
         custody,
         edge_marks: ends.edge_marks,
@@ -158,6 +161,7 @@ pub fn compile(mut m: Model) -> Game {
         progress: paths.progress,
         pass_when_stuck: paths.pass_stuck_players != 0,
         pass_stuck_players: paths.pass_stuck_players,
+        mated_players,
         may_pass: m.may_pass,
         rule_players: m.rule_players,
         pie_rule: m.pie_rule,
@@ -364,6 +368,7 @@ fn royals_stay(g: &Game) -> bool {
     let unseen_removal = g.has_layers
         || !g.outs.is_empty()
         || g.explosion.is_some()
+        || !g.meets.is_empty()
         || (!g.board_rules.is_empty() && !g.legality_by_play)
         || !g.mills.is_empty()
         || g.groups.is_some()
@@ -422,4 +427,18 @@ fn royals_stay(g: &Game) -> bool {
     });
     // `royal when last`, `royal together`: a royal piece beside another may be taken.
     g.has_royal && !g.royal_last && !g.royal_together && !unseen_removal && !royal_leaves
+}
+
+/// The players (a bit each) whose game a line `... when I have no legal move and I am in check`
+/// ends, so that where they would pass when stuck, they pass only when not in check.
+fn mated_players(m: &Model) -> u8 {
+    m.end
+        .iter()
+        .filter(|e| {
+            e.verdict != crate::model::Verdict::Pass
+                && matches!(e.cond, EndCond::NoLegalMove { in_check: true, .. })
+        })
+        .fold(0u8, |mask, e| {
+            mask | if e.side == 0 { u8::MAX } else { e.side }
+        })
 }

@@ -118,6 +118,7 @@ impl DrawPlan {
             || g.may_pass
             || !g.openings.is_empty()
             || g.explosion.is_some()
+            || !g.meets.is_empty()
             || g.relocated.is_some()
         {
             return None;

@@ -726,8 +726,7 @@ impl<'g> Position<'g> {
         }
         if let Some(race) = g.race.as_ref().filter(|_| !g.has_royal) {
             return race.random_move(self, rng).or_else(|| {
-                (g.passes_when_stuck(self.turn as usize) && self.nobody_can_move().is_none())
-                    .then(Move::pass)
+                (self.passes_when_stuck() && self.nobody_can_move().is_none()).then(Move::pass)
             });
         }
         if let Some(drawn) = g.sowing.as_ref().and_then(|s| s.random_move(self, rng)) {
@@ -744,15 +743,13 @@ impl<'g> Position<'g> {
             if let Some(m) = self.random_placement(pl, g.may_pass_for(self.turn as usize), rng) {
                 return Some(m);
             }
-            return (g.passes_when_stuck(self.turn as usize) && self.nobody_can_move().is_none())
-                .then(Move::pass);
+            return (self.passes_when_stuck() && self.nobody_can_move().is_none()).then(Move::pass);
         }
         if g.shoots_only[self.turn as usize] {
             // `None`: the counts did not fit; list the moves instead.
             if let Some(m) = self.random_shot_move(rng, g.may_pass_for(self.turn as usize)) {
                 return m.or_else(|| {
-                    (g.passes_when_stuck(self.turn as usize) && self.nobody_can_move().is_none())
-                        .then(Move::pass)
+                    (self.passes_when_stuck() && self.nobody_can_move().is_none()).then(Move::pass)
                 });
             }
         }
@@ -795,8 +792,7 @@ impl<'g> Position<'g> {
             buf.swap(i, n - 1);
             n -= 1;
         }
-        (g.passes_when_stuck(self.turn as usize) && self.nobody_can_move().is_none())
-            .then(Move::pass)
+        (self.passes_when_stuck() && self.nobody_can_move().is_none()).then(Move::pass)
     }
 }
 

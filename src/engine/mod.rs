@@ -176,6 +176,13 @@ pub struct Game {
     /// mover's after its moves (`enemies next to where it lands ... become mine`); empty for
     /// most pieces.
     pub converts: Vec<Vec<u8>>,
+    /// Indexed by piece code: the direction and the enemy kinds (bits) a piece meets after
+    /// its moves, both then removed (`meeting an enemy ... removes both`); empty when no
+    /// piece meets.
+    pub meets: Vec<Option<(u8, u128)>>,
+    /// Some move may remove pieces it does not land on by custody or a meeting (`custody`,
+    /// `meets`): what `Position::emit_checked` tests once per move.
+    pub removes_after_moves: bool,
     /// Indexed by piece code: cells the piece may neither stop on nor slide through (`only
     /// PIECES may enter REGION`); `None` when no piece is kept out anywhere.
     pub keep_out: Option<Vec<CellSet>>,
@@ -405,6 +412,9 @@ pub struct Game {
     /// The players who pass when stuck, as a mask of player ids (`for goats: pass when I have
     /// no legal move` names one side).
     pub pass_stuck_players: u8,
+    /// The players whose game checkmate ends (`lose when I have no legal move and I am in
+    /// check`): of those who pass when stuck, they pass only when not in check.
+    pub mated_players: u8,
     /// `players may pass`: a pass is always among the moves (of the players of
     /// `rule_players.pass`).
     pub may_pass: bool,

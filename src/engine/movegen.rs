@@ -65,12 +65,18 @@ impl Position<'_> {
         if self.game.earns_parts {
             self.add_earned_turns(out);
         }
-        if out.is_empty()
-            && self.game.passes_when_stuck(self.turn as usize)
-            && self.nobody_can_move().is_none()
-        {
+        if out.is_empty() && self.passes_when_stuck() && self.nobody_can_move().is_none() {
             out.push(Move::pass());
         }
+    }
+
+    /// Whether the player to move, with no legal move, passes: a player whose game checkmate
+    /// ends passes only when not in check.
+    #[inline]
+    pub(in crate::engine) fn passes_when_stuck(&self) -> bool {
+        let me = self.turn as usize;
+        self.game.passes_when_stuck(me)
+            && (self.game.mated_players >> me & 1 == 0 || !self.in_check())
     }
 
     /// The legal moves of the player to move, each on its own (before a line makes a turn
@@ -614,8 +620,14 @@ impl Position<'_> {
                 self.add_blast(ex, &mut m, code);
             }
         }
-        if let Some(cu) = &self.game.custody {
-            self.add_custody_captures(cu, &mut m, code);
+        // Custody and meetings: one test for the games that have neither.
+        if self.game.removes_after_moves {
+            if moves_piece && !self.game.meets.is_empty() {
+                self.add_meeting(&mut m, code);
+            }
+            if let Some(cu) = &self.game.custody {
+                self.add_custody_captures(cu, &mut m, code);
+            }
         }
         if let Some((to, region)) = &self.game.promotion[code as usize] {
             let g = self.game;

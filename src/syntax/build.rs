@@ -200,6 +200,12 @@ fn build_board(p: Pair<Rule>, sp: Span) -> Item {
                 span: bsp,
             }
         }
+        Rule::board_round => {
+            let mut n = parts(inner).into_iter().map(number);
+            let rings = n.next().expect("grammar: rings");
+            let cells = n.next().expect("grammar: cells");
+            BoardDecl::Round { rings, cells }
+        }
         Rule::board_pits => {
             let mut n = parts(inner).into_iter().map(number);
             let width = n.next().expect("grammar: width");

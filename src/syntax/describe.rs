@@ -141,6 +141,8 @@ fn keyword_named(rule: Rule) -> &'static [&'static str] {
         Rule::k_twofold | Rule::twofold => &["`twofold`"],
         Rule::k_players_pits | Rule::pits_empty => &["`a player's`"],
         Rule::k_dots | Rule::board_dots => &["`dots`"],
+        Rule::k_round | Rule::board_round => &["`round`"],
+        Rule::k_meeting | Rule::meet_rule => &["`meeting`"],
         Rule::k_completing | Rule::line_claim | Rule::line_again => &["`completing`"],
         Rule::k_strength | Rule::steps_strength => &["`strength`"],
 

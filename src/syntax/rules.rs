@@ -61,6 +61,17 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
             dirs: dirs(kids.into_iter().next().expect("grammar: dirs")),
             span: sp,
         },
+        Rule::meet_rule => {
+            let mut it = kids.into_iter();
+            RuleDecl::Meet {
+                pieces: parts(it.next().expect("grammar: piece list"))
+                    .into_iter()
+                    .map(name)
+                    .collect(),
+                dirs: dirs(it.next().expect("grammar: dirs")),
+                span: sp,
+            }
+        }
         Rule::bar_rule => {
             let mut it = kids.into_iter();
             RuleDecl::Bar {

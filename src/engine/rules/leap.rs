@@ -110,17 +110,17 @@ pub fn compile(
     for cell in 0..board.len() {
         let (x, y) = board.coords[cell];
         for (i, &(dx, dy)) in offsets.iter().enumerate() {
-            let source = board.at(x - dx, y - dy);
+            let source = board.around(x - dx, y - dy);
             let allowed = |c: Cell| c != NONE && from.is_none_or(|f| f.contains(c));
             if allowed(cell as Cell) {
-                table[cell * stride + i] = board.at(x + dx, y + dy);
+                table[cell * stride + i] = board.around(x + dx, y + dy);
             }
             if allowed(source) {
                 back[cell * stride + i] = source;
             }
             for (k, &(lx, ly)) in ways[i].iter().enumerate() {
-                legs[(cell * stride + i) * depth + k] = board.at(x + lx, y + ly);
-                back_legs[(cell * stride + i) * depth + k] = board.at(x - dx + lx, y - dy + ly);
+                legs[(cell * stride + i) * depth + k] = board.around(x + lx, y + ly);
+                back_legs[(cell * stride + i) * depth + k] = board.around(x - dx + lx, y - dy + ly);
             }
         }
     }

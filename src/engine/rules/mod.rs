@@ -27,6 +27,7 @@ pub mod jump;
 pub mod leap;
 mod line_count;
 pub mod lines;
+mod meet;
 pub mod mills;
 pub mod opening;
 mod out;

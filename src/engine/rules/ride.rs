@@ -55,8 +55,8 @@ pub fn compile(
     for cell in 0..board.len() {
         let (x, y) = board.coords[cell];
         for (i, &(dx, dy)) in offsets.iter().enumerate() {
-            table[cell * stride + i] = board.at(x + dx, y + dy);
-            back[cell * stride + i] = board.at(x - dx, y - dy);
+            table[cell * stride + i] = board.around(x + dx, y + dy);
+            back[cell * stride + i] = board.around(x - dx, y - dy);
         }
     }
     rule(code, stride, table, back, target, attacks)

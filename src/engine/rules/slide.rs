@@ -19,6 +19,10 @@ impl Position<'_> {
         out: &mut Vec<Move>,
     ) {
         let b = &self.game.board;
+        if b.wraps() {
+            self.ring_slide_moves(c, code, dirs, until_blocked, target, out);
+            return;
+        }
         for &d in dirs {
             let mut t = c;
             let mut last_empty = NONE;
@@ -53,6 +57,75 @@ impl Position<'_> {
             }
             if until_blocked && last_empty != NONE && target != Target::Enemy {
                 self.emit(Move::new(c, last_empty), code, out);
+            }
+        }
+    }
+    /// [`Position::slide_moves`] on a board whose rings wrap round: a slide along a ring one
+    /// way and the other may reach the same cell, so the second of two opposite directions
+    /// leaves out what the first listed: everything when the first came round to the piece
+    /// itself (the ring was empty), else the capture of the one piece both met.
+    #[inline(never)]
+    fn ring_slide_moves(
+        &self,
+        c: Cell,
+        code: u8,
+        dirs: &[u8],
+        until_blocked: bool,
+        target: Target,
+        out: &mut Vec<Move>,
+    ) {
+        let b = &self.game.board;
+        // The first piece each direction met (`NONE` at the edge), by direction.
+        let mut met = [NONE; 8];
+        let first = out.len();
+        for (i, &d) in dirs.iter().enumerate() {
+            let back = b.opposite[d as usize];
+            let before = dirs[..i].contains(&back).then(|| met[back as usize & 7]);
+            if before == Some(c) {
+                continue;
+            }
+            let start = out.len();
+            let mut t = c;
+            let mut last_empty = NONE;
+            loop {
+                let n = b.step(t, d);
+                if n == NONE {
+                    break;
+                }
+                let occ = self.cells[n as usize];
+                if occ == 0 && self.kept_out(code, n) {
+                    break;
+                }
+                if occ == 0 {
+                    if !until_blocked && target != Target::Enemy && target != Target::Smash {
+                        self.emit(Move::new(c, n), code, out);
+                    }
+                    last_empty = n;
+                    t = n;
+                    continue;
+                }
+                met[d as usize & 7] = n;
+                if before != Some(n)
+                    && self.enemy_of(occ)
+                    && target.captures()
+                    && !self.unkillable(n)
+                {
+                    let mut m = Move::new(c, n);
+                    m.ncap = 1;
+                    m.caps[0] = n;
+                    if target == Target::Smash {
+                        m.kind = MoveKind::Smash;
+                        m.to = if last_empty == NONE { c } else { last_empty };
+                    }
+                    self.emit(m, code, out);
+                }
+                break;
+            }
+            if until_blocked && last_empty != NONE && target != Target::Enemy {
+                let dup = out[first..start].iter().any(|m| m.to == last_empty);
+                if !dup {
+                    self.emit(Move::new(c, last_empty), code, out);
+                }
             }
         }
     }

@@ -163,7 +163,8 @@ impl Position<'_> {
 pub(super) fn draw(g: &Game, cell: usize, symbol: impl Fn(Cell) -> String) -> String {
     let b = &g.board;
     match b.shape {
-        Shape::Square { .. } | Shape::Pits { .. } | Shape::Dots { .. } => {
+        // A round board is drawn unrolled: each ring a row, the outermost at the top.
+        Shape::Square { .. } | Shape::Pits { .. } | Shape::Dots { .. } | Shape::Round { .. } => {
             draw_grid(b, cell, &symbol)
         }
         Shape::Lines { .. } => draw_lines(b, cell, &symbol),
@@ -339,8 +340,10 @@ fn row_layout(b: &Board, y: i32, cell: usize) -> (usize, Vec<Cell>) {
                 .unwrap_or(0);
             ((2 * first - y + side as i32 - 1).max(0) as usize, cells)
         }
-        Shape::Square { .. } | Shape::Pits { .. } | Shape::Dots { .. } | Shape::Lines { .. } => {
-            (0, present())
-        }
+        Shape::Square { .. }
+        | Shape::Pits { .. }
+        | Shape::Dots { .. }
+        | Shape::Lines { .. }
+        | Shape::Round { .. } => (0, present()),
     }
 }

@@ -227,6 +227,17 @@ impl Game {
                 dirs_text(self, &self.converts[code as usize])
             ));
         }
+        if let Some(Some((dir, kinds))) = self.meets.get(code as usize) {
+            let names: Vec<&str> = (0..self.kinds.len())
+                .filter(|&k| kinds >> k & 1 != 0)
+                .map(|k| self.kinds[k].name.as_str())
+                .collect();
+            s.push_str(&format!(
+                "    meeting an enemy {} {} removes both\n",
+                names.join(", "),
+                dirs_text(self, &[*dir])
+            ));
+        }
         self.promotion_text(s, code);
         for h in &self.hooks[code as usize] {
             s.push_str(&format!("    native {}\n", h.name));
