@@ -52,12 +52,13 @@ fn turn_text(pos: &Position, m: &Move) -> String {
 /// Replays `tests/capture/NAME.ludii` on the description `game` (a path from the repository's
 /// root); returns the games and positions compared.
 fn replay(name: &str, game: &str) -> (usize, usize) {
-    common::replay_ludii_turns(
+    let (games, positions, _) = common::replay_ludii_turns(
         &format!("tests/capture/{name}.ludii"),
         game,
         described,
         turn_text,
-    )
+    );
+    (games, positions)
 }
 
 #[test]

@@ -60,12 +60,13 @@ fn turn_text(pos: &Position, m: &Move) -> String {
 /// Replays `tests/hunt/NAME.ludii` on the description `game` (a path from the repository's
 /// root); returns the games and positions compared.
 fn replay(name: &str, game: &str) -> (usize, usize) {
-    common::replay_ludii_turns(
+    let (games, positions, _) = common::replay_ludii_turns(
         &format!("tests/hunt/{name}.ludii"),
         game,
         described,
         turn_text,
-    )
+    );
+    (games, positions)
 }
 
 /// Bagh-Chal as Ludii's "Baghachal (Observed)" plays it: goats placed from a hand of 20, then
@@ -301,7 +302,7 @@ fn changed_text(pos: &Position, m: &Move) -> String {
 /// compared by what they change.
 #[test]
 fn nerenchi_keliya_replays_ludii_games() {
-    let (games, positions) = common::replay_ludii_turns(
+    let (games, positions, _) = common::replay_ludii_turns(
         "tests/hunt/nerenchi-keliya.ludii",
         "games/nerenchi-keliya.game",
         described,

@@ -7,7 +7,7 @@
 //! player it puts out); at the end, the winning team. The counts from the start are in
 //! tests/perft/chatrang.perft.
 mod common;
-use tabula::engine::{MatchState, Move, MoveKind, Outcome, Position};
+use tabula::engine::{Move, MoveKind, Outcome, Position};
 
 /// The owners of the cells in Ludii's order (`.`, `1` to `4`), the player to move and the
 /// pieces in hand (none), as the data writes a position.
@@ -49,61 +49,12 @@ fn turn_text(pos: &Position, m: &Move) -> String {
 /// seeded random games.
 #[test]
 fn chatrang_replays_ludii_games() {
-    let file = "tests/hunt/chatrang.ludii";
-    let game = common::game("games/chatrang.game");
-    let order = common::ludii_site_order(&game);
-    let data = std::fs::read_to_string(common::root(file)).expect("reference data");
-    let mut state: Option<MatchState> = None;
-    let (mut games, mut positions, mut outs) = (0, 0, 0);
-    for (i, line) in data.lines().enumerate() {
-        let at = format!("chatrang.ludii:{}", i + 1);
-        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
-        match key {
-            "game" => state = Some(MatchState::new(game.start())),
-            "pos" => {
-                let st = state.as_ref().expect("a game first");
-                assert!(st.outcome().is_none(), "{at}: Tabula's game is over");
-                assert_eq!(described(&st.pos, &order), rest, "{at}: the position");
-                positions += 1;
-            }
-            "turns" => {
-                let st = state.as_ref().expect("a game first");
-                let mut want: Vec<&str> = rest.split(' ').skip(1).collect();
-                want.sort_unstable();
-                let mut got: Vec<String> =
-                    st.moves().iter().map(|m| turn_text(&st.pos, m)).collect();
-                got.sort();
-                assert_eq!(got, want, "{at}: the legal turns");
-            }
-            "play" => {
-                let st = state.as_mut().expect("a game first");
-                let i = st
-                    .moves()
-                    .iter()
-                    .position(|m| turn_text(&st.pos, m) == rest)
-                    .unwrap_or_else(|| panic!("{at}: {rest} is not among Tabula's moves"));
-                let before = (0..4).filter(|&p| st.pos.count(p, None) > 0).count();
-                st.play_index(i);
-                let after = (0..4).filter(|&p| st.pos.count(p, None) > 0).count();
-                outs += before - after;
-            }
-            "end" => {
-                let st = state.take().expect("a game first");
-                let Some(Outcome::Win { player, .. }) = st.outcome() else {
-                    panic!("{at}: Tabula's game is not won: {:?}", st.outcome());
-                };
-                // Ludii names the winning team by its first player.
-                let ludii: usize = rest.parse().expect("the winner");
-                assert!(
-                    game.same_side(*player, ludii - 1),
-                    "{at}: Tabula's winner {} is not in Ludii's winning team",
-                    player + 1
-                );
-                games += 1;
-            }
-            _ => {}
-        }
-    }
+    let (games, positions, outs) = common::replay_ludii_turns(
+        "tests/hunt/chatrang.ludii",
+        "games/chatrang.game",
+        described,
+        turn_text,
+    );
     assert_eq!(games, 20);
     assert!(positions > 5000, "{positions} positions");
     // Some games put a player out before the end.

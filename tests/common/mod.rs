@@ -258,22 +258,25 @@ pub fn ludii_site_order(g: &tabula::engine::Game) -> Vec<usize> {
 
 /// Replays a file of seeded Ludii games written turn by turn (`game`; before each turn `pos
 /// POSITION` and `turns N TURN...`, every whole turn Ludii allows; `play TURN`; at the end `end
-/// WINNER`, 0 for a draw) on the description `game`: at every position Tabula's position, as
-/// `described` writes it from the cells in Ludii's site order, and its whole set of moves, as
-/// `turn_text` writes each, must be the data's. Returns the games and positions compared.
+/// WINNER`, 0 for a draw; with teams, any player of the winning team) on the description
+/// `game`: at every position Tabula's position, as `described` writes it from the cells in
+/// Ludii's site order, and its whole set of moves, as `turn_text` writes each, must be the
+/// data's. Returns the games and positions compared, and the turns that put a player out (left
+/// them no piece on the board).
 pub fn replay_ludii_turns(
     file: &str,
     game: &str,
     described: fn(&tabula::engine::Position, &[usize]) -> String,
     turn_text: fn(&tabula::engine::Position, &tabula::engine::Move) -> String,
-) -> (usize, usize) {
+) -> (usize, usize, usize) {
     use tabula::engine::{MatchState, Outcome};
     let game = self::game(game);
     let order = ludii_site_order(&game);
     let data = std::fs::read_to_string(root(file)).expect("reference data");
     let name = file.rsplit('/').next().unwrap_or(file);
     let mut state: Option<MatchState> = None;
-    let (mut games, mut positions) = (0, 0);
+    let (mut games, mut positions, mut outs) = (0, 0, 0);
+    let players = game.players.len();
     for (i, line) in data.lines().enumerate() {
         let at = format!("{name}:{}", i + 1);
         let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
@@ -301,20 +304,28 @@ pub fn replay_ludii_turns(
                     .iter()
                     .position(|m| turn_text(&st.pos, m) == rest)
                     .unwrap_or_else(|| panic!("{at}: {rest} is not among Tabula's moves"));
+                let before = (0..players).filter(|&p| st.pos.count(p, None) > 0).count();
                 st.play_index(i);
+                let after = (0..players).filter(|&p| st.pos.count(p, None) > 0).count();
+                outs += before - after;
             }
             "end" => {
                 let st = state.take().expect("a game first");
-                let winner = match st.outcome() {
-                    Some(Outcome::Win { player, .. }) => player + 1,
-                    Some(Outcome::Draw { .. }) => 0,
+                let ludii: usize = rest.parse().expect("the winner");
+                match st.outcome() {
+                    // Ludii names a winning team by one of its players.
+                    Some(Outcome::Win { player, .. }) => assert!(
+                        ludii > 0 && game.same_side(*player, ludii - 1),
+                        "{at}: Tabula's winner {} is not Ludii's {ludii}",
+                        player + 1
+                    ),
+                    Some(Outcome::Draw { .. }) => assert_eq!(ludii, 0, "{at}: a draw"),
                     None => panic!("{at}: Tabula's game goes on"),
-                };
-                assert_eq!(winner.to_string(), rest, "{at}: the winner");
+                }
                 games += 1;
             }
             _ => {}
         }
     }
-    (games, positions)
+    (games, positions, outs)
 }
