@@ -61,17 +61,7 @@ pub(super) fn build_rule(p: Pair<Rule>) -> RuleDecl {
             dirs: dirs(kids.into_iter().next().expect("grammar: dirs")),
             span: sp,
         },
-        Rule::meet_rule => {
-            let mut it = kids.into_iter();
-            RuleDecl::Meet {
-                pieces: parts(it.next().expect("grammar: piece list"))
-                    .into_iter()
-                    .map(name)
-                    .collect(),
-                dirs: dirs(it.next().expect("grammar: dirs")),
-                span: sp,
-            }
-        }
+        Rule::meet_rule => build_meet(kids, sp),
         Rule::bar_rule => {
             let mut it = kids.into_iter();
             RuleDecl::Bar {
@@ -309,6 +299,19 @@ fn build_jump(kids: Vec<Pair<Rule>>, sp: Span) -> RuleDecl {
 }
 
 /// `walk [DIRS] up to N steps [to TARGET][, ...]`: a path of steps taken as one move.
+/// `meeting an enemy PIECES DIR removes both`.
+fn build_meet(kids: Vec<Pair<Rule>>, sp: Span) -> RuleDecl {
+    let mut it = kids.into_iter();
+    RuleDecl::Meet {
+        pieces: parts(it.next().expect("grammar: piece list"))
+            .into_iter()
+            .map(name)
+            .collect(),
+        dirs: dirs(it.next().expect("grammar: dirs")),
+        span: sp,
+    }
+}
+
 fn build_walk(kids: Vec<Pair<Rule>>, sp: Span) -> RuleDecl {
     let mut d = None;
     let (mut friends, mut steps, mut tgt, mut no_revisit) = (false, None, None, false);
