@@ -33,13 +33,15 @@ pub fn compile(mut m: Model) -> Game {
     let paths = Paths::new(&m, &pieces, shift);
     let codes = Codes::new(&m, shift);
     let demotion = Demotion::new(&m, &pieces, shift);
-    let keys = tables::Keys::draw(pieces.promotion.len(), m.board.len(), np, m.uses_layers);
+    let zobrist = tables::zobrist(pieces.promotion.len(), m.board.len(), np, m.uses_layers);
     face_attacks(&mut pieces.attacks, &m, shift);
-    let teams = teams::Teams::new(&mut m);
-    teams.merge_attacks(&mut pieces.attacks, np);
+    let teams = teams::Teams::new(&mut m, &mut pieces.attacks);
     let custody = custody(&m, shift);
-    let tested = m.explosion.is_some() || custody.is_some();
-    let emits = Emits::new(&codes, &pieces.promotion, tested);
+    let emits = Emits::new(
+        &codes,
+        &pieces.promotion,
+        custody.is_some() || m.explosion.is_some(),
+    );
     let mated_players = mated_players(&m);
     let ends = end::Ends::new(&mut m, paths.bitboards.is_some(), shift);
     let mut game = Game {
@@ -133,18 +135,8 @@ pub fn compile(mut m: Model) -> Game {
         numbered_from: m.numbered_from,
         end: ends.end,
         line_windows: ends.line_windows,
-        zobrist_piece: keys.piece,
-        zobrist_unmoved: keys.unmoved,
-        zobrist_ep: keys.ep,
-        zobrist_turns: keys.turns,
-        zobrist_pass: keys.pass,
-        zobrist_under: keys.under,
-        zobrist_slept: keys.slept,
-        zobrist_fresh: keys.fresh,
+        zobrist,
         has_layers: m.uses_layers,
-        zobrist_spent: keys.spent,
-        zobrist_hand: keys.hand,
-        zobrist_promoted: keys.promoted,
         initial_hand: start.initial_hand,
         initial_heights: m.heights,
         counts_checks: ends.counts_checks,
@@ -323,7 +315,7 @@ fn finish(game: &mut Game, steps: Option<&Steps>, board_rule_hooks: &[usize]) {
                     })
                     .collect()
             },
-            &game.zobrist_piece,
+            &game.zobrist.piece,
         );
         game.steps = Some(compiled);
     }

@@ -1,72 +1,54 @@
 //! Tables drawn or derived once per game: Zobrist keys (from a fixed seed, so hashes are the
 //! same on every run), bitboard shift tables, and the players' letters in position strings.
 
-use crate::engine::{Bitboards, Bits};
+use crate::engine::{Bitboards, Bits, Zobrist};
 use crate::geometry::{Board, Cell, Shape, NONE};
 use crate::model::{per_player, PerPlayer, PlayerModel, MAX_PLAYERS};
 use crate::rng::Rng;
 
-/// The Zobrist keys of a game.
-pub(super) struct Keys {
-    pub piece: Vec<u64>,
-    pub unmoved: Vec<u64>,
-    pub ep: Vec<u64>,
-    /// Per player: the key of their turn (0 for the first player).
-    pub turns: PerPlayer<u64>,
-    pub pass: Vec<u64>,
-    pub spent: PerPlayer<u64>,
-    pub under: Vec<u64>,
-    pub slept: Vec<u64>,
-    pub fresh: Vec<u64>,
-    pub hand: Vec<u64>,
-    pub promoted: Vec<u64>,
-}
-
-impl Keys {
-    /// Draws the keys, always in the same order from the same seed.
-    pub(super) fn draw(ncodes: usize, cells: usize, players: usize, has_layers: bool) -> Keys {
-        let mut rng = Rng::new(0x7AB0_1A5E_ED00_0001);
-        let piece = (0..ncodes * cells).map(|_| rng.next_u64()).collect();
-        let unmoved = (0..cells).map(|_| rng.next_u64()).collect();
-        let ep = (0..cells).map(|_| rng.next_u64()).collect();
-        let mut turns = [0; MAX_PLAYERS];
-        turns[1] = rng.next_u64();
-        let pass = (0..8).map(|_| rng.next_u64()).collect();
-        let mut spent = [0; MAX_PLAYERS];
-        spent[0] = rng.next_u64();
-        spent[1] = rng.next_u64();
-        let layer_keys = |rng: &mut Rng, k: usize| -> Vec<u64> {
-            if has_layers {
-                (0..k).map(|_| rng.next_u64()).collect()
-            } else {
-                Vec::new()
-            }
-        };
-        let under = layer_keys(&mut rng, ncodes * cells);
-        let slept = layer_keys(&mut rng, 2 * cells);
-        let fresh = layer_keys(&mut rng, cells);
-        // Drawn last, so that games without hands keep their hashes.
-        let hand = (0..ncodes).map(|_| rng.next_u64()).collect();
-        // After the hands', so that games without promoted marks keep their hashes.
-        let promoted = (0..cells).map(|_| rng.next_u64()).collect();
-        // The third and later players' keys last, so that two-player games keep their hashes.
-        for p in 2..players {
-            turns[p] = rng.next_u64();
-            spent[p] = rng.next_u64();
+/// Draws a game's Zobrist keys, always in the same order from the same seed.
+pub(super) fn zobrist(ncodes: usize, cells: usize, players: usize, has_layers: bool) -> Zobrist {
+    let mut rng = Rng::new(0x7AB0_1A5E_ED00_0001);
+    let piece = (0..ncodes * cells).map(|_| rng.next_u64()).collect();
+    let unmoved = (0..cells).map(|_| rng.next_u64()).collect();
+    let ep = (0..cells).map(|_| rng.next_u64()).collect();
+    let mut turns = [0; MAX_PLAYERS];
+    turns[1] = rng.next_u64();
+    let pass = (0..8).map(|_| rng.next_u64()).collect();
+    let mut spent = [0; MAX_PLAYERS];
+    spent[0] = rng.next_u64();
+    spent[1] = rng.next_u64();
+    let layer_keys = |rng: &mut Rng, k: usize| -> Vec<u64> {
+        if has_layers {
+            (0..k).map(|_| rng.next_u64()).collect()
+        } else {
+            Vec::new()
         }
-        Keys {
-            piece,
-            unmoved,
-            ep,
-            turns,
-            pass,
-            spent,
-            under,
-            slept,
-            fresh,
-            hand,
-            promoted,
-        }
+    };
+    let under = layer_keys(&mut rng, ncodes * cells);
+    let slept = layer_keys(&mut rng, 2 * cells);
+    let fresh = layer_keys(&mut rng, cells);
+    // Drawn last, so that games without hands keep their hashes.
+    let hand = (0..ncodes).map(|_| rng.next_u64()).collect();
+    // After the hands', so that games without promoted marks keep their hashes.
+    let promoted = (0..cells).map(|_| rng.next_u64()).collect();
+    // The third and later players' keys last, so that two-player games keep their hashes.
+    for p in 2..players {
+        turns[p] = rng.next_u64();
+        spent[p] = rng.next_u64();
+    }
+    Zobrist {
+        piece,
+        unmoved,
+        ep,
+        turns,
+        pass,
+        spent,
+        under,
+        slept,
+        fresh,
+        hand,
+        promoted,
     }
 }
 

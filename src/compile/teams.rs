@@ -18,8 +18,9 @@ pub(super) struct Teams {
 }
 
 impl Teams {
-    /// Takes the `lose` lines out of `m`'s end rules where the game has teams.
-    pub(super) fn new(m: &mut Model) -> Teams {
+    /// The teams of the model. Where the game has teams, takes the `lose` lines out of `m`'s
+    /// end rules and makes each player's attacks their whole team's.
+    pub(super) fn new(m: &mut Model, attacks: &mut PerPlayer<Vec<Attack>>) -> Teams {
         let np = m.players.len();
         let mut team = PerPlayer::default();
         for (p, t) in team.iter_mut().enumerate().take(np) {
@@ -44,12 +45,14 @@ impl Teams {
                 })
                 .collect();
         }
-        Teams {
+        let teams = Teams {
             team,
             foe,
             has_teams,
             outs,
-        }
+        };
+        teams.merge_attacks(attacks, np);
+        teams
     }
 
     /// Each player's enemies, a bit per player: every player of another team.
@@ -65,7 +68,7 @@ impl Teams {
 
     /// Each player's attack patterns joined with their partners': `attacks[p]` is then how
     /// p's team captures.
-    pub(super) fn merge_attacks(&self, attacks: &mut PerPlayer<Vec<Attack>>, np: usize) {
+    fn merge_attacks(&self, attacks: &mut PerPlayer<Vec<Attack>>, np: usize) {
         if !self.has_teams {
             return;
         }

@@ -137,6 +137,32 @@ impl<B: Bits> Bitboards<B> {
     }
 }
 
+/// The Zobrist keys a position's hash is made of, drawn at compile time from a fixed seed.
+#[derive(Debug)]
+pub struct Zobrist {
+    /// Per piece code and cell.
+    pub piece: Vec<u64>,
+    /// Per cell: an unmoved piece there (castling and first-move rights).
+    pub unmoved: Vec<u64>,
+    /// Per cell: the en-passant cell, and a few other marks by cell (a ko point).
+    pub ep: Vec<u64>,
+    /// Per player: the key of their turn (0 for the first player).
+    pub turns: PerPlayer<u64>,
+    /// Keyed by the number of consecutive passes (capped at 7).
+    pub pass: Vec<u64>,
+    /// Per player: their spent once-per-game right.
+    pub spent: PerPlayer<u64>,
+    /// Stacks, slept flags and fresh pieces (empty tables in games without them).
+    pub under: Vec<u64>,
+    pub slept: Vec<u64>,
+    pub fresh: Vec<u64>,
+    /// Per piece code, the key that [`Game::hand_key`] mixes with a count in hand.
+    pub hand: Vec<u64>,
+    /// Per cell: the key of a promoted mark there (Crazyhouse's `Q~`), so that two positions
+    /// told apart only by a mark are not one position for repetition.
+    pub promoted: Vec<u64>,
+}
+
 /// A compiled game: everything the engine needs, built once per description.
 #[derive(Debug)]
 pub struct Game {
@@ -370,26 +396,12 @@ pub struct Game {
     pub end: Vec<EndModel>,
     /// Per end rule: for `N in a row` on a board of at most 64 cells, its windows by cell.
     pub line_windows: Vec<Option<rules::place::LineWindows>>,
-    pub zobrist_piece: Vec<u64>,
-    pub zobrist_unmoved: Vec<u64>,
-    pub zobrist_ep: Vec<u64>,
-    /// Per player: the key of their turn (0 for the first player).
-    pub zobrist_turns: PerPlayer<u64>,
-    /// Stacks, slept flags and fresh pieces (empty tables in games without them).
-    pub zobrist_under: Vec<u64>,
-    pub zobrist_slept: Vec<u64>,
-    pub zobrist_fresh: Vec<u64>,
+    /// The keys a position's hash is made of.
+    pub zobrist: Zobrist,
     /// Whether positions carry stacks, slept flags and a fresh piece.
     pub has_layers: bool,
     /// Pieces in hand at the start, by piece code (empty in games without hands).
     pub initial_hand: Vec<u16>,
-    /// Per piece code, the key that [`Game::hand_key`] mixes with a count in hand.
-    pub zobrist_hand: Vec<u64>,
-    /// Per cell: the key of a promoted mark there (Crazyhouse's `Q~`), so that two positions
-    /// told apart only by a mark are not one position for repetition.
-    pub zobrist_promoted: Vec<u64>,
-    /// Keys for each player's spent once-per-game right.
-    pub zobrist_spent: PerPlayer<u64>,
     /// Board-wide mechanics built from the game's native hooks (see [`hooks::BoardRule`]).
     pub board_rules: Vec<Box<dyn BoardRule>>,
     /// Some board rule changes threats: royal safety is tested by playing the replies.
@@ -405,8 +417,6 @@ pub struct Game {
     /// Indexed by piece code: a hook lets the piece move with other pieces' rules
     /// ([`PieceHook::borrows_moves`]).
     pub borrows_moves: Vec<bool>,
-    /// Keyed by the number of consecutive passes (capped at 7).
-    pub zobrist_pass: Vec<u64>,
     /// Some player with no legal move passes (a move of its own) instead of the game ending.
     pub pass_when_stuck: bool,
     /// The players who pass when stuck, as a mask of player ids (`for goats: pass when I have
@@ -540,7 +550,7 @@ impl Game {
         if n == 0 {
             return 0;
         }
-        let mut z = self.zobrist_hand[code as usize]
+        let mut z = self.zobrist.hand[code as usize]
             .wrapping_add(u64::from(n).wrapping_mul(0x9E37_79B9_7F4A_7C15));
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -640,7 +650,7 @@ impl Game {
     /// en-passant key turned, so that it differs from a ko or en-passant cell there.
     #[inline]
     pub fn last_placed_key(&self, c: Cell) -> u64 {
-        self.zobrist_ep[c as usize].rotate_left(29)
+        self.zobrist.ep[c as usize].rotate_left(29)
     }
 
     /// Whether positions carry a ko cell (`simple ko`).

@@ -50,7 +50,7 @@ impl Position<'_> {
             return;
         }
         if self.passes > 0 {
-            self.hash ^= g.zobrist_pass[self.passes.min(7) as usize];
+            self.hash ^= g.zobrist.pass[self.passes.min(7) as usize];
         }
         self.note_placed(m);
         if g.tracks_last_placed {
@@ -124,7 +124,7 @@ impl Position<'_> {
     fn play_pass(&mut self) {
         let g = self.game;
         self.passes = self.passes.saturating_add(1);
-        self.hash ^= g.zobrist_pass[self.passes.min(7) as usize];
+        self.hash ^= g.zobrist.pass[self.passes.min(7) as usize];
         self.clear_en_passant();
         self.quiet = self.quiet.saturating_add(1);
         self.ply = self.ply.saturating_add(1);
@@ -198,7 +198,7 @@ impl Position<'_> {
         if m.spends != 0 {
             let p = (m.spends - 1) as usize;
             self.spent |= 1 << p;
-            self.hash ^= g.zobrist_spent[p];
+            self.hash ^= g.zobrist.spent[p];
         }
         for c in [m.from, m.to, m.extra_from] {
             self.clear_unmoved(c);
@@ -324,7 +324,7 @@ impl Position<'_> {
             targets.insert(m.ep_mark);
         }
         for c in targets.iter() {
-            self.hash ^= g.zobrist_ep[c as usize];
+            self.hash ^= g.zobrist.ep[c as usize];
         }
         self.ep_targets = targets;
         self.ep_victim = m.to;
@@ -351,7 +351,7 @@ impl Position<'_> {
             let mut kind = self.game.kind_of(v);
             if self.promoted.contains(c) {
                 self.promoted.remove(c);
-                self.hash ^= g.zobrist_promoted[c as usize];
+                self.hash ^= g.zobrist.promoted[c as usize];
                 kind = usize::from(g.demote[kind]);
             } else if g.always_demote[kind] {
                 kind = usize::from(g.demote[kind]);
@@ -366,12 +366,12 @@ impl Position<'_> {
         let carried = self.promoted.contains(m.from);
         if carried {
             self.promoted.remove(m.from);
-            self.hash ^= g.zobrist_promoted[m.from as usize];
+            self.hash ^= g.zobrist.promoted[m.from as usize];
         }
         if carried || (m.promote != 0 && m.promote != code) {
             // The cell was emptied of marks above: a captured piece's mark went with it.
             self.promoted.insert(m.to);
-            self.hash ^= g.zobrist_promoted[m.to as usize];
+            self.hash ^= g.zobrist.promoted[m.to as usize];
         }
     }
 
@@ -500,7 +500,7 @@ impl Position<'_> {
             return;
         }
         for c in self.ep_targets.iter() {
-            self.hash ^= self.game.zobrist_ep[c as usize];
+            self.hash ^= self.game.zobrist.ep[c as usize];
         }
         self.ep_targets = CellSet::EMPTY;
         self.ep_victim = NONE;

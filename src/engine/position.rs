@@ -309,32 +309,32 @@ impl<'g> Position<'g> {
         let mut h = 0;
         for (c, &code) in self.cells.iter().enumerate() {
             if code != 0 {
-                h ^= g.zobrist_piece[code as usize * n + c];
+                h ^= g.zobrist.piece[code as usize * n + c];
             }
         }
         for c in self.unmoved.iter() {
-            h ^= g.zobrist_unmoved[c as usize];
+            h ^= g.zobrist.unmoved[c as usize];
         }
         for c in self.ep_targets.iter() {
-            h ^= g.zobrist_ep[c as usize];
+            h ^= g.zobrist.ep[c as usize];
         }
         for c in self.promoted.iter() {
-            h ^= g.zobrist_promoted[c as usize];
+            h ^= g.zobrist.promoted[c as usize];
         }
-        h ^= g.zobrist_turns[self.turn as usize];
+        h ^= g.zobrist.turns[self.turn as usize];
         for (code, &n) in self.hand.iter().enumerate() {
             h ^= g.hand_key(code as u8, n);
         }
         if self.passes > 0 {
-            h ^= g.zobrist_pass[self.passes.min(7) as usize];
+            h ^= g.zobrist.pass[self.passes.min(7) as usize];
         }
         for p in 0..g.players.len() {
             if self.spent >> p & 1 != 0 {
-                h ^= g.zobrist_spent[p];
+                h ^= g.zobrist.spent[p];
             }
         }
         if self.chains.ko != NONE {
-            h ^= g.zobrist_ep[self.chains.ko as usize];
+            h ^= g.zobrist.ep[self.chains.ko as usize];
         }
         if self.last_placed != NONE {
             h ^= g.last_placed_key(self.last_placed);
@@ -342,18 +342,18 @@ impl<'g> Position<'g> {
         let n = g.board.len();
         for (c, &code) in self.under.iter().enumerate() {
             if code != 0 {
-                h ^= g.zobrist_under[code as usize * n + c];
+                h ^= g.zobrist.under[code as usize * n + c];
             }
         }
         for (c, &bits) in self.slept.iter().enumerate() {
             for layer in 0..2 {
                 if bits >> layer & 1 != 0 {
-                    h ^= g.zobrist_slept[layer * n + c];
+                    h ^= g.zobrist.slept[layer * n + c];
                 }
             }
         }
         if self.fresh != NONE {
-            h ^= g.zobrist_fresh[self.fresh as usize];
+            h ^= g.zobrist.fresh[self.fresh as usize];
         }
         if g.sowing.is_some() {
             h ^= self.seeds_hash();
@@ -385,8 +385,8 @@ impl<'g> Position<'g> {
     pub(super) fn held_key(&self) -> u64 {
         match self.held {
             NONE => 0,
-            NOT_BEGUN => self.game.zobrist_pass[0],
-            c => self.game.zobrist_ep[c as usize],
+            NOT_BEGUN => self.game.zobrist.pass[0],
+            c => self.game.zobrist.ep[c as usize],
         }
     }
 
@@ -456,7 +456,7 @@ impl<'g> Position<'g> {
 
     pub(super) fn set_under(&mut self, c: Cell, code: u8) {
         let old = self.under[c as usize];
-        self.hash ^= self.key_change(&self.game.zobrist_under, c, old, code);
+        self.hash ^= self.key_change(&self.game.zobrist.under, c, old, code);
         // Code 0 counts empty layers; only the piece codes matter.
         if old != 0 {
             self.counts[old as usize] -= 1;
@@ -476,7 +476,7 @@ impl<'g> Position<'g> {
         let diff = self.slept[c as usize] ^ bits;
         for layer in 0..2 {
             if diff >> layer & 1 != 0 {
-                self.hash ^= self.game.zobrist_slept[layer * n + c as usize];
+                self.hash ^= self.game.zobrist.slept[layer * n + c as usize];
             }
         }
         self.slept[c as usize] = bits;
@@ -484,10 +484,10 @@ impl<'g> Position<'g> {
 
     pub(super) fn set_fresh(&mut self, c: Cell) {
         if self.fresh != NONE {
-            self.hash ^= self.game.zobrist_fresh[self.fresh as usize];
+            self.hash ^= self.game.zobrist.fresh[self.fresh as usize];
         }
         if c != NONE {
-            self.hash ^= self.game.zobrist_fresh[c as usize];
+            self.hash ^= self.game.zobrist.fresh[c as usize];
         }
         self.fresh = c;
     }
@@ -525,7 +525,7 @@ impl<'g> Position<'g> {
         if g.players.len() == 2 {
             // The first player's key is 0: the second's toggles the turn.
             self.turn ^= 1;
-            self.hash ^= g.zobrist_turns[1];
+            self.hash ^= g.zobrist.turns[1];
             return;
         }
         self.pass_turn_many();
@@ -542,7 +542,7 @@ impl<'g> Position<'g> {
                 next = g.next_player(next);
             }
         }
-        self.hash ^= g.zobrist_turns[self.turn as usize] ^ g.zobrist_turns[next];
+        self.hash ^= g.zobrist.turns[self.turn as usize] ^ g.zobrist.turns[next];
         self.turn = next as u8;
     }
 
@@ -628,7 +628,7 @@ impl<'g> Position<'g> {
     #[inline]
     pub(super) fn set(&mut self, c: Cell, code: u8) {
         let old = self.cells[c as usize];
-        self.hash ^= self.key_change(&self.game.zobrist_piece, c, old, code);
+        self.hash ^= self.key_change(&self.game.zobrist.piece, c, old, code);
         self.counts[old as usize] -= 1;
         self.counts[code as usize] += 1;
         if !self.bb.is_empty() {
@@ -645,14 +645,14 @@ impl<'g> Position<'g> {
     pub(super) fn set_unmoved(&mut self, c: Cell) {
         if !self.unmoved.contains(c) {
             self.unmoved.insert(c);
-            self.hash ^= self.game.zobrist_unmoved[c as usize];
+            self.hash ^= self.game.zobrist.unmoved[c as usize];
         }
     }
 
     pub(super) fn clear_unmoved(&mut self, c: Cell) {
         if c != NONE && self.unmoved.contains(c) {
             self.unmoved.remove(c);
-            self.hash ^= self.game.zobrist_unmoved[c as usize];
+            self.hash ^= self.game.zobrist.unmoved[c as usize];
         }
     }
 

@@ -61,7 +61,7 @@ impl<'g> Position<'g> {
     /// player moves again, in the same ply.
     fn resume_turn(&mut self, me: u8) {
         let g = self.game;
-        self.hash ^= g.zobrist_turns[self.turn as usize] ^ g.zobrist_turns[me as usize];
+        self.hash ^= g.zobrist.turns[self.turn as usize] ^ g.zobrist.turns[me as usize];
         self.turn = me;
         self.ply = self.ply.saturating_sub(1);
     }

@@ -238,7 +238,7 @@ impl Position<'_> {
         if old == ko {
             return;
         }
-        let keys = &self.game.zobrist_ep;
+        let keys = &self.game.zobrist.ep;
         if old != NONE {
             self.hash ^= keys[old as usize];
         }
