@@ -18,48 +18,18 @@ impl Position<'_> {
         target: Target,
         out: &mut Vec<Move>,
     ) {
-        let b = &self.game.board;
-        if b.wraps() {
+        if self.game.board.wraps() {
             self.ring_slide_moves(c, code, dirs, until_blocked, target, out);
             return;
         }
         for &d in dirs {
-            let mut t = c;
-            let mut last_empty = NONE;
-            loop {
-                let n = b.step(t, d);
-                if n == NONE {
-                    break;
-                }
-                let occ = self.cells[n as usize];
-                if occ == 0 && self.kept_out(code, n) {
-                    break;
-                }
-                if occ == 0 {
-                    if !until_blocked && target != Target::Enemy && target != Target::Smash {
-                        self.emit(Move::new(c, n), code, out);
-                    }
-                    last_empty = n;
-                    t = n;
-                    continue;
-                }
-                if self.enemy_of(occ) && target.captures() && !self.unkillable(n) {
-                    let mut m = Move::new(c, n);
-                    m.ncap = 1;
-                    m.caps[0] = n;
-                    if target == Target::Smash {
-                        m.kind = MoveKind::Smash;
-                        m.to = if last_empty == NONE { c } else { last_empty };
-                    }
-                    self.emit(m, code, out);
-                }
-                break;
-            }
+            let (_, last_empty) = self.slide_ray(c, code, d, until_blocked, target, NONE, out);
             if until_blocked && last_empty != NONE && target != Target::Enemy {
                 self.emit(Move::new(c, last_empty), code, out);
             }
         }
     }
+
     /// [`Position::slide_moves`] on a board whose rings wrap round: a slide along a ring one
     /// way and the other may reach the same cell, so the second of two opposite directions
     /// leaves out what the first listed: everything when the first came round to the piece
@@ -85,48 +55,65 @@ impl Position<'_> {
                 continue;
             }
             let start = out.len();
-            let mut t = c;
-            let mut last_empty = NONE;
-            loop {
-                let n = b.step(t, d);
-                if n == NONE {
-                    break;
-                }
-                let occ = self.cells[n as usize];
-                if occ == 0 && self.kept_out(code, n) {
-                    break;
-                }
-                if occ == 0 {
-                    if !until_blocked && target != Target::Enemy && target != Target::Smash {
-                        self.emit(Move::new(c, n), code, out);
-                    }
-                    last_empty = n;
-                    t = n;
-                    continue;
-                }
-                met[d as usize & 7] = n;
-                if before != Some(n)
-                    && self.enemy_of(occ)
-                    && target.captures()
-                    && !self.unkillable(n)
-                {
-                    let mut m = Move::new(c, n);
-                    m.ncap = 1;
-                    m.caps[0] = n;
-                    if target == Target::Smash {
-                        m.kind = MoveKind::Smash;
-                        m.to = if last_empty == NONE { c } else { last_empty };
-                    }
-                    self.emit(m, code, out);
-                }
-                break;
-            }
+            let skip = before.unwrap_or(NONE);
+            let (piece, last_empty) = self.slide_ray(c, code, d, until_blocked, target, skip, out);
+            met[d as usize & 7] = piece;
             if until_blocked && last_empty != NONE && target != Target::Enemy {
                 let dup = out[first..start].iter().any(|m| m.to == last_empty);
                 if !dup {
                     self.emit(Move::new(c, last_empty), code, out);
                 }
             }
+        }
+    }
+
+    /// One direction of a slide from `c`: lists the steps through empty cells (unless the
+    /// slide goes until blocked or only takes) and the capture of the first piece met (unless
+    /// it stands on `skip`); returns that piece's cell and the last empty cell passed (`NONE`
+    /// for none).
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn slide_ray(
+        &self,
+        c: Cell,
+        code: u8,
+        d: u8,
+        until_blocked: bool,
+        target: Target,
+        skip: Cell,
+        out: &mut Vec<Move>,
+    ) -> (Cell, Cell) {
+        let b = &self.game.board;
+        let mut t = c;
+        let mut last_empty = NONE;
+        loop {
+            let n = b.step(t, d);
+            if n == NONE {
+                return (NONE, last_empty);
+            }
+            let occ = self.cells[n as usize];
+            if occ == 0 && self.kept_out(code, n) {
+                return (NONE, last_empty);
+            }
+            if occ == 0 {
+                if !until_blocked && target != Target::Enemy && target != Target::Smash {
+                    self.emit(Move::new(c, n), code, out);
+                }
+                last_empty = n;
+                t = n;
+                continue;
+            }
+            if n != skip && self.enemy_of(occ) && target.captures() && !self.unkillable(n) {
+                let mut m = Move::new(c, n);
+                m.ncap = 1;
+                m.caps[0] = n;
+                if target == Target::Smash {
+                    m.kind = MoveKind::Smash;
+                    m.to = if last_empty == NONE { c } else { last_empty };
+                }
+                self.emit(m, code, out);
+            }
+            return (n, last_empty);
         }
     }
 }
