@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
-"""Turns the Ludii oracle's whole-turn dump into the replay data of tests/hunt.rs.
+"""Turns the Ludii oracle's whole-turn dump into the replay data of tests/hunt.rs and others.
 
-The oracle (Ludii 1.3.13, built outside this repository, see the header of each data file)
-prints, for seeded random games, every position before a turn and every whole turn Ludii allows
-there: its Ludii moves (`Move(a->b)`, `Add(s)`, `Remove(s)`, `Pass`) and the owners of the
-board's sites after it. This script names Ludii's sites as Tabula names the cells (Ludii numbers
-a W x H grid's sites row by row from the bottom left: site = row * W + column; the sites after
-the board's are the players' hands; a hexagon of side N's sites row by row from the bottom, each row from the
-left, as Tabula's `board hex N` names them; a triangle of side N's sites row by row from the
-long side at the bottom, each row from the left, as Tabula's `board triangle N` names them)
-and writes, per position:
+The oracle (a scratch harness over Ludii 1.3.12, built outside this repository, see the first
+line of each data file) prints, for seeded random games, every position before a turn and every
+whole turn Ludii allows there: its Ludii moves (`Move(a->b)`, `Add(s)`, `Pass`; the older
+`oracle.sh turndump` also `Remove(s)`) and the owners of the board's sites after it. This script
+names Ludii's sites as Tabula names the cells (Ludii numbers a W x H grid's sites row by row
+from the bottom left: site = row * W + column, and a move from a site after the board's is a
+placement from the hand; a hexagon of side N's sites row by row from the bottom, each row from
+the left, as Tabula's `board hex N` names them; a triangle of side N's sites row by row from the
+long side at the bottom, each row from the left, as Tabula's `board triangle N` names them;
+`round R C`, the concentric board of Byzantine chess with its centre removed, ring by ring from
+the innermost, each ring's first site Tabula's file a, its second the last file, then files b
+onward, as `board round R x C` names them, ring 1 the innermost) and writes, per position:
 
     pos <owner of every cell in Ludii's site order: . 1 2> <mover 1|2> <pieces in hand, per player>
     turns <n> <turn> <turn> ...      (sorted)
@@ -28,12 +31,16 @@ Nerenchi Keliya), so a turn is written by what it changes, the same whatever ord
 reached it: a placement turn as `@` and each cell it fills, joined by `,` (`@a7,@d7`); a move
 turn as the cells the mover left, `-`, the cells the mover came to (`a1,d2-a4,d1`; a single step
 is `a1-a4`, a piece moved out and back nothing), then as above `:` and the enemy cells emptied.
-Ludii's oracle does not count the pieces in hand: `--hand N` starts each player with N and
-takes away what each played turn places.
+
+The pieces in hand are read from the `c1=Hand1:20` fields of the older `oracle.sh turndump`
+positions (Bagh-Chal, Wali). The current Oracle prints no such field (the counts it appends to
+the owners after `;` are not read), so there they are 0, unless `--hand N` starts each player
+with N and takes away what each played turn places.
 
 usage: ludii_turns.py square WIDTH HEIGHT PLAYERS < dump > data
        ludii_turns.py hex SIDE PLAYERS < dump > data
        ludii_turns.py triangle SIDE PLAYERS < dump > data
+       ludii_turns.py round RINGS CELLS PLAYERS < dump > data
        ludii_turns.py points "CELL CELL ..." PLAYERS --hand N < dump > data
 """
 import sys
@@ -49,6 +56,12 @@ if sys.argv[1] == "points":
 elif sys.argv[1] == "square":
     width, height, players = (int(x) for x in sys.argv[2:5])
     NAMES = [LETTERS[s % width] + str(s // width + 1) for s in range(width * height)]
+elif sys.argv[1] == "round":
+    rings, around, players = (int(x) for x in sys.argv[2:5])
+    # Ring r (from 0, the innermost) holds sites r * C to r * C + C - 1: the first is file a,
+    # the second the last file, then files b onward (Ludii's seam runs between them).
+    files = [LETTERS[0], LETTERS[around - 1]] + list(LETTERS[1 : around - 1])
+    NAMES = [f + str(r + 1) for r in range(rings) for f in files]
 elif sys.argv[1] == "triangle":
     side, players = int(sys.argv[2]), int(sys.argv[3])
     # Row r (from 0) holds the columns 0 .. side - r - 1, from the left.
