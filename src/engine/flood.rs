@@ -211,6 +211,15 @@ impl Flood {
             }),
         })
     }
+
+    /// The piece `code`'s [`Flood::stay_exits`] by direction, where it has a region it stays
+    /// in.
+    #[inline]
+    fn exits(&self, g: &Game, code: u8) -> Option<&[Bits256]> {
+        let nd = self.step.len();
+        (g.confines && g.stay[code as usize].is_some())
+            .then(|| &self.stay_exits[code as usize * nd..(code as usize + 1) * nd])
+    }
 }
 
 /// Where the hops of one turn may go: by cell (its bit), the directions in which a hop over
@@ -261,12 +270,9 @@ impl Position<'_> {
         own_only: bool,
         queue: &mut [u8; 256],
     ) -> Bits256 {
-        let nd = f.step.len();
-        let g = self.game;
-        let exits = (g.confines && g.stay[code as usize].is_some())
-            .then(|| &f.stay_exits[code as usize * nd..(code as usize + 1) * nd]);
+        let exits = f.exits(self.game, code);
         let at_dirs = if own_only { &hops.at_own } else { &hops.at_any };
-        let mask = if dirs.len() == nd {
+        let mask = if dirs.len() == f.step.len() {
             u8::MAX
         } else {
             dirs.iter().fold(0u8, |m, &d| m | 1 << d)
@@ -319,10 +325,7 @@ impl Position<'_> {
         seen: &mut Bits256,
         k: &mut usize,
     ) -> Option<Move> {
-        let nd = f.step.len();
-        let g = self.game;
-        let exits = (g.confines && g.stay[code as usize].is_some())
-            .then(|| &f.stay_exits[code as usize * nd..(code as usize + 1) * nd]);
+        let exits = f.exits(self.game, code);
         let at_dirs = if own_only { &hops.at_own } else { &hops.at_any };
         let start = f.bit[c as usize];
         let mut reached = Bits256::EMPTY;

@@ -220,20 +220,11 @@ impl Position<'_> {
         c: Cell,
         code: u8,
     ) -> Bits256 {
-        let b = &self.game.board;
         let mut to = Bits256::EMPTY;
         for rule in &self.game.rules[code as usize] {
             match rule {
                 Rule::Step { dirs, .. } => {
-                    for &d in dirs.iter() {
-                        let t = b.step(c, d);
-                        if t != NONE
-                            && self.cells[t as usize] == 0
-                            && !self.game.leaves_stay(code, c, t)
-                        {
-                            to.insert(f.bit[t as usize] as usize);
-                        }
-                    }
+                    self.step_reach(c, code, dirs, |t| to.insert(f.bit[t as usize] as usize));
                 }
                 Rule::Jump(JumpRule { dirs, hurdle, .. }) => {
                     let own_only = *hurdle == Hurdle::Friend;
@@ -245,23 +236,24 @@ impl Position<'_> {
         to
     }
 
+    /// Calls `put` with each empty cell one step from `c` in `dirs` that the piece `code`
+    /// may step to (not out of a region it stays in).
+    #[inline]
+    fn step_reach(&self, c: Cell, code: u8, dirs: &[u8], mut put: impl FnMut(Cell)) {
+        for &d in dirs {
+            let t = self.game.board.step(c, d);
+            if t != NONE && self.cells[t as usize] == 0 && !self.game.leaves_stay(code, c, t) {
+                put(t);
+            }
+        }
+    }
+
     /// The cells the piece `code` on `c` may move to by its rules.
     fn reach(&self, c: Cell, code: u8) -> CellSet {
-        let b = &self.game.board;
         let mut to = CellSet::EMPTY;
         for rule in &self.game.rules[code as usize] {
             match rule {
-                Rule::Step { dirs, .. } => {
-                    for &d in dirs.iter() {
-                        let t = b.step(c, d);
-                        if t != NONE
-                            && self.cells[t as usize] == 0
-                            && !self.game.leaves_stay(code, c, t)
-                        {
-                            to.insert(t);
-                        }
-                    }
-                }
+                Rule::Step { dirs, .. } => self.step_reach(c, code, dirs, |t| to.insert(t)),
                 Rule::Jump(JumpRule { dirs, hurdle, .. }) => {
                     to = to.union(&self.hop_reach(c, code, dirs, *hurdle == Hurdle::Friend));
                 }
