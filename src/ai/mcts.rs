@@ -5,9 +5,10 @@
 //!
 //! With RAVE ([`Style::Rave`]) each node also keeps all-moves-as-first statistics: how the
 //! playouts went in which the player to move there made the same move later on (a move known
-//! by its cells and kind). A child's value mixes its own average with that one, leaning on
-//! the shared one while the child has few visits of its own ("rapid action value
-//! estimation", Gelly and Silver), so that a few hundred playouts already tell the moves apart.
+//! by its cells, landings and kind, as `ai::fingerprint` reads it). A child's value mixes its
+//! own average with that one, leaning on the shared one while the child has few visits of
+//! its own ("rapid action value estimation", Gelly and Silver), so that a few hundred
+//! playouts already tell the moves apart.
 //!
 //! The tree lives in one vector of nodes; a search allocates the tree and two move buffers,
 //! nothing per playout ply. The tree holds at most [`Limits::max_nodes`] nodes: once full, it

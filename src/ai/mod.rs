@@ -107,16 +107,22 @@ pub enum Eval {
     General,
 }
 
-/// A move told apart from the others of its position well enough to order moves by: its
-/// cells, the piece it becomes and its kind.
+/// A move told apart from the others of its position well enough to order moves by and to
+/// share RAVE statistics by: its cells (with its landings in order, which are the whole move
+/// where it has no cell of its own: the lines of a Dots and Boxes turn, the parts of an
+/// earned turn), the piece it becomes and its kind.
 pub(crate) fn fingerprint(m: &Move) -> u64 {
     let first_capture = u64::from(m.captures().first().copied().unwrap_or(0));
+    let landings = m.landings().iter().fold(0u64, |h, &c| {
+        (h ^ u64::from(c)).wrapping_mul(0x0000_0100_0000_01B3)
+    });
     (u64::from(m.from)
         | u64::from(m.to) << 16
         | u64::from(m.shot) << 32
         | u64::from(m.promote) << 48
         | (m.kind as u64) << 56)
         ^ first_capture.rotate_left(40)
+        ^ landings.rotate_left(24)
 }
 
 /// The move chosen and what the search thinks of it, for the player to move.
@@ -929,6 +935,30 @@ mod tests {
         let mut free = Searcher::new(&g, 8);
         free.search(&pos, &mut Rng::new(1));
         assert!(free.nodes() > NODE_BUDGET / 2, "{} positions", free.nodes());
+    }
+
+    #[test]
+    fn the_moves_of_a_position_have_fingerprints_of_their_own() {
+        // Dots and Boxes' turns are only their lines (no cell of their own): RAVE had shared
+        // one value among all of them.
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/games/dots-and-boxes.game");
+        let g = crate::load_file(path).expect("dots and boxes compiles");
+        let mut pos = g.start();
+        let mut moves = Vec::new();
+        let mut rng = Rng::new(5);
+        // Through the middle of a game, where some turns draw more than one line.
+        for _ in 0..12 {
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let mut seen: Vec<u64> = moves.iter().map(fingerprint).collect();
+            seen.sort_unstable();
+            seen.dedup();
+            assert_eq!(seen.len(), moves.len());
+            let m = moves[rng.below(moves.len())].clone();
+            pos.play_unchecked(&m);
+        }
     }
 
     #[test]
