@@ -141,43 +141,6 @@ fn ludii_order(g: &tabula::engine::Game) -> Vec<usize> {
     cells
 }
 
-/// The owners of the cells in Ludii's site `order` (`.`, `1`, `2`) and the player to move, as
-/// the data writes a position (no pieces in hand).
-fn described(pos: &Position, order: &[usize]) -> String {
-    let cells = pos.cells();
-    let board: String = order
-        .iter()
-        .map(|&c| match cells[c] {
-            0 => '.',
-            code => char::from(b'1' + pos.game.owner(code) as u8),
-        })
-        .collect();
-    format!("{board} {} 0 0", pos.turn() + 1)
-}
-
-/// A move as the data writes a turn: the cells its piece stands on, then the enemy cells it
-/// empties (a capture, and the enemy pawn a meeting removes), found by playing it; a pass is
-/// `:`.
-fn turn_text(pos: &Position, m: &Move) -> String {
-    let name = |c: usize| pos.game.board.names[c].clone();
-    let path = match m.kind {
-        MoveKind::Pass => String::new(),
-        _ => format!("{}-{}", name(m.from as usize), name(m.to as usize)),
-    };
-    let mut after = pos.clone();
-    after.play_unchecked(m);
-    let me = pos.turn();
-    let mut emptied: Vec<String> = (0..pos.cells().len())
-        .filter(|&c| {
-            let code = pos.cells()[c];
-            code != 0 && pos.game.owner(code) != me && after.cells()[c] == 0
-        })
-        .map(name)
-        .collect();
-    emptied.sort();
-    format!("{path}:{}", emptied.join(","))
-}
-
 /// Whether the player to move could take the other player's king with a move Ludii's board
 /// has: Ludii's reading of "the other king is attacked", which sees no attack across its seam.
 fn king_takeable_as_ludii(pos: &Position, replies: &mut Vec<Move>) -> bool {
@@ -215,7 +178,10 @@ fn turns_as_ludii(pos: &Position) -> Vec<Move> {
 
 /// The turns of `moves`, as the data writes them, sorted.
 fn texts(pos: &Position, moves: &[Move]) -> Vec<String> {
-    let mut t: Vec<String> = moves.iter().map(|m| turn_text(pos, m)).collect();
+    let mut t: Vec<String> = moves
+        .iter()
+        .map(|m| common::ludii_emptying_turn(pos, m))
+        .collect();
     t.sort();
     t
 }
@@ -285,7 +251,11 @@ fn replays_ludii_games() {
         match key {
             "game" => pos = g.start(),
             "pos" => {
-                assert_eq!(described(&pos, &order), rest, "{at}: the position");
+                assert_eq!(
+                    common::ludii_position(&pos, &order),
+                    rest,
+                    "{at}: the position"
+                );
                 if let Some(o) = outcome(&pos) {
                     // Tabula's king is mated, Ludii's (seeing no attack across its seam) not.
                     let mover = 1 - pos.turn();
@@ -306,7 +276,7 @@ fn replays_ludii_games() {
             "play" => {
                 let m = ludii
                     .iter()
-                    .find(|m| turn_text(&pos, m) == rest)
+                    .find(|m| common::ludii_emptying_turn(&pos, m) == rest)
                     .unwrap_or_else(|| panic!("{at}: {rest} is not among Ludii's turns"))
                     .clone();
                 pos.play_unchecked(&m);

@@ -9,24 +9,6 @@ mod common;
 use tabula::engine::{MatchState, Move, MoveKind, Outcome, Position};
 use tabula::geometry::NONE;
 
-/// The owners of the cells in Ludii's order (`.`, `1`, `2`), the player to move and each
-/// player's pieces in hand, as the data writes a position.
-fn described(pos: &Position, order: &[usize]) -> String {
-    let cells = pos.cells();
-    let board: String = order
-        .iter()
-        .map(|&c| match cells[c] {
-            0 => '.',
-            code if pos.game.owner(code) == 0 => '1',
-            _ => '2',
-        })
-        .collect();
-    let hands: Vec<String> = (0..pos.game.players.len())
-        .map(|p| pos.hand_count(p, None).to_string())
-        .collect();
-    format!("{board} {} {}", pos.turn() + 1, hands.join(" "))
-}
-
 /// A move as the data writes a turn: a placement's cell after `@`, or the cells the piece
 /// stands on; then the captured cells.
 fn turn_text(pos: &Position, m: &Move) -> String {
@@ -63,7 +45,7 @@ fn replay(name: &str, game: &str) -> (usize, usize) {
     let (games, positions, _) = common::replay_ludii_turns(
         &format!("tests/hunt/{name}.ludii"),
         game,
-        described,
+        common::ludii_position,
         turn_text,
     );
     (games, positions)
@@ -305,7 +287,7 @@ fn nerenchi_keliya_replays_ludii_games() {
     let (games, positions, _) = common::replay_ludii_turns(
         "tests/hunt/nerenchi-keliya.ludii",
         "games/nerenchi-keliya.game",
-        described,
+        common::ludii_position,
         changed_text,
     );
     assert_eq!(

@@ -7,43 +7,7 @@
 //! player it puts out); at the end, the winning team. The counts from the start are in
 //! tests/perft/chatrang.perft.
 mod common;
-use tabula::engine::{Move, MoveKind, Outcome, Position};
-
-/// The owners of the cells in Ludii's order (`.`, `1` to `4`), the player to move and the
-/// pieces in hand (none), as the data writes a position.
-fn described(pos: &Position, order: &[usize]) -> String {
-    let cells = pos.cells();
-    let board: String = order
-        .iter()
-        .map(|&c| match cells[c] {
-            0 => '.',
-            code => char::from(b'1' + pos.game.owner(code) as u8),
-        })
-        .collect();
-    format!("{board} {} 0 0 0 0", pos.turn() + 1)
-}
-
-/// A move as the data writes a turn: the cells its piece stands on, then the other players'
-/// cells it empties (found by playing it).
-fn turn_text(pos: &Position, m: &Move) -> String {
-    let name = |c: usize| pos.game.board.names[c].clone();
-    let path = match m.kind {
-        MoveKind::Pass => String::new(),
-        _ => format!("{}-{}", name(m.from as usize), name(m.to as usize)),
-    };
-    let mut after = pos.clone();
-    after.play_unchecked(m);
-    let me = pos.turn();
-    let mut emptied: Vec<String> = (0..pos.cells().len())
-        .filter(|&c| {
-            let code = pos.cells()[c];
-            code != 0 && pos.game.owner(code) != me && after.cells()[c] == 0
-        })
-        .map(name)
-        .collect();
-    emptied.sort();
-    format!("{path}:{}", emptied.join(","))
-}
+use tabula::engine::{Outcome, Position};
 
 /// Chatrang as Ludii plays it: every position, every legal turn and the winning team of 20
 /// seeded random games.
@@ -52,8 +16,8 @@ fn chatrang_replays_ludii_games() {
     let (games, positions, outs) = common::replay_ludii_turns(
         "tests/hunt/chatrang.ludii",
         "games/chatrang.game",
-        described,
-        turn_text,
+        common::ludii_position,
+        common::ludii_emptying_turn,
     );
     assert_eq!(games, 20);
     assert!(positions > 5000, "{positions} positions");

@@ -256,6 +256,47 @@ pub fn ludii_site_order(g: &tabula::engine::Game) -> Vec<usize> {
     cells
 }
 
+/// The owners of the cells in Ludii's site `order` (`.`, `1` to the number of players), the
+/// player to move and each player's pieces in hand, as tests/hunt/ludii_turns.py writes a
+/// position.
+pub fn ludii_position(pos: &tabula::engine::Position, order: &[usize]) -> String {
+    let cells = pos.cells();
+    let board: String = order
+        .iter()
+        .map(|&c| match cells[c] {
+            0 => '.',
+            code => char::from(b'1' + pos.game.owner(code) as u8),
+        })
+        .collect();
+    let hands: Vec<String> = (0..pos.game.players.len())
+        .map(|p| pos.hand_count(p, None).to_string())
+        .collect();
+    format!("{board} {} {}", pos.turn() + 1, hands.join(" "))
+}
+
+/// A piece's move as tests/hunt/ludii_turns.py writes a turn: the cells its piece leaves and
+/// reaches, then the other players' cells it empties (found by playing it: captures, and
+/// pieces removed with it, as meeting pawns are); a pass is `:`.
+pub fn ludii_emptying_turn(pos: &tabula::engine::Position, m: &tabula::engine::Move) -> String {
+    let name = |c: usize| pos.game.board.names[c].clone();
+    let path = match m.kind {
+        tabula::engine::MoveKind::Pass => String::new(),
+        _ => format!("{}-{}", name(m.from as usize), name(m.to as usize)),
+    };
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    let me = pos.turn();
+    let mut emptied: Vec<String> = (0..pos.cells().len())
+        .filter(|&c| {
+            let code = pos.cells()[c];
+            code != 0 && pos.game.owner(code) != me && after.cells()[c] == 0
+        })
+        .map(name)
+        .collect();
+    emptied.sort();
+    format!("{path}:{}", emptied.join(","))
+}
+
 /// Replays a file of seeded Ludii games written turn by turn (`game`; before each turn `pos
 /// POSITION` and `turns N TURN...`, every whole turn Ludii allows; `play TURN`; at the end `end
 /// WINNER`, 0 for a draw; with teams, any player of the winning team) on the description
