@@ -986,6 +986,9 @@ pub enum EndCond {
         b: Box<PerPlayer<CellSet>>,
         /// The two regions as written (`my top and my bottom`), for summaries.
         label: String,
+        /// Set by compile where the regions are marked in `Game::edge_marks` (see
+        /// `connection::REGIONS`): the goal is then read from the chains kept by union-find.
+        linked: bool,
     },
     /// A player's chain of neighbours touches `count` of the board's sides, or corners (Y,
     /// Havannah's fork and bridge).

@@ -408,6 +408,7 @@ impl Checker {
                     a: Box::new(sa?),
                     b: Box::new(sb?),
                     label: format!("{} and {}", region_text(a), region_text(b)),
+                    linked: false,
                 }
             }
             EndCondDecl::BoardFull { tiebreak } => EndCond::BoardFull {

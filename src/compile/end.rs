@@ -271,13 +271,44 @@ pub(super) struct Ends {
     pub chase: Option<crate::engine::rules::chase::ChaseTables>,
 }
 
+/// Where the game has one `connect REGION and REGION` goal and at most four players, marks
+/// it linked and returns each cell's marks of the regions it lies in (see
+/// `connection::REGIONS`); else marks nothing.
+fn link_regions(end: &mut [EndModel], board: &crate::geometry::Board, np: usize) -> Vec<u32> {
+    use crate::engine::rules::connection::REGIONS;
+    let mut connects = end
+        .iter_mut()
+        .filter(|e| matches!(e.cond, EndCond::Connects { .. }));
+    let (Some(e), None) = (connects.next(), connects.next()) else {
+        return Vec::new();
+    };
+    let EndCond::Connects { a, b, linked, .. } = &mut e.cond else {
+        return Vec::new();
+    };
+    if np > 4 {
+        return Vec::new();
+    }
+    *linked = true;
+    let mut marks = vec![0u32; board.len()];
+    for p in 0..np {
+        for c in a[p].iter() {
+            marks[c as usize] |= 1 << (REGIONS + 2 * p as u32);
+        }
+        for c in b[p].iter() {
+            marks[c as usize] |= 2 << (REGIONS + 2 * p as u32);
+        }
+    }
+    marks
+}
+
 impl Ends {
     /// The end rules of `m` (taken out of it); `bitboards`: whether the game has them (lines
     /// in a row are then counted on windows of bits).
     pub(super) fn new(m: &mut crate::model::Model, bitboards: bool, shift: u8) -> Ends {
-        let end = std::mem::take(&mut m.end);
+        let mut end = std::mem::take(&mut m.end);
         let m = &*m;
         let (kinds, players, board) = (&m.kinds, &m.players, &m.board);
+        let region_marks = link_regions(&mut end, board, players.len());
         let end: Vec<EndModel> = end
             .into_iter()
             .map(|mut e| {
@@ -325,9 +356,18 @@ impl Ends {
                 })
                 .collect(),
             edge_marks: if any(|c| {
-                matches!(c, EndCond::ConnectsEdges { .. } | EndCond::Ring { .. })
+                matches!(
+                    c,
+                    EndCond::ConnectsEdges { .. }
+                        | EndCond::Ring { .. }
+                        | EndCond::Connects { linked: true, .. }
+                )
             }) {
-                crate::engine::rules::connection::edge_marks(board)
+                let mut marks = crate::engine::rules::connection::edge_marks(board);
+                for (m, r) in marks.iter_mut().zip(&region_marks) {
+                    *m |= r;
+                }
+                marks
             } else {
                 Vec::new()
             },

@@ -216,6 +216,9 @@ impl Position<'_> {
                     && (0..g.players.len())
                         .all(|q| self.in_a_row(q, *length, *exactly, axes, NONE, None))
             }
+            EndCond::Connects { linked: true, .. } => {
+                (p == mover || self.placed == NONE) && self.connects_linked(p, self.chain_start())
+            }
             EndCond::Connects { a, b, .. } => {
                 (p == mover || self.placed == NONE)
                     && self.connects(p, &a[p], &b[p], self.chain_start())

@@ -1,6 +1,7 @@
 //! Connection goals read from the board's own sides and corners: `my pieces connect three
 //! sides[, not counting corners]` and `my pieces connect two corners` (Y; Havannah's fork and
-//! bridge), and `my pieces form a ring` (Havannah).
+//! bridge), `my pieces form a ring` (Havannah), and a game's one `my pieces connect REGION and
+//! REGION` (Hex), whose regions are marked as the sides are.
 //!
 //! A placement only joins chains, so positions of games with these goals keep their chains
 //! incrementally, by union-find ([`Links`]): each stone's parent toward its chain's root, and
@@ -22,6 +23,11 @@
 use crate::engine::Position;
 use crate::geometry::{Board, Cell, CellSet, MAX_CELLS, NONE};
 use crate::model::Edges;
+
+/// Where a cell's edge marks hold the regions of a `connect REGION and REGION` goal: bit
+/// `REGIONS + 2p` for player `p`'s first region, the next bit for their second (four players
+/// at most).
+pub const REGIONS: u32 = 24;
 
 /// Per cell, the sides and corners it lies on: bit `Edges::shift() + i` for side (or corner)
 /// `i` of each kind of [`Edges`].
@@ -202,6 +208,22 @@ impl Position<'_> {
         }
         (0..self.cells.len() as Cell)
             .any(|c| self.owns(player, c) && l.parent[c as usize] == c && enough(c))
+    }
+
+    /// Whether a chain of `player`'s pieces joins the two regions of the game's linked
+    /// `connect REGION and REGION` goal: the chain through `through` only when it is a cell.
+    pub(in crate::engine) fn connects_linked(&self, player: usize, through: Cell) -> bool {
+        let l = &self.links;
+        let both = 3 << (REGIONS + 2 * player as u32);
+        if through != NONE {
+            return self.owns(player, through)
+                && l.touches[l.root(through) as usize] & both == both;
+        }
+        (0..self.cells.len() as Cell).any(|c| {
+            self.owns(player, c)
+                && l.parent[c as usize] == c
+                && l.touches[c as usize] & both == both
+        })
     }
 
     /// Whether `player`'s pieces form a ring (see the module's header): one through `through`
