@@ -199,30 +199,28 @@ impl Position<'_> {
         count: u8,
         through: Cell,
     ) -> bool {
-        let l = &self.links;
-        let enough = |root: Cell| {
-            (l.touches[root as usize] >> what.shift() & 0xff).count_ones() >= u32::from(count)
-        };
-        if through != NONE {
-            return self.owns(player, through) && enough(l.root(through));
-        }
-        (0..self.cells.len() as Cell)
-            .any(|c| self.owns(player, c) && l.parent[c as usize] == c && enough(c))
+        self.chain_touching(player, through, |t| {
+            (t >> what.shift() & 0xff).count_ones() >= u32::from(count)
+        })
     }
 
     /// Whether a chain of `player`'s pieces joins the two regions of the game's linked
     /// `connect REGION and REGION` goal: the chain through `through` only when it is a cell.
     pub(in crate::engine) fn connects_linked(&self, player: usize, through: Cell) -> bool {
-        let l = &self.links;
         let both = 3 << (REGIONS + 2 * player as u32);
+        self.chain_touching(player, through, |t| t & both == both)
+    }
+
+    /// Whether some chain of `player`'s pieces (the one through `through` only, when it is a
+    /// cell) touches what `enough` asks of the marks its root holds.
+    #[inline]
+    fn chain_touching(&self, player: usize, through: Cell, enough: impl Fn(u32) -> bool) -> bool {
+        let l = &self.links;
         if through != NONE {
-            return self.owns(player, through)
-                && l.touches[l.root(through) as usize] & both == both;
+            return self.owns(player, through) && enough(l.touches[l.root(through) as usize]);
         }
         (0..self.cells.len() as Cell).any(|c| {
-            self.owns(player, c)
-                && l.parent[c as usize] == c
-                && l.touches[c as usize] & both == both
+            self.owns(player, c) && l.parent[c as usize] == c && enough(l.touches[c as usize])
         })
     }
 
