@@ -64,6 +64,16 @@ const BEST_MOVES: usize = 1 << 16;
 /// evaluation ([`goal_distances`]), in sixteenths of the cheapest piece.
 const GOAL_STEP: i32 = 16;
 
+/// What each move fewer left to a lone royal piece is worth to the side against it
+/// ([`Searcher::cornering`]), in sixteenths of the cheapest piece, up to [`MAX_ROOM`] moves.
+const CORNER_ROOM: i32 = 8;
+const MAX_ROOM: i32 = 8;
+
+/// What each step closer the royal pieces of the two sides stand is worth to the side
+/// against a lone royal piece, from [`MAX_APART`] steps apart.
+const CORNER_NEAR: i32 = 4;
+const MAX_APART: i32 = 8;
+
 /// How many times its worth a piece of a vital kind ([`vital_kinds`]) is worth to the
 /// general evaluation.
 const VITAL_FACTOR: i32 = 3;
@@ -103,7 +113,9 @@ pub enum Eval {
     /// times that for a kind the end rules count on its own; in a game of seeds, 16 a seed
     /// in the stores), less 16 a step each piece still has to go where all of a player's
     /// pieces on a region win, plus mobility (moves counted before royal
-    /// safety where pieces are royal), minus a quarter of the opponent's best capture.
+    /// safety where pieces are royal), minus a quarter of the opponent's best capture; where
+    /// one side has nothing left but royal pieces, plus how hemmed in they are and how near
+    /// the other side's royal piece stands ([`Searcher::cornering`]).
     General,
 }
 
@@ -184,6 +196,10 @@ pub struct Searcher<'g> {
     /// checkers, Halma): per player, each cell's distance in steps to that player's region
     /// ([`goal_distances`]); empty elsewhere.
     goal: Vec<Vec<u16>>,
+    /// The steps between any two cells (`steps[a * cells + b]`, along every direction of
+    /// the board), filled the first time one side is down to a lone royal piece
+    /// ([`Searcher::cornering`]); empty until then.
+    steps: Vec<u8>,
 }
 
 /// In a race, how far player `q`'s pieces have come along `q`'s track: the cells each has
@@ -200,6 +216,33 @@ pub(crate) fn race_progress(p: &Position, q: usize) -> i32 {
         .map(|(i, _)| i + 1)
         .sum();
     (on + p.borne_off(q) * (track.len() + 1)) as i32
+}
+
+/// The steps between any two cells of `board` along every direction (`[a * cells + b]`),
+/// at most 255; cells that cannot reach each other are 255 apart.
+fn step_distances(board: &crate::geometry::Board) -> Vec<u8> {
+    let n = board.len();
+    let mut steps = vec![u8::MAX; n * n];
+    let mut queue: Vec<crate::geometry::Cell> = Vec::with_capacity(n);
+    for a in 0..n {
+        let row = &mut steps[a * n..(a + 1) * n];
+        row[a] = 0;
+        queue.clear();
+        queue.push(a as crate::geometry::Cell);
+        let mut i = 0;
+        while i < queue.len() {
+            let c = queue[i];
+            i += 1;
+            let next = row[c as usize].saturating_add(1);
+            for t in board.neighbours(c) {
+                if row[t as usize] == u8::MAX && next < u8::MAX {
+                    row[t as usize] = next;
+                    queue.push(t);
+                }
+            }
+        }
+    }
+    steps
 }
 
 /// Per player, each cell's distance in steps (along every direction of the board) to the
@@ -309,6 +352,7 @@ impl<'g> Searcher<'g> {
                 Eval::Material => Vec::new(),
                 Eval::General => goal_distances(game),
             },
+            steps: Vec::new(),
         }
     }
 
@@ -586,13 +630,17 @@ impl<'g> Searcher<'g> {
                 // count, so that checking for its own sake earns nothing (it led the search
                 // into checking again and again, which some games lose).
                 let royal = self.eval == Eval::General && self.pos[level].game.has_royal;
-                let mine = if royal {
+                // A side down to its royal pieces alone is to be mated: its royal moves are
+                // counted after royal safety, as the room it has left.
+                let lone = if royal { self.lone_side(level) } else { None };
+                let me = self.pos[level].turn();
+                let mine = if royal && lone != Some(me) {
                     self.pos[level].pseudo_legal_moves(&mut self.spare);
                     self.spare.len() as i32
                 } else {
                     moves.len() as i32
                 };
-                if royal {
+                if royal && lone != Some(self.null.turn()) {
                     self.null.pseudo_legal_moves(&mut self.spare);
                 } else {
                     self.null.legal_moves(&mut self.spare);
@@ -609,7 +657,19 @@ impl<'g> Searcher<'g> {
                         .map(|m| self.taken(level, m))
                         .max()
                         .unwrap_or(0);
-                    best + self.hand_material(level) + mobility - threat / 4
+                    let cornering = match lone {
+                        Some(q) => {
+                            let room = if q == me { mine } else { theirs };
+                            let c = self.cornering(level, q, room);
+                            if q == me {
+                                -c
+                            } else {
+                                c
+                            }
+                        }
+                        None => 0,
+                    };
+                    best + self.hand_material(level) + mobility - threat / 4 + cornering
                 } else {
                     best * 16 + mobility
                 };
@@ -723,6 +783,53 @@ impl<'g> Searcher<'g> {
             None => -1,
             Some(_) => -(self.pos[0].game.players.len() as i32 - 1),
         }
+    }
+
+    /// With two players, the one who has nothing left but royal pieces (on the board and in
+    /// hand) while the other has more: a side that can only be mated, never mate.
+    fn lone_side(&self, level: usize) -> Option<usize> {
+        let p = &self.pos[level];
+        if p.game.players.len() != 2 {
+            return None;
+        }
+        let bare = |q: usize| p.count(q, None) == p.royal_count(q) && p.hand_count(q, None) == 0;
+        match (bare(0), bare(1)) {
+            (true, false) => Some(0),
+            (false, true) => Some(1),
+            _ => None,
+        }
+    }
+
+    /// What the side against a lone royal (`lone`, with `room` legal moves) has achieved
+    /// toward a mate, which material and mobility cannot tell: the lone side hemmed in
+    /// (fewer moves left to it) and the two sides' royal pieces close together (a mate
+    /// against a royal piece alone needs the mating side's own royal piece near it), both
+    /// in sixteenths of the cheapest piece.
+    fn cornering(&mut self, level: usize, lone: usize, room: i32) -> i32 {
+        let p = &self.pos[level];
+        let game = p.game;
+        let board = &game.board;
+        let n = board.len();
+        let (mut theirs, mut ours) = (None, None);
+        for c in 0..n {
+            let code = p.at(c as crate::geometry::Cell);
+            if code != 0 && game.royal[code as usize] {
+                if game.owner(code) == lone {
+                    theirs = theirs.or(Some(c));
+                } else {
+                    ours = ours.or(Some(c));
+                }
+            }
+        }
+        let hemmed = CORNER_ROOM * (MAX_ROOM - room.min(MAX_ROOM));
+        let (Some(a), Some(b)) = (theirs, ours) else {
+            return hemmed;
+        };
+        if self.steps.is_empty() {
+            self.steps = step_distances(board);
+        }
+        let apart = i32::from(self.steps[a * n + b]);
+        hemmed + CORNER_NEAR * (MAX_APART - apart.min(MAX_APART))
     }
 
     /// The mover's pieces in hand minus the opponent's, by worth.
