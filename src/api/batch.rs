@@ -156,9 +156,11 @@ impl<'g> Batch<'g> {
                 .zip(out.terminated.chunks_mut(per))
                 .zip(out.players.chunks_mut(per))
                 .enumerate();
+            // The first chunk is stepped here: a step spawns one thread fewer.
+            let mut here = None;
             for (k, ((((((envs, rngs), obs), masks), rewards), terminated), players)) in chunks {
                 let work = &work;
-                s.spawn(move || {
+                let job = move || {
                     work(
                         envs,
                         rngs,
@@ -169,7 +171,15 @@ impl<'g> Batch<'g> {
                         terminated,
                         players,
                     )
-                });
+                };
+                if k == 0 {
+                    here = Some(job);
+                } else {
+                    s.spawn(job);
+                }
+            }
+            if let Some(mut job) = here {
+                job();
             }
         });
     }
