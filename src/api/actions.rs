@@ -450,6 +450,11 @@ pub struct Turn {
     /// The ids legal now, sorted: what the candidates have next (kept up to date by
     /// `begin`, `choose` and `clear`, since a step asks for them several times).
     legal: Vec<u32>,
+    /// Where every move's first id is its own (most turns of most games): per id of
+    /// `legal`, the move it is, so that choosing it is one search; else empty.
+    owner: Vec<u32>,
+    /// `begin`'s buffer: each move's first id (high half) with its index (low half).
+    keyed: Vec<u64>,
 }
 
 /// An id that is not legal at this point of the turn.
@@ -474,20 +479,29 @@ impl Turn {
         self.flat.clear();
         self.starts.clear();
         self.starts.push(0);
+        self.keyed.clear();
+        for (i, m) in moves.iter().enumerate() {
+            let id = space.first_id(m)?;
+            self.flat.push(id);
+            self.starts.push(self.flat.len() as u32);
+            self.keyed.push(u64::from(id) << 32 | i as u64);
+        }
+        self.keyed.sort_unstable();
+        self.legal.clear();
+        self.owner.clear();
+        if self.keyed.windows(2).all(|w| w[0] >> 32 != w[1] >> 32) {
+            self.legal
+                .extend(self.keyed.iter().map(|&k| (k >> 32) as u32));
+            self.owner.extend(self.keyed.iter().map(|&k| k as u32));
+            return Ok(());
+        }
+        self.flat.clear();
+        self.starts.truncate(1);
         for m in moves {
-            self.flat.push(space.first_id(m)?);
+            space.full_sequence(m, &mut self.flat)?;
             self.starts.push(self.flat.len() as u32);
         }
         self.note_legal();
-        if self.legal.len() < moves.len() {
-            self.flat.clear();
-            self.starts.truncate(1);
-            for m in moves {
-                space.full_sequence(m, &mut self.flat)?;
-                self.starts.push(self.flat.len() as u32);
-            }
-            self.note_legal();
-        }
         Ok(())
     }
 
@@ -499,6 +513,7 @@ impl Turn {
         legal.sort_unstable();
         legal.dedup();
         self.legal = legal;
+        self.owner.clear();
     }
 
     /// Starts a turn with no move (a finished game).
@@ -510,6 +525,7 @@ impl Turn {
         self.depth = 0;
         self.chosen.clear();
         self.legal.clear();
+        self.owner.clear();
     }
 
     /// The full sequence of move `i`.
@@ -549,8 +565,17 @@ impl Turn {
     /// # Errors
     /// [`NotLegal`] where no move still possible has `id` next; nothing changes then.
     pub fn choose(&mut self, id: u32) -> Result<Option<usize>, NotLegal> {
-        if !self.is_legal(id) {
+        let Ok(k) = self.legal.binary_search(&id) else {
             return Err(NotLegal(id));
+        };
+        if let Some(&i) = self.owner.get(k).filter(|_| self.depth == 0) {
+            // Every move has its own first id: this one completes move `i`.
+            self.candidates.clear();
+            self.candidates.push(i);
+            self.chosen.push(id);
+            self.depth = 1;
+            self.legal.clear();
+            return Ok(Some(i as usize));
         }
         let mut c = std::mem::take(&mut self.candidates);
         c.retain(|&i| self.next_of(i) == id);

@@ -92,7 +92,7 @@ impl<'g> Batch<'g> {
         let start = &self.start.clone();
         self.run(actions, out, &|env, a| {
             // Checked legal above.
-            let _ = env.apply(a);
+            let _ = env.advance(a);
             if env.is_terminal() {
                 let r = env.returns();
                 let _ = env.reset(start);
@@ -156,9 +156,11 @@ impl<'g> Batch<'g> {
                 .zip(out.terminated.chunks_mut(per))
                 .zip(out.players.chunks_mut(per))
                 .enumerate();
+            // The first chunk is stepped here: a step spawns one thread fewer.
+            let mut here = None;
             for (k, ((((((envs, rngs), obs), masks), rewards), terminated), players)) in chunks {
                 let work = &work;
-                s.spawn(move || {
+                let job = move || {
                     work(
                         envs,
                         rngs,
@@ -169,7 +171,15 @@ impl<'g> Batch<'g> {
                         terminated,
                         players,
                     )
-                });
+                };
+                if k == 0 {
+                    here = Some(job);
+                } else {
+                    s.spawn(job);
+                }
+            }
+            if let Some(mut job) = here {
+                job();
             }
         });
     }
@@ -203,5 +213,47 @@ impl<'g> Batch<'g> {
                 legal[rng.below(legal.len())]
             };
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Steps a batch of random games for profiling the step on its own (`valgrind
+    /// --tool=callgrind` on the test binary): `TABULA_STEP_GAME` (a shipped game's file
+    /// name, chess by default), `TABULA_STEP_GAMES` games (256) for `TABULA_STEP_COUNT`
+    /// steps (100), on one thread.
+    #[test]
+    #[ignore = "a profiling harness, run by hand"]
+    fn random_steps_for_profiling() {
+        let var = |k: &str, d: &str| std::env::var(k).unwrap_or_else(|_| d.to_string());
+        let name = var("TABULA_STEP_GAME", "chess");
+        let n: usize = var("TABULA_STEP_GAMES", "256").parse().expect("a count");
+        let steps: usize = var("TABULA_STEP_COUNT", "100").parse().expect("a count");
+        let path = format!("{}/games/{name}.game", env!("CARGO_MANIFEST_DIR"));
+        let g = crate::load_file(&path).expect("a shipped game compiles");
+        let spec = Spec::new(&g).expect("an action space");
+        let (osize, msize, np) = (spec.layout.size(), spec.space.len(), g.players.len());
+        let mut b = Batch::new(g.start(), spec, n, 1).expect("a batch");
+        b.threads = 1;
+        let (mut obs, mut masks) = (vec![0.0; n * osize], vec![false; n * msize]);
+        let (mut rewards, mut terminated, mut players) =
+            (vec![0.0; n * np], vec![false; n], vec![0; n]);
+        let out = Outputs {
+            obs: &mut obs,
+            masks: &mut masks,
+            rewards: &mut rewards,
+            terminated: &mut terminated,
+            players: &mut players,
+        };
+        b.random_steps(steps, out);
+        let digest = obs.iter().fold(0u64, |h, &x| {
+            h.wrapping_mul(0x100_0000_01b3) ^ u64::from(x.to_bits())
+        }) ^ masks.iter().filter(|&&m| m).count() as u64;
+        println!(
+            "{name}: {n} games x {steps} steps, digest {digest:016x}, players {:?}",
+            &players[..8.min(n)]
+        );
     }
 }

@@ -161,7 +161,7 @@ impl<'g> Env<'g> {
             let Ok(id) = self.space.first_id(&m) else {
                 return;
             };
-            if self.apply(id).is_err() {
+            if self.advance(id).is_err() {
                 return;
             }
         }
@@ -228,13 +228,30 @@ impl<'g> Env<'g> {
     /// # Errors
     /// [`NotLegal`] where `id` is not legal now (nothing changes then).
     pub fn apply(&mut self, id: u32) -> Result<Option<Move>, NotLegal> {
+        let mut played = None;
+        self.choose(id, |m| played = Some(m.clone()))?;
+        Ok(played)
+    }
+
+    /// Chooses `id` as [`Env::apply`] does, without a copy of the move it completes:
+    /// whether it completed one.
+    ///
+    /// # Errors
+    /// As [`Env::apply`].
+    pub fn advance(&mut self, id: u32) -> Result<bool, NotLegal> {
+        self.choose(id, |_| {})
+    }
+
+    /// Chooses `id`; where it completes a move, shows it to `seen`, plays it and returns
+    /// `true`.
+    fn choose(&mut self, id: u32, seen: impl FnOnce(&Move)) -> Result<bool, NotLegal> {
         if self.is_terminal() {
             return Err(NotLegal(id));
         }
         let Some(index) = self.turn.choose(id)? else {
-            return Ok(None);
+            return Ok(false);
         };
-        let m = self.state.moves()[index].clone();
+        seen(&self.state.moves()[index]);
         self.state.play_index(index);
         self.plies += 1;
         // Every move of a shipped game has ids (the tests check it); a move that has none
@@ -245,7 +262,7 @@ impl<'g> Env<'g> {
             });
             self.turn.clear();
         }
-        Ok(Some(m))
+        Ok(true)
     }
 
     /// The action sequence of legal move `index` from the start of the turn.

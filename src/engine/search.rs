@@ -4,6 +4,7 @@ use super::placement_playout::PlacementPlayout;
 use super::{Move, Outcome, Perpetual, Position, Scratch, TooManyMoves, MAX_MOVES};
 use crate::rng::Rng;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A flag never raised, for counts that run to the end.
@@ -168,7 +169,7 @@ pub struct MatchState<'g> {
     history: Vec<u64>,
     /// Per position hash of `history`: how often it occurs there and where first, so that a
     /// long game is replayed in time linear in its length (no rescan of the history per move).
-    seen: HashMap<u64, Seen>,
+    seen: HashMap<u64, Seen, BuildHasherDefault<ZobristKey>>,
     /// Per position of `history`, whether its player to move was in check (games with
     /// `on perpetual check` only).
     checks: Vec<bool>,
@@ -181,6 +182,27 @@ pub struct MatchState<'g> {
     /// The most times any position has occurred (games with `a move may not repeat ...`
     /// read the moves' positions only once some position may be repeated too often).
     most: usize,
+}
+
+/// The hasher of [`MatchState`]'s counts: their keys are Zobrist hashes already, spread
+/// evenly over their bits, so a key is its own hash.
+#[derive(Clone, Copy, Debug, Default)]
+struct ZobristKey(u64);
+
+impl Hasher for ZobristKey {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, k: u64) {
+        self.0 = k;
+    }
 }
 
 /// How often a position occurs in a game's history, and the index of its first occurrence.
@@ -196,7 +218,7 @@ impl<'g> MatchState<'g> {
         note_check(&mut checks, &pos);
         let mut s = MatchState {
             history: Vec::new(),
-            seen: HashMap::new(),
+            seen: HashMap::default(),
             checks,
             start: pos.clone(),
             line: Vec::new(),
@@ -210,8 +232,12 @@ impl<'g> MatchState<'g> {
         s
     }
 
-    /// Adds the current position to the history and its count.
+    /// Adds the current position to the history and its count (in games whose rules count
+    /// repetitions: elsewhere nothing reads them).
     fn remember(&mut self) {
+        if !self.pos.game.counts_repetitions {
+            return;
+        }
         let h = self.pos.hash();
         let first = self.history.len();
         self.history.push(h);
