@@ -115,7 +115,7 @@ pub enum Eval {
     /// pieces on a region win, plus mobility (moves counted before royal
     /// safety where pieces are royal), minus a quarter of the opponent's best capture; where
     /// one side has nothing left but royal pieces, plus how hemmed in they are and how near
-    /// the other side's royal piece stands ([`Searcher::cornering`]).
+    /// the other side's royal piece stands.
     General,
 }
 
