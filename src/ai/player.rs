@@ -114,26 +114,7 @@ impl Player {
                 chosen => chosen,
             };
         }
-        let me = pos.turn();
-        // Moves the history forbids score below any loss: never chosen while a legal one is.
-        let mut scores: Vec<(Move, i32)> = forbidden.into_iter().map(|m| (m, -WIN)).collect();
-        // Moves a limit ends the game after (a repetition draw, perpetual check).
-        let limited: &[Move] = if pos.game.limit_ends.is_empty() {
-            &[]
-        } else {
-            state.moves()
-        };
-        for (i, m) in limited.iter().enumerate() {
-            let mut next = state.clone();
-            next.play_index(i);
-            let score = match next.outcome() {
-                Some(Outcome::Win { player, .. }) if pos.game.same_side(*player, me) => WIN - 1,
-                Some(Outcome::Win { .. }) => -(WIN - 1),
-                Some(Outcome::Draw { .. }) => 0,
-                None => continue,
-            };
-            scores.push((m.clone(), score));
-        }
+        let scores = history_scores(state, forbidden);
         self.alpha_beta(pos, scores, limits, rng)
     }
 
@@ -222,6 +203,51 @@ impl Player {
         searcher.set_root_scores(root_scores);
         searcher.search(pos, rng).map(|c| c.mv)
     }
+}
+
+/// The root moves of `state` whose score its history decides, for the player to move:
+/// `forbidden` (moves a repetition rule forbids) below any loss, then every move after which
+/// a rule read only in played games ends the game (a repetition draw, a perpetual check or
+/// chase), or lets the opponent end it in a loss with their reply.
+fn history_scores(state: &MatchState, forbidden: Vec<Move>) -> Vec<(Move, i32)> {
+    let pos = &state.pos;
+    let me = pos.turn();
+    let mut scores: Vec<(Move, i32)> = forbidden.into_iter().map(|m| (m, -WIN)).collect();
+    if pos.game.limit_ends.is_empty() {
+        return scores;
+    }
+    let mut after = pos.clone();
+    for (i, m) in state.moves().iter().enumerate() {
+        let mut next = state.clone();
+        next.play_index(i);
+        let score = match next.outcome() {
+            Some(Outcome::Win { player, .. }) if pos.game.same_side(*player, me) => WIN - 1,
+            Some(Outcome::Win { .. }) => -(WIN - 1),
+            Some(Outcome::Draw { .. }) => 0,
+            None if reply_ends_in_loss(&next, me, &mut after) => -(WIN - 2),
+            None => continue,
+        };
+        scores.push((m.clone(), score));
+    }
+    scores
+}
+
+/// Whether the player to move in `state` has a reply after which a rule read only in played
+/// games ends the game in `me`'s loss: a perpetual check or chase by `me` that the reply
+/// repeats a third time, which `me` must break off a move earlier. Only replies that bring
+/// back a position already seen are played out in full; `after` is scratch.
+fn reply_ends_in_loss<'g>(state: &MatchState<'g>, me: usize, after: &mut Position<'g>) -> bool {
+    let game = state.pos.game;
+    state.moves().iter().enumerate().any(|(j, r)| {
+        after.clone_from(&state.pos);
+        after.play_unchecked(r);
+        if state.occurrences(after.hash()) == 0 {
+            return false;
+        }
+        let mut replied = state.clone();
+        replied.play_index(j);
+        matches!(replied.outcome(), Some(Outcome::Win { player, .. }) if !game.same_side(*player, me))
+    })
 }
 
 impl std::fmt::Display for Player {
@@ -403,6 +429,35 @@ mod tests {
             let m = player.choose_in(&state, &limits, &mut Rng::new(seed), &mut |_| {});
             assert_ne!(state.pos.move_text(&m.unwrap()), "d7d8");
         }
+    }
+
+    #[test]
+    fn a_check_the_reply_would_make_perpetual_scores_as_a_loss() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/games/xiangqi.game");
+        let g = crate::load_file(path).expect("xiangqi");
+        // Red's rook checks the Black general up and down the file's end; the start comes
+        // back after e8e9 a second time. Checking again with a9a8 lets Black bring it back a
+        // third time with e8e9, every Red move since a check: Red loses by perpetual check.
+        // The loss comes on Black's move, so Red must see it a move before.
+        let start = Position::from_text(&g, "4k4/R8/9/9/9/9/9/9/9/3K5 r 0 1").unwrap();
+        let mut state = MatchState::new(start);
+        for m in ["a8a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8"] {
+            state.play_text(m).unwrap();
+        }
+        let scores: Vec<(String, i32)> = history_scores(&state, Vec::new())
+            .iter()
+            .map(|(m, s)| (state.pos.move_text(m), *s))
+            .collect();
+        assert_eq!(scores, [("a9a8".to_string(), -(WIN - 2))]);
+        // Once it is played, Black's e8e9 ends the game in Red's loss.
+        state.play_text("a9a8").unwrap();
+        let mut after = state.pos.clone();
+        assert!(reply_ends_in_loss(&state, 0, &mut after));
+        state.play_text("e8e9").unwrap();
+        assert!(matches!(
+            state.outcome(),
+            Some(Outcome::Win { player: 1, .. })
+        ));
     }
 
     #[test]

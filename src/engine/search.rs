@@ -332,6 +332,12 @@ impl<'g> MatchState<'g> {
         self.outcome.as_ref()
     }
 
+    /// How often the position of hash `hash` has occurred in this game (0 in games whose
+    /// rules count no repetitions).
+    pub fn occurrences(&self, hash: u64) -> usize {
+        self.seen.get(&hash).map_or(0, |s| s.count)
+    }
+
     /// Plays the move written `text` in the game's notation, if it is one of the legal moves
     /// here, and returns it as read.
     ///
