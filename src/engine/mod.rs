@@ -137,6 +137,31 @@ impl<B: Bits> Bitboards<B> {
     }
 }
 
+/// A map keyed by position hashes: the keys are Zobrist hashes already, spread evenly over
+/// their bits, so each is its own hash ([`HashedKey`]).
+pub(crate) type HashMapOfHashes<V> =
+    std::collections::HashMap<u64, V, std::hash::BuildHasherDefault<HashedKey>>;
+
+/// The hasher of [`HashMapOfHashes`]: a `u64` key is its own hash.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct HashedKey(u64);
+
+impl std::hash::Hasher for HashedKey {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, k: u64) {
+        self.0 = k;
+    }
+}
+
 /// The Zobrist keys a position's hash is made of, drawn at compile time from a fixed seed.
 #[derive(Debug)]
 pub struct Zobrist {

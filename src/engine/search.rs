@@ -4,7 +4,6 @@ use super::placement_playout::PlacementPlayout;
 use super::{Move, Outcome, Perpetual, Position, Scratch, TooManyMoves, MAX_MOVES};
 use crate::rng::Rng;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A flag never raised, for counts that run to the end.
@@ -169,7 +168,7 @@ pub struct MatchState<'g> {
     history: Vec<u64>,
     /// Per position hash of `history`: how often it occurs there and where first, so that a
     /// long game is replayed in time linear in its length (no rescan of the history per move).
-    seen: HashMap<u64, Seen, BuildHasherDefault<ZobristKey>>,
+    seen: super::HashMapOfHashes<Seen>,
     /// Per position of `history`, whether its player to move was in check (games with
     /// `on perpetual check` only).
     checks: Vec<bool>,
@@ -182,27 +181,6 @@ pub struct MatchState<'g> {
     /// The most times any position has occurred (games with `a move may not repeat ...`
     /// read the moves' positions only once some position may be repeated too often).
     most: usize,
-}
-
-/// The hasher of [`MatchState`]'s counts: their keys are Zobrist hashes already, spread
-/// evenly over their bits, so a key is its own hash.
-#[derive(Clone, Copy, Debug, Default)]
-struct ZobristKey(u64);
-
-impl Hasher for ZobristKey {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-
-    fn write_u64(&mut self, k: u64) {
-        self.0 = k;
-    }
 }
 
 /// How often a position occurs in a game's history, and the index of its first occurrence.

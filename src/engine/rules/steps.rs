@@ -15,8 +15,6 @@
 
 use super::super::{Move, MoveKind, Position};
 use crate::geometry::{Board, Cell, NONE};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 /// The compiled rules of turns of steps.
 #[derive(Clone, Debug)]
@@ -37,25 +35,7 @@ pub struct Steps {
     ndirs: usize,
 }
 
-/// A hasher for keys that are already random (Zobrist keys).
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, k: u64) {
-        self.0 = k;
-    }
-}
-
-type KeyMap = HashMap<u64, u8, BuildHasherDefault<KeyHasher>>;
+type KeyMap = crate::engine::HashMapOfHashes<u8>;
 
 /// The search's working state, kept between calls (no allocation per move once warm).
 #[derive(Default)]
