@@ -216,6 +216,14 @@ fn history_scores(state: &MatchState, forbidden: Vec<Move>) -> Vec<(Move, i32)> 
     if pos.game.limit_ends.is_empty() {
         return scores;
     }
+    // Only a limit that decides a winner (a perpetual check loses) is worth a look at the
+    // replies: one that only draws (chess's repetitions) the search's own scores weigh.
+    let decisive = pos.game.limit_ends.iter().any(|&e| {
+        matches!(
+            pos.game.end[e].verdict,
+            crate::model::Verdict::Win | crate::model::Verdict::Lose
+        )
+    });
     let mut after = pos.clone();
     for (i, m) in state.moves().iter().enumerate() {
         let mut next = state.clone();
@@ -224,7 +232,7 @@ fn history_scores(state: &MatchState, forbidden: Vec<Move>) -> Vec<(Move, i32)> 
             Some(Outcome::Win { player, .. }) if pos.game.same_side(*player, me) => WIN - 1,
             Some(Outcome::Win { .. }) => -(WIN - 1),
             Some(Outcome::Draw { .. }) => 0,
-            None if reply_ends_in_loss(&next, me, &mut after) => -(WIN - 2),
+            None if decisive && reply_ends_in_loss(&next, me, &mut after) => -(WIN - 2),
             None => continue,
         };
         scores.push((m.clone(), score));
