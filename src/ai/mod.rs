@@ -218,29 +218,40 @@ pub(crate) fn race_progress(p: &Position, q: usize) -> i32 {
     (on + p.borne_off(q) * (track.len() + 1)) as i32
 }
 
+/// Each cell's distance in steps (along every direction of `board`) from the nearest of
+/// `sources`; `u16::MAX` where none can reach it.
+fn steps_from(
+    board: &crate::geometry::Board,
+    sources: impl IntoIterator<Item = crate::geometry::Cell>,
+) -> Vec<u16> {
+    let mut dist = vec![u16::MAX; board.len()];
+    let mut queue: Vec<crate::geometry::Cell> = Vec::new();
+    for c in sources {
+        dist[c as usize] = 0;
+        queue.push(c);
+    }
+    let mut i = 0;
+    while i < queue.len() {
+        let c = queue[i];
+        i += 1;
+        for n in board.neighbours(c) {
+            if dist[n as usize] == u16::MAX {
+                dist[n as usize] = dist[c as usize] + 1;
+                queue.push(n);
+            }
+        }
+    }
+    dist
+}
+
 /// The steps between any two cells of `board` along every direction (`[a * cells + b]`),
 /// at most 255; cells that cannot reach each other are 255 apart.
 fn step_distances(board: &crate::geometry::Board) -> Vec<u8> {
     let n = board.len();
-    let mut steps = vec![u8::MAX; n * n];
-    let mut queue: Vec<crate::geometry::Cell> = Vec::with_capacity(n);
+    let mut steps = Vec::with_capacity(n * n);
     for a in 0..n {
-        let row = &mut steps[a * n..(a + 1) * n];
-        row[a] = 0;
-        queue.clear();
-        queue.push(a as crate::geometry::Cell);
-        let mut i = 0;
-        while i < queue.len() {
-            let c = queue[i];
-            i += 1;
-            let next = row[c as usize].saturating_add(1);
-            for t in board.neighbours(c) {
-                if row[t as usize] == u8::MAX && next < u8::MAX {
-                    row[t as usize] = next;
-                    queue.push(t);
-                }
-            }
-        }
+        let row = steps_from(board, [a as crate::geometry::Cell]);
+        steps.extend(row.iter().map(|&d| d.min(u16::from(u8::MAX)) as u8));
     }
     steps
 }
@@ -258,26 +269,8 @@ fn goal_distances(game: &Game) -> Vec<Vec<u16>> {
     let board = &game.board;
     (0..game.players.len())
         .map(|q| {
-            let mut dist = vec![u16::MAX; board.len()];
-            let mut queue: Vec<crate::geometry::Cell> = Vec::new();
-            for c in 0..board.len() {
-                let c = c as crate::geometry::Cell;
-                if regions[q].contains(c) {
-                    dist[c as usize] = 0;
-                    queue.push(c);
-                }
-            }
-            let mut i = 0;
-            while i < queue.len() {
-                let c = queue[i];
-                i += 1;
-                for n in board.neighbours(c) {
-                    if dist[n as usize] == u16::MAX {
-                        dist[n as usize] = dist[c as usize] + 1;
-                        queue.push(n);
-                    }
-                }
-            }
+            let cells = (0..board.len()).map(|c| c as crate::geometry::Cell);
+            let mut dist = steps_from(board, cells.filter(|&c| regions[q].contains(c)));
             let far = dist
                 .iter()
                 .filter(|&&d| d != u16::MAX)

@@ -299,9 +299,7 @@ impl<'g> MatchState<'g> {
         self.pos.legal_moves(&mut all);
         let mut after = self.pos.clone();
         all.retain(|m| {
-            super::rules::repeat::repeats(&self.pos, m, &mut after, |h| {
-                self.seen.get(&h).map_or(0, |s| s.count)
-            })
+            super::rules::repeat::repeats(&self.pos, m, &mut after, |h| self.occurrences(h))
         });
         all
     }
