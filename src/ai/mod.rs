@@ -115,7 +115,8 @@ pub enum Eval {
     /// pieces on a region win, plus mobility (moves counted before royal
     /// safety where pieces are royal), minus a quarter of the opponent's best capture; where
     /// one side has nothing left but royal pieces, plus how hemmed in they are and how near
-    /// the other side's royal piece stands.
+    /// the other side's royal piece stands. Below the horizon, where capturing is compulsory,
+    /// a mover with a capture must take rather than stand on this score.
     General,
 }
 
@@ -609,8 +610,34 @@ impl<'g> Searcher<'g> {
         let mut moves = std::mem::take(&mut self.moves[level]);
         self.pos[level].legal_moves(&mut moves);
         self.charge(moves.len());
+        // Where capturing is compulsory and the mover has a capture, it cannot stand on the
+        // count: it must take, and what it takes decides.
+        let me = self.pos[level].turn();
+        let game = self.pos[level].game;
+        let forced = self.eval == Eval::General
+            && plies > 0
+            && (game.compulsory_for(me) || game.majority_for(me))
+            && moves.first().is_some_and(|m| m.ncap > 0)
+            && moves.iter().all(|m| m.ncap > 0);
         let score = if moves.is_empty() {
             self.outcome_score(level, &self.pos[level].no_move_outcome())
+        } else if forced {
+            let mut best = -WIN - 1;
+            moves.sort_unstable_by_key(|m| std::cmp::Reverse(self.promise(level, m)));
+            for m in &moves {
+                let s = self.capture_child(level, plies, m, alpha, beta);
+                if self.nodes > self.limit {
+                    break;
+                }
+                if s > best {
+                    best = s;
+                    alpha = alpha.max(s);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+            best
         } else {
             let mut best = self.material(level);
             if self.eval == Eval::General || self.material_free {
@@ -626,7 +653,6 @@ impl<'g> Searcher<'g> {
                 // A side down to its royal pieces alone is to be mated: its royal moves are
                 // counted after royal safety, as the room it has left.
                 let lone = if royal { self.lone_side(level) } else { None };
-                let me = self.pos[level].turn();
                 let mine = if royal && lone != Some(me) {
                     self.pos[level].pseudo_legal_moves(&mut self.spare);
                     self.spare.len() as i32
@@ -672,15 +698,7 @@ impl<'g> Searcher<'g> {
                 moves.retain(|m| m.ncap > 0);
                 moves.sort_unstable_by_key(|m| std::cmp::Reverse(self.promise(level, m)));
                 for m in &moves {
-                    let (parents, children) = self.pos.split_at_mut(level + 1);
-                    children[0].clone_from(&parents[level]);
-                    children[0].play_unchecked(m);
-                    let (now, next) = (parents[level].turn(), children[0].turn());
-                    let s = if self.side(next) == self.side(now) {
-                        self.captures(level + 1, plies - 1, alpha, beta)
-                    } else {
-                        -self.captures(level + 1, plies - 1, -beta, -alpha)
-                    };
+                    let s = self.capture_child(level, plies, m, alpha, beta);
                     if self.nodes > self.limit {
                         break;
                     }
@@ -697,6 +715,27 @@ impl<'g> Searcher<'g> {
         };
         self.moves[level] = moves;
         score
+    }
+
+    /// Plays the capture `m` from `pos[level]` and scores the result by [`Searcher::captures`]
+    /// with one ply fewer, for the player to move at `level`.
+    fn capture_child(
+        &mut self,
+        level: usize,
+        plies: usize,
+        m: &Move,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let (parents, children) = self.pos.split_at_mut(level + 1);
+        children[0].clone_from(&parents[level]);
+        children[0].play_unchecked(m);
+        let (now, next) = (parents[level].turn(), children[0].turn());
+        if self.side(next) == self.side(now) {
+            self.captures(level + 1, plies - 1, alpha, beta)
+        } else {
+            -self.captures(level + 1, plies - 1, -beta, -alpha)
+        }
     }
 
     /// The side player `p` is on: the player itself with two players; with more (a paranoid
@@ -921,6 +960,30 @@ mod tests {
         let pos = Position::from_text(&g, "4k3/8/8/8/8/8/8/QR2K3 b - - 0 1").unwrap();
         s.pos[0].clone_from(&pos);
         assert_eq!(s.material(0), -14);
+    }
+
+    #[test]
+    fn a_compulsory_capture_is_taken_below_the_horizon_not_stood_on() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/games/english-draughts.game");
+        let g = crate::load_file(path).expect("english draughts compiles");
+        // White (three men) must take one of Black's five, and either capture lets Black
+        // jump two men back: one man for two.
+        let pos = Position::from_text(&g, "7m/8/8/2m1m3/3M4/8/1M3M2/M5M1 w 0 1").unwrap();
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        assert_eq!(moves.len(), 2);
+        assert!(moves.iter().all(|m| m.ncap == 1));
+        let below = |eval| {
+            let mut s = Searcher::with_eval(&g, 1, eval);
+            s.pos[0].clone_from(&pos);
+            s.captures(0, CAPTURE_PLIES, -WIN - 1, WIN + 1)
+        };
+        // A man is 16. Standing on the count would say two men down (-32, give or take
+        // mobility); the capture White must make leaves it three down.
+        let general = below(Eval::General);
+        assert!((-56..=-40).contains(&general), "{general}");
+        // The material evaluation (the baseline's) still stands on the count: -2 men.
+        assert_eq!(below(Eval::Material), -2);
     }
 
     #[test]
