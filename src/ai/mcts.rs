@@ -8,7 +8,10 @@
 //! by its cells, landings and kind, as `ai::fingerprint` reads it). A child's value mixes its
 //! own average with that one, leaning on the shared one while the child has few visits of
 //! its own ("rapid action value estimation", Gelly and Silver), so that a few hundred
-//! playouts already tell the moves apart.
+//! playouts already tell the moves apart. Where nothing is left to chance and two play, it
+//! also proves what it can (score-bounded MCTS, Cazenave and Saffidine): each node keeps
+//! bounds on its value with best play, set where a game ends (a win, a draw or a loss) and
+//! carried up; a child that cannot beat what a sibling guarantees is no longer visited.
 //!
 //! The tree lives in one vector of nodes; a search allocates the tree and two move buffers,
 //! nothing per playout ply. The tree holds at most [`Limits::max_nodes`] nodes: once full, it
@@ -93,9 +96,11 @@ struct Node {
     /// and their summed rewards for that player.
     amaf_visits: u32,
     amaf_reward: f32,
-    /// With RAVE: proven by the search, for the player who made `mv`: 1 a win with best
-    /// play, -1 a loss, 0 not known.
-    proven: i8,
+    /// With RAVE, the bounds the search has proven on the value with best play for the
+    /// player who made `mv`: 1 a win, 0 a draw, -1 a loss; `lo == hi` is proven exactly,
+    /// -1 and 1 know nothing.
+    lo: i8,
+    hi: i8,
 }
 
 impl Node {
@@ -111,30 +116,38 @@ impl Node {
             reward: 0.0,
             amaf_visits: 0,
             amaf_reward: 0.0,
-            proven: 0,
+            lo: -1,
+            hi: 1,
         }
     }
 }
 
-/// Marks `node` proven (`value` for the player who moved into it) and carries the proof up:
-/// a child won for the player to move makes its parent lost for the player who moved into
-/// the parent, and a parent whose children are all lost is won for that player.
-fn prove(tree: &mut [Node], mut node: usize, mut value: i8) {
+/// Marks `node` proven (`value` for the player who moved into it: 1 a win, 0 a draw, -1 a
+/// loss) and carries the bounds up: the player to move at a node gets the best of its
+/// children, so its value lies between the best of their lower bounds and the best of their
+/// upper ones (negated for the player who moved into it, where that is the other player).
+fn prove(tree: &mut [Node], mut node: usize, value: i8) {
+    tree[node].lo = value;
+    tree[node].hi = value;
     loop {
-        tree[node].proven = value;
         let parent = tree[node].parent;
-        if parent == usize::MAX || tree[parent].proven != 0 {
+        if parent == usize::MAX {
             return;
         }
-        if value == 1 {
-            value = -1;
+        let (first, count) = (tree[parent].first, tree[parent].count);
+        let children = &tree[first..first + count];
+        let lo = children.iter().map(|c| c.lo).max().unwrap_or(-1);
+        let hi = children.iter().map(|c| c.hi).max().unwrap_or(1);
+        let (lo, hi) = if tree[node].mover == tree[parent].mover {
+            (lo, hi)
         } else {
-            let (first, count) = (tree[parent].first, tree[parent].count);
-            if tree[first..first + count].iter().any(|c| c.proven != -1) {
-                return;
-            }
-            value = 1;
+            (-hi, -lo)
+        };
+        if (lo, hi) == (tree[parent].lo, tree[parent].hi) {
+            return;
         }
+        tree[parent].lo = lo;
+        tree[parent].hi = hi;
         node = parent;
     }
 }
@@ -312,9 +325,11 @@ pub fn search_styled(
         usize::MAX,
         root.game.previous_player(root.turn()),
     )];
-    // Proofs carry a won child up as a lost parent: only where every move passes the turn
-    // and nothing is left to chance.
-    // With more than two players a lost position says nothing of who wins it: no proofs.
+    // Proofs carry the values of ended games up the tree as bounds (a won child makes its
+    // parent lost, a parent whose children are all proven is proven, draws included), so
+    // that a small game or a decided ending is solved rather than sampled: only where
+    // nothing is left to chance. With more than two players a lost position says nothing
+    // of who wins it: no proofs.
     let proofs = rave && root.game.chance.is_none() && root.game.players.len() == 2;
     let mut pos = root.clone();
     let mut scratch = Scratch::new(root);
@@ -332,7 +347,7 @@ pub fn search_styled(
         if let Some(a) = &mut amaf {
             a.line.clear();
         }
-        let mut node = select(&tree, &mut amaf, &mut pos, rave, rng);
+        let mut node = select(&tree, &mut amaf, &mut pos, rave, proofs, rng);
         // Expansion, then the playout's result for each player. A full tree plays out from
         // the leaf reached instead of growing.
         let rewards = match decided(&pos, &mut moves) {
@@ -340,9 +355,12 @@ pub fn search_styled(
                 tree[node].expanded = true;
                 if proofs && node != 0 {
                     let mover = tree[node].mover as usize;
-                    if let Outcome::Win { player, .. } = &o {
-                        prove(&mut tree, node, if *player == mover { 1 } else { -1 });
-                    }
+                    let value = match &o {
+                        Outcome::Win { player, .. } if *player == mover => 1,
+                        Outcome::Win { .. } => -1,
+                        Outcome::Draw { .. } => 0,
+                    };
+                    prove(&mut tree, node, value);
                 }
                 rewards(pos.game, &o)
             }
@@ -395,6 +413,7 @@ fn select(
     amaf: &mut Option<Amaf>,
     pos: &mut Position,
     rave: bool,
+    proofs: bool,
     rng: &mut Rng,
 ) -> usize {
     let mut node = 0;
@@ -402,7 +421,7 @@ fn select(
         node = if pos.is_chance() {
             tree[node].first + pos.random_throw_index(rng)
         } else {
-            best_by_score(tree, node, rave, rng)
+            best_by_score(tree, node, rave, proofs, rng)
         };
         if let Some(a) = amaf {
             a.line.push((fingerprint(&tree[node].mv), pos.turn()));
@@ -412,14 +431,35 @@ fn select(
     node
 }
 
-/// The child of `node` with the best UCT (or RAVE) score, the first of equals.
+/// The child of `node` with the best UCT (or RAVE) score, the first of equals. With
+/// `proofs`, a child proven won is taken, and otherwise only the children still open are
+/// scored: not proven, and able to beat what another child already guarantees (once none
+/// is open, the node is proven, and a child that guarantees its value is taken).
 #[inline]
-fn best_by_score(tree: &[Node], node: usize, rave: bool, rng: &mut Rng) -> usize {
+fn best_by_score(tree: &[Node], node: usize, rave: bool, proofs: bool, rng: &mut Rng) -> usize {
     let parent_visits = f64::from(tree[node].visits.max(1)).ln();
     let (first, count) = (tree[node].first, tree[node].count);
+    let children = &tree[first..first + count];
+    let (mut floor, mut open) = (-1, false);
+    if proofs {
+        floor = children.iter().map(|c| c.lo).max().unwrap_or(-1);
+        if let Some(won) = children.iter().position(|c| c.lo == 1) {
+            return first + won;
+        }
+        open = children.iter().any(|c| c.lo != c.hi && c.hi > floor);
+    }
     let mut best = first;
     let mut best_score = f64::NEG_INFINITY;
     for (c, n) in tree.iter().enumerate().skip(first).take(count) {
+        if proofs
+            && (if open {
+                n.lo == n.hi || n.hi <= floor
+            } else {
+                n.lo != floor
+            })
+        {
+            continue;
+        }
         let score = if rave {
             rave_score(n, parent_visits, rng)
         } else {
@@ -445,13 +485,9 @@ fn uct_score(n: &Node, parent_visits: f64, rng: &mut Rng) -> f64 {
 }
 
 /// A child's score with RAVE: its own average leaning on the shared one while it has few
-/// visits; a proven child by its proof.
+/// visits.
 #[inline]
 fn rave_score(n: &Node, parent_visits: f64, rng: &mut Rng) -> f64 {
-    if n.proven != 0 {
-        // A won child is taken; a lost one only when all are.
-        return f64::from(n.proven) * 1e12;
-    }
     let shared = if n.amaf_visits == 0 {
         0.5
     } else {
@@ -533,14 +569,39 @@ fn backpropagate(tree: &mut [Node], mut amaf: Option<&mut Amaf>, node: usize, re
     }
 }
 
-/// The answer of a search: a proven win first, then the most visited child of the root not
-/// proven lost (any, if all are).
+/// The answer of a search: a proven win first; else the most visited of the root's children
+/// still open (not proven, and able to beat what the best proven child guarantees), unless
+/// its average is no better than that guarantee, when the child that gives it is chosen;
+/// else (everything proven lost) the most visited child.
 fn best_child(tree: &[Node], iterations: u64) -> Option<Report> {
     let root_node = &tree[0];
-    let best = (root_node.first..root_node.first + root_node.count).max_by_key(|&c| {
-        let n = &tree[c];
-        (n.proven, n.visits)
-    })?;
+    let children = root_node.first..root_node.first + root_node.count;
+    let most_visited = |keep: &dyn Fn(&Node) -> bool| {
+        children
+            .clone()
+            .filter(|&c| keep(&tree[c]))
+            .max_by_key(|&c| tree[c].visits)
+    };
+    let floor = children.clone().map(|c| tree[c].lo).max()?;
+    let won = most_visited(&|n| n.lo == 1);
+    let open = most_visited(&|n| n.lo != n.hi && n.hi > floor);
+    let safe = (floor > -1)
+        .then(|| most_visited(&|n| n.lo == floor))
+        .flatten();
+    let average = |c: usize| tree[c].reward / f64::from(tree[c].visits.max(1));
+    let best = match (won, open, safe) {
+        (Some(w), _, _) => w,
+        (None, Some(o), Some(s)) => {
+            if average(o) > (f64::from(floor) + 1.0) / 2.0 {
+                o
+            } else {
+                s
+            }
+        }
+        (None, Some(o), None) => o,
+        (None, None, Some(s)) => s,
+        (None, None, None) => most_visited(&|_| true)?,
+    };
     let b = &tree[best];
     Some(Report {
         mv: b.mv.clone(),

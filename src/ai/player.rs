@@ -593,4 +593,86 @@ mod tests {
         assert_eq!(checked, 4520, "positions not over that can arise");
         assert!(wrong.is_empty(), "{} of {checked}: {wrong:?}", wrong.len());
     }
+
+    /// Dots and Boxes on 2 x 2 boxes: in every position not over with at least five of the
+    /// twelve lines drawn, the default at 2,000 playouts chooses a turn of the best value,
+    /// where some turns draw and others lose. Unlike tic-tac-toe's, this minimax walks the
+    /// engine's whole turns (a turn's lines together), keyed by the position's hash: what it
+    /// checks is the player, whose search proves draws as well as wins and losses. Without
+    /// draws proven it erred in 145 of these positions (it starved a reply that wins, whose
+    /// playouts looked worse than the draws beside it). With fewer lines drawn the game is
+    /// too deep to prove in 2,000 playouts: it errs in 151 of those 790 positions.
+    #[test]
+    fn the_default_plays_every_two_by_two_dots_and_boxes_position_perfectly() {
+        fn over(pos: &Position, moves: &mut Vec<Move>) -> Option<Outcome> {
+            pos.static_outcome().or_else(|| {
+                pos.legal_moves(moves);
+                moves.is_empty().then(|| pos.no_move_outcome())
+            })
+        }
+        // The value for the player to move: 1 a win, 0 a draw, -1 a loss.
+        fn value(pos: &Position, memo: &mut std::collections::HashMap<u64, i8>) -> i8 {
+            if let Some(&v) = memo.get(&pos.hash()) {
+                return v;
+            }
+            let mut moves = Vec::new();
+            let v = match over(pos, &mut moves) {
+                Some(Outcome::Win { player, .. }) if player == pos.turn() => 1,
+                Some(Outcome::Win { .. }) => -1,
+                Some(Outcome::Draw { .. }) => 0,
+                None => moves
+                    .iter()
+                    .map(|m| after(pos, m, memo))
+                    .max()
+                    .expect("a move"),
+            };
+            memo.insert(pos.hash(), v);
+            v
+        }
+        // The value of playing `m` for the player to move at `pos`.
+        fn after(pos: &Position, m: &Move, memo: &mut std::collections::HashMap<u64, i8>) -> i8 {
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            let v = value(&next, memo);
+            if next.turn() == pos.turn() {
+                v
+            } else {
+                -v
+            }
+        }
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/games/dots-and-boxes-2x2.game");
+        let g = crate::load_file(path).expect("dots and boxes 2 x 2");
+        let player = Player::Default(Budget::Iterations(2000));
+        let mut memo = std::collections::HashMap::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut todo = vec![g.start()];
+        let (mut checked, mut wrong) = (0, Vec::new());
+        let mut moves = Vec::new();
+        while let Some(pos) = todo.pop() {
+            if !seen.insert(pos.hash()) || over(&pos, &mut moves).is_some() {
+                continue;
+            }
+            for m in &moves {
+                let mut next = pos.clone();
+                next.play_unchecked(m);
+                todo.push(next);
+            }
+            // The position string's second field has a digit per line, 1 where drawn.
+            let text = pos.to_text();
+            let lines = text.split(' ').nth(1).expect("the lines field");
+            if lines.bytes().filter(|&b| b == b'1').count() < 5 {
+                continue;
+            }
+            let best = value(&pos, &mut memo);
+            let m = player
+                .choose(&pos, &mut Rng::new(checked), &mut |_| {})
+                .unwrap();
+            if after(&pos, &m, &mut memo) != best {
+                wrong.push(format!("{text}: {}", pos.move_text(&m)));
+            }
+            checked += 1;
+        }
+        assert_eq!(checked, 4571, "positions not over with five lines or more");
+        assert!(wrong.is_empty(), "{} of {checked}: {wrong:?}", wrong.len());
+    }
 }
