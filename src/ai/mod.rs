@@ -64,6 +64,11 @@ const BEST_MOVES: usize = 1 << 16;
 /// evaluation ([`goal_distances`]), in sixteenths of the cheapest piece.
 const GOAL_STEP: i32 = 16;
 
+/// Where a player whose pieces are all connected wins, what each step a piece stands apart
+/// from its side's centre (beyond the fewest its count could stand) costs in the general
+/// evaluation ([`Searcher::scatter`]): a unit of material, as a step to a goal region does.
+const GATHER_STEP: i32 = 16;
+
 /// What each move fewer left to a lone royal piece is worth to the side against it
 /// ([`Searcher::cornering`]), in sixteenths of the cheapest piece, up to [`MAX_ROOM`] moves.
 const CORNER_ROOM: i32 = 8;
@@ -115,7 +120,9 @@ pub enum Eval {
     /// pieces on a region win, plus mobility (moves counted before royal
     /// safety where pieces are royal), minus a quarter of the opponent's best capture; where
     /// one side has nothing left but royal pieces, plus how hemmed in they are and how near
-    /// the other side's royal piece stands. Below the horizon, where capturing is compulsory,
+    /// the other side's royal piece stands; where connecting all one's pieces wins, less 16
+    /// a step each piece stands apart from its side's centre (the opponent's counted the
+    /// other way). Below the horizon, where capturing is compulsory,
     /// a mover with a capture must take rather than stand on this score.
     General,
 }
@@ -201,6 +208,9 @@ pub struct Searcher<'g> {
     /// the board), filled the first time one side is down to a lone royal piece
     /// ([`Searcher::cornering`]); empty until then.
     steps: Vec<u8>,
+    /// With [`Eval::General`] where a player whose pieces are all connected wins: the worth
+    /// of a step a piece stands apart from its side's centre; 0 elsewhere.
+    gather: i32,
 }
 
 /// In a race, how far player `q`'s pieces have come along `q`'s track: the cells each has
@@ -347,6 +357,17 @@ impl<'g> Searcher<'g> {
                 Eval::General => goal_distances(game),
             },
             steps: Vec::new(),
+            gather: if eval == Eval::General
+                && game.players.len() == 2
+                && game
+                    .end
+                    .iter()
+                    .any(|e| matches!(e.cond, EndCond::Connected))
+            {
+                GATHER_STEP
+            } else {
+                0
+            },
         }
     }
 
@@ -688,7 +709,12 @@ impl<'g> Searcher<'g> {
                         }
                         None => 0,
                     };
-                    best + self.hand_material(level) + mobility - threat / 4 + cornering
+                    let gathering = if self.gather != 0 {
+                        self.gather * (self.scatter(level, me ^ 1) - self.scatter(level, me))
+                    } else {
+                        0
+                    };
+                    best + self.hand_material(level) + mobility - threat / 4 + cornering + gathering
                 } else {
                     best * 16 + mobility
                 };
@@ -862,6 +888,42 @@ impl<'g> Searcher<'g> {
         }
         let apart = i32::from(self.steps[a * n + b]);
         hemmed + CORNER_NEAR * (MAX_APART - apart.min(MAX_APART))
+    }
+
+    /// How far player `q`'s pieces stand apart: the steps from each to the piece nearest
+    /// all the others, beyond the fewest that many pieces could stand.
+    fn scatter(&mut self, level: usize, q: usize) -> i32 {
+        let p = &self.pos[level];
+        let board = &p.game.board;
+        let n = board.len();
+        if self.steps.is_empty() {
+            self.steps = step_distances(board);
+        }
+        let mut cells = [0usize; crate::geometry::MAX_CELLS];
+        let mut k = 0;
+        for c in 0..n {
+            let code = p.at(c as crate::geometry::Cell);
+            if code != 0 && p.game.owner(code) == q {
+                cells[k] = c;
+                k += 1;
+            }
+        }
+        if k <= 1 {
+            return 0;
+        }
+        let cells = &cells[..k];
+        let total = cells
+            .iter()
+            .map(|&a| {
+                cells
+                    .iter()
+                    .map(|&b| i32::from(self.steps[a * n + b]))
+                    .sum::<i32>()
+            })
+            .min()
+            .unwrap_or(0);
+        let ideal = (k as i32 - 1).min(8) + 2 * (k as i32 - 9).max(0);
+        total - ideal
     }
 
     /// The mover's pieces in hand minus the opponent's, by worth.
@@ -1055,6 +1117,28 @@ mod tests {
             s.goal[me][m.to as usize] < s.goal[me][m.from as usize],
             "{m:?}"
         );
+    }
+
+    #[test]
+    fn the_general_evaluation_counts_how_far_apart_pieces_to_be_joined_stand() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/games/lines-of-action.game");
+        let g = crate::load_file(path).expect("lines of action compiles");
+        let mut s = Searcher::with_eval(&g, 1, Eval::General);
+        assert_eq!(s.gather, GATHER_STEP);
+        assert_eq!(Searcher::new(&g, 1).gather, 0);
+        // At the start both sides stand alike, far apart (two rows of six, seven steps
+        // between the rows).
+        s.pos[0].clone_from(&g.start());
+        let (black, white) = (s.scatter(0, 0), s.scatter(0, 1));
+        assert_eq!(black, white);
+        assert!(black > 30, "{black}");
+        // Black's twelve in a block of 4 x 3: each stands a step or two from the centre,
+        // as near as twelve can (8 at one step, 3 at two).
+        let block = Position::from_text(&g, "8/8/2SSSS2/2SSSS2/2SSSS2/8/s7/8 w 0 1").unwrap();
+        s.pos[0].clone_from(&block);
+        assert_eq!(s.scatter(0, 0), 0);
+        // A lone piece is joined already.
+        assert_eq!(s.scatter(0, 1), 0);
     }
 
     #[test]

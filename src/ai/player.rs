@@ -5,7 +5,8 @@
 //!
 //! The default player chooses its search by one rule read from the description: where pieces
 //! are worth different amounts, seeds are stored, a piece reaching a region wins, or (without
-//! dice) all of a player's pieces on a region, alpha-beta with the general evaluation
+//! dice) all of a player's pieces on a region or joined in one group, alpha-beta with the
+//! general evaluation
 //! ([`Eval::General`]); elsewhere, where neither material nor a race says anything a
 //! lookahead could use, MCTS with RAVE ([`Player::searches_by_alpha_beta`]), whose playouts
 //! in a dice race stop after a few dozen plies and are judged by the race's progress. Its time is CPU time of the
@@ -55,7 +56,9 @@ impl Player {
     /// runner through) and a lookahead best: it sees who arrives first. So is a race to put
     /// all one's pieces on a region (Chinese checkers, Halma), where random playouts never
     /// arrive and the evaluation counts the steps still to go; not where dice move the
-    /// pieces (Mensch ärgere dich nicht), which MCTS plays better.
+    /// pieces (Mensch ärgere dich nicht), which MCTS plays better. And so is a race to join
+    /// all one's pieces in one group (Lines of Action), where the evaluation counts how far
+    /// apart they stand.
     pub fn searches_by_alpha_beta(game: &Game) -> bool {
         // With more players alpha-beta is paranoid (the mover against all the others as one
         // side), which misreads trades among the others: where material decides, they search
@@ -66,6 +69,8 @@ impl Player {
                 EndCond::Reaches { .. } => true,
                 // All one's pieces on a region, where no dice decide how far they go.
                 EndCond::AllOn(_) => game.race.is_none(),
+                // Connecting all one's pieces: how far apart they stand says how near it is.
+                EndCond::Connected => game.players.len() == 2,
                 _ => false,
             })
     }
