@@ -643,22 +643,7 @@ impl<'g> Searcher<'g> {
         let score = if moves.is_empty() {
             self.outcome_score(level, &self.pos[level].no_move_outcome())
         } else if forced {
-            let mut best = -WIN - 1;
-            moves.sort_unstable_by_key(|m| std::cmp::Reverse(self.promise(level, m)));
-            for m in &moves {
-                let s = self.capture_child(level, plies, m, alpha, beta);
-                if self.nodes > self.limit {
-                    break;
-                }
-                if s > best {
-                    best = s;
-                    alpha = alpha.max(s);
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-            best
+            self.best_capture(level, plies, &mut moves, -WIN - 1, alpha, beta)
         } else {
             let mut best = self.material(level);
             if self.eval == Eval::General || self.material_free {
@@ -721,21 +706,7 @@ impl<'g> Searcher<'g> {
             }
             if plies > 0 && best < beta {
                 alpha = alpha.max(best);
-                moves.retain(|m| m.ncap > 0);
-                moves.sort_unstable_by_key(|m| std::cmp::Reverse(self.promise(level, m)));
-                for m in &moves {
-                    let s = self.capture_child(level, plies, m, alpha, beta);
-                    if self.nodes > self.limit {
-                        break;
-                    }
-                    if s > best {
-                        best = s;
-                        alpha = alpha.max(s);
-                        if alpha >= beta {
-                            break;
-                        }
-                    }
-                }
+                best = self.best_capture(level, plies, &mut moves, best, alpha, beta);
             }
             best
         };
@@ -743,25 +714,42 @@ impl<'g> Searcher<'g> {
         score
     }
 
-    /// Plays the capture `m` from `pos[level]` and scores the result by [`Searcher::captures`]
-    /// with one ply fewer, for the player to move at `level`.
-    fn capture_child(
+    /// The better of `best` and the captures among `moves` (legal at `pos[level]`), each
+    /// scored by [`Searcher::captures`] with one ply fewer, most promising first, within the
+    /// window.
+    fn best_capture(
         &mut self,
         level: usize,
         plies: usize,
-        m: &Move,
-        alpha: i32,
+        moves: &mut Vec<Move>,
+        mut best: i32,
+        mut alpha: i32,
         beta: i32,
     ) -> i32 {
-        let (parents, children) = self.pos.split_at_mut(level + 1);
-        children[0].clone_from(&parents[level]);
-        children[0].play_unchecked(m);
-        let (now, next) = (parents[level].turn(), children[0].turn());
-        if self.side(next) == self.side(now) {
-            self.captures(level + 1, plies - 1, alpha, beta)
-        } else {
-            -self.captures(level + 1, plies - 1, -beta, -alpha)
+        moves.retain(|m| m.ncap > 0);
+        moves.sort_unstable_by_key(|m| std::cmp::Reverse(self.promise(level, m)));
+        for m in moves.iter() {
+            let (parents, children) = self.pos.split_at_mut(level + 1);
+            children[0].clone_from(&parents[level]);
+            children[0].play_unchecked(m);
+            let (now, next) = (parents[level].turn(), children[0].turn());
+            let s = if self.side(next) == self.side(now) {
+                self.captures(level + 1, plies - 1, alpha, beta)
+            } else {
+                -self.captures(level + 1, plies - 1, -beta, -alpha)
+            };
+            if self.nodes > self.limit {
+                break;
+            }
+            if s > best {
+                best = s;
+                alpha = alpha.max(s);
+                if alpha >= beta {
+                    break;
+                }
+            }
         }
+        best
     }
 
     /// The side player `p` is on: the player itself with two players; with more (a paranoid
