@@ -426,9 +426,12 @@ impl State {
     }
 }
 
-/// A computer player: `"random"` (a uniformly random legal move), `"mcts:ITERATIONS"` or
-/// `"mcts:TIME"` (`"mcts:1000"`, `"mcts:200ms"`), `"alphabeta:DEPTH"`. With an iteration
-/// budget its choices depend only on the seed.
+/// A computer player: `"default"` or `"default:BUDGET"` (the default player of `tabula
+/// play`; a budget is a time such as `"200ms"` or a number of positions or playouts),
+/// `"random"` (a uniformly random legal move), `"mcts:ITERATIONS"` or `"mcts:TIME"`
+/// (`"mcts:1000"`, `"mcts:200ms"`), `"alphabeta:DEPTH"`, or `"baseline:BUDGET"` (the
+/// default player before issue 35). With an iteration budget its choices depend only on
+/// the seed.
 #[pyclass(module = "tabula")]
 struct Player {
     player: tabula::ai::Player,
