@@ -122,8 +122,8 @@ pub enum Eval {
     /// one side has nothing left but royal pieces, plus how hemmed in they are and how near
     /// the other side's royal piece stands; where connecting all one's pieces wins, less 16
     /// a step each piece stands apart from its side's centre (the opponent's counted the
-    /// other way). Below the horizon, where capturing is compulsory,
-    /// a mover with a capture must take rather than stand on this score.
+    /// other way). Below the horizon, where capturing is compulsory, a mover with a capture
+    /// must take rather than stand on this score.
     General,
 }
 
@@ -206,7 +206,8 @@ pub struct Searcher<'g> {
     goal: Vec<Vec<u16>>,
     /// The steps between any two cells (`steps[a * cells + b]`, along every direction of
     /// the board), filled the first time one side is down to a lone royal piece
-    /// ([`Searcher::cornering`]); empty until then.
+    /// ([`Searcher::cornering`]) or pieces to be joined are counted
+    /// ([`Searcher::scatter`]); empty until then.
     steps: Vec<u8>,
     /// With [`Eval::General`] where a player whose pieces are all connected wins: the worth
     /// of a step a piece stands apart from its side's centre; 0 elsewhere.
@@ -879,7 +880,9 @@ impl<'g> Searcher<'g> {
     }
 
     /// How far player `q`'s pieces stand apart: the steps from each to the piece nearest
-    /// all the others, beyond the fewest that many pieces could stand.
+    /// all the others, beyond the fewest that many pieces could stand where a cell has
+    /// eight neighbours (a square board with diagonals; elsewhere the same count, which only
+    /// shifts the score by the two sides' difference in pieces).
     fn scatter(&mut self, level: usize, q: usize) -> i32 {
         let p = &self.pos[level];
         let board = &p.game.board;
