@@ -443,8 +443,10 @@ fn best_by_score(tree: &[Node], node: usize, rave: bool, proofs: bool, rng: &mut
     let (mut floor, mut open) = (-1, false);
     if proofs {
         floor = children.iter().map(|c| c.lo).max().unwrap_or(-1);
-        if let Some(won) = children.iter().position(|c| c.lo == 1) {
-            return first + won;
+        if floor == 1 {
+            if let Some(won) = children.iter().position(|c| c.lo == 1) {
+                return first + won;
+            }
         }
         open = children.iter().any(|c| c.lo != c.hi && c.hi > floor);
     }
