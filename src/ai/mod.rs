@@ -216,7 +216,8 @@ pub struct Searcher<'g> {
 }
 
 /// In a race, how far player `q`'s pieces have come along `q`'s track: the cells each has
-/// come (a piece borne off has come one cell past the end); 0 where there is no race.
+/// come, every piece of a stack counted (a piece borne off has come one cell past the end);
+/// 0 where there is no race.
 pub(crate) fn race_progress(p: &Position, q: usize) -> i32 {
     let Some(race) = &p.game.race else {
         return 0;
@@ -226,7 +227,7 @@ pub(crate) fn race_progress(p: &Position, q: usize) -> i32 {
         .iter()
         .enumerate()
         .filter(|&(_, &c)| p.at(c) != 0 && p.game.owner(p.at(c)) == q)
-        .map(|(i, _)| i + 1)
+        .map(|(i, &c)| (i + 1) * usize::from(p.height(c)))
         .sum();
     (on + p.borne_off(q) * (track.len() + 1)) as i32
 }
@@ -1077,6 +1078,21 @@ mod tests {
         assert!((-56..=-40).contains(&general), "{general}");
         // The material evaluation (the baseline's) still stands on the count: -2 men.
         assert_eq!(below(Eval::Material), -2);
+    }
+
+    #[test]
+    fn a_race_counts_every_piece_of_a_stack() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/games/hypergammon.game");
+        let g = crate::load_file(path).expect("hypergammon compiles");
+        let progress = |text: &str| {
+            let pos = Position::from_text(&g, text).unwrap();
+            (race_progress(&pos, 0), race_progress(&pos, 1))
+        };
+        // White's track starts at l2: its checkers on l2, k2 and j2 have come 1, 2 and 3
+        // cells; Black's likewise from l1.
+        assert_eq!(progress("9CCC/9ccc w - - 0 1"), (6, 6));
+        // The same three checkers stacked on j2 have come 3 cells each.
+        assert_eq!(progress("9(3C)2/9ccc w - - 0 1"), (9, 6));
     }
 
     #[test]
