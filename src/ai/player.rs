@@ -4,9 +4,9 @@
 //! the general evaluation, kept to measure the default against.
 //!
 //! The default player chooses its search by one rule read from the description: where pieces
-//! are worth different amounts, seeds are stored, a piece reaching a region wins, or (without
-//! dice) all of a player's pieces on a region or joined in one group, alpha-beta with the
-//! general evaluation
+//! are worth different amounts, seeds are stored, a piece reaching a region wins, (without
+//! dice) all of a player's pieces on a region or joined in one group, or a turn of a race
+//! plays each die on its own, alpha-beta with the general evaluation
 //! ([`Eval::General`]); elsewhere, where neither material nor a race says anything a
 //! lookahead could use, MCTS with RAVE ([`Player::searches_by_alpha_beta`]), whose playouts
 //! in a dice race stop after a few dozen plies and are judged by the race's progress. Its time is CPU time of the
@@ -58,13 +58,17 @@ impl Player {
     /// arrive and the evaluation counts the steps still to go; not where dice move the
     /// pieces (Mensch ärgere dich nicht), which MCTS plays better. And so is a race to join
     /// all one's pieces in one group (Lines of Action), where the evaluation counts how far
-    /// apart they stand.
+    /// apart they stand. And so, with dice, is a race whose turn plays each die on its own
+    /// (Backgammon): its plays combine into many turns a throw, which a lookahead over the
+    /// throws (expectimax) compares and short random playouts do not; a race of one number
+    /// a throw (the Royal Game of Ur, Senet) MCTS plays better.
     pub fn searches_by_alpha_beta(game: &Game) -> bool {
         // With more players alpha-beta is paranoid (the mover against all the others as one
         // side), which misreads trades among the others: where material decides, they search
         // by MCTS.
         game.players.len() == 2 && material_differs(game)
             || game.sowing.is_some()
+            || game.players.len() == 2 && game.race.as_ref().is_some_and(|r| r.rule.each_die)
             || game.end.iter().any(|e| match e.cond {
                 EndCond::Reaches { .. } => true,
                 // All one's pieces on a region, where no dice decide how far they go.
@@ -404,8 +408,13 @@ mod tests {
         ] {
             assert!(Player::searches_by_alpha_beta(&load(name)), "{name}");
         }
-        // None of these: lines, connections, no legal move, area.
-        for name in ["hex", "clobber", "amazons", "go9"] {
+        // And a race whose turn plays each die on its own.
+        for name in ["backgammon", "hypergammon"] {
+            assert!(Player::searches_by_alpha_beta(&load(name)), "{name}");
+        }
+        // None of these: lines, connections, no legal move, area, and races of one number a
+        // throw.
+        for name in ["hex", "clobber", "amazons", "go9", "ur", "senet", "maedn"] {
             assert!(!Player::searches_by_alpha_beta(&load(name)), "{name}");
         }
         // The baseline keeps its one rule: material.
