@@ -117,9 +117,9 @@ pub enum Eval {
     /// Material on the board and in hand, 16 a unit of the cheapest piece's worth (three
     /// times that for a kind the end rules count on its own; in a game of seeds, 16 a seed
     /// in the stores), less 16 a step each piece still has to go where all of a player's
-    /// pieces on a region win, plus mobility (moves counted before royal
-    /// safety where pieces are royal), minus a quarter of the opponent's best capture (in a
-    /// game of seeds, what a sowing would put in its store, estimated from the counts before it); where
+    /// pieces on a region win, plus mobility (moves counted before royal safety where pieces
+    /// are royal), minus a quarter of the opponent's best capture (in a game of seeds, what
+    /// a sowing would put in its store, estimated from the counts before it); where
     /// one side has nothing left but royal pieces, plus how hemmed in they are and how near
     /// the other side's royal piece stands; where connecting all one's pieces wins, less 16
     /// a step each piece stands apart from its side's centre (the opponent's counted the
