@@ -164,19 +164,38 @@ impl Game {
     }
 
     /// The start position, or the position written `position` (the string `str(state)`
-    /// gives).
+    /// gives, with the ids chosen so far in a turn after ` | `).
     #[pyo3(signature = (position=None))]
     fn new_initial_state(&self, position: Option<&str>) -> PyResult<State> {
         let game = Loaded::game(&self.inner);
+        // `str(state)` in the middle of a turn: the position, then ` | ` and the texts of
+        // the ids chosen so far this turn.
+        let (position, chosen) = match position.and_then(|t| t.split_once(" | ")) {
+            Some((p, ids)) => (Some(p), ids),
+            None => (position, ""),
+        };
         let pos = match position {
             None => game.start(),
             Some(text) => Position::from_text(game, text).map_err(|e| value_error(e.0))?,
         };
         let env = Env::new(pos, &self.inner.spec).map_err(value_error)?;
-        Ok(State {
+        let mut state = State {
             env,
             game: self.inner.clone(),
-        })
+        };
+        let mut legal = Vec::new();
+        for text in chosen.split_whitespace() {
+            legal.clear();
+            state.env.legal_actions(&mut legal);
+            let space = &self.inner.spec.space;
+            let id = legal
+                .iter()
+                .copied()
+                .find(|&id| space.text(game, id) == text)
+                .ok_or_else(|| value_error(format!("`{text}` is no id legal here")))?;
+            state.env.apply(id).map_err(value_error)?;
+        }
+        Ok(state)
     }
 
     /// What an id means on its own: `e2e4` (a piece from e2 to e4), `P@e4` (a placement),
@@ -416,13 +435,24 @@ impl State {
     }
 
     /// The position string (`Game.new_initial_state(str(state))` gives the position back,
-    /// without the game's history).
+    /// without the game's history); in the middle of a turn of several ids, followed by
+    /// ` | ` and the texts of the ids chosen so far this turn (`... w - - 0 1 | a7a8`), so
+    /// that states apart print apart.
     fn __str__(&self) -> String {
-        self.env.position().to_text()
+        let mut text = self.env.position().to_text();
+        let pending = self.env.pending();
+        if !pending.is_empty() {
+            text.push_str(" |");
+            for &id in pending {
+                text.push(' ');
+                text.push_str(&self.game.spec.space.text(&self.game.game, id));
+            }
+        }
+        text
     }
 
     fn __repr__(&self) -> String {
-        format!("<tabula.State {:?}>", self.env.position().to_text())
+        format!("<tabula.State {:?}>", self.__str__())
     }
 }
 

@@ -113,6 +113,36 @@ def test_chess_promotion_takes_two_ids():
     assert str(s).startswith("N6k/")
 
 
+def test_a_state_in_the_middle_of_a_turn_prints_the_ids_chosen():
+    g = tabula.load_game("chess")
+    s = g.new_initial_state("7k/P7/8/8/8/8/8/2K5 w - - 0 1")
+    before = str(s)
+    s.apply_action(s.move_to_actions("a7a8n")[0])
+    # The promotion's piece is still to choose: not the position before the first id.
+    assert str(s) == before + " | a7a8"
+    assert repr(s) == f"<tabula.State {str(s)!r}>".replace("'", '"')
+    t = g.new_initial_state(str(s))
+    assert str(t) == str(s) and t.pending_actions() == s.pending_actions()
+    assert t.legal_actions() == s.legal_actions()
+    with pytest.raises(ValueError, match="no id legal"):
+        g.new_initial_state(before + " | b7b8")
+    # Dots and Boxes: every state met in the middle of a turn of several lines prints its
+    # lines and is read back from the string.
+    g = tabula.load_game("dots-and-boxes")
+    player = tabula.Player("random", 3)
+    s, seen = g.new_initial_state(), 0
+    for _ in range(3000):
+        if s.is_terminal():
+            s = g.new_initial_state()
+        if s.pending_actions():
+            seen += 1
+            t = g.new_initial_state(str(s))
+            assert " | " in str(s) and str(t) == str(s)
+            assert t.legal_actions() == s.legal_actions()
+        s.apply_action(player.step(s))
+    assert seen > 10
+
+
 def test_draughts_chain_asks_for_each_landing_where_chains_part():
     g = tabula.load_game("international-draughts")
     s = g.new_initial_state()
