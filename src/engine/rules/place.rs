@@ -7,7 +7,8 @@
 //! last placement where there is one (a placement can only make lines through its own cell),
 //! else on the whole board.
 
-use crate::engine::{Move, MoveKind, Position};
+use crate::engine::bits::Bits;
+use crate::engine::{Bitboards, Move, MoveKind, Position};
 use crate::geometry::{Cell, CellSet, NONE};
 
 /// How a kind enters the board (compiled from `place on empty ...`).
@@ -145,26 +146,27 @@ impl LineWindows {
     }
 }
 
-/// Every cell of a board of at most 64 cells, as bits.
-pub(in crate::engine) fn board_bits(board: &crate::geometry::Board) -> u64 {
-    let n = board.len();
-    if n == 64 {
-        !0
+/// Every cell of a board that fits the set `B` (64 or 128 cells), as bits.
+pub(in crate::engine) fn board_bits<B: Bits>(board: &crate::geometry::Board) -> B {
+    let n = board.len() as u32;
+    if n == B::BITS {
+        !B::ZERO
     } else {
-        (1u64 << n) - 1
+        (B::ONE << n) - B::ONE
     }
 }
 
-/// The cells where a piece placed with `falling` comes to rest, on a board of at most 64
-/// cells (`on_board`, its [`board_bits`]) whose `occupied` cells are given: the empty ones,
-/// and with `falling` only those whose next cell that way is taken or off the board.
-pub(in crate::engine) fn resting_cells(
+/// The cells where a piece placed with `falling` comes to rest, on a board whose cells fit
+/// the set `B` (`on_board`, its [`board_bits`]) and whose `occupied` cells are given: the
+/// empty ones, and with `falling` only those whose next cell that way is taken or off the
+/// board.
+pub(in crate::engine) fn resting_cells<B: Bits>(
     board: &crate::geometry::Board,
-    bits: &crate::engine::Bitboards,
-    on_board: u64,
-    occupied: u64,
+    bits: &Bitboards<B>,
+    on_board: B,
+    occupied: B,
     falling: Option<u8>,
-) -> u64 {
+) -> B {
     let empty = !occupied & on_board;
     match falling {
         None => empty,
@@ -173,6 +175,44 @@ pub(in crate::engine) fn resting_cells(
             empty & (!bits.can_step[d as usize] | bits.step(occupied, up))
         }
     }
+}
+
+/// The empty cells where a piece placed would flip something along `dirs` (see
+/// [`Position::flips`]), where the mover holds `mine` of the `occupied` cells: walking back
+/// along each direction from the mover's pieces over a run of enemies, every empty cell
+/// reached just after the run.
+fn flipping_cells<B: Bits>(
+    board: &crate::geometry::Board,
+    bits: &Bitboards<B>,
+    dirs: &[u8],
+    mine: B,
+    occupied: B,
+) -> B {
+    let (theirs, empty) = (occupied & !mine, !occupied & board_bits::<B>(board));
+    let mut found = B::ZERO;
+    for &d in dirs {
+        let back = board.opposite[d as usize];
+        let mut run = bits.step(mine, back) & theirs;
+        while run != B::ZERO {
+            found |= bits.step(run, back) & empty;
+            run = bits.step(run, back) & theirs;
+        }
+    }
+    found
+}
+
+/// The empty cells with an empty neighbour along one of `dirs`: a stone placed there has a
+/// liberty, so it is never suicide.
+fn breathing_cells<B: Bits>(
+    board: &crate::geometry::Board,
+    bits: &Bitboards<B>,
+    dirs: &[u8],
+    occupied: B,
+) -> B {
+    let empty = !occupied & board_bits::<B>(board);
+    dirs.iter().fold(B::ZERO, |a, &d| {
+        a | bits.step(empty, board.opposite[d as usize])
+    }) & empty
 }
 
 /// The cells of a block after a quarter turn: piece on block index `i` moves to the returned
@@ -235,18 +275,12 @@ impl Position<'_> {
             {
                 continue;
             }
-            if let Some(mut bits) = self.resting_bits(pl) {
-                while bits != 0 {
-                    let c = bits.trailing_zeros() as Cell;
-                    bits &= bits - 1;
-                    if !self.drop_allowed(pl, c) || pl.groups && !self.group_placement_ok(c) {
-                        continue;
-                    }
-                    let m = self.placement(pl, c);
-                    if !(pl.only_flips && m.npath == 0) {
-                        push_turns(pl, m, out);
-                    }
-                }
+            if let Some(bits) = &g.bitboards {
+                self.place_on(bits, pl, out);
+                continue;
+            }
+            if let Some(bits) = &g.wide_bitboards {
+                self.place_on(bits, pl, out);
                 continue;
             }
             for c in 0..self.cells.len() as Cell {
@@ -397,23 +431,85 @@ impl Position<'_> {
         Some(Self::placement_set(pl, &cells[..k]))
     }
 
-    /// Where the game has bitboards, the cells where a piece placed by `pl` can come to rest
-    /// (see [`Position::rests`]) as bits, found at once.
-    fn resting_bits(&self, pl: &Place) -> Option<u64> {
-        let bits = self.game.bitboards.as_ref()?;
-        let occupied = self.bb.iter().skip(1).fold(0, |a, &b| a | b);
-        let board = &self.game.board;
-        let resting = resting_cells(board, bits, board_bits(board), occupied, pl.falling);
-        if pl.next_to.is_empty() {
-            return Some(resting);
+    /// The placements of `pl` on a board with bitboards, appended to `out` in cell order (as
+    /// [`Position::place_moves`] lists them).
+    fn place_on<B: Bits>(&self, bits: &Bitboards<B>, pl: &Place, out: &mut Vec<Move>) {
+        let (mut cells, exact) = self.placeable_on(bits, pl);
+        // Go: a cell with a liberty is never suicide, so only ko can bar it.
+        let breathing = match &self.game.groups {
+            Some(gr) if pl.groups => {
+                breathing_cells(&self.game.board, bits, &gr.dirs, self.occupied_on::<B>())
+            }
+            _ => B::ZERO,
+        };
+        while cells != B::ZERO {
+            let c = cells.trailing_zeros() as Cell;
+            cells &= cells - B::ONE;
+            if !exact && !self.drop_allowed(pl, c)
+                || pl.groups
+                    && !(breathing.has(u32::from(c)) && c != self.chains.ko)
+                    && !self.group_placement_ok(c)
+            {
+                continue;
+            }
+            let m = self.placement(pl, c);
+            if !(pl.only_flips && m.npath == 0) {
+                push_turns(pl, m, out);
+            }
         }
-        // `next to a friend`: the cells one step back from the mover's pieces.
-        let mine = self.player_bits(self.turn as usize);
-        let beside = pl
-            .next_to
-            .iter()
-            .fold(0, |a, &d| a | bits.step(mine, board.opposite[d as usize]));
-        Some(resting & beside)
+    }
+
+    /// The occupied cells, as a set of width `B`.
+    fn occupied_on<B: Bits>(&self) -> B {
+        B::planes(self).iter().skip(1).fold(B::ZERO, |a, &b| a | b)
+    }
+
+    /// The pieces of `player`, as a set of width `B`.
+    fn player_on<B: Bits>(&self, player: usize) -> B {
+        let planes = B::planes(self);
+        (1 + player..planes.len())
+            .step_by(1 << self.game.player_shift)
+            .fold(B::ZERO, |m, code| m | planes[code])
+    }
+
+    /// The cells `pl` may take, as bits: where it comes to rest, next to a friend where it
+    /// must be, flipping something where it must, and not on the cells `not on`, kept out or
+    /// next to the last piece placed. With it, whether that is exactly where
+    /// [`Position::drop_allowed`] allows it (else each cell still needs the test).
+    fn placeable_on<B: Bits>(&self, bits: &Bitboards<B>, pl: &Place) -> (B, bool) {
+        let occupied = self.occupied_on::<B>();
+        let board = &self.game.board;
+        let mut cells = resting_cells(board, bits, board_bits(board), occupied, pl.falling);
+        if !pl.next_to.is_empty() || pl.only_flips {
+            let mine = self.player_on::<B>(self.turn as usize);
+            if !pl.next_to.is_empty() {
+                // `next to a friend`: the cells one step back from the mover's pieces.
+                cells &= pl.next_to.iter().fold(B::ZERO, |a, &d| {
+                    a | bits.step(mine, board.opposite[d as usize])
+                });
+            }
+            if pl.only_flips {
+                cells &= flipping_cells(board, bits, &pl.flipping, mine, occupied);
+            }
+        }
+        let kept_out = self
+            .game
+            .keep_out
+            .as_ref()
+            .map_or(B::ZERO, |k| B::of(&k[pl.code as usize]));
+        let tabu = if pl.not_by_last && self.last_placed != NONE {
+            board
+                .neighbours(self.last_placed)
+                .filter(|&n| u32::from(n) < B::BITS)
+                .fold(B::ZERO, |m, n| m | B::ONE << u32::from(n))
+        } else {
+            B::ZERO
+        };
+        let exact = pl.not_file_with.is_none()
+            && pl.touching.is_none()
+            && pl.not_making.is_none()
+            && (self.game.colour_split.is_none() || !pl.drop);
+        (cells & !(B::of(&pl.not_on) | kept_out | tabu), exact)
     }
 
     /// Whether a piece placed with `falling` can come to rest on `c`: an empty cell, and with
@@ -458,27 +554,13 @@ impl Position<'_> {
         // With rotations every cell has 2 * blocks moves, in the order they are listed.
         let turns = (2 * pl.blocks.len()).max(1);
         let pass = usize::from(with_pass);
-        if let Some(bits) = self.resting_bits(pl).filter(|_| {
-            !pl.only_flips
-                && !pl.groups
-                && pl.not_file_with.is_none()
-                && pl.touching.is_none()
-                && pl.not_making.is_none()
-                && self.game.colour_split.is_none()
-        }) {
-            // Cells where the placement may not land are no draw.
-            let kept_out = self
-                .game
-                .keep_out
-                .as_ref()
-                .map_or(0, |k| k[pl.code as usize].low_word());
-            let tabu = if pl.not_by_last {
-                self.last_placed_neighbours()
-            } else {
-                0
-            };
-            let bits = bits & !(pl.not_on.low_word() | kept_out | tabu);
-            // Every resting cell is a move: draw the k-th, in cell order (the same draw as
+        if let Some((bits, _)) = (self.game.bitboards.as_ref())
+            .map(|bits| self.placeable_on(bits, pl))
+            .filter(|&(_, exact)| {
+                exact && !pl.only_flips && !pl.groups && self.game.colour_split.is_none()
+            })
+        {
+            // Every placeable cell is a move: draw the k-th, in cell order (the same draw as
             // picking from the generated list).
             let n = bits.count_ones() as usize;
             if n + pass == 0 {
@@ -602,17 +684,6 @@ impl Position<'_> {
     /// (`None` when the last move placed nothing).
     pub fn last_placed(&self) -> Option<Cell> {
         (self.last_placed != NONE).then_some(self.last_placed)
-    }
-
-    /// The cells next to the last piece placed, as a mask of a board's first 64 cells.
-    fn last_placed_neighbours(&self) -> u64 {
-        if self.last_placed == NONE {
-            return 0;
-        }
-        let b = &self.game.board;
-        b.neighbours(self.last_placed)
-            .filter(|&n| n < 64)
-            .fold(0, |m, n| m | 1 << n)
     }
 
     /// Sets the cell of the last piece placed (`NONE`: the last move placed nothing), keeping
@@ -860,9 +931,7 @@ impl Position<'_> {
 
     /// The cells of `player`'s pieces as bits (games with bitboards).
     pub(in crate::engine) fn player_bits(&self, player: usize) -> u64 {
-        (1 + player..self.bb.len())
-            .step_by(1 << self.game.player_shift)
-            .fold(0, |m, code| m | self.bb[code])
+        self.player_on::<u64>(player)
     }
 
     /// [`Position::in_a_row`] on bitboards, for the whole board: the cells starting a run of
