@@ -557,7 +557,7 @@ impl Position<'_> {
         if let Some((bits, _)) = (self.game.bitboards.as_ref())
             .map(|bits| self.placeable_on(bits, pl))
             .filter(|&(_, exact)| {
-                exact && !pl.only_flips && !pl.groups && self.game.colour_split.is_none()
+                exact && !pl.groups && self.game.colour_split.is_none()
             })
         {
             // Every placeable cell is a move: draw the k-th, in cell order (the same draw as
