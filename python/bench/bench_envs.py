@@ -2,7 +2,7 @@
 for Tabula's VectorEnv, OpenSpiel's C++ games through pyspiel, and pgx on the CPU.
 
     pip install ./python open_spiel pgx          # pgx brings jax (CPU)
-    python python/bench/bench_envs.py [--runs 5] [--seconds 2] [--games chess,go9,...]
+    python python/bench/bench_envs.py [--runs 5] [--seconds 2] [--games chess,go9,...] [--threads 1]
 
 A step is one action applied to one game. Rates are per CPU-second of the whole process
 (`time.process_time`: every thread, user and system), so engines that use several threads
@@ -60,9 +60,9 @@ def cpu_loop(seconds, body):
             return steps / spent, (steps / games if games else float("nan"))
 
 
-def tabula_vector(name, batch, seconds, seed):
+def tabula_vector(name, batch, seconds, seed, threads=None):
     import tabula
-    env = tabula.VectorEnv(tabula.load_game(name), batch, seed=seed)
+    env = tabula.VectorEnv(tabula.load_game(name), batch, seed=seed, threads=threads)
     env.reset()
 
     def body():
@@ -74,9 +74,9 @@ def tabula_vector(name, batch, seconds, seed):
     return cpu_loop(seconds, body)
 
 
-def tabula_rust(name, batch, seconds, seed):
+def tabula_rust(name, batch, seconds, seed, threads=None):
     import tabula
-    env = tabula.VectorEnv(tabula.load_game(name), batch, seed=seed)
+    env = tabula.VectorEnv(tabula.load_game(name), batch, seed=seed, threads=threads)
     env.reset()
 
     def body():
@@ -171,6 +171,8 @@ def main():
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--seconds", type=float, default=2.0)
     ap.add_argument("--batch", type=int, default=256, help="VectorEnv's games")
+    ap.add_argument("--threads", type=int, default=None,
+                    help="VectorEnv's threads (default: one per core)")
     ap.add_argument("--pgx-batch", type=int, default=1024, help="pgx's batch")
     ap.add_argument("--skip", default="", help="columns to leave out: openspiel,pgx")
     ap.add_argument("--json", help="also write the medians here")
@@ -178,7 +180,8 @@ def main():
     skip = set(filter(None, args.skip.split(",")))
     print(f"# {machine()}")
     print(f"# runs {args.runs}, at least {args.seconds} CPU-s a cell, VectorEnv batch "
-          f"{args.batch}, pgx batch {args.pgx_batch}; medians")
+          f"{args.batch} on {args.threads or 'one per core'} threads, pgx batch "
+          f"{args.pgx_batch}; medians")
     results = {}
     for key in args.games.split(","):
         tname, ospec, pid = GAMES[key]
@@ -190,8 +193,8 @@ def main():
         cols = {}
         for r in range(args.runs):
             row = {
-                "tabula": tabula_vector(tname, args.batch, args.seconds, r),
-                "tabula_rust": tabula_rust(tname, args.batch, args.seconds, r),
+                "tabula": tabula_vector(tname, args.batch, args.seconds, r, args.threads),
+                "tabula_rust": tabula_rust(tname, args.batch, args.seconds, r, args.threads),
             }
             if "openspiel" not in skip:
                 row["openspiel"] = openspiel(ospec, args.seconds, r, False)

@@ -501,8 +501,10 @@ impl Player {
     }
 }
 
-/// `n` games of one description stepped together in Rust, on all cores, with the GIL
-/// released. A game that ends starts again at once.
+/// `n` games of one description stepped together in Rust, with the GIL released, on one
+/// thread per core or on `threads` threads (the games played are the same either way; a
+/// Ray task or a process of its own given one CPU wants `threads=1`). A game that ends
+/// starts again at once.
 #[pyclass(module = "tabula")]
 struct VectorEnv {
     batch: Batch<'static>,
@@ -565,13 +567,22 @@ impl VectorEnv {
 #[pymethods]
 impl VectorEnv {
     #[new]
-    #[pyo3(signature = (game, n, seed=0))]
-    fn new(game: &Game, n: usize, seed: u64) -> PyResult<VectorEnv> {
+    #[pyo3(signature = (game, n, seed=0, threads=None))]
+    fn new(game: &Game, n: usize, seed: u64, threads: Option<usize>) -> PyResult<VectorEnv> {
         if n == 0 || n > 1 << 16 {
             return Err(value_error("n must be from 1 to 65536 games"));
         }
+        if threads == Some(0) {
+            return Err(value_error(
+                "threads must be at least 1 (None: one per core)",
+            ));
+        }
         let g = Loaded::game(&game.inner);
-        let batch = Batch::new(g.start(), game.inner.spec.clone(), n, seed).map_err(value_error)?;
+        let mut batch =
+            Batch::new(g.start(), game.inner.spec.clone(), n, seed).map_err(value_error)?;
+        if let Some(t) = threads {
+            batch.set_threads(t);
+        }
         Ok(VectorEnv {
             batch,
             players: vec![0; n],

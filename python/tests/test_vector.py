@@ -104,3 +104,17 @@ def test_players():
     c = tabula.load_game("chess").new_initial_state("7k/P7/8/8/8/8/8/2K5 w - - 0 1")
     c.apply_action(c.move_to_actions("a7a8q")[0])
     assert rnd.step(c) in c.legal_actions()
+
+
+def test_vector_env_plays_the_same_games_on_any_number_of_threads():
+    g = tabula.load_game("connect-four")
+    runs = []
+    for threads in (None, 1, 3):
+        env = tabula.VectorEnv(g, 96, seed=5, threads=threads)
+        env.reset()
+        steps = [env.step(env.sample_actions()) for _ in range(40)]
+        runs.append([np.concatenate([a.ravel().astype(np.float64) for a in s]) for s in steps])
+    for other in runs[1:]:
+        assert all(np.array_equal(a, b) for a, b in zip(runs[0], other))
+    with pytest.raises(ValueError, match="threads"):
+        tabula.VectorEnv(g, 4, threads=0)

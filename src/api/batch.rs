@@ -56,6 +56,12 @@ impl<'g> Batch<'g> {
         self.envs.len()
     }
 
+    /// Steps on at most `threads` threads (at least one; by default as many as the cores).
+    /// The games played do not depend on it: each game draws from its own generator.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
     pub fn is_empty(&self) -> bool {
         self.envs.is_empty()
     }
@@ -236,7 +242,7 @@ mod tests {
         let spec = Spec::new(&g).expect("an action space");
         let (osize, msize, np) = (spec.layout.size(), spec.space.len(), g.players.len());
         let mut b = Batch::new(g.start(), spec, n, 1).expect("a batch");
-        b.threads = 1;
+        b.set_threads(1);
         let (mut obs, mut masks) = (vec![0.0; n * osize], vec![false; n * msize]);
         let (mut rewards, mut terminated, mut players) =
             (vec![0.0; n * np], vec![false; n], vec![0; n]);

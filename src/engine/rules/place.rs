@@ -556,9 +556,7 @@ impl Position<'_> {
         let pass = usize::from(with_pass);
         if let Some((bits, _)) = (self.game.bitboards.as_ref())
             .map(|bits| self.placeable_on(bits, pl))
-            .filter(|&(_, exact)| {
-                exact && !pl.groups && self.game.colour_split.is_none()
-            })
+            .filter(|&(_, exact)| exact && !pl.groups && self.game.colour_split.is_none())
         {
             // Every placeable cell is a move: draw the k-th, in cell order (the same draw as
             // picking from the generated list).
